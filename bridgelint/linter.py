@@ -1,0 +1,99 @@
+"""The pipeline: read → replay → rules → findings, one record at a time.
+
+``check_file`` streams one file through its reader and every selected rule;
+a bug while checking a record becomes an X001 finding on that record and the
+other records are still checked.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from dataclasses import dataclass, field
+from typing import BinaryIO, Iterable
+
+from .model import Finding, Record
+from .readers import open_reader
+from .rules import RULES
+from .rules.base import Context, Rule
+
+
+@dataclass(slots=True)
+class FileReport:
+    """Everything found in one file."""
+
+    path: str
+    format: str
+    games: int = 0
+    boards: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    unreadable: str | None = None  # why the path could not be read at all (exit status 2)
+
+
+class Linter:
+    """Checks files with a selection of rules (all by default)."""
+
+    def __init__(self, codes: Iterable[str] | None = None):
+        self.codes = frozenset(RULES if codes is None else codes)
+        self.rules: list[Rule] = [RULES[c]() for c in RULES if c in self.codes and RULES[c].checks()]
+
+    def check_stream(self, path: str, stream: BinaryIO, fmt: str | None = None) -> FileReport:
+        """Check an open binary stream; ``path`` is what reports show."""
+        reader = open_reader(stream, path, fmt)
+        report = FileReport(path, reader.format)
+        for record in reader:
+            report.games += 1
+            if is_board(record):
+                report.boards += 1
+            self._check_record(record, report)
+        self._keep(reader.file_findings, report, None)
+        report.findings.sort(key=lambda f: (f.line, f.column, f.code))
+        return report
+
+    def check_file(self, path: str, fmt: str | None = None) -> FileReport:
+        """Check a file by name; an unreadable path is reported, not raised."""
+        try:
+            with open(path, "rb") as stream:
+                return self.check_stream(path, stream, fmt)
+        except OSError as error:
+            report = FileReport(path, fmt or _format_from_name(path) or "unknown")
+            report.unreadable = error.strerror or str(error)
+            return report
+
+    def _check_record(self, record: Record, report: FileReport) -> None:
+        found = list(record.findings)
+        ctx = Context(record)
+        try:
+            for rule in self.rules:
+                found.extend(rule.check(ctx))
+        except Exception as error:  # a bug: report it on this record and go on
+            if os.environ.get("BRIDGELINT_DEBUG"):
+                traceback.print_exc(file=sys.stderr)
+            found.append(Finding("X001", f"internal error while checking this game: {type(error).__name__}: {error}",
+                                 record.line, record.column))
+        self._keep(found, report, record)
+
+    def _keep(self, found: list[Finding], report: FileReport, record: Record | None) -> None:
+        for finding in found:
+            if finding.code not in self.codes and finding.code != "X001":
+                continue
+            rule = RULES[finding.code]
+            if finding.severity is None:
+                finding.severity = rule.severity
+            if finding.law is None:
+                finding.law = rule.law
+            if record is not None:
+                finding.game = record.game
+                finding.board = record.board_number
+            report.findings.append(finding)
+
+
+def is_board(record: Record) -> bool:
+    """A record that holds a board: a board number, a deal, an auction or a play."""
+    return bool(record.board or record.deal_field or record.auction or record.play)
+
+
+def _format_from_name(path: str) -> str | None:
+    ext = os.path.splitext(path)[1].lower()
+    return {".pbn": "pbn", ".lin": "lin"}.get(ext)

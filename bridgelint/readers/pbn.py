@@ -1,0 +1,584 @@
+"""PBN reader: games split in plain Python, each game scanned with the grammar.
+
+``PbnReader`` streams a file game by game (PBN §3: a semi-empty line outside
+a comment ends a game) and builds one :class:`~bridgelint.model.Record` per
+game.  Reading never raises on bad input: every problem becomes a finding on
+its record (or on the file) with its line and column, and reading goes on.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import BinaryIO, Iterator
+
+from .. import bridge
+from ..model import (ALL_PASS, BID, CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, Deal, Field, Finding,
+                     Play, Record, Tag)
+from . import decode_line
+from .pbn_grammar import TOKEN
+
+MAX_LINE = 255  # PBN §2.3, end of line included
+# Tags whose value may not be inherited with # or ## (PBN §4.8).
+NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
+_BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
+_BRACES_OR_QUOTES = re.compile(r'[{};"]')
+_NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
+_TAG_LIKE_LINE = re.compile(r"^\s*\[[A-Za-z0-9_]+\s+\"", re.M)
+_SCAN = TOKEN.re.finditer
+
+
+class PbnReader:
+    """Iterate the games of a PBN byte stream as records."""
+
+    format = "pbn"
+
+    def __init__(self, stream: BinaryIO, path: str = "-"):
+        self.stream = stream
+        self.path = path
+        self.file_findings: list[Finding] = []
+        self.export = False
+        self._inherited: dict[str, str] = {}  # ## values for later games
+        self._last_value: dict[str, str] = {}  # the latest real value, for #
+
+    def __iter__(self) -> Iterator[Record]:
+        games = 0
+        for start, lines in self._games():
+            games += 1
+            yield self._read_game(games, start, lines)
+        if games == 0:
+            self.file_findings.append(Finding("S111", "the file holds no game", 1, 1))
+
+    # --- splitting ---------------------------------------------------------
+
+    def _lines(self) -> Iterator[str]:
+        first = True
+        for data in self.stream:
+            if first:
+                first = False
+                if data.startswith(b"\xef\xbb\xbf"):
+                    data = data[3:]
+            yield decode_line(data)
+
+    def _games(self) -> Iterator[tuple[int, list[str]]]:
+        """(first line number, lines) of each game; a semi-empty line outside a comment ends one."""
+        lines: list[str] = []
+        start = 1
+        in_brace = False
+        content = False  # the chunk holds more than escape lines
+        number = 0
+        for number, line in enumerate(self._lines(), 1):
+            self._check_line(line, number)
+            if not in_brace:
+                if not line.strip():
+                    if content:
+                        yield start, lines
+                    elif lines:
+                        self._header_escapes(lines, start)
+                    lines, content = [], False
+                    start = number + 1
+                    continue
+                if line.startswith("%"):
+                    lines.append(line)
+                    continue
+            lines.append(line)
+            if in_brace or _BRACES_OR_QUOTES.search(line):
+                in_brace = _brace_state(line, in_brace)
+            content = True
+        if content:
+            yield start, lines
+        elif lines:
+            self._header_escapes(lines, start)
+
+    def _header_escapes(self, lines: list[str], start: int) -> None:
+        """Escape lines outside any game: only ``% EXPORT`` matters."""
+        for line in lines:
+            if line[1:].strip().upper() == "EXPORT":
+                self.export = True
+
+    def _check_line(self, line: str, number: int) -> None:
+        """Line-level checks of PBN §2.2-2.3 (S106, S107)."""
+        if len(line) > MAX_LINE:
+            self.file_findings.append(Finding(
+                "S107", f"line is {len(line.rstrip(chr(10)+chr(13)))} characters long; PBN §2.3 allows 255 "
+                "including the end of line", number, MAX_LINE + 1))
+        if not line.isascii() or "\x7f" in line:
+            bad = _BAD_CHARACTER.search(line)
+        elif line.isprintable() or line.rstrip("\r\n").replace("\t", "").replace("\v", "").isprintable():
+            return
+        else:
+            bad = _BAD_CHARACTER.search(line)
+        if bad:
+            self.file_findings.append(Finding(
+                "S106", f"character U+{ord(bad.group()):04X} is not allowed in PBN (§2.2)", number, bad.start() + 1))
+
+    # --- one game ----------------------------------------------------------
+
+    def _read_game(self, ordinal: int, start: int, lines: list[str]) -> Record:
+        record = Record("pbn", ordinal, start)
+        game = _Game(record, start, lines)
+        game.scan()
+        self._resolve_tags(record)
+        record.export = self.export
+        _interpret_header(record)
+        return record
+
+    def _resolve_tags(self, record: Record) -> None:
+        """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8)."""
+        seen: set[str] = set()
+        for tag in record.tags:
+            name = tag.name
+            if name in seen and name != "Note":
+                record.problem("S105", f"tag {name} repeated in this game; the first value counts (PBN §3.4)",
+                               tag.line, tag.column)
+                continue
+            seen.add(name)
+            if tag.value.startswith("#"):
+                self._inherit(record, tag)
+            elif tag.value not in ("", "?"):
+                self._last_value[name] = tag.value
+        for name, value in self._inherited.items():
+            if name not in seen:
+                record.tags.append(Tag(name, value, record.line, record.column))
+
+    def _inherit(self, record: Record, tag: Tag) -> None:
+        if tag.name in NO_INHERITANCE:
+            record.problem("S110", f"{tag.name} may not be inherited with '{tag.value[:2]}' (PBN §4.8)",
+                           tag.line, tag.column)
+            return
+        if tag.value.startswith("##"):
+            tag.value = tag.value[2:]
+            self._inherited[tag.name] = tag.value
+            self._last_value[tag.name] = tag.value
+        elif tag.value == "#":
+            if tag.name not in self._last_value:
+                record.problem("S110", f"{tag.name} \"#\" has no earlier value to inherit (PBN §4.8)",
+                               tag.line, tag.column)
+            tag.value = self._last_value.get(tag.name, "")
+
+
+def _brace_state(line: str, in_brace: bool) -> bool:
+    """Whether a brace comment is open at the end of ``line`` (braces do not nest)."""
+    i, n = 0, len(line)
+    while i < n:
+        if in_brace:
+            j = line.find("}", i)
+            if j < 0:
+                return True
+            in_brace, i = False, j + 1
+            continue
+        c = line[i]
+        if c == "{":
+            in_brace = True
+        elif c == ";":
+            return False
+        elif c == '"':
+            i += 1
+            while i < n and line[i] != '"':
+                i += 2 if line[i] == "\\" else 1
+        i += 1
+    return in_brace
+
+
+class _Game:
+    """Scans the text of one game into the record."""
+
+    def __init__(self, record: Record, start: int, lines: list[str]):
+        self.record = record
+        self.text = "".join(lines)
+        self.first_line = start
+        self.starts: list[int] = []
+        offset = 0
+        for line in lines:
+            self.starts.append(offset)
+            offset += len(line)
+        self.row = 0
+        self.section: str | None = None  # "auction", "play", "table" or None
+        self.section_tag: Tag | None = None
+        self.calls: list[Call] = []
+        self.cards: list[Card] = []
+        self.pending_mark: tuple[str, int, int] | None = None
+        self.table_line = -1
+        self.stray_reported = False
+        self.auction_notes: dict[int, Tag] = {}
+        self.play_notes: dict[int, Tag] = {}
+
+    def where(self, offset: int) -> tuple[int, int]:
+        """(line, column), 1-based, of an offset in the game text; offsets only grow."""
+        starts, row = self.starts, self.row
+        while row + 1 < len(starts) and starts[row + 1] <= offset:
+            row += 1
+        self.row = row
+        return self.first_line + row, offset - starts[row] + 1
+
+    def scan(self) -> None:
+        record = self.record
+        for m in _SCAN(self.text):
+            kind = m.lastgroup
+            line, column = self.where(m.start())
+            if kind == "tag":
+                self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column)
+            elif kind in ("comment", "comment2"):
+                if kind == "comment":
+                    self.check_comment(m.group(), line, column)
+            elif kind == "escape":
+                record.escapes.append(Tag("%", m.group()[1:].rstrip("\r"), line, column))
+            elif kind == "open_comment":
+                record.problem("S103", "'{' comment is never closed: it runs to the end of the file (PBN §3.8)",
+                               line, column)
+                self.check_comment(m.group(), line, column)
+            elif kind == "bad_tag":
+                record.problem("S102", _bad_tag_reason(m.group()), line, column)
+                self.section = None
+            else:
+                self.element(kind, m.group(), line, column)
+        self.close_section()
+
+    def check_comment(self, text: str, line: int, column: int) -> None:
+        """S104: a brace comment that swallowed tag pairs or holds a '{'."""
+        inner = text.find("{", 1)
+        tag_like = _TAG_LIKE_LINE.search(text)
+        if tag_like is None and inner < 0:
+            return
+        if tag_like is not None:
+            what = "holds lines that look like tag pairs: a '{' was probably never closed"
+        else:
+            what = "holds a '{': comments do not nest, the first '}' ends it"
+        self.record.problem("S104", f"comment {what} (PBN §3.8)", line, column)
+
+    # --- tags and sections ---------------------------------------------------
+
+    def tag(self, name: str, value: str, line: int, column: int) -> None:
+        tag = Tag(name, value, line, column)
+        if name == "Note" and self.section in ("auction", "play"):
+            self.note(tag)
+            self.record.tags.append(tag)
+            return
+        self.close_section()
+        self.record.tags.append(tag)
+        if name == "Auction":
+            self.section = "auction"
+        elif name == "Play":
+            self.section = "play"
+        else:
+            self.section = "table"
+            self.table_line = -1
+        self.section_tag = tag
+
+    def note(self, tag: Tag) -> None:
+        m = _NOTE_VALUE.match(tag.value)
+        notes = self.auction_notes if self.section == "auction" else self.play_notes
+        if not m:
+            self.record.problem("N103", f"Note \"{tag.value[:20]}\" does not start with a note number and ':'"
+                                " (PBN §3.5.5)", tag.line, tag.column)
+            return
+        number = int(m.group(1))
+        if not 1 <= number <= 32:
+            self.record.problem("N103", f"note number {number} is outside 1-32 (PBN §3.5.4)", tag.line, tag.column)
+        elif number in notes:
+            self.record.problem("N103", f"note {number} is defined twice in this section (PBN §3.5.5)",
+                                tag.line, tag.column)
+        else:
+            notes[number] = tag
+
+    def close_section(self) -> None:
+        """Store the section that just ended in the record."""
+        record, tag = self.record, self.section_tag
+        if self.section == "auction" and record.auction is None:
+            seat = bridge.parse_seat(tag.value)
+            if seat is None and tag.value not in ("", "?"):
+                record.problem("A101", f"Auction seat \"{tag.value}\" is not W, N, E or S (PBN §3.5)",
+                               tag.line, tag.column)
+            record.auction = Auction(seat, self.calls, tag.line, tag.column, self.auction_notes)
+            self.mark_dangling()
+        elif self.section == "play" and record.play is None:
+            seat = bridge.parse_seat(tag.value)
+            record.play = Play(seat, self.cards, tag.line, tag.column, by_seat=True, notes=self.play_notes)
+            _seat_cards(record.play)
+            self.mark_dangling()
+        self.section = None
+
+    def mark_dangling(self) -> None:
+        if self.pending_mark is not None:
+            mark, line, column = self.pending_mark
+            code = "A109" if mark in "IS" else "P107"
+            self.record.problem(code, f"^{mark} marks nothing: no call or card follows it", line, column)
+            self.pending_mark = None
+
+    # --- section elements ------------------------------------------------------
+
+    def element(self, kind: str, text: str, line: int, column: int) -> None:
+        section = self.section
+        if section == "auction":
+            self.auction_element(kind, text, line, column)
+        elif section == "play":
+            self.play_element(kind, text, line, column)
+        elif section == "table":
+            rows = self.record.tables.setdefault(self.section_tag.name, [])
+            if line != self.table_line:
+                rows.append([])
+                self.table_line = line
+            rows[-1].append(text)
+        elif not self.stray_reported:
+            self.stray_reported = True
+            self.record.problem("S102", f"'{text[:20]}' stands outside any tag pair or section (PBN §3)",
+                                line, column)
+
+    def auction_element(self, kind: str, text: str, line: int, column: int) -> None:
+        calls = self.calls
+        if kind == "word":
+            call = _make_call(text, line, column, self.record)
+            if self.pending_mark is not None:
+                call.mark, call.mark_line, call.mark_column = self.pending_mark
+                self.pending_mark = None
+            calls.append(call)
+        elif kind == "mark":
+            mark = text[1:].upper()
+            if mark == "S":
+                calls.append(Call(text, SKIP, line, column))
+            elif mark == "I":
+                self.pending_mark = ("I", line, column)
+            else:
+                self.record.problem("A109", f"'{text}' is no auction irregularity mark: ^I and ^S only (PBN §3.9)",
+                                    line, column)
+        elif kind in ("note", "nag", "suffix"):
+            target = calls[-1] if calls else None
+            _annotate(self.record, target, kind, text, line, column, call=True)
+        else:
+            self.record.problem("A102", f"'{text}' is not a call (PBN §3.5.1)", line, column)
+
+    def play_element(self, kind: str, text: str, line: int, column: int) -> None:
+        cards = self.cards
+        if kind == "word":
+            card = _make_card(text, line, column, self.record)
+            if self.pending_mark is not None:
+                card.mark, card.mark_line, card.mark_column = self.pending_mark
+                self.pending_mark = None
+            cards.append(card)
+        elif kind == "mark":
+            mark = text[1:].upper()
+            if mark in ("R", "L"):
+                self.pending_mark = (mark, line, column)
+            else:
+                self.record.problem("P107", f"'{text}' is no play irregularity mark: ^R and ^L only (PBN §3.9)",
+                                    line, column)
+        elif kind in ("note", "nag", "suffix"):
+            target = cards[-1] if cards else None
+            _annotate(self.record, target, kind, text, line, column, call=False)
+        else:
+            cards.append(Card(text, INVALID, line, column))
+
+
+def _make_call(text: str, line: int, column: int, record: Record) -> Call:
+    if text == "-":
+        return Call(text, FILLER, line, column)
+    if text == "*":
+        return Call(text, END, line, column)
+    if text == "+":
+        return Call(text, CONTINUE, line, column)
+    token, canonical = bridge.parse_pbn_call(text)
+    if token is None:
+        return Call(text, INVALID, line, column)
+    if not canonical:
+        record.problem("S109", f"'{text}' is not PBN: read as '{token.canonical}' (PBN §3.5.1)", line, column)
+    return Call(text, token.kind, line, column, level=token.level, denomination=token.denomination)
+
+
+def _make_card(text: str, line: int, column: int, record: Record) -> Card:
+    if text == "-":
+        return Card(text, "unknown", line, column)
+    if text == "*":
+        return Card(text, END, line, column)
+    if text == "+":
+        return Card(text, CONTINUE, line, column)
+    card = bridge.parse_card(text) if len(text) == 2 else None
+    if card is None:
+        return Card(text, INVALID, line, column)
+    if card != text:
+        record.problem("S109", f"'{text}' is not PBN: read as '{card}' (PBN §3.6.1)", line, column)
+    return Card(text, "card", line, column, suit=card[0], rank=card[1])
+
+
+_SUFFIX_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+def _annotate(record: Record, target, kind: str, text: str, line: int, column: int, call: bool) -> None:
+    """Attach a note reference, NAG or suffix to the call or card before it (PBN §3.5.2, §3.6.2)."""
+    what = "call" if call else "card"
+    if target is None or target.kind in (FILLER, END, CONTINUE, SKIP):
+        record.problem("N104", f"'{text}' annotates no {what}", line, column)
+        return
+    if kind == "note":
+        digits = text[1:-1]
+        if not digits.isdigit():
+            record.problem("N103", f"note reference '{text}' is not =n= with a number (PBN §3.5.4)", line, column)
+        elif not 1 <= int(digits) <= 32:
+            record.problem("N103", f"note reference '{text}' is outside 1-32 (PBN §3.5.4)", line, column)
+        elif target.note is not None:
+            record.problem("N104", f"two note references on one {what} (PBN §3.5.2)", line, column)
+        else:
+            target.note = int(digits)
+            target.note_line, target.note_column = line, column
+        return
+    if kind == "suffix":
+        value = _SUFFIX_NAG.get(text)
+        if value is None:
+            record.problem("N104", f"'{text}' is not a suffix: ! ? !! ?? !? ?! (PBN §3.5.3)", line, column)
+            return
+        value += 0 if call else 6
+    else:
+        digits = text[1:]
+        if not digits.isdigit() or int(digits) > 255:
+            record.problem("N104", f"NAG '{text}' is not $0-$255 (PBN §3.7)", line, column)
+            return
+        value = int(digits)
+        if (call and (7 <= value <= 12 or value == 14)) or (not call and (1 <= value <= 6 or value == 13)):
+            record.problem("N104", f"NAG {value} is for {'cards' if call else 'calls'}, not {what}s (PBN §3.7)",
+                           line, column)
+            return
+    suffixes = range(1, 7) if call else range(7, 13)
+    if value in suffixes and any(n in suffixes for n in target.nags):
+        record.problem("N104", f"two suffixes on one {what} (PBN §3.5.2)", line, column)
+        return
+    target.nags.append(value)
+
+
+def _seat_cards(play: Play) -> None:
+    """Cards are written in seat columns from the Play seat (PBN §3.6)."""
+    seat = play.seat
+    slot = 0
+    for card in play.cards:
+        if card.kind == END:
+            continue
+        card.seat = bridge.seat_after(seat, slot % 4) if seat else None
+        slot += 1
+
+
+def _bad_tag_reason(text: str) -> str:
+    if '"' not in text:
+        reason = "the value is not a quoted string" if text.strip("[] \t") else "empty tag pair"
+    elif "\t" in text:
+        reason = "a tab inside the string (PBN §2.3)"
+    elif not text.rstrip().endswith("]"):
+        reason = "missing ']' or closing quote"
+    elif text.count('"') % 2:
+        reason = "missing quote"
+    else:
+        reason = "the tag name or the string is malformed"
+    return f"malformed tag pair {text[:40]!s}: {reason} (PBN §3.3)"
+
+
+def _unescape(value: str) -> str:
+    return value.replace('\\"', '"').replace("\\\\", "\\") if "\\" in value else value
+
+
+# --- header fields -----------------------------------------------------------
+
+def _interpret_header(record: Record) -> None:
+    """Fill the record's fields from the first tag of each name."""
+    first: dict[str, Tag] = {}
+    for tag in record.tags:
+        first.setdefault(tag.name, tag)
+    for name, tag in first.items():
+        value = tag.value.strip()
+        if value in ("", "?"):
+            continue
+        interpret = _FIELDS.get(name)
+        if interpret is not None:
+            interpret(record, tag, value)
+
+
+def _field(tag: Tag, value: object) -> Field:
+    return Field(tag.value, value, tag.line, tag.column)
+
+
+def _board(record: Record, tag: Tag, value: str) -> None:
+    record.board = _field(tag, bridge.board_int(value))
+
+
+def _dealer(record: Record, tag: Tag, value: str) -> None:
+    seat = bridge.parse_seat(value)
+    if seat is not None and seat != value:
+        record.problem("S109", f"Dealer \"{value}\" is not PBN: read as \"{seat}\" (PBN §3.11)", tag.line, tag.column)
+    record.dealer = _field(tag, seat)
+
+
+def _vulnerable(record: Record, tag: Tag, value: str) -> None:
+    record.vulnerable = _field(tag, bridge.parse_pbn_vulnerability(value))
+
+
+def _deal(record: Record, tag: Tag, value: str) -> None:
+    record.deal_field = _field(tag, None)
+    deal = parse_pbn_deal(value, tag, record)
+    record.deal = deal
+    record.deal_field.value = deal
+
+
+def _contract(record: Record, tag: Tag, value: str) -> None:
+    contract, canonical = bridge.parse_contract(value)
+    if contract is not None and not canonical:
+        record.problem("S109", f"Contract \"{value}\" is not PBN: read as \"{contract}\" (PBN §3.4.14)",
+                       tag.line, tag.column)
+    record.contract = _field(tag, contract)
+
+
+def _declarer(record: Record, tag: Tag, value: str) -> None:
+    record.declarer = _field(tag, bridge.parse_declarer(value))
+
+
+def _result(record: Record, tag: Tag, value: str) -> None:
+    record.result = _field(tag, bridge.parse_result(value))
+
+
+def _score(record: Record, tag: Tag, value: str) -> None:
+    record.score = _field(tag, value)
+
+
+def _date(record: Record, tag: Tag, value: str) -> None:
+    record.date = _field(tag, value)
+
+
+_FIELDS = {"Board": _board, "Dealer": _dealer, "Vulnerable": _vulnerable, "Deal": _deal, "Contract": _contract,
+           "Declarer": _declarer, "Result": _result, "Score": _score, "Date": _date}
+
+_HAND_SEPARATOR = re.compile(r"\S+")
+
+
+def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
+    """Parse a Deal value (PBN §3.4.11); D102 findings point into the value."""
+    column0 = tag.column + len("[Deal ") + 1  # where the value starts, for the usual spacing
+
+    def bad(message: str, offset: int = 0) -> None:
+        record.problem("D102", f"Deal malformed: {message} (PBN §3.4.11)", tag.line, column0 + offset)
+
+    if len(value) < 2 or value[1] != ":" or value[0].upper() not in bridge.SEATS:
+        bad(f"\"{value[:12]}\" does not start with a seat and ':'")
+        return None
+    first = value[0].upper()
+    hands: dict[str, tuple[str, ...] | None] = {}
+    parts = list(_HAND_SEPARATOR.finditer(value, 2))
+    if len(parts) != 4:
+        bad(f"{len(parts)} hands where 4 are due", 2)
+        return None
+    for i, part in enumerate(parts):
+        seat = bridge.seat_after(first, i)
+        text = part.group()
+        if text == "-":
+            hands[seat] = None
+            continue
+        suits = text.split(".")
+        if len(suits) != 4:
+            bad(f"{bridge.SEAT_NAMES[seat]}'s hand \"{text}\" has {len(suits)} suits where 4 are due", part.start())
+            return None
+        cards: list[str] = []
+        unknown = False
+        for suit, ranks in zip(bridge.SUITS, suits):
+            for rank in ranks.upper():
+                if rank == "X":  # a spot card left unspecified (a BridgeComposer extension)
+                    unknown = True
+                elif rank in bridge.RANKS:
+                    cards.append(suit + rank)
+                else:
+                    bad(f"'{rank}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", part.start())
+                    return None
+        hands[seat] = None if unknown else tuple(cards)
+    return Deal(hands, tag.line, tag.column)

@@ -1,0 +1,70 @@
+"""The PBN grammar (PBN 2.1 import format, §2-§5) as pyparsing elements.
+
+Every production is a named ``Regex`` so that the same definition serves two
+purposes: ``GAME`` parses a game with pyparsing (used by the tests and for
+diagrams), and the reader scans with ``TOKEN.re``, the compiled pattern of the
+``TOKEN`` production, in a plain loop (pyparsing's per-token overhead would
+cost a factor of forty on archives).  ``grammars/pbn.bnf`` documents the same
+productions by the same names.
+
+Escape lines (``%`` in column 1, §2.4) and game separation (semi-empty lines
+outside comments, §3) are line-level and handled by the reader.
+"""
+
+from __future__ import annotations
+
+import pyparsing as pp
+
+pp.ParserElement.set_default_whitespace_chars(" \t\r\n\v\f")
+
+
+def _regex(name: str, pattern: str) -> pp.Regex:
+    element = pp.Regex(pattern)
+    element.set_name(name)
+    return element
+
+
+# §3.8 commentary
+BRACE_COMMENT = _regex("brace_comment", r"\{[^}]*\}")
+UNTERMINATED_COMMENT = _regex("unterminated_comment", r"\{[^}]*\Z")
+LINE_COMMENT = _regex("line_comment", r";[^\n]*")
+# §2.4 escape line (column 1 only: anchored at a line start)
+ESCAPE_LINE = _regex("escape_line", r"(?m:^%[^\n]*)")
+# §3.3 tag pair: [ Name "string" ], any whitespace between the tokens in import format
+TAG_PAIR = _regex("tag_pair", r'\[[ \t\r\n]*(?P<name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<value>(?:[^"\\\t\n]|\\.)*)"[ \t\r\n]*\]')
+# a bracket that does not make a tag pair: reported as malformed (S102)
+BAD_TAG = _regex("bad_tag", r'\[[^\]\n]*\]?')
+# §5.1 section string element
+STRING = _regex("string", r'"(?:[^"\\\n]|\\.)*"?')
+# §3.2 tokens of the auction, play and table sections
+NOTE_REF = _regex("note_ref", r"=[^=\s\[\]{};\"%]*=")
+NAG = _regex("nag", r"\$[^\s\[\]{};\"%!?=^]*")
+SUFFIX = _regex("suffix", r"[!?]+")
+IRREGULARITY = _regex("irregularity", r"\^[A-Za-z]?")
+WORD = _regex("word", r"[^\s\[\]{};\"%!?=$^]+")
+STRAY = _regex("stray", r"[^\s]")
+
+# The alternatives in the order the reader tries them (§14 of the digest: escape,
+# comments, tag pairs, then tokens).  Named groups tell the reader what matched.
+_ALTERNATIVES = (
+    ("escape", ESCAPE_LINE), ("comment", BRACE_COMMENT), ("open_comment", UNTERMINATED_COMMENT),
+    ("comment", LINE_COMMENT), ("tag", TAG_PAIR), ("bad_tag", BAD_TAG), ("string", STRING),
+    ("note", NOTE_REF), ("nag", NAG), ("suffix", SUFFIX), ("mark", IRREGULARITY),
+    ("word", WORD), ("stray", STRAY),
+)
+
+
+def _token() -> pp.Regex:
+    parts, seen = [], set()
+    for group, element in _ALTERNATIVES:
+        pattern = element.pattern
+        if group in seen:  # a second alternative for the same kind of token
+            group = group + "2"
+        seen.add(group)
+        pattern = pattern.replace("(?P<name>", f"(?P<{group}_name>").replace("(?P<value>", f"(?P<{group}_value>")
+        parts.append(f"(?P<{group}>{pattern})")
+    return _regex("token", "|".join(parts))
+
+
+TOKEN = _token()
+GAME = pp.ZeroOrMore(TOKEN).set_name("game").parse_with_tabs()

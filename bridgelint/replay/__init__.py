@@ -1,0 +1,1 @@
+"""Replayers: pure functions from a record's auction or play to what happened."""

@@ -1,0 +1,27 @@
+"""The rule catalogue: every rule class by code, in catalogue order.
+
+An explicit registry (no import magic): a new rule is a class in its family's
+module and a line here.
+"""
+
+from __future__ import annotations
+
+from . import auction, board, contract, deal, internal, notes, syntax
+from .base import Rule
+
+_ALL: list[type[Rule]] = [
+    syntax.NotText, syntax.MalformedTag, syntax.UnterminatedComment, syntax.SwallowingComment, syntax.RepeatedTag,
+    syntax.BadCharacter, syntax.LongLine, syntax.ExportFormat, syntax.NonStandardSpelling, syntax.BadInheritance,
+    syntax.NoGame,
+    board.BoardNumber, board.Dealer, board.Vulnerability, board.StandardDealer, board.StandardVulnerability,
+    board.DateForm,
+    deal.NoDeal, deal.MalformedDeal, deal.HandSize, deal.DuplicateCard,
+    auction.FirstCall, auction.NotACall, auction.InsufficientBid, auction.InadmissibleDouble,
+    auction.InadmissibleRedouble, auction.CallAfterEnd, auction.IncompleteAuction, auction.UnfinishedAuction,
+    auction.MisfitAuctionMark,
+    contract.MalformedContract, contract.ContractMismatch, contract.DeclarerMismatch,
+    notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
+    internal.InternalError,
+]
+
+RULES: dict[str, type[Rule]] = {rule.code: rule for rule in sorted(_ALL, key=lambda r: r.code)}

@@ -1,0 +1,203 @@
+"""A — auction rules (Laws 17-22, 27, 36, 39), read off one auction replay."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import Finding
+from ..replay import auction as replay
+from .base import Context, Rule
+
+
+class _IllegalCall(Rule):
+    """Base of the rules that report the first illegal call of a kind."""
+
+    kind: str
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        result = ctx.auction
+        if result is None:
+            return
+        illegal = result.illegal
+        if illegal is not None and illegal.kind == self.kind:
+            call = illegal.call
+            yield self.finding(f"{illegal.message} ({self.law})", call.line, call.column)
+        for condoned in result.condoned:
+            if condoned.kind == self.kind:
+                call = condoned.call
+                yield self.finding(f"{condoned.message} ({self.law})", call.line, call.column, severity="info")
+
+
+class FirstCall(_IllegalCall):
+    """The first call is not the dealer's.
+
+    What it does: reports an auction whose first call falls to another player
+    than the dealer: the Auction seat differs from the Dealer and no `-`
+    fillers make up the difference.
+    Why it matters: every call then belongs to the wrong player, and the
+    declarer comes out wrong. (A condoned call out of rotation, Law 29A,
+    would look the same; records cannot show it.)
+    Example: `[Dealer "N"]`, `[Auction "W"]`, `1D`.
+    Use instead: `[Auction "W"]` with `- 1D`, or `[Auction "N"]` with `1D`.
+    References: Law 17B, PBN §3.5.
+    """
+
+    code, name, severity, law = "A101", "first-call", "error", "Law 17B"
+    kind = replay.WRONG_FIRST_CALLER
+
+
+class NotACall(_IllegalCall):
+    """Not a call.
+
+    What it does: reports an auction token that is no Pass, X, XX, bid 1C-7NT,
+    `AP`, `-`, `*`, `+` or annotation.
+    Why it matters: the auction cannot be replayed past it.
+    Example: `1D 8S`, `1 `, `or`.
+    Use instead: one call per turn, in PBN spelling.
+    References: Law 18A, PBN §3.5.1.
+    """
+
+    code, name, severity, law = "A102", "not-a-call", "error", "PBN §3.5.1"
+    kind = replay.NOT_A_CALL
+
+
+class InsufficientBid(_IllegalCall):
+    """Insufficient bid.
+
+    What it does: reports a bid that is not higher than the last bid and is not
+    marked `^I` (an insufficient bid accepted under Law 27A). A marked one is info.
+    Why it matters: an insufficient bid must be corrected or accepted; an
+    unmarked one in a record is almost always a typing error.
+    Example: `1D Pass 1C`.
+    Use instead: `1D Pass 2C`, or `1D ^I 1C` when it was accepted at the table.
+    References: Laws 18B-D, 27.
+    """
+
+    code, name, severity, law = "A103", "insufficient-bid", "error", "Laws 18, 27"
+    kind = replay.INSUFFICIENT
+
+
+class InadmissibleDouble(_IllegalCall):
+    """Inadmissible double.
+
+    What it does: reports a double of nothing, of partner's or one's own bid, or
+    of a bid already doubled or redoubled.
+    Why it matters: Law 19A allows doubling only an opponent's last bid; the
+    inadmissible double is cancelled (Law 36) and the contract is not doubled.
+    Example: `1D Pass X` (doubling partner).
+    Use instead: `1D X` (the opponent doubles).
+    References: Laws 19A, 36.
+    """
+
+    code, name, severity, law = "A104", "inadmissible-double", "error", "Laws 19A, 36"
+    kind = replay.BAD_DOUBLE
+
+
+class InadmissibleRedouble(_IllegalCall):
+    """Inadmissible redouble.
+
+    What it does: reports a redouble with no double to redouble, of one's own
+    side's double, or of a bid already redoubled.
+    Why it matters: Law 19B allows redoubling only an opponent's double; the
+    inadmissible redouble is cancelled (Law 36).
+    Example: `1D Pass Pass XX` (nothing doubled), `1D X Pass XX` (the doubler's partner).
+    Use instead: `1D X XX` (the side doubled redoubles).
+    References: Laws 19B, 36.
+    """
+
+    code, name, severity, law = "A105", "inadmissible-redouble", "error", "Laws 19B, 36"
+    kind = replay.BAD_REDOUBLE
+
+
+class CallAfterEnd(_IllegalCall):
+    """Call after the auction ended.
+
+    What it does: reports the first call after three passes that follow a call,
+    after four opening passes, or after `AP`, `*` or `+`.
+    Why it matters: calls after the final pass are cancelled (Law 39A); the
+    contract is the one before them.
+    Example: `1S Pass Pass Pass Pass`.
+    Use instead: `1S Pass Pass Pass`, or `1S AP`.
+    References: Laws 22, 39.
+    """
+
+    code, name, severity, law = "A106", "call-after-end", "error", "Laws 22, 39"
+    kind = replay.AFTER_END
+
+
+class IncompleteAuction(Rule):
+    """Auction incomplete: closing passes missing.
+
+    What it does: reports an auction that stops, or whose play starts, before
+    three passes follow the last call (or four passes open it), when no `*` or
+    `+` says it is unfinished. Passes that include a skipped player's turn
+    (`^S`) do not end an auction (Law 17D3).
+    Why it matters: the contract is not established; readers disagree on it.
+    Example: `1S Pass 4S` and then the play.
+    Use instead: `1S Pass 4S AP`, or end the auction with `*` when it is unknown.
+    References: Laws 22, 17D3.
+    """
+
+    code, name, severity, law = "A107", "incomplete-auction", "error", "Law 22"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        result = ctx.auction
+        if result is None or not result.incomplete or result.illegal is not None:
+            return
+        auction = ctx.record.auction
+        if auction.calls:
+            last = auction.calls[-1]
+            line, column = last.line, last.column + len(last.token)
+        else:
+            line, column = auction.line, auction.column
+        if result.skipped_in_close:
+            message = ("the auction has not ended: a player's turn was skipped (^S) among the closing passes, "
+                       "so the auction reverts to that player (Law 17D3)")
+        elif ctx.record.play is not None and ctx.record.play.cards:
+            message = "the play starts before the auction ended: closing passes missing (Law 22)"
+        else:
+            message = "the auction stops before it ended: closing passes missing (Law 22)"
+        yield self.finding(message, line, column)
+
+
+class UnfinishedAuction(Rule):
+    """Auction marked unfinished.
+
+    What it does: notes an auction that ends with `*` or `+` before its end.
+    Why it matters: the Contract and Declarer tags cannot be checked against it.
+    Example: `1S Pass 2S *`.
+    Use instead: nothing; this is legal PBN (info only).
+    References: PBN §3.5.
+    """
+
+    code, name, severity, law = "A108", "unfinished-auction", "info", "PBN §3.5"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        result = ctx.auction
+        if result is not None and result.unfinished is not None:
+            marker = result.unfinished
+            yield self.finding(f"the auction is marked unfinished with '{marker.token}': Contract and Declarer "
+                               "are not checked against it (PBN §3.5)", marker.line, marker.column)
+
+
+class MisfitAuctionMark(Rule):
+    """An auction irregularity mark that does not fit.
+
+    What it does: warns on `^I` before a sufficient bid or before a call that is
+    no bid, a mark that marks nothing, and an unknown mark letter.
+    Why it matters: a mark claims an irregularity that did not happen.
+    Example: `1D ^I 2C`.
+    Use instead: `1D 2C`.
+    References: PBN §3.9, Law 27A.
+    """
+
+    code, name, severity, law = "A109", "misfit-auction-mark", "warning", "PBN §3.9"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        result = ctx.auction
+        if result is None:
+            return
+        for misfit in result.misfit_marks:
+            call = misfit.call
+            yield self.finding(f"{misfit.message} (PBN §3.9)", call.mark_line or call.line,
+                               call.mark_column or call.column)

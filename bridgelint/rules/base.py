@@ -1,0 +1,66 @@
+"""What a rule is, and the context a rule checks.
+
+A rule is a class: its docstring is the user documentation (What it does /
+Why it matters / Example / Use instead / References), its attributes are the
+metadata, and ``check`` yields findings for one record.  Rules whose findings
+are found while reading (syntax, tokens) have no ``check``: the reader emits
+their code.  Rules never decide whether they are selected or how severe a
+finding is in the end: the linter applies configuration.
+"""
+
+from __future__ import annotations
+
+import inspect
+from functools import cached_property
+from typing import ClassVar, Iterator
+
+from ..model import Finding, Record
+
+SEVERITIES = ("error", "warning", "info")
+
+
+class Rule:
+    code: ClassVar[str]
+    name: ClassVar[str]
+    severity: ClassVar[str]
+    law: ClassVar[str | None] = None  # the Law or PBN section, as shown in messages
+
+    def check(self, ctx: "Context") -> Iterator[Finding]:
+        """Findings of this rule on one record (none for reader-emitted rules)."""
+        return iter(())
+
+    @classmethod
+    def doc(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or "")
+
+    @classmethod
+    def summary(cls) -> str:
+        """The first line of the documentation."""
+        return cls.doc().splitlines()[0] if cls.__doc__ else ""
+
+    @classmethod
+    def checks(cls) -> bool:
+        return cls.check is not Rule.check
+
+    def finding(self, message: str, line: int, column: int, severity: str | None = None) -> Finding:
+        return Finding(self.code, message, line, column, severity=severity, law=self.law)
+
+
+class Context:
+    """One record and what the replayers found in it, computed once, on demand."""
+
+    __slots__ = ("record", "__dict__")
+
+    def __init__(self, record: Record):
+        self.record = record
+
+    @cached_property
+    def auction(self):
+        """The auction replay (None without an auction)."""
+        from ..replay.auction import replay_auction
+
+        record = self.record
+        if record.auction is None:
+            return None
+        dealer = record.dealer.value if record.dealer is not None else None
+        return replay_auction(record.auction, dealer)

@@ -1,0 +1,155 @@
+"""B — board header rules (Law 2, PBN §3.4)."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from .. import bridge
+from ..model import Finding, Record
+from .base import Context, Rule
+
+
+def _due_at(record: Record) -> tuple[int, int]:
+    """Where a missing header field was due: the game's first line."""
+    return record.line, record.column
+
+
+class BoardNumber(Rule):
+    """Board missing or not a board number.
+
+    What it does: warns when a game that holds a deal, auction or play has no
+    Board, or a Board without any digit.
+    Why it matters: the board number ties a record to its dealer, vulnerability
+    and the other tables' results.
+    Example: `[Board "&"]`.
+    Use instead: `[Board "7"]` (BridgeComposer labels such as `"1-1"` are accepted).
+    References: PBN §3.4.4, Law 2.
+    """
+
+    code, name, severity, law = "B101", "board-number", "warning", "PBN §3.4.4"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        record = ctx.record
+        if record.board is None:
+            if record.deal_field or record.auction or record.play:
+                tag = record.tag("Board")
+                line, column = (tag.line, tag.column) if tag else _due_at(record)
+                yield self.finding("no board number (PBN §3.4.4)", line, column)
+        elif not any(c.isdigit() for c in record.board.raw):
+            yield self.finding(f"Board \"{record.board.raw}\" is not a board number (PBN §3.4.4)",
+                               record.board.line, record.board.column)
+
+
+class Dealer(Rule):
+    """Dealer missing or invalid where an auction must be replayed.
+
+    What it does: reports a Dealer value that is not W, N, E or S, and a missing
+    Dealer in a game with an auction.
+    Why it matters: the dealer makes the first call (Law 17B); without it the
+    auction cannot be replayed.
+    Example: `[Dealer "Black"]`.
+    Use instead: `[Dealer "N"]`.
+    References: Law 17B, PBN §3.4.9.
+    """
+
+    code, name, severity, law = "B102", "dealer", "error", "Law 17B"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        record = ctx.record
+        if record.dealer is not None:
+            if record.dealer.value is None:
+                yield self.finding(f"Dealer \"{record.dealer.raw}\" is not W, N, E or S (PBN §3.4.9)",
+                                   record.dealer.line, record.dealer.column)
+        elif record.auction is not None:
+            yield self.finding("no Dealer: the auction cannot be replayed without it (Law 17B)",
+                               record.auction.line, record.auction.column)
+
+
+class Vulnerability(Rule):
+    """Vulnerability has an invalid value.
+
+    What it does: reports a PBN Vulnerable or LIN `sv` value that names no vulnerability.
+    Why it matters: scores depend on it (Law 77).
+    Example: `[Vulnerable "E"]`.
+    Use instead: `None`, `NS`, `EW` or `All` (PBN); `o`, `n`, `e`, `b` (LIN).
+    References: PBN §3.4.10, Law 77.
+    """
+
+    code, name, severity, law = "B103", "vulnerability", "error", "PBN §3.4.10"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        field = ctx.record.vulnerable
+        if field is not None and field.value is None:
+            yield self.finding(f"vulnerability \"{field.raw.strip()}\" is not None, NS, EW or All (PBN §3.4.10)",
+                               field.line, field.column)
+
+
+class StandardDealer(Rule):
+    """Dealer differs from the standard dealer of the board number.
+
+    What it does: warns when the dealer is not the one Law 2 gives the board number.
+    Why it matters: usually a typing error; practice sets and renumbered deals
+    legitimately differ, hence a warning.
+    Example: `[Board "1"]` with `[Dealer "E"]`.
+    Use instead: `[Dealer "N"]` for board 1, E for 2, S for 3, W for 4, and so on.
+    References: Law 2.
+    """
+
+    code, name, severity, law = "B104", "standard-dealer", "warning", "Law 2"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        record = ctx.record
+        number = bridge.board_int(record.board_number)
+        dealer = record.dealer
+        if number and dealer is not None and dealer.raw is not None and dealer.value:
+            expected = bridge.standard_dealer(number)
+            if dealer.value != expected:
+                yield self.finding(f"board {number} is dealt by {bridge.SEAT_NAMES[expected]} under Law 2, "
+                                   f"not {bridge.SEAT_NAMES[dealer.value]}", dealer.line, dealer.column)
+
+
+class StandardVulnerability(Rule):
+    """Vulnerability differs from the standard vulnerability of the board number.
+
+    What it does: warns when the vulnerability is not the one Law 2 gives the
+    board number.
+    Why it matters: a wrong vulnerability changes every score of the board.
+    Example: `[Board "2"]` with `[Vulnerable "None"]`.
+    Use instead: `[Vulnerable "NS"]` for board 2.
+    References: Law 2.
+    """
+
+    code, name, severity, law = "B105", "standard-vulnerability", "warning", "Law 2"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        record = ctx.record
+        number = bridge.board_int(record.board_number)
+        field = record.vulnerable
+        if number and field is not None and field.raw is not None and field.value:
+            expected = bridge.standard_vulnerability(number)
+            if field.value != expected:
+                yield self.finding(f"board {number} is {expected} vulnerable under Law 2, not {field.value}",
+                                   field.line, field.column)
+
+
+_DATE = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")
+
+
+class DateForm(Rule):
+    """Date not in `YYYY.MM.DD` form.
+
+    What it does: warns on a Date that is not ten characters `YYYY.MM.DD`, with
+    `?` for unknown digits.
+    Why it matters: dates in other forms cannot be sorted or compared.
+    Example: `[Date "2013-11-23 11:23"]`.
+    Use instead: `[Date "2013.11.23"]`, or `"2013.11.??"` when the day is unknown.
+    References: PBN §3.4.3.
+    """
+
+    code, name, severity, law = "B107", "date-form", "warning", "PBN §3.4.3"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        field = ctx.record.date
+        if field is not None and not _DATE.fullmatch(field.raw):
+            yield self.finding(f"Date \"{field.raw}\" is not YYYY.MM.DD (PBN §3.4.3)", field.line, field.column)

@@ -1,0 +1,100 @@
+"""C — contract rules: the Contract and Declarer tags against the auction."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .. import bridge
+from ..model import Finding
+from .base import Context, Rule
+
+
+class MalformedContract(Rule):
+    """Contract or Declarer malformed.
+
+    What it does: reports a Contract that is not `Pass` or level, denomination
+    and risk, and a Declarer that is not a seat (optionally `^`-marked).
+    Why it matters: the result and the score cannot be checked.
+    Example: `[Contract "4 Spades"]`, `[Declarer "South"]`.
+    Use instead: `[Contract "4S"]`, `[Declarer "S"]`.
+    References: PBN §3.4.13, §3.4.14.
+    """
+
+    code, name, severity, law = "C101", "malformed-contract", "error", "PBN §3.4.14"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        record = ctx.record
+        if record.contract is not None and record.contract.value is None:
+            yield self.finding(f"Contract \"{record.contract.raw}\" is not Pass or level, denomination and "
+                               "X/XX (PBN §3.4.14)", record.contract.line, record.contract.column)
+        if record.declarer is not None and record.declarer.value[0] is None:
+            yield self.finding(f"Declarer \"{record.declarer.raw}\" is not W, N, E or S (PBN §3.4.13)",
+                               record.declarer.line, record.declarer.column)
+
+
+def _replayed(ctx: Context):
+    """The auction replay, when it established a contract worth comparing."""
+    result = ctx.auction
+    if result is None or not result.ended or result.contract is None:
+        return None
+    if result.illegal is not None and result.illegal.kind in ("wrong-first-caller", "not-a-call"):
+        return None
+    return result
+
+
+class ContractMismatch(Rule):
+    """Contract differs from the auction.
+
+    What it does: compares the Contract with the final contract of the replayed
+    auction: level, denomination, doubled or redoubled, or passed out.
+    Why it matters: the score and every statistic built on the record use the
+    Contract tag; it must be what the auction says.
+    Example: auction `1H X Pass Pass Pass` with `[Contract "1H"]`.
+    Use instead: `[Contract "1HX"]`.
+    References: Laws 19D, 22A, PBN §3.4.14.
+    """
+
+    code, name, severity, law = "C102", "contract-mismatch", "error", "Law 22"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        field = ctx.record.contract
+        result = _replayed(ctx)
+        if field is None or field.value is None or result is None:
+            return
+        written: bridge.Contract = field.value
+        if written.level == 0 and written.denomination:  # an end position names the denomination only
+            return
+        if written != result.contract:
+            yield self.finding(f"Contract is {written}, but the auction ends in {result.contract} (Law 22)",
+                               field.line, field.column)
+
+
+class DeclarerMismatch(Rule):
+    """Declarer differs from the auction.
+
+    What it does: compares the Declarer with the first player of the declaring
+    side who named the final denomination, unless the Declarer is marked `^`
+    (declarer and dummy swapped, Law 54A). On a passed-out board there is no
+    declarer.
+    Why it matters: the opening leader and the result's side follow from it.
+    Example: `1H Pass 4H AP` bid by N then S with `[Declarer "S"]`.
+    Use instead: `[Declarer "N"]`.
+    References: Law 22A and the definition of declarer, PBN §3.4.13.
+    """
+
+    code, name, severity, law = "C103", "declarer-mismatch", "error", "Law 22A"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        field = ctx.record.declarer
+        result = _replayed(ctx)
+        if field is None or result is None:
+            return
+        seat, marked = field.value
+        if seat is None:
+            return
+        if result.contract.passed_out:
+            yield self.finding(f"Declarer is {seat}, but the board was passed out (Law 22B)", field.line, field.column)
+        elif result.declarer and seat != result.declarer and not marked:
+            yield self.finding(f"Declarer is {bridge.SEAT_NAMES[seat]}, but {bridge.SEAT_NAMES[result.declarer]} "
+                               f"first named {result.contract.denomination} for the declaring side (Law 22A)",
+                               field.line, field.column)

@@ -1,0 +1,105 @@
+"""D — deal rules (Laws 1 and 6)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterator
+
+from .. import bridge
+from ..model import Finding
+from .base import Context, Rule
+
+
+class NoDeal(Rule):
+    """No deal.
+
+    What it does: warns when a board has no deal; an error when a play must be
+    replayed against it.
+    Why it matters: without the hands nothing about the play can be checked.
+    Example: a game with `[Play "W"]` and no `[Deal]`.
+    Use instead: give the deal in every game (`#` cannot inherit it).
+    References: Law 6, PBN §3.4.11.
+    """
+
+    code, name, severity, law = "D101", "no-deal", "warning", "Law 6"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        record = ctx.record
+        if record.deal_field is not None or not (record.board or record.auction or record.play):
+            return
+        if record.play is not None and record.play.cards:
+            yield self.finding("no deal: the play cannot be replayed (Law 6)", record.play.line, record.play.column,
+                               severity="error")
+        else:
+            tag = record.tag("Deal")
+            line, column = (tag.line, tag.column) if tag else (record.line, record.column)
+            yield self.finding("no deal (Law 6)", line, column)
+
+
+class MalformedDeal(Rule):
+    """Deal malformed.
+
+    What it does: reports a deal that cannot be read: a bad first seat, other
+    than four hands, other than four suits, characters that are not ranks.
+    Why it matters: the hands are unknown to every check that follows.
+    Example: `[Deal "W:vKQT2.AT.J6542.85 ..."]`.
+    Use instead: `"W:KQT2.AT.J6542.85 ..."`: seat, colon, four hands S.H.D.C.
+    References: PBN §3.4.11, LIN `md`.
+    """
+
+    code, name, severity, law = "D102", "malformed-deal", "error", "PBN §3.4.11"
+
+
+class HandSize(Rule):
+    """A hand does not hold 13 cards.
+
+    What it does: reports a hand of other than 13 cards, unless the deal is an
+    end position (every hand short) or the hand is not given (`-`).
+    Why it matters: a 51-card deal or a 14-card hand cannot have been played
+    (Laws 1, 6B).
+    Example: West with 14 cards and North with 12.
+    Use instead: 13 cards in every hand.
+    References: Laws 1, 6B.
+    """
+
+    code, name, severity, law = "D103", "hand-size", "error", "Law 6B"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        deal = ctx.record.deal
+        if deal is None:
+            return
+        known = {seat: hand for seat, hand in deal.hands.items() if hand is not None}
+        if known and all(len(hand) < 13 for hand in known.values()):
+            return  # an end position (PBN §3.10)
+        for seat in bridge.SEATS:
+            hand = known.get(seat)
+            if hand is not None and len(hand) != 13:
+                yield self.finding(f"{bridge.SEAT_NAMES[seat]} holds {len(hand)} cards, not 13 (Law 6B)",
+                                   deal.line, deal.column)
+
+
+class DuplicateCard(Rule):
+    """A card is dealt twice.
+
+    What it does: reports every card that appears in more than one place in the deal.
+    Why it matters: the pack has 52 different cards (Law 1); a duplicate means
+    another card is missing.
+    Example: the king of spades in both West's and North's hands.
+    Use instead: each card once.
+    References: Law 1.
+    """
+
+    code, name, severity, law = "D104", "duplicate-card", "error", "Law 1"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        deal = ctx.record.deal
+        if deal is None:
+            return
+        counts = Counter(card for hand in deal.hands.values() if hand for card in hand)
+        twice = sorted((c for c, n in counts.items() if n > 1), key=_card_order)
+        if twice:
+            yield self.finding(f"dealt more than once: {', '.join(twice)} (Law 1)", deal.line, deal.column)
+
+
+def _card_order(card: str) -> tuple[int, int]:
+    return bridge.SUITS.index(card[0]), bridge.RANKS.index(card[1])

@@ -1,0 +1,87 @@
+"""N — notes and annotations (PBN §3.5.2-3.5.5, §3.7)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import Finding
+from .base import Context, Rule
+
+
+def _sections(record):
+    """(name, items, notes) of the auction and play sections."""
+    if record.auction is not None:
+        yield "auction", record.auction.calls, record.auction.notes
+    if record.play is not None:
+        yield "play", record.play.cards, record.play.notes
+
+
+class MissingNote(Rule):
+    """Note reference without its Note.
+
+    What it does: reports a `=n=` reference on a call or card when the same
+    section has no `[Note "n:..."]`.
+    Why it matters: the explanation (often an alert) is lost.
+    Example: `1C =1=` and no `[Note "1:..."]` after the auction.
+    Use instead: `[Note "1:strong, 16+"]` in the auction section.
+    References: PBN §3.5.4-5, §3.6.5.
+    """
+
+    code, name, severity, law = "N101", "missing-note", "error", "PBN §3.5.4"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for section, items, notes in _sections(ctx.record):
+            for item in items:
+                if item.note is not None and item.note not in notes:
+                    yield self.finding(f"note reference ={item.note}= has no [Note \"{item.note}:...\"] in the "
+                                       f"{section} section (PBN §3.5.5)", item.note_line or item.line,
+                                       item.note_column or item.column)
+
+
+class UnusedNote(Rule):
+    """Note never referenced.
+
+    What it does: warns on a `[Note "n:..."]` that no call or card of its section refers to.
+    Why it matters: an explanation attached to nothing; usually a wrong number.
+    Example: `[Note "2:..."]` where the calls only carry `=1=`.
+    Use instead: refer to it with `=2=`, or delete it.
+    References: PBN §3.5.5.
+    """
+
+    code, name, severity, law = "N102", "unused-note", "warning", "PBN §3.5.5"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for section, items, notes in _sections(ctx.record):
+            used = {item.note for item in items}
+            for number, tag in notes.items():
+                if number not in used:
+                    yield self.finding(f"Note {number} is never referenced in the {section} section (PBN §3.5.5)",
+                                       tag.line, tag.column)
+
+
+class NoteNumber(Rule):
+    """Note number repeated in a section, or outside 1-32.
+
+    What it does: reports a Note defined twice in a section, a Note or `=n=`
+    reference numbered outside 1-32, and a Note without its `n:` prefix.
+    Why it matters: references become ambiguous or point nowhere.
+    Example: `2S =44=`, two `[Note "1:..."]` in one auction.
+    Use instead: numbers 1-32, each defined once per section.
+    References: PBN §3.5.4-5.
+    """
+
+    code, name, severity, law = "N103", "note-number", "error", "PBN §3.5.4"
+
+
+class Annotation(Rule):
+    """NAG or suffix out of place.
+
+    What it does: reports a NAG outside 0-255 or of the wrong kind (a card NAG
+    on a call), two suffixes, or two note references on one call or card.
+    Why it matters: the annotation is ambiguous or meaningless.
+    Example: `1NT $7`, `1C !!!`, `2NT =1= =2=`.
+    Use instead: `1NT $1`, `1C !!`, `2NT =1=`.
+    References: PBN §3.5.2, §3.7.
+    """
+
+    code, name, severity, law = "N104", "annotation", "error", "PBN §3.7"
