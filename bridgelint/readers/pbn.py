@@ -97,10 +97,12 @@ class PbnReader:
 
     def _check_line(self, line: str, number: int) -> None:
         """Line-level checks of PBN §2.2-2.3 (S106, S107)."""
-        if len(line) > MAX_LINE:
-            self.file_findings.append(Finding(
-                "S107", f"line is {len(line.rstrip(chr(10)+chr(13)))} characters long; PBN §2.3 allows 255 "
-                "including the end of line", number, MAX_LINE + 1))
+        if len(line) >= MAX_LINE:
+            length = len(line.rstrip("\r\n"))
+            if length >= MAX_LINE:
+                self.file_findings.append(Finding(
+                    "S107", f"line is {length} characters long; PBN §2.3 allows 255 including the end of line",
+                    number, MAX_LINE))
         if not line.isascii() or "\x7f" in line:
             bad = _BAD_CHARACTER.search(line)
         elif line.isprintable() or line.rstrip("\r\n").replace("\t", "").replace("\v", "").isprintable():
@@ -134,7 +136,7 @@ class PbnReader:
             seen.add(name)
             if tag.value.startswith("#"):
                 self._inherit(record, tag)
-            elif tag.value not in ("", "?"):
+            else:
                 self._last_value[name] = tag.value
         for name, value in self._inherited.items():
             if name not in seen:
@@ -580,5 +582,6 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
                 else:
                     bad(f"'{rank}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", part.start())
                     return None
-        hands[seat] = None if unknown else tuple(cards)
+        # x spot cards, or an empty hand in a fragment deal ("..."), leave the hand unknown
+        hands[seat] = None if unknown or not cards else tuple(cards)
     return Deal(hands, tag.line, tag.column)

@@ -1,0 +1,194 @@
+"""Reproducible synthetic archives: legal random boards with auctions and play.
+
+    python benchmarks/synth.py pbn 5000 out.pbn [--seed 1]
+    python benchmarks/synth.py lin 5000 out.lin
+
+Every board is legal: a shuffled deal, a random legal auction ending in three
+passes, a random legal play (following suit) of all 13 tricks, and the Result
+(and Score, Law 77) that the play gives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import dataclass
+
+SEATS = "NESW"
+SUITS = "SHDC"
+RANKS = "AKQJT98765432"
+DENOMS = ("C", "D", "H", "S", "NT")
+VULS = ("None", "NS", "EW", "All")
+
+
+@dataclass
+class Board:
+    number: int
+    dealer: str
+    vul: str
+    hands: dict[str, list[str]]
+    calls: list[str]
+    contract: str
+    declarer: str
+    leader: str
+    tricks: list[list[tuple[str, str]]]  # per trick, (seat, card) in play order
+    declarer_tricks: int
+
+
+def _next(seat: str, n: int = 1) -> str:
+    return SEATS[(SEATS.index(seat) + n) % 4]
+
+
+def make_board(rng: random.Random, number: int) -> Board:
+    deck = [s + r for s in SUITS for r in RANKS]
+    rng.shuffle(deck)
+    hands = {seat: sorted(deck[i * 13:(i + 1) * 13], key=lambda c: (SUITS.index(c[0]), RANKS.index(c[1])))
+             for i, seat in enumerate(SEATS)}
+    dealer = SEATS[(number - 1) % 4]
+    b = number - 1
+    vul = VULS[(b + b // 4) % 4]
+    calls, contract, declarer = _auction(rng, dealer)
+    leader = _next(declarer)
+    trump = contract[1:].rstrip("X")
+    trump = None if trump == "NT" else trump
+    tricks, won = _play(rng, {s: list(h) for s, h in hands.items()}, leader, trump, declarer)
+    return Board(number, dealer, vul, hands, calls, contract, declarer, leader, tricks, won)
+
+
+def _auction(rng: random.Random, dealer: str) -> tuple[list[str], str, str]:
+    calls: list[str] = []
+    seat = dealer
+    rank = rng.randrange(0, 10)  # first bid's rank, 1C..2NT
+    passes_first = rng.randrange(0, 3)
+    calls += ["Pass"] * passes_first
+    seat = _next(seat, passes_first)
+    first_namer: dict[tuple[int, str], str] = {}
+    last = None
+    bids = rng.randrange(1, 6)
+    risk = ""
+    for i in range(bids):
+        level, denom = rank // 5 + 1, DENOMS[rank % 5]
+        if level > 7:
+            break
+        if i:
+            calls.append("Pass")  # the opponent between two bids of a side
+            seat = _next(seat)
+        calls.append(f"{level}{denom}")
+        first_namer.setdefault((SEATS.index(seat) % 2, denom), seat)
+        last = (level, denom, seat)
+        risk = ""
+        seat = _next(seat)
+        if rng.random() < 0.15:
+            calls.append("X")
+            risk = "X"
+        else:
+            calls.append("Pass")
+        seat = _next(seat)
+        rank += rng.randrange(1, 6)
+    calls += ["Pass"] * (3 if calls[-1] == "X" else 2)
+    level, denom, bidder = last
+    declarer = first_namer[(SEATS.index(bidder) % 2, denom)]
+    return calls, f"{level}{denom}{risk}", declarer
+
+
+def _play(rng, hands, leader, trump, declarer):
+    tricks = []
+    won = 0
+    for _ in range(13):
+        seat = leader
+        trick = []
+        led = None
+        for _ in range(4):
+            hand = hands[seat]
+            follow = [c for c in hand if led and c[0] == led]
+            card = rng.choice(follow or hand)
+            hand.remove(card)
+            led = led or card[0]
+            trick.append((seat, card))
+            seat = _next(seat)
+        winner = trick[0]
+        for seat, card in trick[1:]:
+            best = winner[1]
+            if card[0] == best[0] and RANKS.index(card[1]) < RANKS.index(best[1]):
+                winner = (seat, card)
+            elif trump and card[0] == trump and best[0] != trump:
+                winner = (seat, card)
+        leader = winner[0]
+        won += SEATS.index(leader) % 2 == SEATS.index(declarer) % 2
+        tricks.append(trick)
+    return tricks, won
+
+
+def _score(board: Board) -> int | None:
+    try:
+        from bridgelint import bridge, scoring
+    except ImportError:
+        return None
+    contract, _ = bridge.parse_contract(board.contract)
+    vulnerable = board.vul == "All" or board.vul == ("NS" if board.declarer in "NS" else "EW")
+    return scoring.score(contract, vulnerable, board.declarer_tricks)
+
+
+def pbn_game(board: Board) -> str:
+    def hand(seat):
+        return ".".join("".join(c[1] for c in board.hands[seat] if c[0] == s) for s in SUITS)
+
+    deal = f"{board.dealer}:" + " ".join(hand(_next(board.dealer, i)) for i in range(4))
+    lines = [
+        '[Event "Synthetic archive"]', '[Site "Nowhere"]', '[Date "2026.01.01"]', f'[Board "{board.number}"]',
+        '[West "W"]', '[North "N"]', '[East "E"]', '[South "S"]', f'[Dealer "{board.dealer}"]',
+        f'[Vulnerable "{board.vul}"]', f'[Deal "{deal}"]', '[Scoring "IMP"]', f'[Declarer "{board.declarer}"]',
+        f'[Contract "{board.contract}"]', f'[Result "{board.declarer_tricks}"]',
+    ]
+    score = _score(board)
+    if score is not None:
+        side = "NS" if board.declarer in "NS" else "EW"
+        lines.append(f'[Score "{side} {score}"]')
+    lines.append(f'[Auction "{board.dealer}"]')
+    calls = board.calls
+    lines += [" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4)]
+    lines.append(f'[Play "{board.leader}"]')
+    for trick in board.tricks:
+        by_seat = dict(trick)
+        lines.append(" ".join(by_seat[_next(board.leader, i)] for i in range(4)))
+    return "\r\n".join(lines) + "\r\n"
+
+
+def lin_board(board: Board) -> str:
+    lin_seats = "SWNE"
+    digit = lin_seats.index(board.dealer) + 1
+    hands = ",".join("".join(s + "".join(c[1] for c in board.hands[seat] if c[0] == s) for s in SUITS)
+                     for seat in lin_seats[:3])
+    sv = {"None": "o", "NS": "n", "EW": "e", "All": "b"}[board.vul]
+    out = [f"qx|o{board.number}|st||md|{digit}{hands},|rh||ah|Board {board.number}|sv|{sv}|"]
+    for call in board.calls:
+        out.append("mb|" + {"Pass": "p", "X": "d", "XX": "r"}.get(call, call.replace("NT", "N")) + "|")
+    out.append("pg||")
+    for trick in board.tricks:
+        out.append("".join(f"pc|{card}|" for _, card in trick) + "pg||")
+    return "".join(out) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("format", choices=("pbn", "lin"))
+    parser.add_argument("boards", type=int)
+    parser.add_argument("output")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    with open(args.output, "w", newline="") as out:
+        if args.format == "pbn":
+            out.write("% PBN 2.1\r\n% EXPORT\r\n\r\n")
+        else:
+            out.write("vg|Synthetic archive,1,I,1,%d,A,0,B,0|pn|W,N,E,S,W,N,E,S|pg||\n" % args.boards)
+        for number in range(1, args.boards + 1):
+            board = make_board(rng, number)
+            if args.format == "pbn":
+                out.write(pbn_game(board) + ("\r\n" if number < args.boards else ""))
+            else:
+                out.write(lin_board(board))
+
+
+if __name__ == "__main__":
+    main()
