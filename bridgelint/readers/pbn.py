@@ -21,7 +21,6 @@ MAX_LINE = 255  # PBN §2.3, end of line included
 # Tags whose value may not be inherited with # or ## (PBN §4.8).
 NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
 _BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
-_BRACES_OR_QUOTES = re.compile(r'[{};"]')
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^\s*\[[A-Za-z0-9_]+\s+\"", re.M)
 _SCAN = TOKEN.re.finditer
@@ -81,7 +80,7 @@ class PbnReader:
                     lines.append(line)
                     continue
             lines.append(line)
-            if in_brace or _BRACES_OR_QUOTES.search(line):
+            if in_brace or "{" in line:
                 in_brace = _brace_state(line, in_brace)
             content = True
         if content:
@@ -146,6 +145,7 @@ class PbnReader:
         if tag.name in NO_INHERITANCE:
             record.problem("S110", f"{tag.name} may not be inherited with '{tag.value[:2]}' (PBN §4.8)",
                            tag.line, tag.column)
+            tag.value = ""  # unknown: one finding for the root cause, none for the '#' as a value
             return
         if tag.value.startswith("##"):
             tag.value = tag.value[2:]
@@ -217,7 +217,9 @@ class _Game:
         for m in _SCAN(self.text):
             kind = m.lastgroup
             line, column = self.where(m.start())
-            if kind == "tag":
+            if kind == "word" and self.section == "play" and self.pending_mark is None:
+                self.cards.append(_make_card(m.group(), line, column, record))  # the hot path
+            elif kind == "tag":
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column)
             elif kind in ("comment", "comment2"):
                 if kind == "comment":
@@ -287,7 +289,7 @@ class _Game:
         record, tag = self.record, self.section_tag
         if self.section == "auction" and record.auction is None:
             seat = bridge.parse_seat(tag.value)
-            if seat is None and tag.value not in ("", "?"):
+            if seat is None and tag.value not in ("", "?") and not tag.value.startswith("#"):  # '#': S110
                 record.problem("A101", f"Auction seat \"{tag.value}\" is not W, N, E or S (PBN §3.5)",
                                tag.line, tag.column)
             record.auction = Auction(seat, self.calls, tag.line, tag.column, self.auction_notes)
@@ -386,6 +388,8 @@ def _make_call(text: str, line: int, column: int, record: Record) -> Call:
 
 
 def _make_card(text: str, line: int, column: int, record: Record) -> Card:
+    if text in bridge.FULL_DECK:  # the common case first
+        return Card(text, "card", line, column, suit=text[0], rank=text[1])
     if text == "-":
         return Card(text, "unknown", line, column)
     if text == "*":
