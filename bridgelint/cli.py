@@ -14,15 +14,23 @@ from typing import Iterator
 import click
 from tabulate import tabulate
 
-from . import __version__
-from .linter import FileReport, Linter
+from . import __version__, parallel
+from .config import FAIL_ON, ConfigError, Layer, check_selectors, discover, file_codes, is_excluded, resolve, \
+    split_selectors
+from .linter import FileReport
 from .reporters import Summary
+from .reporters import github as github_reporter
 from .reporters import json as json_reporter
+from .reporters import junit as junit_reporter
+from .reporters import sarif as sarif_reporter
+from .reporters import statistics as statistics_reporter
 from .reporters import text as text_reporter
 from .rules import RULES
 
 EXTENSIONS = (".pbn", ".lin")
-REPORTERS = {"text": text_reporter.render, "json": json_reporter.render}
+REPORTERS = {"text": text_reporter.render, "json": json_reporter.render, "github": github_reporter.render,
+             "sarif": sarif_reporter.render, "junit": junit_reporter.render}
+FORMATS = ("auto", *REPORTERS)
 USAGE_ERROR = 2
 
 
@@ -34,21 +42,48 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "output_format", type=click.Choice(sorted(REPORTERS)), default="text",
-              show_default=True, help="Report format.")
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="Report format; auto: github under GitHub Actions (GITHUB_ACTIONS set), else text.")
+@click.option("--output-file", "-o", metavar="FILE", help="Write the report to FILE instead of standard output.")
+@click.option("--statistics", is_flag=True,
+              help="Print a table of the findings per code (instead of the report, unless --output-file).")
 @click.option("--show-info", is_flag=True, help="Also report info findings (legal but notable).")
+@click.option("--select", multiple=True, metavar="CODES", help="Check only these codes or prefixes (comma-separated).")
+@click.option("--extend-select", multiple=True, metavar="CODES", help="Also check these codes or prefixes.")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Do not check these codes or prefixes.")
+@click.option("--fail-on", type=click.Choice(FAIL_ON), default=None,
+              help="Exit 1 on error findings (default) or on warnings too.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (2 still for usage or internal errors).")
+@click.option("--config", "config_file", metavar="FILE",
+              help="Read the configuration from FILE (default: the nearest bridgelint.toml or pyproject.toml).")
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Check files on N processes; 0: one per CPU.")
 @click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
               help="Read every input as this format (default: by extension, else by content).")
-def check(paths: tuple[str, ...], output_format: str, show_info: bool, input_format: str | None) -> None:
+def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
+          select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...], fail_on: str | None,
+          exit_zero: bool, config_file: str | None, isolated: bool, jobs: int, input_format: str | None) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
-    linter = Linter()
+    try:
+        config = discover(RULES, config_file, isolated)
+        options = Layer(split_selectors(select) or None, split_selectors(extend_select), split_selectors(ignore))
+        for name, selectors in (("--select", options.select or ()), ("--extend-select", options.extend_select),
+                                ("--ignore", options.ignore)):
+            check_selectors(selectors, RULES, name)
+    except ConfigError as error:
+        click.echo(f"bridgelint: {error}", err=True)
+        sys.exit(USAGE_ERROR)
+    selected = resolve(RULES, [config.layer, options])
+    files = [p for p in expand_paths(paths) if not is_excluded(p, config)]
+    stdin = {i: parallel.linter_for(selected).check_stream("-", sys.stdin.buffer, input_format)
+             for i, p in enumerate(files) if p == "-"}  # read here, never in a worker
+    checked = parallel.check_files([(p, file_codes(p, selected, config), input_format) for p in files if p != "-"],
+                                   jobs or parallel.cpu_count())
     reports: list[FileReport] = []
     unreadable = False
-    for path in expand_paths(paths):
-        if path == "-":
-            report = linter.check_stream("-", sys.stdin.buffer, input_format)
-        else:
-            report = linter.check_file(path, input_format)
+    for i, path in enumerate(files):
+        report = stdin[i] if i in stdin else next(checked)
         if report.unreadable:
             click.echo(f"bridgelint: {path}: {report.unreadable}", err=True)
             unreadable = True
@@ -57,10 +92,26 @@ def check(paths: tuple[str, ...], output_format: str, show_info: bool, input_for
             report.findings = [f for f in report.findings if f.severity != "info"]
         reports.append(report)
     summary = Summary.of(reports)
-    click.echo(REPORTERS[output_format](reports, summary), nl=False)
+    if output_format == "auto":
+        output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
+    rendered = REPORTERS[output_format](reports, summary)
+    if output_file is not None:
+        try:
+            with open(output_file, "w", encoding="utf-8", newline="") as out:
+                out.write(rendered)
+        except OSError as error:
+            click.echo(f"bridgelint: {output_file}: {error.strerror or error}", err=True)
+            sys.exit(USAGE_ERROR)
+    if statistics:
+        click.echo(statistics_reporter.render(reports, summary), nl=False)
+    elif output_file is None:
+        click.echo(rendered, nl=False)
     click.echo(summary.line(), err=True)
     internal = any(f.code == "X001" for r in reports for f in r.findings)
-    sys.exit(USAGE_ERROR if unreadable or internal else (1 if summary.errors else 0))
+    if unreadable or internal:
+        sys.exit(USAGE_ERROR)
+    failing = summary.errors or ((fail_on or config.fail_on) == "warning" and summary.warnings)
+    sys.exit(1 if failing and not exit_zero else 0)
 
 
 def expand_paths(paths: tuple[str, ...]) -> Iterator[str]:

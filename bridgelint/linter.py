@@ -17,6 +17,7 @@ from .model import Finding, Record
 from .readers import open_reader
 from .rules import RULES
 from .rules.base import Context, Rule
+from .suppression import Suppressions
 
 
 @dataclass(slots=True)
@@ -42,12 +43,18 @@ class Linter:
         """Check an open binary stream; ``path`` is what reports show."""
         reader = open_reader(stream, path, fmt)
         report = FileReport(path, reader.format)
+        suppressions = Suppressions(frozenset(RULES), self.codes)
         for record in reader:
             report.games += 1
             if is_board(record):
                 report.boards += 1
+            suppressions.add_record(record)
             self._check_record(record, report)
         self._keep(reader.file_findings, report, None)
+        suppressions.add_header(getattr(reader, "header_directives", ()))
+        if suppressions:  # % bridgelint: disable= lines (PBN)
+            report.findings, unused = suppressions.apply(report.findings)
+            self._keep(unused, report, None)
         report.findings.sort(key=lambda f: (f.line, f.column, f.code))
         return report
 

@@ -36,6 +36,7 @@ class PbnReader:
         self.path = path
         self.file_findings: list[Finding] = []
         self.export = False
+        self.header_directives: list[Tag] = []  # "% bridgelint:" lines outside any game (name "%")
         self._inherited: dict[str, str] = {}  # ## values for later games
         self._last_value: dict[str, str] = {}  # the latest real value, for #
 
@@ -89,10 +90,13 @@ class PbnReader:
             self._header_escapes(lines, start)
 
     def _header_escapes(self, lines: list[str], start: int) -> None:
-        """Escape lines outside any game: only ``% EXPORT`` matters."""
-        for line in lines:
-            if line[1:].strip().upper() == "EXPORT":
+        """Escape lines outside any game: ``% EXPORT``, and ``% bridgelint:`` directives kept for the linter."""
+        for offset, line in enumerate(lines):
+            text = line[1:].strip()
+            if text.upper() == "EXPORT":
                 self.export = True
+            elif text[:10].lower() == "bridgelint":
+                self.header_directives.append(Tag("%", line[1:].rstrip("\r\n"), start + offset, 1))
 
     def _check_line(self, line: str, number: int) -> None:
         """Line-level checks of PBN §2.2-2.3 (S106, S107)."""

@@ -5,10 +5,12 @@ each card is held, whether suit was followed, who won.  PBN writes each trick
 in seat columns from the Play seat (PBN §3.6); LIN writes cards in play order.
 The replay stops at the first unmarked illegal card (one root cause, one
 finding); marked irregularities (``^R``, ``^L``) are legal by record and the
-replay goes through them.  A wrong opening leader is reported and the play
-goes on from the actual leader (Law 53A).  A trick with unknown cards (``-``,
-a claim written as ``- - - -``) ends the counting: later known cards are
-still checked against the hands.
+replay goes through them.  Two real-world faults are reported once and
+replayed through: a wrong opening leader (the play goes on from the actual
+leader, Law 53A) and PBN tricks written out of their seat columns, in play
+order for instance (the cards go to their holders).  A trick with unknown
+cards (``-``, a claim written as ``- - - -``) ends the counting; later known
+cards are still checked against the hands.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ class Irregularity:
 @dataclass(slots=True)
 class Trick:
     leader: str
-    cards: list[tuple[str, Card]]  # in play order
+    cards: list[tuple[str, Card]]  # (seat, card) in play order
     winner: str
 
 
@@ -53,18 +55,19 @@ class PlayReplay:
     """What the replay of one play found."""
 
     declarer: str | None = None
+    dealt: bool = False  # the cards were checked against a deal: the trick counts can be trusted
     tricks: list[Trick] = field(default_factory=list)  # the completed tricks, known cards only
     won: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
     illegal: Irregularity | None = None  # the first unmarked illegal card: the replay stopped there
     wrong_leader: Irregularity | None = None  # the first unmarked wrong leader: the replay went on
+    misplaced: Irregularity | None = None  # PBN tricks not in seat columns: replayed by the cards' holders
     condoned: list[Irregularity] = field(default_factory=list)  # marked and right
     misfit_marks: list[Irregularity] = field(default_factory=list)  # marked, nothing to mark
-    unfinished: Card | None = None  # a PBN '+': the next card is still to come
 
     @property
     def stopped(self) -> bool:
         """The replay stopped at an illegal card: the trick counts say nothing."""
-        return self.illegal is not None and self.illegal.kind != PLAY_ORDER
+        return self.illegal is not None
 
     @property
     def complete(self) -> bool:
@@ -72,7 +75,7 @@ class PlayReplay:
 
     def declarer_range(self) -> tuple[int, int] | None:
         """(won, won + left): the tricks declarer's side can end with (Laws 68D, 69)."""
-        if self.declarer is None or self.stopped:
+        if self.declarer is None or self.stopped or not self.dealt:
             return None
         won = self.won[side(self.declarer)]
         return won, won + 13 - len(self.tricks)
@@ -90,45 +93,53 @@ def declared(record: Record, auction) -> tuple[Contract | None, str | None]:
         contract = record.contract.value
     tag_seat, marked = record.declarer.value if record.declarer is not None else (None, False)
     declarer = auction.declarer if auction is not None and not marked else None
-    return contract, declarer or tag_seat
+    if declarer is None or (tag_seat not in (None, declarer) and _opening_leader(record) == seat_after(tag_seat)):
+        return contract, tag_seat  # where the auction and the Declarer disagree, the play sides with the Declarer
+    return contract, declarer
+
+
+def _opening_leader(record: Record) -> str | None:
+    """Who the play itself says led first: the PBN Play seat, or the holder of the first LIN card."""
+    play = record.play
+    if play is None:
+        return None
+    if play.by_seat or not play.cards or record.deal is None:
+        return play.seat
+    first = play.cards[0].card
+    return next((seat for seat, hand in record.deal.hands.items() if hand and first in hand), None)
 
 
 def replay_play(play: Play, deal: Deal | None, contract: Contract | None, declarer: str | None) -> PlayReplay:
     """Replay ``play`` of ``contract`` by ``declarer`` on ``deal`` (each may be None: unknown)."""
     out = PlayReplay(declarer=declarer)
     invalid = next((c for c in play.cards if c.kind == INVALID), None)
-    if contract is None or (contract.passed_out and not contract.denomination):
+    if contract is None or (contract.passed_out and not contract.denomination) or (play.by_seat and not play.seat):
         if invalid is not None:
             out.illegal = Irregularity(NOT_A_CARD, invalid, f"'{invalid.token}' is not a card")
-        elif contract is not None and play.cards and play.cards[0].kind != END:
-            out.illegal = Irregularity(AFTER_END, play.cards[0], "play on a passed-out board: there is none")
+        elif contract is not None and contract.passed_out and any(c.kind == CARD for c in play.cards):
+            first = next(c for c in play.cards if c.kind == CARD)
+            out.illegal = Irregularity(AFTER_END, first, "play on a passed-out board, which has none")
         return out
-    leader = seat_after(declarer) if declarer else play.seat
-    replay = _Replay(out, deal, None if contract.denomination == "NT" else contract.denomination, leader, play)
-    if play.by_seat:
-        replay.by_seat(play)
-        if out.illegal is not None and out.illegal.kind in (NOT_HELD, REVOKE):
-            return _try_play_order(play, deal, contract, declarer, out)
-    else:
-        replay.in_play_order(play.cards)
+    return _run(play, deal, contract, declarer)
+
+
+def _run(play: Play, deal: Deal | None, contract: Contract, declarer: str | None) -> PlayReplay:
+    out = PlayReplay(declarer=declarer, dealt=deal is not None)
+    trump = None if contract.denomination == "NT" else contract.denomination
+    replay = _Replay(out, deal, trump, seat_after(declarer) if declarer else play.seat, play)
+    replay.rows_of_four(play.cards, replay.seat_row if play.by_seat else replay.order_row)
+    if replay.misplaced:
+        numbers = ", ".join(str(n) for n, _, _ in replay.misplaced)
+        first = replay.misplaced[0][1]
+        columns = f"seat columns from {_name(play.seat)}"
+        if all(in_order for _, _, in_order in replay.misplaced):
+            how = f"written in play order, from each trick's leader; PBN §3.6 wants {columns}"
+        else:
+            how = f"not written in {columns} (PBN §3.6)"
+        plural = "s" if "," in numbers else ""
+        out.misplaced = Irregularity(PLAY_ORDER, first, f"trick{plural} {numbers}: the cards are {how}; "
+                                                        "replayed by their holders")
     return out
-
-
-def _try_play_order(play: Play, deal, contract: Contract, declarer, failed: PlayReplay) -> PlayReplay:
-    """A PBN play that fails in seat columns but replays in play order: one finding for it."""
-    if any(c.mark for c in play.cards):
-        return failed
-    trial = PlayReplay(declarer=declarer)
-    leader = seat_after(declarer) if declarer else play.seat
-    replay = _Replay(trial, deal, None if contract.denomination == "NT" else contract.denomination, leader, play)
-    replay.in_play_order(play.cards)
-    if trial.illegal is not None or trial.wrong_leader is not None or not trial.tricks:
-        return failed
-    trial.illegal = Irregularity(
-        PLAY_ORDER, failed.illegal.card,
-        "the cards are written in play order, each trick from its leader; PBN §3.6 wants seat columns "
-        f"from the Play seat ({failed.illegal.message} when read that way)")
-    return trial
 
 
 class _Replay:
@@ -138,6 +149,7 @@ class _Replay:
         self.out = out
         self.trump = trump
         self.leader = leader
+        self.rows = 0
         self.tracking = True  # False once a trick is not fully known
         self.after: Card | None = None  # the '*' or '+' that ends the record of the play
         self.played: dict[str, int] = {}  # card -> trick number
@@ -145,104 +157,104 @@ class _Replay:
         hands = deal.hands if deal is not None else {}
         self.hands = {seat: set(hands[seat]) if hands.get(seat) is not None else None for seat in SEATS}
         self.holder = {card: seat for seat, hand in self.hands.items() if hand for card in hand}
+        self.misplaced: list[tuple[int, Card, bool]] = []  # (trick, first card, in play order)
 
-    # --- the two layouts ---------------------------------------------------
+    # --- rows ---------------------------------------------------------------
 
-    def by_seat(self, play: Play) -> None:
-        """PBN: rows of four seat columns; each row is one trick."""
+    def rows_of_four(self, cards: list[Card], play_row) -> None:
+        """Cut the tokens into tricks of four (a '*' ends the last one early) and play them."""
         row: list[Card] = []
-        for card in play.cards:
-            if card.kind == END:
-                if not self.end(card):
-                    return
-                continue
-            row.append(card)
-            if len(row) == 4:
-                if not self.seat_row(row):
+        for card in cards:
+            if card.kind != END:
+                row.append(card)
+            if len(row) == 4 or (card.kind == END and row):
+                if not play_row(row):
                     return
                 row = []
-        if row:
-            self.seat_row(row)
-
-    def in_play_order(self, cards: list[Card]) -> None:
-        """LIN (and PBN rows written in play order): four cards a trick, from its leader."""
-        trick: list[Card] = []
-        for card in cards:
             if card.kind == END:
-                if not self.end(card):
+                if self.after is not None:
+                    self.stop(AFTER_END, card, f"'*' after '{self.after.token}', which already ends the play")
                     return
-                continue
-            trick.append(card)
-            if len(trick) == 4:
-                if not self.order_row(trick):
-                    return
-                trick = []
-        if trick:
-            self.order_row(trick)
-
-    def end(self, card: Card) -> bool:
-        """A '*': the play record ends here."""
-        if self.after is not None:
-            return self.stop(AFTER_END, card, f"'*' after '{self.after.token}', which already ends the play")
-        self.after = card
-        return True
+                self.after = card
+        if row:
+            play_row(row)
 
     def seat_row(self, row: list[Card]) -> bool:
+        """One PBN row: the leader is the last winner, or the card marked ^L."""
+        if not self.tracking:
+            return self.trick(None, [(card.seat, card) for card in row])
         by_seat = {card.seat: card for card in row}
         leader = self.leader
         marked = [card for card in row if card.mark == "L"]
-        if marked and leader is not None:
-            for card in marked[1:]:
-                self.misfit(card, "^L marks the lead of this trick, but another card already has it")
+        for card in marked[1:]:
+            self.misfit(card, "^L marks the lead of this trick, but another card of it has ^L already")
+        if marked and marked[0].seat == leader:
+            self.misfit(marked[0], f"^L marks a lead out of turn, but {_name(leader)} was on lead")
+        elif marked:
             actual = marked[0].seat
-            if actual == leader:
-                self.misfit(marked[0], f"^L marks a lead out of turn, but {_name(leader)} was on lead")
-            else:
-                self.out.condoned.append(Irregularity(
-                    WRONG_LEADER, marked[0], f"{_name(actual)} led out of turn: {_name(leader)} was on lead"
-                    " (marked ^L, accepted)", True))
-                leader = actual
-        elif not self.out.tricks and leader is not None and row[0].seat != leader and self.tracking:
+            self.out.condoned.append(Irregularity(
+                WRONG_LEADER, marked[0], f"{_name(actual)} led out of turn, {_name(leader)} was on lead"
+                " (marked ^L: accepted)", True))
+            leader = actual
+        elif self.rows == 0 and row[0].seat != leader:
             self.wrong_leader(row[0], f"the Play seat makes {_name(row[0].seat)} the opening leader, but "
                                       f"{_name(leader)} is declarer's left-hand opponent")
             leader = row[0].seat
-        if leader is None:
-            leader = row[0].seat
-        return self.trick(leader, [(seat_after(leader, i), by_seat.get(seat_after(leader, i))) for i in range(4)])
+        return self.trick(leader, self.by_holder(row, leader) or
+                          [(seat_after(leader, i), by_seat.get(seat_after(leader, i))) for i in range(4)])
+
+    def by_holder(self, row: list[Card], leader: str) -> list[tuple[str, Card | None]] | None:
+        """A row whose cards are held by other players than their columns': the trick by holder."""
+        known = [(i, card) for i, card in enumerate(row) if card.kind == CARD]
+        if not known or any(card.kind not in (CARD, UNKNOWN) or card.mark for card in row):
+            return None
+        holders = [self.holder.get(card.card) for _, card in known]
+        if None in holders or len(set(holders)) < len(known) or all(h == c.seat for h, (_, c) in zip(holders, known)):
+            return None
+        if any(card.card not in self.hands[h] for h, (_, card) in zip(holders, known)):
+            return None
+        in_order = all(h == seat_after(leader, i) for h, (i, _) in zip(holders, known))
+        self.misplaced.append((self.rows + 1, row[0], in_order))
+        by_seat = {h: card for h, (_, card) in zip(holders, known)}
+        return [(seat_after(leader, i), by_seat.get(seat_after(leader, i))) for i in range(4)]
 
     def order_row(self, cards: list[Card]) -> bool:
+        """Four cards in play order: the leader is the last winner, or whoever held the first card."""
         leader = self.leader
         first = cards[0]
         holder = self.holder.get(first.card) if first.kind == CARD else None
-        if (leader is not None and self.tracking and holder is not None and holder != leader
-                and first.card in self.hands[holder] and first.card not in self.played):
-            if self.out.tricks:
-                message = f"{_name(holder)} led {first.card}, but {_name(leader)} won the last trick"
-            else:
-                message = f"the opening lead {first.card} is {_name(holder)}'s, but {_name(leader)} is declarer's " \
-                          "left-hand opponent"
-            self.wrong_leader(first, message)
+        if self.tracking and holder not in (None, leader) and first.card in self.hands[holder]:
+            if leader is not None and self.rows:
+                self.wrong_leader(first, f"{_name(holder)} leads {first.card}, but {_name(leader)} won the last trick")
+            elif leader is not None:
+                self.wrong_leader(first, f"the opening lead {first.card} is {_name(holder)}'s, but {_name(leader)} "
+                                         "is declarer's left-hand opponent")
             leader = holder
-        if leader is None:
-            leader = holder
-            if leader is None:
-                return self.trick_unknown([(None, card) for card in cards])
+        if leader is None or not self.tracking:
+            return self.trick(None, [(None, card) for card in cards])
         return self.trick(leader, [(seat_after(leader, i), card) for i, card in enumerate(cards)])
 
     # --- one trick ---------------------------------------------------------
 
-    def trick(self, leader: str, cards: list[tuple[str, Card | None]]) -> bool:
-        """Play one trick in play order; False when the replay stops."""
-        if len(self.out.tricks) >= 13 and self.tracking:
+    def trick(self, leader: str | None, cards: list[tuple[str | None, Card | None]]) -> bool:
+        """Play one trick in play order; False when the replay stops.
+
+        ``leader`` None: who played what is not known; only the cards are checked.
+        """
+        self.rows += 1
+        if self.rows > 13:
             first = next(card for _, card in cards if card is not None)
             return self.stop(AFTER_END, first, "a 14th trick: a deal has 13")
-        if not self.tracking or any(card is None or card.kind != CARD for _, card in cards):
-            return self.trick_unknown(cards, leader)
-        led = cards[0][1].suit
+        known = leader is not None and len(cards) == 4 and all(c is not None and c.kind == CARD for _, c in cards)
+        first = cards[0][1]
+        led = first.suit if leader is not None and first is not None and first.kind == CARD else None
         for seat, card in cards:
-            if not self.legal(seat, card, led):
+            if card is not None and not self.take(seat, card, led):
                 return False
-        best_seat, best = cards[0][0], cards[0][1].card
+        if not known:
+            self.tracking = False
+            return True
+        best_seat, best = cards[0][0], first.card
         for seat, card in cards[1:]:
             if card_beats(card.card, best, led, self.trump):
                 best_seat, best = seat, card.card
@@ -251,63 +263,43 @@ class _Replay:
         self.leader = best_seat
         return True
 
-    def trick_unknown(self, cards: list[tuple[str | None, Card | None]], leader: str | None = None) -> bool:
-        """A trick with unknown cards: check what is known, and stop counting."""
-        led = None
-        for i, (seat, card) in enumerate(cards):
-            if card is None or card.kind == UNKNOWN:
-                led = led if i else ""
-                continue
-            if card.kind == CONTINUE:
-                if self.after is not None:
-                    return self.stop(AFTER_END, card, f"'+' after '{self.after.token}', which already ends the play")
-                self.after = self.out.unfinished = card
-                led = led if i else ""
-                continue
-            if card.kind == INVALID:
-                return self.stop(NOT_A_CARD, card, f"'{card.token}' is not a card")
-            if self.after is not None:
-                return self.stop(AFTER_END, card, f"{card.card} after '{self.after.token}', which ends the play")
-            if seat is not None and not self.legal(seat, card, led if self.tracking and led else None):
-                return False
-            if i == 0 and seat == leader:
-                led = card.suit
-        self.tracking = False
-        return True
-
-    def legal(self, seat: str, card: Card, led: str | None) -> bool:
-        """Check one card of a trick and take it from the hand; False when the replay stops."""
+    def take(self, seat: str | None, card: Card, led: str | None) -> bool:
+        """Check one token of a trick and take its card from the hand; False when the replay stops."""
         if card.kind == INVALID:
             return self.stop(NOT_A_CARD, card, f"'{card.token}' is not a card")
+        if card.kind == UNKNOWN:
+            return True
         if self.claim is not None and (card.line, card.column) > self.claim:
-            return self.stop(AFTER_END, card, f"{card.card} after the claim, which ends the play")
+            return self.stop(AFTER_END, card, f"'{card.token}' after the claim, which ends the play")
         if self.after is not None:
-            return self.stop(AFTER_END, card, f"{card.card} after '{self.after.token}', which ends the play")
+            return self.stop(AFTER_END, card, f"'{card.token}' after '{self.after.token}', which ends the play")
+        if card.kind == CONTINUE:
+            self.after = card
+            return True
         name = card.card
-        hand = self.hands[seat]
         if name in self.played:
             return self.stop(NOT_HELD, card, f"{_name(seat)} plays {name}, already played to trick {self.played[name]}")
-        if hand is not None and name not in hand:
-            owner = self.holder.get(name)
+        self.played[name] = self.rows
+        if seat is None:
+            return True
+        hand, owner = self.hands[seat], self.holder.get(name)
+        if owner != seat and (hand is not None or owner is not None):
             where = f"{_name(owner)} holds it" if owner else "the deal does not show it"
             return self.stop(NOT_HELD, card, f"{_name(seat)} plays {name}, but {where}")
-        if hand is None and self.holder.get(name) not in (None, seat):
-            return self.stop(NOT_HELD, card, f"{_name(seat)} plays {name}, but {_name(self.holder[name])} holds it")
-        revoke = (led is not None and card.suit != led and hand is not None
-                  and any(c[0] == led for c in hand))
-        if card.mark == "R":
-            if revoke:
-                self.out.condoned.append(Irregularity(
-                    REVOKE, card, f"{_name(seat)} revoked: {name} on a {SUIT_NAMES[led]} lead while holding "
-                    f"{SUIT_NAMES[led]}s (marked ^R)", True, seat))
-            else:
-                self.misfit(card, f"^R marks a revoke, but {_name(seat)} could not follow suit or did")
+        if hand is None:
+            return True
+        revoke = led is not None and card.suit != led and any(c[0] == led for c in hand)
+        hand.discard(name)
+        if card.mark == "R" and revoke:
+            self.out.condoned.append(Irregularity(
+                REVOKE, card, f"{_name(seat)} revoked: {name} on a {SUIT_NAMES[led]} lead while holding "
+                f"{SUIT_NAMES[led]}s (marked ^R)", True, seat))
+        elif card.mark == "R" and led is not None:
+            self.misfit(card, f"^R marks a revoke, but {_name(seat)} "
+                              f"{'followed suit' if card.suit == led else 'had no ' + SUIT_NAMES[led] + 's'}")
         elif revoke:
             return self.stop(REVOKE, card, f"revoke: {_name(seat)} plays {name} on a {SUIT_NAMES[led]} lead while "
                                            f"holding {SUIT_NAMES[led]}s, and no ^R", seat)
-        if hand is not None:
-            hand.discard(name)
-        self.played[name] = len(self.out.tricks) + 1
         return True
 
     # --- findings ------------------------------------------------------------

@@ -6,13 +6,13 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import auction, board, contract, deal, internal, notes, syntax
+from . import auction, board, contract, deal, internal, notes, play, result, score, syntax
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
     syntax.NotText, syntax.MalformedTag, syntax.UnterminatedComment, syntax.SwallowingComment, syntax.RepeatedTag,
     syntax.BadCharacter, syntax.LongLine, syntax.ExportFormat, syntax.NonStandardSpelling, syntax.BadInheritance,
-    syntax.NoGame,
+    syntax.NoGame, syntax.UnusedSuppression, syntax.MalformedLin, syntax.UnknownLinTag,
     board.BoardNumber, board.Dealer, board.Vulnerability, board.StandardDealer, board.StandardVulnerability,
     board.DateForm,
     deal.NoDeal, deal.MalformedDeal, deal.HandSize, deal.DuplicateCard,
@@ -20,6 +20,9 @@ _ALL: list[type[Rule]] = [
     auction.InadmissibleRedouble, auction.CallAfterEnd, auction.IncompleteAuction, auction.UnfinishedAuction,
     auction.MisfitAuctionMark,
     contract.MalformedContract, contract.ContractMismatch, contract.DeclarerMismatch,
+    result.ImpossibleResult, result.ResultMismatch, score.ScoreMismatch,
+    play.NotACard, play.CardNotHeld, play.Revoke, play.WrongLeader, play.PlayAfterEnd, play.ImpossibleClaim,
+    play.MisfitPlayMark,
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
     internal.InternalError,
 ]

@@ -130,7 +130,8 @@ class IncompleteAuction(Rule):
 
     What it does: reports an auction that stops, or whose play starts, before
     three passes follow the last call (or four passes open it), when no `*` or
-    `+` says it is unfinished. Passes that include a skipped player's turn
+    `+` says it is unfinished (in LIN, which has no such mark, when the play has
+    started). Passes that include a skipped player's turn
     (`^S`) do not end an auction (Law 17D3).
     Why it matters: the contract is not established; readers disagree on it.
     Example: `1S Pass 4S` and then the play.
@@ -144,7 +145,11 @@ class IncompleteAuction(Rule):
         result = ctx.auction
         if result is None or not result.incomplete or result.illegal is not None:
             return
-        auction = ctx.record.auction
+        record = ctx.record
+        played = record.play is not None and bool(record.play.cards)
+        if record.format == "lin" and not played:
+            return  # LIN has no '*': an auction without play may be a bidding problem or a cut-off record
+        auction = record.auction
         if auction.calls:
             last = auction.calls[-1]
             line, column = last.line, last.column + len(last.token)
@@ -153,7 +158,7 @@ class IncompleteAuction(Rule):
         if result.skipped_in_close:
             message = ("the auction has not ended: a player's turn was skipped (^S) among the closing passes, "
                        "so the auction reverts to that player (Law 17D3)")
-        elif ctx.record.play is not None and ctx.record.play.cards:
+        elif played:
             message = "the play starts before the auction ended: closing passes missing (Law 22)"
         else:
             message = "the auction stops before it ended: closing passes missing (Law 22)"

@@ -64,3 +64,14 @@ class Context:
             return None
         dealer = record.dealer.value if record.dealer is not None else None
         return replay_auction(record.auction, dealer)
+
+    @cached_property
+    def play(self):
+        """The play replay (None without a play), under the contract of the auction or the tags."""
+        from ..replay.play import declared, replay_play
+
+        record = self.record
+        if record.play is None:
+            return None
+        contract, declarer = declared(record, self.auction)
+        return replay_play(record.play, record.deal, contract, declarer)

@@ -94,7 +94,17 @@ class DeclarerMismatch(Rule):
             return
         if result.contract.passed_out:
             yield self.finding(f"Declarer is {seat}, but the board was passed out (Law 22B)", field.line, field.column)
-        elif result.declarer and seat != result.declarer and not marked:
+        elif result.declarer and marked:  # ^: declarer and dummy swapped, so the seat is the auction's dummy
+            dummy = bridge.partner(result.declarer)
+            if seat == dummy:
+                yield self.finding(f"Declarer is marked ^{seat}: {bridge.SEAT_NAMES[seat]} played the hand for "
+                                   f"declarer {bridge.SEAT_NAMES[result.declarer]} (Law 22A)", field.line,
+                                   field.column, severity="info")
+            else:
+                yield self.finding(f"Declarer ^{seat} says declarer and dummy were swapped, but the auction makes "
+                                   f"{bridge.SEAT_NAMES[result.declarer]} declarer and "
+                                   f"{bridge.SEAT_NAMES[dummy]} dummy (Law 22A)", field.line, field.column)
+        elif result.declarer and seat != result.declarer:
             yield self.finding(f"Declarer is {bridge.SEAT_NAMES[seat]}, but {bridge.SEAT_NAMES[result.declarer]} "
                                f"first named {result.contract.denomination} for the declaring side (Law 22A)",
                                field.line, field.column)

@@ -201,3 +201,56 @@ class NoGame(Rule):
     """
 
     code, name, severity, law = "S111", "no-game", "warning", "PBN §3"
+
+
+class UnusedSuppression(Rule):
+    """A suppression that suppresses nothing.
+
+    What it does: warns on a `% bridgelint: disable=` (one game) or
+    `% bridgelint: disable-file=` (the whole file) escape line, or on a code in
+    it, that suppressed no finding: the code found nothing there, the code is
+    unknown, the line names no code or is not a directive, or `disable=`
+    stands outside any game. Codes the run does not check are not judged.
+    Why it matters: a stale suppression hides the next real defect of that
+    kind, and a misspelt one hides nothing while looking as if it did.
+    Example: `% bridgelint: disable=A103` in a game whose bids are all sufficient.
+    Use instead: remove the code, or the line; put `disable=` inside the game
+    it is for (no blank line before the game's tags) and `disable-file=` before
+    the first game.
+    References: PBN §2.4 (escape lines); `bridgelint rules` lists the codes.
+    """
+
+    code, name, severity, law = "S112", "unused-suppression", "warning", None
+
+
+class MalformedLin(Rule):
+    """Malformed LIN.
+
+    What it does: reports LIN text that is not a `tag|value|` field: a field
+    without its closing `|`, an empty tag name, text where a tag should be, and
+    a claim (`mc`) that is not a number. `qx|o1,BOARD 1|` (a known BBO bug) is
+    read as board 1 with a warning.
+    Why it matters: LIN has no escapes; one missing `|` turns every later tag
+    into a value and every value into a tag, and readers then disagree on the board.
+    Example: `sv|o mb|p|`, `mb|1S|junk|mb|p|`, `|o|`.
+    Use instead: `sv|o|mb|p|`: two letters, `|`, the value, `|`.
+    References: BBO handviewer LIN tokeniser (there is no published LIN specification).
+    """
+
+    code, name, severity, law = "S120", "malformed-lin", "error", "LIN"
+
+
+class UnknownLinTag(Rule):
+    """Unknown LIN tag.
+
+    What it does: warns on a field whose two-letter tag no known LIN writer or
+    reader uses; the field is kept and ignored.
+    Why it matters: it is often a typing error for a tag that counts (`mv` for
+    `mb`), or a symptom of a lost `|` elsewhere.
+    Example: `mv|1S|`.
+    Use instead: `mb|1S|`; tags are `vg rs pn pw mp bn qx st md rh ah sv mb an pc mc pg nt at sk dt` and
+    the presentation tags.
+    References: BBO handviewer LIN commands.
+    """
+
+    code, name, severity, law = "S121", "unknown-lin-tag", "warning", "LIN"

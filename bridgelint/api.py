@@ -1,0 +1,71 @@
+"""The Python API: records of PBN and LIN files as the model the linter checks.
+
+    import bridgelint
+    for record in bridgelint.iter_records("match.lin"):
+        print(record.board_number, record.contract and record.contract.value)
+    records = bridgelint.read("results.pbn")
+    findings = bridgelint.check_record(records[0])
+
+Records are streamed one at a time by ``iter_records``; ``read`` collects
+them in a list.  Reading never raises on bad input: problems found while
+reading are on ``record.findings``, and ``check_record`` adds every rule's
+findings.  Problems of the file as a whole (characters, long lines, no game)
+are found by ``bridgelint.linter.Linter().check_file``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import BinaryIO, Iterator, TextIO, Union
+
+from .linter import FileReport, Linter
+from .model import Finding, Record
+from .readers import open_reader
+
+Source = Union[str, "os.PathLike[str]", BinaryIO, TextIO]
+
+
+def iter_records(source: Source, format: str | None = None) -> Iterator[Record]:
+    """The records of a file name or an open stream, one at a time.
+
+    ``format`` is ``"pbn"`` or ``"lin"``; by default it comes from the file
+    extension, else from the content.  A text stream is read as UTF-8.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        with open(path, "rb") as stream:
+            yield from open_reader(stream, path, format)
+        return
+    stream = source
+    if isinstance(stream, io.TextIOBase):
+        stream = getattr(stream, "buffer", None) or io.BytesIO(stream.read().encode("utf-8"))
+    yield from open_reader(stream, getattr(source, "name", "-") if isinstance(getattr(source, "name", None), str)
+                           else "-", format)
+
+
+def read(source: Source, format: str | None = None) -> list[Record]:
+    """All the records of a file name or an open stream."""
+    return list(iter_records(source, format))
+
+
+def check_record(record: Record, linter: Linter | None = None) -> list[Finding]:
+    """Every finding on one record: those of reading and those of the rules, by location.
+
+    Severity and reference are filled in; ``linter`` selects the rules (all by default).
+    """
+    linter = linter if linter is not None else _default_linter()
+    report = FileReport("-", record.format)
+    linter._check_record(record, report)
+    report.findings.sort(key=lambda f: (f.line, f.column, f.code))
+    return report.findings
+
+
+_LINTER: Linter | None = None
+
+
+def _default_linter() -> Linter:
+    global _LINTER
+    if _LINTER is None:
+        _LINTER = Linter()
+    return _LINTER

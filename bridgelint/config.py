@@ -1,0 +1,259 @@
+"""Rule selection and configuration: pure functions, no output, no exit.
+
+Selectors are rule codes or code prefixes (``A``, ``A10``, ``A103``, or
+``ALL``).  A run's selection is built in layers, the configuration file first
+and the command line on top: in each layer, ``select`` (when given) starts
+from nothing, ``extend-select`` adds, ``ignore`` removes, and for each code
+the longest matching selector of the layer decides (``ignore`` wins a tie).
+A layer without ``select`` starts from the previous layer's result; the first
+layer starts from every rule.
+
+Configuration lives in ``[tool.bridgelint]`` of a ``pyproject.toml`` or at the
+top level of a ``bridgelint.toml``; the first directory, walking up from the
+working directory, that holds either (``bridgelint.toml`` first) supplies it.
+Validation is strict: an unknown key, a wrong type or an unknown code is a
+:class:`ConfigError` that names it.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any, Iterable, Sequence
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+ALL = "ALL"
+FAIL_ON = ("error", "warning")
+CONFIG_FILES = ("bridgelint.toml", "pyproject.toml")
+KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "fail-on")
+
+
+class ConfigError(ValueError):
+    """A configuration or selection that cannot be used (exit status 2)."""
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One layer of selectors (configuration or command line)."""
+
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+
+@dataclass
+class Config:
+    """A validated configuration; ``root`` is the directory paths are relative to."""
+
+    root: Path = field(default_factory=Path.cwd)
+    source: str | None = None  # the file it came from, for messages
+    layer: Layer = Layer()
+    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    exclude: tuple[str, ...] = ()
+    fail_on: str = "error"
+
+
+# --- selectors -----------------------------------------------------------------
+
+def split_selectors(values: Iterable[str]) -> tuple[str, ...]:
+    """``("A,B104", " C ")`` → ``("A", "B104", "C")``, upper-cased, empties dropped."""
+    out = []
+    for value in values:
+        out.extend(part.strip().upper() for part in value.split(",") if part.strip())
+    return tuple(out)
+
+
+def check_selectors(selectors: Iterable[str], codes: Iterable[str], where: str) -> None:
+    """Raise :class:`ConfigError` for a selector that matches no rule code."""
+    codes = tuple(codes)
+    for selector in selectors:
+        if selector != ALL and not any(code.startswith(selector) for code in codes):
+            raise ConfigError(f"{where}: unknown rule code or prefix {selector!r}; `bridgelint rules` lists them")
+
+
+def _matches(selector: str, code: str) -> bool:
+    return selector == ALL or code.startswith(selector)
+
+
+def _weight(selector: str) -> int:
+    return 0 if selector == ALL else len(selector)
+
+
+def resolve(codes: Iterable[str], layers: Sequence[Layer]) -> frozenset[str]:
+    """The codes a run checks, from every rule code and the selector layers in order."""
+    codes = tuple(codes)
+    enabled = set(codes)
+    for layer in layers:
+        base = set() if layer.select is not None else enabled
+        selectors = [(s, True) for s in (layer.select or ()) + layer.extend_select]
+        selectors += [(s, False) for s in layer.ignore]
+        result = set()
+        for code in codes:
+            best: tuple[int, bool] | None = None
+            for selector, on in selectors:
+                if _matches(selector, code):
+                    candidate = (_weight(selector), not on)  # a longer prefix wins; ignore wins a tie
+                    if best is None or candidate > best:
+                        best = candidate
+            if (not best[1]) if best is not None else code in base:
+                result.add(code)
+        enabled = result
+    return frozenset(enabled)
+
+
+# --- paths ---------------------------------------------------------------------
+
+def relative_posix(path: str, root: Path) -> str:
+    """``path`` relative to ``root`` with ``/`` separators (as given when outside ``root``)."""
+    absolute = Path(os.path.abspath(path))
+    try:
+        return absolute.relative_to(os.path.abspath(root)).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
+
+
+def glob_match(pattern: str, relative: str) -> bool:
+    """Whether a glob matches a relative posix path.
+
+    ``*`` matches across directories; a pattern without ``/`` also matches the
+    file's or any directory's name; a leading ``**/`` also matches at the root.
+    """
+    pattern = pattern.strip().replace("\\", "/").removeprefix("./")
+    if pattern.endswith("/"):
+        pattern += "*"
+    candidates = [pattern]
+    if pattern.startswith("**/"):
+        candidates.append(pattern[3:])
+    for candidate in candidates:
+        if fnmatch.fnmatchcase(relative, candidate):
+            return True
+        if "/" not in candidate and any(fnmatch.fnmatchcase(part, candidate)
+                                        for part in PurePosixPath(relative).parts):
+            return True
+        # a directory pattern excludes what lies under it
+        if fnmatch.fnmatchcase(relative, candidate.rstrip("/") + "/*"):
+            return True
+    return False
+
+
+def is_excluded(path: str, config: Config) -> bool:
+    return path != "-" and any(glob_match(p, relative_posix(path, config.root)) for p in config.exclude)
+
+
+def file_codes(path: str, selected: frozenset[str], config: Config) -> frozenset[str]:
+    """The selected codes less those that ``per-file-ignores`` drops for ``path``."""
+    if not config.per_file_ignores or path == "-":
+        return selected
+    relative = relative_posix(path, config.root)
+    dropped = [s for pattern, selectors in config.per_file_ignores.items() if glob_match(pattern, relative)
+               for s in selectors]
+    if not dropped:
+        return selected
+    return frozenset(c for c in selected if not any(_matches(s, c) for s in dropped))
+
+
+# --- configuration files -----------------------------------------------------------
+
+def find_config(start: Path | None = None) -> Path | None:
+    """The nearest ``bridgelint.toml``, or ``pyproject.toml`` with ``[tool.bridgelint]``, from ``start`` up."""
+    directory = (start or Path.cwd()).resolve()
+    for folder in (directory, *directory.parents):
+        candidate = folder / "bridgelint.toml"
+        if candidate.is_file():
+            return candidate
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file() and "bridgelint" in _read_toml(candidate).get("tool", {}):
+            return candidate
+    return None
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+
+
+def load_config(path: Path, codes: Iterable[str]) -> Config:
+    """Read and validate one configuration file."""
+    document = _read_toml(path)
+    if path.name == "pyproject.toml":
+        table = document.get("tool", {}).get("bridgelint", {})
+        where = f"{path}: [tool.bridgelint]"
+    else:
+        table = document.get("tool", {}).get("bridgelint", document) if set(document) == {"tool"} else document
+        where = str(path)
+    return parse_config(table, codes, root=path.parent.resolve(), where=where)
+
+
+def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "configuration") -> Config:
+    """Validate a configuration table (already parsed TOML)."""
+    codes = tuple(codes)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: must be a table")
+    for key in table:
+        if key not in KEYS:
+            raise ConfigError(f"{where}: unknown key {key!r} (known: {', '.join(KEYS)})")
+
+    def code_list(key: str) -> tuple[str, ...] | None:
+        if key not in table:
+            return None
+        value = table[key]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{where}: {key!r} must be a list of rule codes (strings)")
+        selectors = split_selectors(value)
+        check_selectors(selectors, codes, f"{where}: {key!r}")
+        return selectors
+
+    def glob_list(key: str) -> tuple[str, ...]:
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{where}: {key!r} must be a list of glob patterns (strings)")
+        return tuple(value)
+
+    per_file: dict[str, tuple[str, ...]] = {}
+    value = table.get("per-file-ignores", {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: 'per-file-ignores' must be a table of glob = [codes]")
+    for pattern, selectors in value.items():
+        if not isinstance(selectors, list) or not all(isinstance(v, str) for v in selectors):
+            raise ConfigError(f"{where}: 'per-file-ignores' {pattern!r} must be a list of rule codes (strings)")
+        per_file[pattern] = split_selectors(selectors)
+        check_selectors(per_file[pattern], codes, f"{where}: 'per-file-ignores' {pattern!r}")
+
+    fail_on = table.get("fail-on", "error")
+    if fail_on not in FAIL_ON:
+        raise ConfigError(f"{where}: 'fail-on' must be one of {', '.join(map(repr, FAIL_ON))}, not {fail_on!r}")
+
+    layer = Layer(code_list("select"), code_list("extend-select") or (), code_list("ignore") or ())
+    return Config(root=root, source=where, layer=layer, per_file_ignores=per_file, exclude=glob_list("exclude"),
+                  fail_on=fail_on)
+
+
+def discover(codes: Iterable[str], config_file: str | None = None, isolated: bool = False,
+             start: Path | None = None) -> Config:
+    """The run's configuration: ``--config FILE``, none with ``--isolated``, else the nearest file."""
+    codes = tuple(codes)
+    if config_file is not None and isolated:
+        raise ConfigError("--config and --isolated exclude each other")
+    if isolated:
+        return Config(root=(start or Path.cwd()).resolve())
+    if config_file is not None:
+        path = Path(config_file)
+        if not path.is_file():
+            raise ConfigError(f"--config {config_file}: no such file")
+        return load_config(path, codes)
+    found = find_config(start)
+    if found is None:
+        return Config(root=(start or Path.cwd()).resolve())
+    return load_config(found, codes)

@@ -1,0 +1,1 @@
+"""Conversion of records: PBN 2.1 export format and JSON of the record model."""

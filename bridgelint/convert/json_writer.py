@@ -1,0 +1,108 @@
+"""JSON of the record model: one document, records streamed into it.
+
+The shape (documented in the README)::
+
+    {"version": 1,
+     "records": [{"path": ..., "format": "pbn", "game": 1, "line": 4, "board": "1",
+                  "dealer": "N", "vulnerable": "None",
+                  "deal": {"N": ["SA", ...], "E": [...], "S": [...], "W": null},
+                  "contract": "4S", "declarer": "S", "declarer_marked": false,
+                  "result": {"declarer": 10, "ns": null, "ew": null, "marked": false},
+                  "tags": [{"name", "value", "line", "column"}],
+                  "fields": {"board": {"raw", "line", "column"}, ...},
+                  "auction": {"seat", "line", "column", "calls": [...], "notes": {"1": "text"}},
+                  "play": {"seat", "by_seat", "line", "column", "cards": [...], "notes": {...},
+                           "claim": 10},
+                  "tables": {"ScoreTable": [["1", "..."]]},
+                  "findings": [{"code", "severity", "message", "law", "line", "column"}]}]}
+
+Values the record does not give are null.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TextIO
+
+from ..bridge import Contract, Result
+from ..model import Call, Card, Finding, Record
+
+_FIELDS = ("board", "dealer", "vulnerable", "deal_field", "contract", "declarer", "result", "score", "date")
+
+
+class JsonWriter:
+    """Writes one JSON document: ``start``, ``write`` per record, ``close``."""
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+        self.records = 0
+        self.stream.write('{"version": 1, "records": [')
+
+    def write(self, record: Record, findings: list[Finding] | None = None, path: str | None = None) -> None:
+        self.stream.write(",\n" if self.records else "\n")
+        self.stream.write(json.dumps(record_dict(record, findings, path), ensure_ascii=False))
+        self.records += 1
+
+    def close(self) -> None:
+        self.stream.write("\n]}\n" if self.records else "]}\n")
+
+
+def record_dict(record: Record, findings: list[Finding] | None = None, path: str | None = None) -> dict:
+    """The record as plain JSON values (see the module docstring)."""
+    declarer = record.declarer.value if record.declarer is not None else (None, False)
+    result = record.result.value if record.result is not None else None
+    out = {
+        "path": path,
+        "format": record.format,
+        "game": record.game,
+        "line": record.line,
+        "board": record.board_number,
+        "dealer": record.dealer.value if record.dealer is not None else None,
+        "vulnerable": record.vulnerable.value if record.vulnerable is not None else None,
+        "deal": ({seat: list(hand) if hand is not None else None for seat, hand in record.deal.hands.items()}
+                 if record.deal is not None else None),
+        "contract": (str(record.contract.value) if record.contract is not None
+                     and isinstance(record.contract.value, Contract) else None),
+        "declarer": declarer[0],
+        "declarer_marked": declarer[1],
+        "result": ({"declarer": result.declarer_tricks, "ns": result.ns, "ew": result.ew, "marked": result.marked}
+                   if isinstance(result, Result) else None),
+        "tags": [{"name": t.name, "value": t.value, "line": t.line, "column": t.column} for t in record.tags],
+        "fields": {name.removesuffix("_field"): {"raw": f.raw, "line": f.line, "column": f.column}
+                   for name in _FIELDS if (f := getattr(record, name)) is not None},
+        "auction": None,
+        "play": None,
+        "tables": record.tables,
+        "findings": [finding_dict(f) for f in (findings if findings is not None else record.findings)],
+    }
+    auction = record.auction
+    if auction is not None:
+        out["auction"] = {"seat": auction.seat, "line": auction.line, "column": auction.column,
+                          "calls": [_call(c) for c in auction.calls],
+                          "notes": {str(n): tag.value for n, tag in sorted(auction.notes.items())}}
+    play = record.play
+    if play is not None:
+        claim = play.claim.value if play.claim is not None else None
+        out["play"] = {"seat": play.seat, "by_seat": play.by_seat, "line": play.line, "column": play.column,
+                       "cards": [_card(c) for c in play.cards],
+                       "notes": {str(n): tag.value for n, tag in sorted(play.notes.items())},
+                       "claim": claim if isinstance(claim, int) else None}
+    return out
+
+
+def _call(call: Call) -> dict:
+    return {"token": call.token, "kind": call.kind, "seat": call.seat, "level": call.level or None,
+            "denomination": call.denomination or None, "mark": call.mark or None, "alert": call.alert,
+            "note": call.note, "nags": call.nags, "explanation": call.explanation,
+            "line": call.line, "column": call.column}
+
+
+def _card(card: Card) -> dict:
+    return {"token": card.token, "kind": card.kind, "seat": card.seat, "card": card.card or None,
+            "mark": card.mark or None, "note": card.note, "nags": card.nags,
+            "line": card.line, "column": card.column}
+
+
+def finding_dict(f: Finding) -> dict:
+    return {"code": f.code, "severity": f.severity, "message": f.message, "law": f.law,
+            "line": f.line, "column": f.column, "game": f.game, "board": f.board}

@@ -1,0 +1,466 @@
+"""PBN 2.1 export format writer (PBN §2-§3): one record in, one game out.
+
+``game_text`` turns a record of either reader into one game in export
+format: the fifteen tags of the Mandatory Tag Set in their order, the other
+tags sorted by name, the auction section (from the dealer, four calls a line,
+canonical tokens, notes then NAGs after a call, the Note tags), the play
+section (seat columns from the Play seat, one trick a line, a claim as ``*``)
+and the supplemental tables sorted by name; CRLF line ends.  ``PbnWriter``
+writes games to a binary stream after the ``% PBN 2.1`` / ``% EXPORT`` header.
+
+Conversion never invents data: a value the record does not give is ``"?"``
+(PBN §3.4: unknown), a value the export format cannot carry is written as it
+was read, and comments and application escape lines are not carried over.
+LIN records have their contract, declarer and result from the ``rs`` entry or
+else from the auction and the claim, their alerts and explanations as auction
+notes, and their cards placed in seat columns by replaying who led each trick.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import BinaryIO
+
+from ..bridge import RANKS, SEATS, SUITS, Contract, Result, card_beats, parse_seat, seat_after, side
+from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Auction, Call,
+                     Card, Record)
+from ..replay.play import declared
+from ..rules.base import Context
+
+CRLF = "\r\n"
+HEADER = "% PBN 2.1" + CRLF + "% EXPORT" + CRLF + CRLF
+MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
+             "Scoring", "Declarer", "Contract", "Result")  # PBN §3.4, in export order
+SECTION_TAGS = frozenset(("Auction", "Play", "Note"))
+UNKNOWN = "?"
+MAX_NOTES = 32  # PBN §3.5.4
+_CALL_TEXT = {PASS: "Pass", DOUBLE: "X", REDOUBLE: "XX", ALL_PASS: "AP", FILLER: "-", SKIP: "^S", END: "*",
+              CONTINUE: "+"}
+_NOT_IN_WORD = re.compile(r"[\s\[\]{};\"%!?=$^]")  # characters a PBN token cannot hold
+_NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_LIN_ROOMS = {"O": "Open", "C": "Closed"}
+_LIN_SEATS = "SWNE"  # order of the names in a LIN pn value
+
+
+class PbnWriter:
+    """Writes records as PBN export format games to a binary stream (UTF-8)."""
+
+    def __init__(self, stream: BinaryIO):
+        self.stream = stream
+        self.games = 0
+
+    def header(self) -> None:
+        """The file header; written before the first game, or alone for a file without games."""
+        if self.games == 0:
+            self.stream.write(HEADER.encode("ascii"))
+            self.games = -1
+
+    def write(self, record: Record, ctx: Context | None = None) -> None:
+        if self.games == 0:
+            self.header()
+        if self.games > 0:
+            self.stream.write(CRLF.encode("ascii"))  # exactly one empty line between games (PBN §3)
+        self.games = max(self.games, 0) + 1
+        self.stream.write(game_text(record, ctx).encode("utf-8"))
+
+
+def game_text(record: Record, ctx: Context | None = None) -> str:
+    """One game in PBN export format, every line ending in CRLF."""
+    ctx = ctx if ctx is not None else Context(record)
+    if record.format == "lin":
+        values, extra = _lin_header(record, ctx)
+    else:
+        values, extra = _pbn_header(record, ctx)
+    dealer = parse_seat(values["Dealer"])
+    lines = [tag_line(name, values[name]) for name in MANDATORY]
+    lines += [tag_line(name, value) for name, value in sorted(extra)]
+    lines += _auction_lines(record, dealer)
+    lines += _play_lines(record, ctx)
+    lines += _table_lines(record)
+    return CRLF.join(lines) + CRLF
+
+
+def tag_line(name: str, value: str) -> str:
+    """``[Name "value"]`` with PBN string escapes (§3.3); tabs and line breaks become spaces."""
+    value = _CONTROL.sub(" ", value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{value}"]'
+
+
+# --- identification section ---------------------------------------------------
+
+def _first_tags(record: Record) -> dict[str, str]:
+    first: dict[str, str] = {}
+    for tag in record.tags:
+        first.setdefault(tag.name, tag.value)
+    return first
+
+
+def _pbn_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """MTS values as written, in their canonical spelling; the other tags as written."""
+    first = _first_tags(record)
+    values = {name: first.get(name, UNKNOWN) for name in MANDATORY}
+    for name, fieldname in (("Dealer", "dealer"), ("Vulnerable", "vulnerable")):
+        field = getattr(record, fieldname)
+        if field is not None:
+            values[name] = field.value if field.value is not None else UNKNOWN  # invalid: not expressible
+    dealer = parse_seat(values["Dealer"])
+    if record.deal_field is not None:
+        values["Deal"] = deal_text(record, dealer)
+    declarer = None
+    if record.declarer is not None and record.declarer.value[0] is not None:
+        declarer, marked = record.declarer.value
+        values["Declarer"] = ("^" if marked else "") + declarer
+    if record.contract is not None and isinstance(record.contract.value, Contract):
+        values["Contract"] = str(record.contract.value)
+    if record.result is not None:
+        if declarer is None and ctx.auction is not None:
+            declarer = ctx.auction.declarer
+        values["Result"] = result_text(record.result.value, record.result.raw, declarer)
+    extra = [(name, value) for name, value in first.items()
+             if name not in values and name not in SECTION_TAGS and name not in record.tables]
+    return values, extra
+
+
+def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """MTS values of a LIN board: what the board says, ``?`` for what it does not."""
+    values = {name: UNKNOWN for name in MANDATORY}
+    first = _first_tags(record)
+    extra: list[tuple[str, str]] = []
+    if record.board is not None and record.board.raw:
+        values["Board"] = record.board.raw
+    room = first.get("QX", "").strip()[:1].upper()
+    if room in _LIN_ROOMS and record.board is not None and record.board.value:
+        extra.append(("Room", _LIN_ROOMS[room]))
+    names = [n.replace("%COMMA%", ",").replace("%PIPE%", "|").strip() for n in first.get("PN", "").split(",")]
+    if names[:4] == ["South", "West", "North", "East"]:  # BBO's placeholder: no names
+        names = names[4:]
+    if len(names) >= 8 and room == "C":
+        names = names[4:]
+    for seat, name in zip(_LIN_SEATS, names[:4]):
+        if name:
+            values[{"S": "South", "W": "West", "N": "North", "E": "East"}[seat]] = name
+    dealer = record.dealer.value if record.dealer is not None else None
+    if dealer:
+        values["Dealer"] = dealer
+    if record.vulnerable is not None and record.vulnerable.value:
+        values["Vulnerable"] = record.vulnerable.value
+    if record.deal is not None:
+        values["Deal"] = deal_text(record, dealer)
+    contract, declarer, tricks = lin_outcome(record, ctx)
+    if contract is not None:
+        values["Contract"] = str(contract)
+        if contract.passed_out:
+            values["Declarer"] = values["Result"] = ""
+    if declarer is not None and not (contract is not None and contract.passed_out):
+        values["Declarer"] = declarer
+    if tricks is not None:
+        values["Result"] = str(tricks)
+    return values, extra
+
+
+def lin_outcome(record: Record, ctx: Context) -> tuple[Contract | None, str | None, int | None]:
+    """Contract, declarer and declarer's tricks of a LIN board, as the board states them.
+
+    The ``rs`` entry when there is one; else the auction's contract and
+    declarer, and the claim (``mc``) or, after thirteen tricks, the tricks won.
+    """
+    contract = record.contract.value if record.contract is not None else None
+    declarer = record.declarer.value[0] if record.declarer is not None else None
+    tricks = None
+    if record.result is not None and isinstance(record.result.value, Result):
+        tricks = record.result.value.declarer_tricks
+    if contract is None and ctx.auction is not None:
+        contract, declarer = ctx.auction.contract, ctx.auction.declarer
+    if tricks is None and record.play is not None and contract is not None and not contract.passed_out:
+        claim = record.play.claim
+        if claim is not None and isinstance(claim.value, int):
+            tricks = claim.value
+        elif declarer is not None and ctx.play is not None and ctx.play.complete and not ctx.play.stopped:
+            tricks = ctx.play.won[side(declarer)]
+    return contract, declarer, tricks
+
+
+def result_text(result: object, raw: str, declarer: str | None) -> str:
+    """A Result in the declarer form of export format, when the declarer is known (PBN §3.4.15)."""
+    if not isinstance(result, Result):
+        return raw
+    mark = "^" if result.marked else ""
+    if result.declarer_tricks is not None:
+        return f"{mark}{result.declarer_tricks}"
+    tricks = result.tricks_for(declarer) if declarer else None
+    if tricks is not None:
+        return f"{mark}{tricks}"
+    return mark + " ".join(f"{s} {n}" for s, n in (("NS", result.ns), ("EW", result.ew)) if n is not None)
+
+
+def deal_text(record: Record, dealer: str | None) -> str:
+    """The Deal value from the dealer, ranks descending; a malformed PBN deal as written."""
+    raw = record.deal_field.raw if record.deal_field is not None else None
+    hands: dict[str, str] | None
+    if record.format == "pbn" and raw is not None:
+        hands = _raw_hands(raw)
+        if hands is None:
+            return raw
+        first = dealer or raw[0].upper()
+    elif record.deal is not None:
+        hands = {seat: _hand_text(cards) for seat, cards in record.deal.hands.items()}
+        first = dealer or "N"
+    else:
+        return UNKNOWN
+    return f"{first}:" + " ".join(hands[seat_after(first, i)] for i in range(4))
+
+
+def _hand_text(cards: tuple[str, ...] | None) -> str:
+    if cards is None:
+        return "-"
+    return ".".join("".join(sorted((c[1] for c in cards if c[0] == suit), key=RANKS.index)) for suit in SUITS)
+
+
+def _raw_hands(raw: str) -> dict[str, str] | None:
+    """The hands of a PBN Deal value by seat, ranks descending, or None if not four hands after a seat.
+
+    Spot cards ``x`` go last; characters that are no rank (a malformed deal,
+    reported as D102) go first, so that nothing is lost.
+    """
+    text = raw.strip()
+    if len(text) < 2 or text[1] != ":" or text[0].upper() not in SEATS:
+        return None
+    parts = text[2:].split()
+    if len(parts) != 4:
+        return None
+    hands = {}
+    for i, part in enumerate(parts):
+        seat = seat_after(text[0].upper(), i)
+        hands[seat] = part if part == "-" else ".".join(
+            "".join(sorted(suit, key=_rank_order)) for suit in part.upper().split("."))
+    return hands
+
+
+def _rank_order(rank: str) -> int:
+    return 13 if rank == "X" else RANKS.find(rank)
+
+
+# --- auction section ----------------------------------------------------------
+
+def _auction_lines(record: Record, dealer: str | None) -> list[str]:
+    auction = record.auction
+    if auction is None:
+        return []
+    calls = auction.calls
+    seat = auction.seat or dealer
+    i = 0
+    while i < len(calls) and calls[i].kind == FILLER:  # the turns before the dealer's
+        seat = seat_after(seat) if seat else None
+        i += 1
+    rest = calls[i:]
+    anchor = dealer or seat
+    fillers = 0
+    if anchor and seat and any(c.kind not in (END, CONTINUE) for c in rest):
+        fillers = (SEATS.index(seat) - SEATS.index(anchor)) % 4  # the first call is not the dealer's: kept so
+    numbers, texts = call_notes(record)
+    tokens = [("-", True)] * fillers
+    for call in rest:
+        tokens.append((_annotated(_call_token(call), call, numbers.get(id(call))), call.kind not in (END, CONTINUE)))
+    lines = [tag_line("Auction", anchor or UNKNOWN)] + _rows(tokens)
+    lines += [tag_line("Note", f"{n}:{texts[n]}") for n in sorted(texts)]
+    return lines
+
+
+def call_notes(record: Record) -> tuple[dict[int, int], dict[int, str]]:
+    """Note numbers of the calls (by ``id``) and note texts by number.
+
+    PBN: the references and Note tags as read.  LIN: each alerted or explained
+    call gets a note; calls with the same explanation share its number.
+    """
+    auction = record.auction
+    numbers: dict[int, int] = {}
+    texts: dict[int, str] = {}
+    if auction is None:
+        return numbers, texts
+    if record.format != "lin":
+        for call in auction.calls:
+            if call.note is not None:
+                numbers[id(call)] = call.note
+        for n, tag in auction.notes.items():
+            m = _NOTE_VALUE.match(tag.value)
+            texts[n] = m.group(2) if m else tag.value
+        return numbers, texts
+    by_text: dict[str, int] = {}
+    for call in auction.calls:
+        if not call.alert and not call.explanation:
+            continue
+        text = _CONTROL.sub(" ", call.explanation or "").strip()
+        n = by_text.get(text)
+        if n is None:
+            if len(texts) == MAX_NOTES:
+                continue
+            n = by_text[text] = len(texts) + 1
+            texts[n] = text
+        numbers[id(call)] = n
+    return numbers, texts
+
+
+def _call_token(call: Call) -> str:
+    if call.kind == BID:
+        return f"{call.level}{call.denomination}"
+    if call.kind == INVALID:
+        return _word(call.token)
+    return _CALL_TEXT[call.kind]
+
+
+def _word(token: str) -> str:
+    """A token that is no call or card, with what a PBN token cannot hold replaced by ``_``."""
+    word = _NOT_IN_WORD.sub("_", token) or "_"
+    return "_" + word if word in ("-", "*", "+") else word
+
+
+def _annotated(token: str, item: Call | Card, note: int | None) -> str:
+    """Mark, token, note, NAGs in increasing order (PBN §3.5.2 export format)."""
+    parts = [f"^{item.mark}"] if item.mark else []
+    parts.append(token)
+    if note is not None:
+        parts.append(f"={note}=")
+    parts += [f"${n}" for n in sorted(item.nags)]
+    return " ".join(parts)
+
+
+def _rows(tokens: list[tuple[str, bool]]) -> list[str]:
+    """Four slots a line; a token that takes no slot (``*``) stays on its line."""
+    lines: list[list[str]] = []
+    slots = 4
+    for text, slot in tokens:
+        if not lines or (slot and slots == 4):
+            lines.append([])
+            slots = 0
+        lines[-1].append(text)
+        slots += slot
+    return [" ".join(line) for line in lines]
+
+
+# --- play section ---------------------------------------------------------------
+
+def _play_lines(record: Record, ctx: Context) -> list[str]:
+    play = record.play
+    if play is None:
+        return []
+    numbers = {id(card): card.note for card in play.cards if card.note is not None}
+    texts = {}
+    for n, tag in play.notes.items():
+        m = _NOTE_VALUE.match(tag.value)
+        texts[n] = m.group(2) if m else tag.value
+    if play.by_seat:
+        seat = play.seat
+        tokens = [(_annotated(_card_token(c), c, numbers.get(id(c))), c.kind != END) for c in play.cards]
+        rows = _rows(tokens)
+    else:
+        seat, rows = lin_play_rows(record, ctx)
+    lines = [tag_line("Play", seat or UNKNOWN)] + rows
+    lines += [tag_line("Note", f"{n}:{texts[n]}") for n in sorted(texts)]
+    return lines
+
+
+def _card_token(card: Card) -> str:
+    if card.kind == "card":
+        return card.suit + card.rank
+    if card.kind == "unknown":
+        return "-"
+    if card.kind == INVALID:
+        return _word(card.token)
+    return _CALL_TEXT[card.kind]
+
+
+def lin_play_rows(record: Record, ctx: Context) -> tuple[str | None, list[str]]:
+    """LIN cards (in play order) as PBN rows in seat columns, and the Play seat.
+
+    Each trick is led by the holder of its first card, else by the winner of
+    the last trick; a lead by another player than that winner is marked ``^L``.
+    A claim becomes ``*`` after the last card played before it.  When the
+    seats cannot be told (no deal and no contract), the cards stay in play
+    order from declarer's left-hand opponent.
+    """
+    play = record.play
+    contract, declarer = declared(record, ctx.auction)
+    trump = None
+    known = contract is not None and bool(contract.denomination)
+    if known and contract.denomination != "NT":
+        trump = contract.denomination
+    hands = {seat: set(cards) for seat, cards in record.deal.hands.items() if cards} if record.deal else {}
+    claim_at = (play.claim.line, play.claim.column) if play.claim is not None else None
+    leader = seat_after(declarer) if declarer else None
+    tricks: list[dict[str, tuple[str, bool]]] = []  # seat -> (token, before the claim)
+    opening = None
+    cards = play.cards
+    for start in range(0, len(cards), 4):
+        group = cards[start:start + 4]
+        first = group[0]
+        holder = next((s for s, h in hands.items() if first.card in h), None) if first.kind == "card" else None
+        mark = ""
+        if holder is not None and holder != leader:
+            if tricks and leader is not None:
+                mark = "L"
+            leader = holder
+        if leader is None:
+            return _lin_play_order(record, declarer)
+        opening = opening or leader
+        trick = {}
+        for i, card in enumerate(group):
+            seat = seat_after(leader, i)
+            hands.get(seat, set()).discard(card.card)
+            text = _annotated(_card_token(card), card, None)
+            if i == 0 and mark:
+                text = "^L " + text
+            trick[seat] = (text, claim_at is None or (card.line, card.column) < claim_at)
+        winner = None
+        if known and len(group) == 4 and all(c.kind == "card" for c in group):
+            winner, best = leader, first.card
+            for i, card in enumerate(group[1:], 1):
+                if card_beats(card.card, best, first.suit, trump):
+                    winner, best = seat_after(leader, i), card.card
+        tricks.append(trick)
+        leader = winner
+    seat = opening or (seat_after(declarer) if declarer else None)
+    rows: list[str] = []
+    claimed = claim_at is None
+    for trick in tricks:
+        columns = [seat_after(seat, i) for i in range(4)]
+        last = max(i for i, s in enumerate(columns) if s in trick)
+        row = " ".join(trick[s][0] if s in trick else "-" for s in columns[:last + 1])
+        before = [trick[s][1] for s in trick]
+        if not claimed and not any(before):  # the claim came before this trick
+            _end_with_claim(rows)
+            claimed = True
+        elif not claimed and not all(before):  # the claim came within this trick
+            row += " *"
+            claimed = True
+        rows.append(row)
+    if not claimed:
+        _end_with_claim(rows)
+    return seat, rows
+
+
+def _end_with_claim(rows: list[str]) -> None:
+    if rows:
+        rows[-1] += " *"
+    else:
+        rows.append("*")
+
+
+def _lin_play_order(record: Record, declarer: str | None) -> tuple[str | None, list[str]]:
+    tokens = [(_annotated(_card_token(c), c, None), True) for c in record.play.cards]
+    if record.play.claim is not None:
+        tokens.append(("*", False))
+    return (seat_after(declarer) if declarer else None), _rows(tokens)
+
+
+# --- supplemental sections -------------------------------------------------------
+
+def _table_lines(record: Record) -> list[str]:
+    first = _first_tags(record)
+    lines = []
+    for name in sorted(record.tables):
+        if name in SECTION_TAGS or name in MANDATORY:
+            continue
+        lines.append(tag_line(name, first.get(name, "")))
+        lines += [" ".join(row) for row in record.tables[name] if row]
+    return lines

@@ -1,0 +1,329 @@
+"""The BBO LIN reader: one :class:`~bridgelint.model.Record` per board, streamed.
+
+Boards are split from the field stream (:mod:`.lin_scan`): in vugraph files
+each ``qx`` starts a board, after a header of ``vg``, ``rs``, ``pn``/``pw``,
+``mp``, ``bn``; in files without ``qx`` each ``md`` does.  A run of prelude
+fields (``pn``, ``st``, ``rh``, ``ah``, ``nt``) right before the field that
+starts a board belongs to that board.  ``qx|o1,BOARD 1|``, a known BBO bug,
+is read as board 1 with an S120 warning.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import BinaryIO, Iterator
+
+from .. import bridge
+from ..bridge import Result
+from ..model import INVALID, Auction, Call, Card, Deal, Field, Finding, Play, Record, Tag
+from .lin_grammar import BOARD_HEADER, CALL, CARD, CLAIM, DEALER, HOLDING, ROOM_BOARD, VULNERABILITY
+from .lin_scan import KNOWN_TAGS, scan, text_chunks
+
+PRELUDE = frozenset(("PN", "ST", "RH", "AH", "NT"))
+BOARD_CONTENT = frozenset(("MB", "AN", "PC", "MC"))  # these open a board when none is open
+HEADER = frozenset(("VG", "RS", "PW", "MP", "BN"))
+LIN_SEATS = "SWNE"  # md dealer digits 1-4 and the order of the hands
+_VULNERABILITY = {"none": "None", "ns": "NS", "ew": "EW", "all": "All"}
+_SNIFF = re.compile(r"\s*[A-Za-z]{2}\|[^|]*\||[\s\S]*?handviewer\.html\?\S*?lin=", re.IGNORECASE)
+
+
+def looks_like_lin(head: str) -> bool:
+    """Whether text starts like LIN (a ``tag|value|`` field) or is a handviewer link."""
+    return _SNIFF.match(head.lstrip("\ufeff")) is not None
+
+
+class LinReader:
+    """Reads a LIN stream board by board; see the module docstring."""
+
+    format = "lin"
+
+    def __init__(self, stream: BinaryIO, path: str):
+        self.stream = stream
+        self.path = path
+        self.file_findings: list[Finding] = []
+
+    def __iter__(self) -> Iterator[Record]:
+        header = _Header()
+        board: list[tuple] | None = None
+        prelude: list[tuple] = []
+        by_qx = dealt = False  # a qx was seen; the open board has its md
+        games = 0
+        for item in scan(text_chunks(self.stream)):
+            tag = item[0]
+            if tag in PRELUDE or tag is None:
+                prelude.append(item)
+                continue
+            by_qx = by_qx or tag == "QX"
+            if (tag == "QX" or (tag == "MD" and (not by_qx or dealt or board is None))
+                    or (board is None and tag in BOARD_CONTENT)):
+                if board is not None:
+                    games += 1
+                    yield _build(board, games, header)
+                board = prelude + [item]
+            elif board is None or tag in HEADER:
+                for early in prelude:
+                    self._header_item(header, early)
+                self._header_item(header, item)
+            else:
+                board.extend(prelude)
+                board.append(item)
+            prelude = []
+            dealt = tag == "MD" or (dealt and tag != "QX")
+        if board is not None:
+            board.extend(prelude)
+            games += 1
+            yield _build(board, games, header)
+        else:
+            for item in prelude:
+                self._header_item(header, item)
+        if games == 0:
+            self.file_findings.append(Finding("S111", "the file holds no board (no qx or md field)", 1, 1))
+
+    def _header_item(self, header: "_Header", item: tuple) -> None:
+        tag, value, line, column = item
+        if tag is None:
+            self.file_findings.append(value)
+        elif tag == "VG":
+            header.vugraph(value)
+        elif tag == "RS":
+            header.results = (value, line, column)
+        elif tag not in KNOWN_TAGS:
+            self.file_findings.append(_unknown(tag, line, column))
+
+
+class _Header:
+    """What boards need from a vugraph header: the first board and the ``rs`` list."""
+
+    def __init__(self):
+        self.first_board = 1
+        self.results: tuple[str, int, int] | None = None  # rs value, line, column
+
+    def vugraph(self, value: str) -> None:
+        fields = value.split(",")
+        if len(fields) > 3 and fields[3].strip().isdigit():
+            self.first_board = int(fields[3])
+
+    def result_entry(self, number: int, room: str) -> tuple[str, int, int] | None:
+        """The ``rs`` entry of a board and room, with its location, or None."""
+        if self.results is None:
+            return None
+        value, line, column = self.results
+        index = 2 * (number - self.first_board) + (room != "O")
+        entries = value.split(",")
+        if not 0 <= index < len(entries) or not entries[index].strip():
+            return None
+        offset = sum(len(e) + 1 for e in entries[:index])
+        if "\n" not in value[:offset]:
+            column += 3 + offset
+        return entries[index], line, column
+
+
+def _unknown(tag: str, line: int, column: int) -> Finding:
+    return Finding("S121", f"unknown LIN tag '{tag.lower()}': kept and ignored", line, column)
+
+
+def _build(items: list[tuple], game: int, header: _Header) -> Record:
+    """The record of one board from its fields, in file order."""
+    first = items[0]
+    record = Record("lin", game, first[2], first[3])
+    board = _Board(record)
+    for tag, value, line, column in items:
+        if tag is None:
+            record.findings.append(value)
+            continue
+        record.tags.append(Tag(tag, value, line, column))
+        handle = _HANDLERS.get(tag)
+        if handle is not None:
+            handle(board, value, line, column)
+        elif tag not in KNOWN_TAGS:
+            record.findings.append(_unknown(tag, line, column))
+    board.finish(header)
+    return record
+
+
+class _Board:
+    """Collects one board's fields, then fills its record."""
+
+    __slots__ = ("record", "calls", "cards", "auction_at", "play_at", "claim", "room", "number", "label", "ah_board")
+
+    def __init__(self, record: Record):
+        self.record = record
+        self.calls: list[Call] = []
+        self.cards: list[Card] = []
+        self.auction_at: tuple[int, int] | None = None
+        self.play_at: tuple[int, int] | None = None
+        self.claim: Field | None = None
+        self.room = ""
+        self.number: Field | None = None  # from qx
+        self.label: Field | None = None  # a qx that is no room and number
+        self.ah_board: Field | None = None
+
+    def qx(self, value: str, line: int, column: int) -> None:
+        m = ROOM_BOARD.re.match(value)
+        if m is None:
+            self.label = Field(value.strip(), None, line, column)
+            return
+        self.room, digits = m.group("room").upper(), m.group("board")
+        self.number = Field(digits, int(digits), line, column)
+        if value[m.end():].strip():
+            self.record.problem("S120", f"qx '{value.strip()}' has text after the board number (a known BBO "
+                                f"quirk): read as board {int(digits)}", line, column, severity="warning")
+
+    def ah(self, value: str, line: int, column: int) -> None:
+        m = BOARD_HEADER.re.fullmatch(value)
+        if m is not None and self.ah_board is None:
+            self.ah_board = Field(m.group("board"), int(m.group("board")), line, column)
+
+    def md(self, value: str, line: int, column: int) -> None:
+        record = self.record
+        if record.deal_field is not None:
+            return
+        m = DEALER.re.match(value)
+        digit = m.group("dealer")
+        seat = LIN_SEATS[int(digit) - 1] if digit in ("1", "2", "3", "4") else None
+        record.dealer = Field(digit, seat, line, column)
+        record.deal_field = Field(value, None, line, column)
+        record.deal = record.deal_field.value = _deal(record, value, m.end(), line, column)
+
+    def sv(self, value: str, line: int, column: int) -> None:
+        if self.record.vulnerable is None:
+            m = VULNERABILITY.re.fullmatch(value)
+            self.record.vulnerable = Field(value, m and _VULNERABILITY[m.lastgroup], line, column)
+
+    def mb(self, value: str, line: int, column: int) -> None:
+        if self.auction_at is None:
+            self.auction_at = (line, column)
+        known = _CALLS.get(value)
+        if known is not None:
+            self.calls.append(Call(value, known.kind, line, column, level=known.level,
+                                   denomination=known.denomination, alert=value[-1] == "!"))
+            return
+        calls, pos, match = self.calls, 0, CALL.re.match
+        while (m := match(value, pos)) is not None:
+            token = m.group("call")
+            call = bridge.parse_lin_call(token)
+            calls.append(Call(value[m.start("call"):m.end()], call.kind, line, column, level=call.level,
+                              denomination=call.denomination, alert=bool(m.group("alert"))))
+            pos = m.end()
+        rest = value[pos:].strip()
+        if rest or (pos == 0 and "-" not in value):
+            calls.append(Call(rest, INVALID, line, column))
+
+    def an(self, value: str, line: int, column: int) -> None:
+        if self.calls:
+            self.calls[-1].explanation = value
+
+    def pc(self, value: str, line: int, column: int) -> None:
+        if self.play_at is None:
+            self.play_at = (line, column)
+        known = _CARDS.get(value)
+        if known is not None:
+            self.cards.append(Card(value, "card", line, column, suit=known[0], rank=known[1]))
+            return
+        cards, pos, match = self.cards, 0, CARD.re.match
+        while (m := match(value, pos)) is not None:
+            rank = m.group("rank").upper()
+            cards.append(Card(m.group(0).strip(), "card", line, column, suit=m.group("suit").upper(),
+                              rank="T" if rank == "10" else rank))
+            pos = m.end()
+        rest = value[pos:].strip()
+        if rest or pos == 0:
+            cards.append(Card(rest, INVALID, line, column))
+
+    def mc(self, value: str, line: int, column: int) -> None:
+        m = CLAIM.re.fullmatch(value)
+        if m is None:
+            self.record.problem("S120", f"claim '{value.strip()}' is not a number of tricks", line, column)
+        if self.play_at is None:
+            self.play_at = (line, column)
+        self.claim = Field(value, m and int(m.group("tricks")), line, column)
+
+    def finish(self, header: _Header) -> None:
+        """Board number, derived vulnerability, auction, play and the ``rs`` result."""
+        record = self.record
+        record.board = self.number or self.ah_board or self.label
+        number = record.board.value if record.board is not None else None
+        if record.vulnerable is None and number:
+            record.vulnerable = Field(None, bridge.standard_vulnerability(number), record.line, record.column)
+        if self.auction_at is not None:
+            seat = record.dealer.value if record.dealer is not None else None
+            record.auction = Auction(seat, self.calls, *self.auction_at)
+        if self.play_at is not None:
+            record.play = Play(None, self.cards, *self.play_at, by_seat=False, claim=self.claim)
+        if self.number is not None:
+            entry = header.result_entry(self.number.value, self.room)
+            if entry is not None:
+                _result(record, *entry)
+
+
+_HANDLERS = {"QX": _Board.qx, "AH": _Board.ah, "MD": _Board.md, "SV": _Board.sv, "MB": _Board.mb,
+             "AN": _Board.an, "PC": _Board.pc, "MC": _Board.mc}
+
+
+def _deal(record: Record, value: str, start: int, line: int, column: int) -> Deal | None:
+    """The hands of an ``md`` value from ``start`` (after the dealer digit); D102 if malformed."""
+    fields = value[start:].split(",")
+    if len(fields) == 5 and not fields[4].strip():
+        record.problem("D102", "md has a comma after the fourth hand", line, column)
+        fields.pop()
+    if not 3 <= len(fields) <= 4:
+        record.problem("D102", f"md has {len(fields)} hands: 3 or 4 (South, West, North, East) expected",
+                       line, column)
+        return None
+    hands: dict[str, tuple[str, ...]] = {}
+    offset = start
+    for seat, text in zip(LIN_SEATS, fields):
+        cards = _hand(text)
+        if isinstance(cards, int):
+            at = offset + cards
+            col = column + 3 + at if "\n" not in value[:at] else column
+            char = text[cards] if cards < len(text) else ""
+            what = "does not start with a suit letter" if not text[:cards].strip() else f"has a stray '{char}'"
+            record.problem("D102", f"md: {bridge.SEAT_NAMES[seat]}'s hand {what}", line, col)
+            return None
+        hands[seat] = cards
+        offset += len(text) + 1
+    if len(hands) == 3 or not hands["E"]:
+        dealt = {card for hand in hands.values() for card in hand}
+        hands["E"] = tuple(card for card in _DECK if card not in dealt)
+    return Deal({seat: hands[seat] for seat in bridge.SEATS}, line, column)
+
+
+_DECK = tuple(s + r for s in bridge.SUITS for r in bridge.RANKS)
+# Fast paths for the usual one-card pc and one-call mb values, in any case.
+_CARDS = {s + r: (s.upper(), r.upper()) for s in "SHDCshdc" for r in "AKQJT98765432akqjt"}
+_CALLS = {token + alert: bridge.parse_lin_call(token)
+          for token in [*"pdrPDR", *(f"{level}{d}" for level in "1234567" for d in "CDHSNcdhsn")] for alert in ("", "!")}
+
+
+def _hand(text: str) -> tuple[str, ...] | int:
+    """The cards of one hand, or the index of the first character that is no card."""
+    holdings = HOLDING.re.findall(text)
+    if sum(len(suit) + len(ranks) for suit, ranks in holdings) == len(text):  # the usual case: nothing else
+        return tuple(suit.upper() + r for suit, ranks in holdings for r in ranks.upper().replace("10", "T"))
+    cards: list[str] = []
+    pos, end, match = 0, len(text.rstrip()), HOLDING.re.match
+    while pos < end:
+        if text[pos].isspace():
+            pos += 1
+            continue
+        m = match(text, pos)
+        if m is None:
+            return pos
+        suit = m.group("suit").upper()
+        cards.extend(suit + r for r in m.group("ranks").upper().replace("10", "T"))
+        pos = m.end()
+    return tuple(cards)
+
+
+def _result(record: Record, entry: str, line: int, column: int) -> None:
+    """Contract, declarer and result of a board from its vugraph ``rs`` entry."""
+    parsed = bridge.parse_lin_result_entry(entry)
+    if parsed is None:
+        record.contract = Field(entry, None, line, column)
+        return
+    contract, declarer, tricks = parsed
+    record.contract = Field(entry, contract, line, column)
+    if declarer is not None:
+        record.declarer = Field(entry, (declarer, False), line, column)  # (seat, marked) as bridge.parse_declarer
+        record.result = Field(entry, Result(tricks, None, None, False), line, column)

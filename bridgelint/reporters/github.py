@@ -1,0 +1,35 @@
+"""GitHub Actions workflow commands: one annotation a finding.
+
+``::error file=PATH,line=L,col=C,title=CODE name::message (board N)``; info
+findings are notices.  Data is escaped as the runner expects (``%25``,
+``%0D``, ``%0A``), properties also ``%3A`` and ``%2C``.
+"""
+
+from __future__ import annotations
+
+from ..linter import FileReport
+from ..rules import RULES
+from . import Summary
+
+COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render(reports: list[FileReport], summary: Summary) -> str:
+    out = []
+    for report in reports:
+        path = escape_property(report.path.replace("\\", "/"))
+        for f in report.findings:
+            rule = RULES.get(f.code)
+            title = escape_property(f"{f.code} {rule.name}" if rule else f.code)
+            board = f" (board {f.board})" if f.board else (f" (game {f.game})" if f.game else "")
+            out.append(f"::{COMMANDS.get(f.severity or '', 'warning')} file={path},line={f.line},col={f.column},"
+                       f"title={title}::{escape_data(f'{f.code} {f.message}{board}')}\n")
+    return "".join(out)

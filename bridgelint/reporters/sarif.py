@@ -1,0 +1,97 @@
+"""SARIF 2.1.0: one run, the rules that fired with their documentation, one result a finding.
+
+Artifact URIs are relative to the working directory (``uriBaseId``
+``%SRCROOT%``), with ``/`` separators, so that code-scanning services place
+the results in the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+from .. import __version__
+from ..linter import FileReport
+from ..rules import RULES
+from . import Summary
+
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+
+
+def artifact_uri(path: str) -> str:
+    """A relative URI for ``path``: relative to the working directory when under it."""
+    if path == "-":
+        return "stdin"
+    absolute = os.path.abspath(path)
+    try:
+        relative = Path(absolute).relative_to(os.getcwd()).as_posix()
+    except ValueError:
+        return Path(absolute).as_uri()
+    return quote(relative, safe="/")
+
+
+def _rule(code: str) -> dict:
+    rule = RULES[code]
+    doc = rule.doc()
+    return {
+        "id": code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary()},
+        "fullDescription": {"text": doc},
+        "help": {"text": doc, "markdown": doc},
+        "defaultConfiguration": {"level": LEVELS[rule.severity]},
+        "properties": {"tags": [code[0]] + ([rule.law] if rule.law else [])},
+    }
+
+
+def render(reports: list[FileReport], summary: Summary) -> str:
+    fired = sorted({f.code for report in reports for f in report.findings if f.code in RULES})
+    index = {code: i for i, code in enumerate(fired)}
+    artifacts = []
+    results = []
+    for report in reports:
+        uri = artifact_uri(report.path)
+        artifacts.append({"location": _location(uri), "sourceLanguage": report.format})
+        for f in report.findings:
+            result = {
+                "ruleId": f.code,
+                "level": LEVELS.get(f.severity or "", "warning"),
+                "message": {"text": f.message},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": _location(uri, len(artifacts) - 1),
+                    "region": {"startLine": f.line, "startColumn": f.column},
+                }}],
+                "properties": {k: v for k, v in (("game", f.game), ("board", f.board), ("law", f.law))
+                               if v is not None},
+            }
+            if f.code in index:
+                result["ruleIndex"] = index[f.code]
+            results.append(result)
+    document = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "bridgelint",
+                "version": __version__,
+                "rules": [_rule(code) for code in fired],
+            }},
+            "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "the working directory of the run"}}},
+            "artifacts": artifacts,
+            "results": results,
+            "columnKind": "unicodeCodePoints",
+        }],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _location(uri: str, index: int | None = None) -> dict:
+    location: dict = {"uri": uri}
+    if not uri.startswith("file:"):
+        location["uriBaseId"] = "%SRCROOT%"
+    if index is not None:
+        location["index"] = index
+    return location

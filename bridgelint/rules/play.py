@@ -1,0 +1,166 @@
+"""P — play rules (Laws 41, 44, 61-64, 68-71), read off one play replay."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import Finding
+from ..replay import play as replay
+from .base import Context, Rule
+
+
+class _IllegalCard(Rule):
+    """Base of the rules that report the first illegal card of a kind."""
+
+    kinds: tuple[str, ...]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        result = ctx.play
+        if result is None:
+            return
+        for irregularity in (result.misplaced, result.wrong_leader, result.illegal):
+            if irregularity is not None and irregularity.kind in self.kinds:
+                card = irregularity.card
+                yield self.finding(f"{irregularity.message} ({self.law})", card.line, card.column)
+        for condoned in result.condoned:
+            if condoned.kind in self.kinds:
+                card = condoned.card
+                yield self.finding(f"{condoned.message} ({self.law})", card.mark_line or card.line,
+                                   card.mark_column or card.column, severity="info")
+
+
+class NotACard(_IllegalCard):
+    """Not a card.
+
+    What it does: reports a play token that is no card (suit S H D C and rank
+    A K Q J T 9-2), `-`, `*`, `+`, irregularity mark or annotation.
+    Why it matters: the play cannot be replayed past it.
+    Example: `S1`, `HHT`, `KT`.
+    Use instead: `SA`, `HT`, `CK`.
+    References: PBN §3.6.1; LIN `pc`.
+    """
+
+    code, name, severity, law = "P101", "not-a-card", "error", "PBN §3.6.1"
+    kinds = (replay.NOT_A_CARD,)
+
+
+class CardNotHeld(_IllegalCard):
+    """Card not in that player's hand.
+
+    What it does: reports the first card that the player on turn does not hold:
+    dealt to another player, not in the deal, or already played. A PBN play
+    written in play order (each trick from its leader) instead of seat columns
+    is reported once, as such.
+    Why it matters: each card is played once, by its holder (Laws 44B, 45);
+    the rest of the play cannot be trusted. The replay stops there.
+    Example: `[Play "W"]` with West leading `SA` that North holds.
+    Use instead: each card in its holder's seat column (PBN §3.6).
+    References: Laws 44B, 45; PBN §3.6.
+    """
+
+    code, name, severity, law = "P102", "card-not-held", "error", "Law 44B"
+    kinds = (replay.NOT_HELD, replay.PLAY_ORDER)
+
+
+class Revoke(_IllegalCard):
+    """Revoke.
+
+    What it does: reports a player who did not follow suit while holding the
+    suit led, when the card is not marked `^R`. A marked revoke is info.
+    Why it matters: an unmarked revoke is almost always a typing error; a real
+    one is established (Law 63) and may move tricks (Law 64).
+    Example: West leads `SQ`, North holds spades and plays `D7`.
+    Use instead: the card actually played, or `^R D7` for a real revoke.
+    References: Laws 44C, 61-64; PBN §3.9.
+    """
+
+    code, name, severity, law = "P103", "revoke", "error", "Laws 44C, 61"
+    kinds = (replay.REVOKE,)
+
+
+class WrongLeader(_IllegalCard):
+    """Wrong leader.
+
+    What it does: reports an opening lead that is not by declarer's
+    left-hand opponent (or a PBN Play seat that says so), and in LIN a trick led
+    by another player than the winner of the last one, when no `^L` marks the
+    lead out of turn. A marked one is info. The replay goes on from the actual
+    leader.
+    Why it matters: a lead out of turn is legal only when accepted (Laws 53,
+    54); usually the Declarer or the Play seat is wrong.
+    Example: `[Declarer "S"]` with `[Play "N"]`.
+    Use instead: `[Play "W"]`, or `^L` on the card led out of turn.
+    References: Laws 41A, 44G, 53, 54; PBN §3.6, §3.9.
+    """
+
+    code, name, severity, law = "P104", "wrong-leader", "error", "Laws 41A, 44G"
+    kinds = (replay.WRONG_LEADER,)
+
+
+class PlayAfterEnd(_IllegalCard):
+    """Play after the end.
+
+    What it does: reports a card after `*` or `+`, after a LIN claim, in a
+    14th trick, or on a passed-out board.
+    Why it matters: the play ends with the 13th trick or a claim (Law 68D);
+    what follows was not played.
+    Example: `SA HA DA CA * C2`.
+    Use instead: end the play where it ended.
+    References: Laws 22B, 44, 68D; PBN §3.6.
+    """
+
+    code, name, severity, law = "P105", "play-after-end", "error", "Laws 44, 68D"
+    kinds = (replay.AFTER_END,)
+
+
+class ImpossibleClaim(Rule):
+    """Impossible claim.
+
+    What it does: checks a LIN claim `mc|n|` (declarer's side's total tricks)
+    against the play: at least the tricks that side has already won, at most
+    those plus the tricks still to play (a trick in progress counts as to play).
+    Why it matters: a claim can only be about the tricks left (Laws 68, 69).
+    Example: declarer has won 9 tricks with 2 to play and `mc|12|`.
+    Use instead: `mc|9|` to `mc|11|`.
+    References: Laws 68, 69, 79.
+    """
+
+    code, name, severity, law = "P106", "impossible-claim", "error", "Laws 68, 69"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        claim = ctx.record.play.claim if ctx.record.play is not None else None
+        result = ctx.play
+        if claim is None or result is None:
+            return
+        bounds = result.declarer_range()
+        if not isinstance(claim.value, int) or not 0 <= claim.value <= 13:
+            yield self.finding(f"claim mc|{claim.raw}| is not a number of tricks 0-13 (Laws 68, 69)",
+                               claim.line, claim.column)
+        elif bounds is not None and not bounds[0] <= claim.value <= bounds[1]:
+            won, most = bounds
+            yield self.finding(f"claim of {claim.value} tricks, but declarer's side has won {won} with "
+                               f"{most - won} to play: the claim must lie in {won}-{most} (Laws 68, 69)",
+                               claim.line, claim.column)
+
+
+class MisfitPlayMark(Rule):
+    """A play irregularity mark that does not fit.
+
+    What it does: warns on `^R` before a card that is no revoke and `^L` before
+    the card of the player who was on lead.
+    Why it matters: a mark claims an irregularity that did not happen.
+    Example: `SQ ^R D7` when North had no spades.
+    Use instead: `SQ D7`.
+    References: PBN §3.9.
+    """
+
+    code, name, severity, law = "P107", "misfit-play-mark", "warning", "PBN §3.9"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        result = ctx.play
+        if result is None:
+            return
+        for misfit in result.misfit_marks:
+            card = misfit.card
+            yield self.finding(f"{misfit.message} (PBN §3.9)", card.mark_line or card.line,
+                               card.mark_column or card.column)

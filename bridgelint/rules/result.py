@@ -1,0 +1,110 @@
+"""C — result rules: the Result against the deal and against the play (Laws 22B, 64, 68-69, 79)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..bridge import Result, side
+from ..model import Finding
+from ..replay.play import REVOKE, declared
+from .base import Context, Rule
+
+
+def _written(result: Result, declarer: str | None) -> list[tuple[str, int]]:
+    """What a Result says, as (side, tricks) pairs; the bare form needs ``declarer``."""
+    if result.declarer_tricks is not None:
+        return [(side(declarer), result.declarer_tricks)] if declarer else []
+    return [(s, n) for s, n in (("NS", result.ns), ("EW", result.ew)) if n is not None]
+
+
+class ImpossibleResult(Rule):
+    """Result malformed or impossible.
+
+    What it does: reports a Result that is not one of `9`, `NS 9`, `EW 4`,
+    `NS 9 EW 4` (optionally `^`-marked), a trick count outside 0-13, NS and EW
+    together over 13, and a Result on a passed-out board.
+    Why it matters: a deal has 13 tricks (Law 79A); a passed-out board is not
+    played (Law 22B) and has Result `""` (PBN §3.4.15).
+    Example: `[Result "NS 9 EW 5"]`, `[Contract "Pass"]` with `[Result "1"]`.
+    Use instead: `[Result "NS 9 EW 4"]`, `[Result ""]`.
+    References: Laws 22B, 79; PBN §3.4.15.
+    """
+
+    code, name, severity, law = "C104", "impossible-result", "error", "Law 79"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        field = ctx.record.result
+        if field is None:
+            return
+        result = field.value
+        if not isinstance(result, Result):
+            yield self.finding(f"Result \"{field.raw}\" is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4 "
+                               "(PBN §3.4.15)", field.line, field.column)
+            return
+        contract, _ = declared(ctx.record, ctx.auction)
+        numbers = [n for n in (result.declarer_tricks, result.ns, result.ew) if n is not None]
+        if contract is not None and contract.passed_out and not contract.denomination:
+            yield self.finding(f"Result \"{field.raw}\" on a passed-out board, which is not played (Law 22B)",
+                               field.line, field.column)
+        elif any(n > 13 for n in numbers):
+            yield self.finding(f"Result \"{field.raw}\": a deal has 13 tricks (Law 79)", field.line, field.column)
+        elif sum(numbers) > 13:
+            yield self.finding(f"Result \"{field.raw}\": NS and EW together win {sum(numbers)} tricks, a deal has 13 "
+                               "(Law 79)", field.line, field.column)
+
+
+class ResultMismatch(Rule):
+    """Result differs from the play.
+
+    What it does: compares the Result with the tricks won in the replayed play.
+    After a claim (PBN play that stops early, `- - - -` rows, LIN `mc`) the
+    Result must lie between the tricks already won and those plus the tricks
+    left; a LIN `mc` fixes it. A marked revoke (`^R`) allows the Law 64
+    transfer of up to two tricks. A Result marked `^` (players agreed a count
+    that differs from the play) is not compared; a `^` on a Result that equals
+    the play is a warning.
+    Why it matters: the score is computed from the Result (Law 79).
+    Example: 13 tricks played, declarer won 10, `[Result "9"]`.
+    Use instead: `[Result "10"]`, or `[Result "^9"]` if 9 was agreed.
+    References: Laws 64, 68D, 69, 79; PBN §3.4.15.
+    """
+
+    code, name, severity, law = "C105", "result-mismatch", "error", "Law 79"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        field, play = ctx.record.result, ctx.play
+        if field is None or not isinstance(field.value, Result) or play is None:
+            return
+        bounds = play.declarer_range()
+        if bounds is None:
+            return
+        low, high = bounds
+        claim = ctx.record.play.claim
+        claimed = claim is not None and isinstance(claim.value, int) and low <= claim.value <= high
+        if claimed:
+            low = high = claim.value
+        own = side(play.declarer)
+        revokes = [r.offender for r in play.condoned if r.kind == REVOKE]
+        low -= 2 * sum(side(seat) == own for seat in revokes)
+        high += 2 * sum(side(seat) != own for seat in revokes)
+        written = _written(field.value, play.declarer)
+        tricks = [(s, n if s == own else 13 - n) for s, n in written if 0 <= n <= 13]
+        wrong = [(s, n) for s, n in tricks if not low <= n <= high]
+        if field.value.marked:
+            if not wrong and low == high and tricks:
+                yield self.finding(f"Result \"{field.raw}\" is marked ^ (differs from the tricks won), but it equals "
+                                   "them (PBN §3.4.15)", field.line, field.column, severity="warning")
+            return
+        if not wrong:
+            return
+        if claimed:
+            how = f"the claim mc|{claim.value}| gives declarer's side {claim.value}"
+        elif len(play.tricks) == 13:
+            how = f"declarer's side won {play.won[own]} in the play"
+        else:
+            how = (f"declarer's side had won {play.won[own]} with {13 - len(play.tricks)} to play, "
+                   f"so {bounds[0]}-{bounds[1]} are possible")
+        if revokes:
+            how += ", allowing for the Law 64 revoke transfer"
+        yield self.finding(f"Result \"{field.raw}\" gives declarer's side {wrong[0][1]} tricks, but {how} (Law 79)",
+                           field.line, field.column)

@@ -1,0 +1,76 @@
+"""B106 — the Score against Law 77 for the Contract, Declarer, Result and stated vulnerability."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..bridge import Result, is_vulnerable, parse_score, side
+from ..model import Finding
+from ..scoring import score
+from .base import Context, Rule
+
+
+class ScoreMismatch(Rule):
+    """Score differs from Law 77.
+
+    What it does: computes the duplicate score of the Contract, Declarer and
+    Result under the vulnerability the record states (not the one the board
+    number implies) and compares it with the Score: `NS 420`, `EW -420`,
+    `NS 420 EW -420`, or a bare number for declarer's side. A passed-out board
+    scores 0. Records scored as rubber or Chicago (honours, carried
+    partscores) and Scores that are no number of points are not checked.
+    Why it matters: a Score no contract and result can produce is a sign of a
+    wrong Result, Contract, Declarer or vulnerability, or of a corrupt record.
+    Example: `[Vulnerable "None"]`, `[Contract "4S"]`, `[Declarer "S"]`,
+    `[Result "10"]`, `[Score "NS 620"]`.
+    Use instead: `[Score "NS 420"]`.
+    References: Law 77; PBN §4 (Score).
+    """
+
+    code, name, severity, law = "B106", "score-mismatch", "error", "Law 77"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        record = ctx.record
+        field = record.score
+        if field is None or field.raw is None or field.raw.strip() in ("", "?") or _rubber(ctx):
+            return
+        written = parse_score(field.raw)
+        if written is None:
+            yield self.finding(f"Score \"{field.raw}\" is no score: NS 420, EW -420, NS 420 EW -420, or 420 for "
+                               "declarer's side (Law 77)", field.line, field.column)
+            return
+        contract = record.contract.value if record.contract is not None else None
+        vulnerability = record.vulnerable.value if record.vulnerable is not None else None
+        if contract is None:
+            return
+        if contract.passed_out:
+            if contract.denomination:  # an end position
+                return
+            points = [p for p in (written.declarer_points, written.ns, written.ew) if p]
+            if points:
+                yield self.finding(f"Score \"{field.raw}\", but a passed-out board scores 0 (Laws 22B, 77)",
+                                   field.line, field.column)
+            return
+        declarer = record.declarer.value[0] if record.declarer is not None else None
+        result = record.result.value if record.result is not None else None
+        if declarer is None or vulnerability is None or not isinstance(result, Result):
+            return
+        tricks = result.tricks_for(declarer)
+        if tricks is None or not 0 <= tricks <= 13:
+            return
+        vulnerable = is_vulnerable(vulnerability, declarer)
+        points = score(contract, vulnerable, tricks)
+        for own_side, value in written.written(declarer):
+            expected = points if own_side == side(declarer) else -points
+            if value != expected:
+                yield self.finding(
+                    f"Score \"{field.raw}\", but {contract} by {declarer} with {tricks} tricks, "
+                    f"{'vulnerable' if vulnerable else 'not vulnerable'}, scores {own_side} {expected} (Law 77)",
+                    field.line, field.column)
+                return
+
+
+def _rubber(ctx: Context) -> bool:
+    """The record is scored as rubber or Chicago, where Law 77 is not the whole score."""
+    scoring = next((tag.value for tag in ctx.record.tags if tag.name == "Scoring"), "")
+    return any(word in scoring.upper() for word in ("RUBBER", "CHICAGO"))

@@ -1,0 +1,42 @@
+"""Law 77: the duplicate score of a board, from declarer's side.  Pure."""
+
+from __future__ import annotations
+
+from .bridge import Contract
+
+_TRICK_VALUE = {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30}
+_MULTIPLIER = {"": 1, "X": 2, "XX": 4}
+
+
+def score(contract: Contract, declarer_vulnerable: bool, tricks: int) -> int:
+    """Declarer's side's score for ``tricks`` (0-13) won in ``contract``; 0 if passed out (Law 22B)."""
+    if contract.passed_out:
+        return 0
+    multiplier = _MULTIPLIER[contract.risk]
+    need = contract.level + 6
+    if tricks < need:
+        return -_undertricks(need - tricks, multiplier, declarer_vulnerable)
+    per_trick = _TRICK_VALUE[contract.denomination]
+    trick_score = multiplier * (per_trick * contract.level + (10 if contract.denomination == "NT" else 0))
+    total = trick_score
+    if trick_score < 100:
+        total += 50
+    else:
+        total += 500 if declarer_vulnerable else 300
+    if contract.level >= 6:
+        slam = 500 if contract.level == 6 else 1000
+        total += slam * 3 // 2 if declarer_vulnerable else slam
+    total += {1: 0, 2: 50, 4: 100}[multiplier]
+    overtrick = per_trick if multiplier == 1 else 50 * multiplier * (2 if declarer_vulnerable else 1)
+    return total + (tricks - need) * overtrick
+
+
+def _undertricks(down: int, multiplier: int, vulnerable: bool) -> int:
+    """The defenders' points for ``down`` undertricks (Law 77, with the fourth-undertrick bonus)."""
+    if multiplier == 1:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        doubled = 200 + 300 * (down - 1)
+    else:
+        doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+    return doubled * multiplier // 2

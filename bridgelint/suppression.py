@@ -1,0 +1,164 @@
+"""Inline suppression in PBN escape lines.
+
+``% bridgelint: disable=A103,C102`` inside a game suppresses those codes for
+that game (findings of the reader on the game's lines included);
+``% bridgelint: disable-file=B105`` suppresses them for the whole file (by
+convention before the first game).  A directive, or a code in it, that
+suppresses nothing is reported as S112: a code that is unknown, a directive
+that names no code, ``disable=`` outside any game, or a code that found
+nothing where it stands.  Codes that the run does not check are not judged,
+S112 itself is never reported unused, and X001 (an internal error) is never
+suppressed.  LIN has no comments: ``per-file-ignores`` serves it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .model import Finding, Record, Tag
+
+UNUSED = "S112"
+NEVER_SUPPRESSED = frozenset(("X001",))
+_PREFIX = re.compile(r"\s*bridgelint\s*:", re.I)
+_DIRECTIVE = re.compile(r"\s*(?P<verb>[A-Za-z-]+)\s*=(?P<codes>.*)", re.S)
+_CODE = re.compile(r"[^,\s]+")
+
+
+@dataclass
+class Directive:
+    """One ``% bridgelint:`` line: its codes with their columns, and which of them were used."""
+
+    scope: str  # "game" or "file"
+    line: int
+    column: int
+    codes: list[tuple[str, int]]
+    game: int | None = None
+    board: str | None = None
+    used: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Suppressions:
+    """The directives of one file, and the findings they suppress."""
+
+    known: frozenset[str]
+    selected: frozenset[str]
+    file: list[Directive] = field(default_factory=list)
+    games: dict[int, list[Directive]] = field(default_factory=dict)
+    problems: list[Finding] = field(default_factory=list)  # S112 found while parsing directives
+    _ranges: list[list] = field(default_factory=list)  # [first line, next game's first line, ordinal]
+    _open: list | None = None  # the range of the previous game, until the next game starts
+
+    def __bool__(self) -> bool:
+        return bool(self.file or self.games or self.problems)
+
+    def add_header(self, escapes: Iterable[Tag]) -> None:
+        """Escape lines outside any game."""
+        for tag in escapes:
+            directive = self._parse(tag, None)
+            if directive is None:
+                continue
+            if directive.scope == "file":
+                self.file.append(directive)
+            else:
+                self.problems.append(Finding(UNUSED, "'bridgelint: disable=' stands outside any game and suppresses "
+                                             "nothing; put it inside the game or use disable-file=",
+                                             directive.line, directive.column))
+
+    def add_record(self, record: Record) -> None:
+        """A game's escape lines; the lines of a game with directives are noted for the reader's findings."""
+        if self._open is not None:
+            self._open[1] = record.line
+            self._open = None
+        for tag in record.escapes:
+            directive = self._parse(tag, record)
+            if directive is None:
+                continue
+            if directive.scope == "file":
+                self.file.append(directive)
+            else:
+                if record.game not in self.games:
+                    self._open = [record.line, None, record.game]
+                    self._ranges.append(self._open)
+                self.games.setdefault(record.game, []).append(directive)
+
+    def _parse(self, tag: Tag, record: Record | None) -> Directive | None:
+        prefix = _PREFIX.match(tag.value)
+        if prefix is None:
+            return None
+        match = _DIRECTIVE.match(tag.value, prefix.end())
+        column0 = tag.column + 1  # the column of the value's first character (after '%')
+        verb = match.group("verb").lower() if match else ""
+        if verb not in ("disable", "disable-file"):
+            self._problem(record, f"'%{tag.value.strip()}' is not a bridgelint directive: "
+                                  "write 'bridgelint: disable=CODE,...' or 'bridgelint: disable-file=CODE,...'",
+                          tag.line, tag.column)
+            return None
+        scope = "file" if verb == "disable-file" else "game"
+        codes = []
+        start = match.start("codes")
+        for part in _CODE.finditer(match.group("codes")):
+            code, column = part.group().upper(), column0 + start + part.start()
+            if code not in self.known:
+                self._problem(record, f"unknown code {part.group()!r} in a bridgelint: {verb}= directive "
+                                      "suppresses nothing", tag.line, column)
+            else:
+                codes.append((code, column))
+        if not codes:
+            if not _CODE.search(match.group("codes")):
+                self._problem(record, f"bridgelint: {verb}= names no code and suppresses nothing",
+                              tag.line, tag.column)
+            return None
+        return Directive(scope, tag.line, tag.column, codes, record.game if record else None,
+                         record.board_number if record else None)
+
+    def _problem(self, record: Record | None, message: str, line: int, column: int) -> None:
+        finding = Finding(UNUSED, message, line, column)
+        if record is not None:
+            finding.game, finding.board = record.game, record.board_number
+        self.problems.append(finding)
+
+    def _game_of(self, finding: Finding) -> int | None:
+        if finding.game is not None:
+            return finding.game
+        for start, end, game in self._ranges:
+            if start <= finding.line and (end is None or finding.line < end):
+                return game
+        return None
+
+    def _suppressor(self, finding: Finding) -> Directive | None:
+        if finding.code in NEVER_SUPPRESSED:
+            return None
+        game = self._game_of(finding) if self.games else None
+        for directive in self.games.get(game, ()) if game is not None else ():
+            if any(code == finding.code for code, _ in directive.codes):
+                return directive
+        for directive in self.file:
+            if any(code == finding.code for code, _ in directive.codes):
+                return directive
+        return None
+
+    def apply(self, findings: list[Finding]) -> tuple[list[Finding], list[Finding]]:
+        """The findings less those suppressed, and the S112 findings for what suppressed nothing."""
+        kept = []
+        for finding in findings:
+            directive = self._suppressor(finding)
+            if directive is None:
+                kept.append(finding)
+            else:
+                directive.used.add(finding.code)
+        unused = list(self.problems)
+        for directive in self.file + [d for ds in self.games.values() for d in ds]:
+            for code, column in directive.codes:
+                if code in directive.used or code == UNUSED or code not in self.selected:
+                    continue
+                where = "this file" if directive.scope == "file" else "this game"
+                finding = Finding(UNUSED, f"bridgelint: disable of {code} suppresses nothing: {code} found "
+                                          f"nothing in {where}", directive.line, column)
+                finding.game, finding.board = directive.game, directive.board
+                unused.append(finding)
+        if UNUSED not in self.selected:
+            return kept, []
+        return kept, [f for f in unused if self._suppressor(f) is None]

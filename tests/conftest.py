@@ -1,0 +1,72 @@
+"""Shared test helpers: check inline PBN text, read records, find the shared corpus.
+
+Test modules import the helpers directly (``from conftest import check, at``).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bridgelint.linter import FileReport, Linter
+from bridgelint.model import Finding, Record
+from bridgelint.readers.pbn import PbnReader
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+CORPUS_PBN = SHARED / "corpus" / "pbn"
+
+requires_shared = pytest.mark.skipif(not CORPUS_PBN.is_dir(), reason=f"shared corpus not found at {CORPUS_PBN}")
+
+
+def _bytes(text: str | bytes, encoding: str = "utf-8") -> bytes:
+    return text if isinstance(text, bytes) else text.encode(encoding)
+
+
+def report(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> FileReport:
+    """The linter's report on ``text`` (str is encoded with ``encoding``), all rules selected."""
+    return Linter().check_stream(name, io.BytesIO(_bytes(text, encoding)))
+
+
+def check(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> list[Finding]:
+    """Every finding of every rule (info included) on ``text``."""
+    return report(text, name, encoding).findings
+
+
+def at(findings: list[Finding], code: str) -> list[tuple[int, int]]:
+    """(line, column) of each finding with ``code``."""
+    return [(f.line, f.column) for f in findings if f.code == code]
+
+
+def codes(findings: list[Finding]) -> set[str]:
+    return {f.code for f in findings}
+
+
+def only(findings: list[Finding], code: str) -> list[Finding]:
+    return [f for f in findings if f.code == code]
+
+
+def read(text: str | bytes, encoding: str = "utf-8") -> tuple[list[Record], PbnReader]:
+    """The records of ``text`` read by the PBN reader, and the reader (for file findings)."""
+    reader = PbnReader(io.BytesIO(_bytes(text, encoding)), "t.pbn")
+    return list(reader), reader
+
+
+def read_one(text: str | bytes, encoding: str = "utf-8") -> Record:
+    records, _ = read(text, encoding)
+    assert len(records) == 1, f"expected one game, read {len(records)}"
+    return records[0]
+
+
+def board(*lines: str, number: str = "1", dealer: str = "N", vulnerable: str = "None") -> str:
+    """A game with a consistent header (Law 2 dealer and vulnerability for board 1) and ``lines``.
+
+    The header takes lines 1-4 (Board, Dealer, Vulnerable, Deal); ``lines`` start at line 5.
+    """
+    header = [f'[Board "{number}"]', f'[Dealer "{dealer}"]', f'[Vulnerable "{vulnerable}"]', f'[Deal "{DEAL}"]']
+    return "\n".join(header + list(lines)) + "\n"
+
+
+# A legal deal: North holds all spades, East all hearts, South all diamonds, West all clubs.
+DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

@@ -1,0 +1,125 @@
+"""The play replayer on hand-built model objects and on records read from PBN and LIN."""
+
+import io
+
+from bridgelint.bridge import Contract
+from bridgelint.model import Card, Deal, Field, Play
+from bridgelint.readers import open_reader
+from bridgelint.replay import play as replay
+from bridgelint.replay.play import replay_play
+from bridgelint.rules.base import Context
+
+DEAL = "W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4"
+HANDS = {"W": "SK SQ ST S2 HA HT DJ D6 D5 D4 D2 C8 C5", "N": "H6 H3 DA DK DQ D9 D8 D7 CA C9 C7 C3 C2",
+         "E": "SA S8 S6 S5 S4 HK HQ H5 DT CQ CJ CT C6", "S": "SJ S9 S7 S3 HJ H9 H8 H7 H4 H2 D3 CK C4"}
+# A full legal play of 5HX by South, in seat columns W N E S: NS win 5 tricks.
+ROWS = """SK H6 SA SJ
+HA H3 HK HJ
+SQ DA S8 S9
+ST DK S6 S7
+S2 DQ S5 S3
+HT D9 S4 H9
+DJ D8 DT D3
+D6 D7 HQ H8
+D5 CA H5 H7
+D4 C9 CQ H4
+D2 C7 CJ H2
+C8 C3 CT CK
+C5 C2 C6 C4"""
+# The same play in play order, each trick from its leader (the LIN order).
+IN_PLAY_ORDER = "SK H6 SA SJ H3 HK HJ HA SQ DA S8 S9 ST DK S6 S7 S2 DQ S5 S3 S4 H9 HT D9 DJ D8 DT D3 D6 D7 HQ H8 " \
+                "H5 H7 D5 CA H4 D4 C9 CQ H2 D2 C7 CJ CK C8 C3 CT C4 C5 C2 C6"
+
+
+def deal():
+    return Deal({seat: tuple(cards.split()) for seat, cards in HANDS.items()}, 1, 1)
+
+
+def lin_play(tokens, claim=None):
+    cards = [Card(t, "card", 1, 3 * i + 1, suit=t[0], rank=t[1]) for i, t in enumerate(tokens.split())]
+    return Play(None, cards, 1, 1, by_seat=False, claim=claim)
+
+
+def pbn_record(rows, extra=""):
+    text = (f'[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n[Declarer "S"]\n[Contract "5HX"]\n{extra}'
+            f'[Play "W"]\n{rows}\n')
+    return next(iter(open_reader(io.BytesIO(text.encode()), "t.pbn")))
+
+
+def test_pbn_full_play_counts_tricks():
+    result = Context(pbn_record(ROWS)).play
+    assert result.illegal is None and result.wrong_leader is None and result.misplaced is None
+    assert result.complete and result.won == {"NS": 5, "EW": 8}
+    assert result.declarer_range() == (5, 5)
+    assert [t.winner for t in result.tricks][:3] == ["N", "W", "W"]
+
+
+def test_lin_full_play_in_play_order():
+    result = replay_play(lin_play(IN_PLAY_ORDER), deal(), Contract(5, "H", "X"), "S")
+    assert result.illegal is None and result.complete and result.won == {"NS": 5, "EW": 8}
+
+
+def test_lin_claim_mid_trick_leaves_the_trick_in_progress_to_play():
+    result = replay_play(lin_play("SK H6 SA SJ H3 HK"), deal(), Contract(5, "H", "X"), "S")
+    assert len(result.tricks) == 1 and result.declarer_range() == (1, 13)
+
+
+def test_nt_has_no_trumps():
+    result = replay_play(lin_play("SK H6 SA SJ"), deal(), Contract(3, "NT"), "S")
+    assert result.tricks[0].winner == "E"
+
+
+def test_pbn_rows_in_play_order_are_one_finding_and_replay_by_holder():
+    result = Context(pbn_record("\n".join(" ".join(IN_PLAY_ORDER.split()[i:i + 4]) for i in range(0, 52, 4)))).play
+    assert result.illegal is None and result.complete and result.won == {"NS": 5, "EW": 8}
+    assert result.misplaced.kind == replay.PLAY_ORDER
+    assert result.misplaced.message.startswith("tricks 2, 6, 9, 10, 11, 12, 13: the cards are written in play order")
+    assert (result.misplaced.card.line, result.misplaced.card.column) == (8, 1)
+
+
+def test_claim_rows_of_unknown_cards_stop_the_count():
+    result = Context(pbn_record("\n".join(ROWS.splitlines()[:3] + ["- - - -"] * 10))).play
+    assert result.illegal is None and len(result.tricks) == 3 and result.declarer_range() == (1, 11)
+
+
+def test_first_illegal_card_stops_the_replay():
+    rows = ROWS.replace("HA H3 HK HJ", "HA H3 HK CK")  # South has hearts: a revoke
+    result = Context(pbn_record(rows)).play
+    assert result.illegal.kind == replay.REVOKE and result.illegal.offender == "S"
+    assert len(result.tricks) == 1 and result.declarer_range() is None
+
+
+def test_card_played_twice():
+    result = replay_play(lin_play("SK H6 SA SJ H3 HK HJ SK"), deal(), Contract(5, "H", "X"), "S")
+    assert result.illegal.kind == replay.NOT_HELD and "already played to trick 1" in result.illegal.message
+
+
+def test_wrong_opening_leader_goes_on_from_the_actual_leader():
+    result = replay_play(lin_play("SA SJ SK H6"), deal(), Contract(5, "H", "X"), "S")
+    assert result.wrong_leader.kind == replay.WRONG_LEADER and result.illegal is None
+    assert result.tricks[0].leader == "E" and result.tricks[0].winner == "N"
+
+
+def test_marked_revoke_and_lead_out_of_turn_are_condoned():
+    rows = "SQ D7 ^R DT ^R D3\n^R SK ^L DA HK C4"
+    result = Context(pbn_record(rows)).play
+    assert result.illegal is None
+    assert [c.kind for c in result.condoned] == [replay.REVOKE, replay.REVOKE, replay.WRONG_LEADER, replay.REVOKE]
+    assert result.tricks[1].leader == "N" and result.tricks[1].winner == "E"
+
+
+def test_cards_after_the_lin_claim():
+    claim = Field("3", 3, 1, 5)
+    result = replay_play(lin_play("SK H6 SA SJ", claim), deal(), Contract(5, "H", "X"), "S")
+    assert result.illegal.kind == replay.AFTER_END and result.illegal.card.token == "SA"
+
+
+def test_no_contract_or_passed_out():
+    assert replay_play(lin_play("SK"), deal(), None, None).illegal is None
+    result = replay_play(lin_play("SK"), deal(), Contract(0), None)
+    assert result.illegal.kind == replay.AFTER_END
+
+
+def test_without_a_deal_the_counts_are_not_trusted():
+    result = replay_play(lin_play(IN_PLAY_ORDER), None, Contract(5, "H", "X"), "S")
+    assert result.complete and result.declarer_range() is None
