@@ -114,7 +114,6 @@ def errors_10_cases() -> list[tuple[int, str, int, str, int]]:
     return cases
 
 
-@pytest.mark.skipif(not CORPUS_PBN.is_dir(), reason="no corpus")
 def test_every_mapped_defect_occurs_in_errors_10():
     cases = errors_10_cases()
     used = {(code, comment_re) for comment_re, _, code, _ in EXPECTED

@@ -303,3 +303,32 @@ def test_internal_error_is_kept_when_rules_are_deselected(monkeypatch):
 def test_report_counts_games_and_boards():
     result = report('% PBN 2.1\n\n[Event "no board"]\n\n[Board "1"]\n\n[Deal "' + DEAL + '"]\n')
     assert (result.games, result.boards) == (3, 2)
+
+
+# --- regressions of reader decisions -------------------------------------------
+
+def test_non_ascii_outside_strings_is_s106_and_in_strings_is_not():
+    assert at(check('[Auction "N"]\n1C\u00a0Pass\n'), "S106") == [(2, 1)]
+    assert at(check('[Event "Café"]\n{crème}\n'), "S106") == []
+
+
+def test_line_findings_belong_to_their_game():
+    findings = only(check('[Board "1"]\n\n[Board "2"]\n[Event "' + "x" * 260 + '"]\n'), "S107")
+    assert [(f.line, f.game, f.board) for f in findings] == [(4, 2, "2")]
+
+
+def test_deal_with_double_space_or_no_hand_is_d102():
+    assert at(check('[Deal "W:KQT2.AT.J6542.85  - - -"]\n'), "D102") == [(1, 10)]
+    assert at(check('[Deal "W:- - - -"]\n'), "D102") == [(1, 10)]
+    assert at(check('[Deal "W:KQT2.AT.J6542.85 - - -"]\n'), "D102") == []
+
+
+def test_d102_names_the_character_as_written():
+    (finding,) = only(check('[Deal "W:vKQT2.AT.J6542.85 - - -"]\n'), "D102")
+    assert "'v'" in finding.message
+
+
+def test_play_of_only_an_end_mark_needs_no_deal():
+    findings = only(check('[Board "1"]\n[Play "W"]\n*\n'), "D101")
+    assert [f.severity for f in findings] == ["warning"]
+    assert [f.severity for f in only(check('[Board "1"]\n[Play "W"]\nSA *\n'), "D101")] == ["error"]

@@ -20,6 +20,15 @@ from .pbn_grammar import TOKEN
 MAX_LINE = 255  # PBN §2.3, end of line included
 # Tags whose value may not be inherited with # or ## (PBN §4.8).
 NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
+# Tags of the standard that open no section (§3.4, §4): text after them is out of place.
+NO_SECTION = frozenset((
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal", "Scoring",
+    "Declarer", "Contract", "Result", "Competition", "DealId", "Description", "FrenchMP", "Generator", "Hidden",
+    "Room", "Termination", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber", "ScoreRubberHistory",
+    "OptimumScore", "BidSystemEW", "BidSystemNS", "PairEW", "PairNS", "WestNA", "NorthNA", "EastNA", "SouthNA",
+    "WestType", "NorthType", "EastType", "SouthType", "EventDate", "EventSponsor", "HomeTeam", "VisitTeam", "Round",
+    "Section", "Stage", "Table", "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall", "TimeCard", "Annotator",
+    "AnnotatorNA", "Application", "Mode"))
 _BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^\s*\[[A-Za-z0-9_]+\s+\"", re.M)
@@ -39,12 +48,14 @@ class PbnReader:
         self.header_directives: list[Tag] = []  # "% bridgelint:" lines outside any game (name "%")
         self._inherited: dict[str, str] = {}  # ## values for later games
         self._last_value: dict[str, str] = {}  # the latest real value, for #
+        self._line_findings: list[Finding] = []  # line checks of the game being split
 
     def __iter__(self) -> Iterator[Record]:
         games = 0
         for start, lines in self._games():
             games += 1
             yield self._read_game(games, start, lines)
+        self.file_findings.extend(self._line_findings)
         if games == 0:
             self.file_findings.append(Finding("S111", "the file holds no game", 1, 1))
 
@@ -91,6 +102,8 @@ class PbnReader:
 
     def _header_escapes(self, lines: list[str], start: int) -> None:
         """Escape lines outside any game: ``% EXPORT``, and ``% bridgelint:`` directives kept for the linter."""
+        self.file_findings.extend(self._line_findings)
+        self._line_findings = []
         for offset, line in enumerate(lines):
             text = line[1:].strip()
             if text.upper() == "EXPORT":
@@ -103,8 +116,8 @@ class PbnReader:
         if len(line) >= MAX_LINE:
             length = len(line.rstrip("\r\n"))
             if length >= MAX_LINE:
-                self.file_findings.append(Finding(
-                    "S107", f"line is {length} characters long; PBN §2.3 allows 255 including the end of line",
+                self._line_findings.append(Finding(
+                    "S107", f"line is {length} characters long before its end of line; PBN §2.3 allows 255 in all",
                     number, MAX_LINE))
         if not line.isascii() or "\x7f" in line:
             bad = _BAD_CHARACTER.search(line)
@@ -113,13 +126,15 @@ class PbnReader:
         else:
             bad = _BAD_CHARACTER.search(line)
         if bad:
-            self.file_findings.append(Finding(
+            self._line_findings.append(Finding(
                 "S106", f"character U+{ord(bad.group()):04X} is not allowed in PBN (§2.2)", number, bad.start() + 1))
 
     # --- one game ----------------------------------------------------------
 
     def _read_game(self, ordinal: int, start: int, lines: list[str]) -> Record:
         record = Record("pbn", ordinal, start)
+        record.findings.extend(self._line_findings)
+        self._line_findings = []
         game = _Game(record, start, lines)
         game.scan()
         self._resolve_tags(record)
@@ -267,6 +282,9 @@ class _Game:
             self.section = "auction"
         elif name == "Play":
             self.section = "play"
+        elif name in NO_SECTION:
+            self.section = None
+            self.stray_reported = False
         else:
             self.section = "table"
             self.table_line = -1
@@ -316,6 +334,9 @@ class _Game:
 
     def element(self, kind: str, text: str, line: int, column: int) -> None:
         section = self.section
+        if not text.isascii():
+            self.record.problem("S106", f"'{text[:20]}': non-ASCII characters belong in strings and comments only "
+                                "(PBN §2.2)", line, column)
         if section == "auction":
             self.auction_element(kind, text, line, column)
         elif section == "play":
@@ -328,7 +349,7 @@ class _Game:
             rows[-1].append(text)
         elif not self.stray_reported:
             self.stray_reported = True
-            self.record.problem("S102", f"'{text[:20]}' stands outside any tag pair or section (PBN §3)",
+            self.record.problem("S102", f"'{text[:20]}' stands outside any tag pair or section (PBN §3, §5)",
                                 line, column)
 
     def auction_element(self, kind: str, text: str, line: int, column: int) -> None:
@@ -569,6 +590,11 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     if len(parts) != 4:
         bad(f"{len(parts)} hands where 4 are due", 2)
         return None
+    if value[2:].strip() != " ".join(p.group() for p in parts):
+        bad("hands must be separated by single spaces", 2)
+    if all(p.group() == "-" for p in parts):
+        bad("no hand is given", 2)
+        return None
     for i, part in enumerate(parts):
         seat = bridge.seat_after(first, i)
         text = part.group()
@@ -582,13 +608,14 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
         cards: list[str] = []
         unknown = False
         for suit, ranks in zip(bridge.SUITS, suits):
-            for rank in ranks.upper():
+            for char in ranks:
+                rank = char.upper()
                 if rank == "X":  # a spot card left unspecified (a BridgeComposer extension)
                     unknown = True
                 elif rank in bridge.RANKS:
                     cards.append(suit + rank)
                 else:
-                    bad(f"'{rank}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", part.start())
+                    bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", part.start())
                     return None
         # x spot cards, or an empty hand in a fragment deal ("..."), leave the hand unknown
         hands[seat] = None if unknown or not cards else tuple(cards)

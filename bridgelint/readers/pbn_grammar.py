@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pyparsing as pp
 
-pp.ParserElement.set_default_whitespace_chars(" \t\r\n\v\f")
+WHITESPACE = " \t\r\n\v\f"  # ASCII only: other characters are text, as in the scan
 
 
 def _regex(name: str, pattern: str) -> pp.Regex:
@@ -37,12 +37,12 @@ BAD_TAG = _regex("bad_tag", r'\[[^\]\n]*\]?')
 # §5.1 section string element
 STRING = _regex("string", r'"(?:[^"\\\n]|\\.)*"?')
 # §3.2 tokens of the auction, play and table sections
-NOTE_REF = _regex("note_ref", r"=[^=\s\[\]{};\"%]*=")
-NAG = _regex("nag", r"\$[^\s\[\]{};\"%!?=^]*")
+NOTE_REF = _regex("note_ref", r"=[^= \t\r\n\v\f\[\]{};\"%]*=")
+NAG = _regex("nag", r"\$[^ \t\r\n\v\f\[\]{};\"%!?=^]*")
 SUFFIX = _regex("suffix", r"[!?]+")
 IRREGULARITY = _regex("irregularity", r"\^[A-Za-z]?")
-WORD = _regex("word", r"[^\s\[\]{};\"%!?=$^]+")
-STRAY = _regex("stray", r"[^\s]")
+WORD = _regex("word", r"[^ \t\r\n\v\f\[\]{};\"%!?=$^]+")
+STRAY = _regex("stray", r"[^ \t\r\n\v\f]")
 
 # The alternatives in the order the reader tries them (§14 of the digest: escape,
 # comments, tag pairs, then tokens).  Named groups tell the reader what matched.
@@ -63,8 +63,8 @@ def _token() -> pp.Regex:
         seen.add(group)
         pattern = pattern.replace("(?P<name>", f"(?P<{group}_name>").replace("(?P<value>", f"(?P<{group}_value>")
         parts.append(f"(?P<{group}>{pattern})")
-    return _regex("token", "|".join(parts))
+    return _regex("token", "|".join(parts)).set_whitespace_chars(WHITESPACE)
 
 
 TOKEN = _token()
-GAME = pp.ZeroOrMore(TOKEN).set_name("game").parse_with_tabs()
+GAME = pp.ZeroOrMore(TOKEN).set_name("game").set_whitespace_chars(WHITESPACE).parse_with_tabs()

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Iterator
 
 from .. import bridge
-from ..model import Finding
+from ..model import END, Finding
 from .base import Context, Rule
 
 
@@ -27,7 +27,7 @@ class NoDeal(Rule):
         record = ctx.record
         if record.deal_field is not None or not (record.board or record.auction or record.play):
             return
-        if record.play is not None and record.play.cards:
+        if record.play is not None and any(card.kind != END for card in record.play.cards):
             yield self.finding("no deal: the play cannot be replayed (Law 6)", record.play.line, record.play.column,
                                severity="error")
         else:
