@@ -19,7 +19,7 @@ import io
 import os
 from typing import BinaryIO, Iterator, TextIO, Union
 
-from .linter import FileReport, Linter
+from .linter import Linter
 from .model import Finding, Record
 from .readers import open_reader
 
@@ -55,10 +55,7 @@ def check_record(record: Record, linter: Linter | None = None) -> list[Finding]:
     Severity and reference are filled in; ``linter`` selects the rules (all by default).
     """
     linter = linter if linter is not None else _default_linter()
-    report = FileReport("-", record.format)
-    linter._check_record(record, report)
-    report.findings.sort(key=lambda f: (f.line, f.column, f.code))
-    return report.findings
+    return sorted(linter.check_record(record), key=lambda f: (f.line, f.column, f.code))
 
 
 _LINTER: Linter | None = None

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
+from concurrent.futures import BrokenExecutor
 from typing import Iterator
 
 import click
 from tabulate import tabulate
 
 from . import __version__, parallel
-from .config import FAIL_ON, ConfigError, Layer, check_selectors, discover, file_codes, is_excluded, resolve, \
-    split_selectors
+from .config import FAIL_ON, ConfigError, discover, file_codes, is_excluded, selection
 from .linter import FileReport
 from .reporters import Summary
 from .reporters import github as github_reporter
@@ -67,14 +67,10 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     try:
         config = discover(RULES, config_file, isolated)
-        options = Layer(split_selectors(select) or None, split_selectors(extend_select), split_selectors(ignore))
-        for name, selectors in (("--select", options.select or ()), ("--extend-select", options.extend_select),
-                                ("--ignore", options.ignore)):
-            check_selectors(selectors, RULES, name)
+        selected = selection(RULES, config, select, extend_select, ignore)
     except ConfigError as error:
         click.echo(f"bridgelint: {error}", err=True)
         sys.exit(USAGE_ERROR)
-    selected = resolve(RULES, [config.layer, options])
     files = [p for p in expand_paths(paths) if not is_excluded(p, config)]
     stdin = {i: parallel.linter_for(selected).check_stream("-", sys.stdin.buffer, input_format)
              for i, p in enumerate(files) if p == "-"}  # read here, never in a worker
@@ -83,7 +79,11 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     reports: list[FileReport] = []
     unreadable = False
     for i, path in enumerate(files):
-        report = stdin[i] if i in stdin else next(checked)
+        try:
+            report = stdin[i] if i in stdin else next(checked)
+        except BrokenExecutor as error:  # a worker process died (killed, out of memory)
+            click.echo(f"bridgelint: a worker process died while checking files: {error}", err=True)
+            sys.exit(USAGE_ERROR)
         if report.unreadable:
             click.echo(f"bridgelint: {path}: {report.unreadable}", err=True)
             unreadable = True
@@ -143,6 +143,13 @@ def show_rule(code: str) -> None:
         raise click.UsageError(f"unknown rule code {code!r}; `bridgelint rules` lists them")
     click.echo(f"{rule.code} {rule.name} ({rule.severity})\n")
     click.echo(rule.doc())
+
+
+from .convert.command import convert as _convert  # noqa: E402  (these modules import cli lazily)
+from .show import replay as _replay  # noqa: E402
+
+cli.add_command(_convert)
+cli.add_command(_replay)
 
 
 def main() -> None:

@@ -108,6 +108,17 @@ def resolve(codes: Iterable[str], layers: Sequence[Layer]) -> frozenset[str]:
     return frozenset(enabled)
 
 
+def selection(codes: Iterable[str], config: Config, select: Iterable[str] = (), extend_select: Iterable[str] = (),
+              ignore: Iterable[str] = ()) -> frozenset[str]:
+    """The codes a run checks: the configuration's layer, then the command line's options (validated)."""
+    codes = tuple(codes)
+    options = Layer(split_selectors(select) or None, split_selectors(extend_select), split_selectors(ignore))
+    for name, selectors in (("--select", options.select or ()), ("--extend-select", options.extend_select),
+                            ("--ignore", options.ignore)):
+        check_selectors(selectors, codes, name)
+    return resolve(codes, [config.layer, options])
+
+
 # --- paths ---------------------------------------------------------------------
 
 def relative_posix(path: str, root: Path) -> str:

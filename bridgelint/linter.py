@@ -49,12 +49,12 @@ class Linter:
             if is_board(record):
                 report.boards += 1
             suppressions.add_record(record)
-            self._check_record(record, report)
-        self._keep(reader.file_findings, report, None)
+            report.findings.extend(self.check_record(record))
+        report.findings.extend(self.complete(reader.file_findings))
         suppressions.add_header(getattr(reader, "header_directives", ()))
         if suppressions:  # % bridgelint: disable= lines (PBN)
             report.findings, unused = suppressions.apply(report.findings)
-            self._keep(unused, report, None)
+            report.findings.extend(self.complete(unused))
         report.findings.sort(key=lambda f: (f.line, f.column, f.code))
         return report
 
@@ -68,9 +68,13 @@ class Linter:
             report.unreadable = error.strerror or str(error)
             return report
 
-    def _check_record(self, record: Record, report: FileReport) -> None:
+    def check_record(self, record: Record, ctx: Context | None = None) -> list[Finding]:
+        """The selected findings on one record: those of reading and those of the rules.
+
+        ``ctx`` lets a caller share the record's replays; a bug in a rule becomes X001.
+        """
         found = list(record.findings)
-        ctx = Context(record)
+        ctx = ctx if ctx is not None else Context(record)
         try:
             for rule in self.rules:
                 found.extend(rule.check(ctx))
@@ -79,9 +83,11 @@ class Linter:
                 traceback.print_exc(file=sys.stderr)
             found.append(Finding("X001", f"internal error while checking this game: {type(error).__name__}: {error}",
                                  record.line, record.column))
-        self._keep(found, report, record)
+        return self.complete(found, record)
 
-    def _keep(self, found: list[Finding], report: FileReport, record: Record | None) -> None:
+    def complete(self, found: Iterable[Finding], record: Record | None = None) -> list[Finding]:
+        """The selected findings, with severity, reference, game and board filled in."""
+        kept = []
         for finding in found:
             if finding.code not in self.codes and finding.code != "X001":
                 continue
@@ -93,7 +99,8 @@ class Linter:
             if record is not None:
                 finding.game = record.game
                 finding.board = record.board_number
-            report.findings.append(finding)
+            kept.append(finding)
+        return kept
 
 
 def is_board(record: Record) -> bool:

@@ -155,8 +155,10 @@ class Suppressions:
                 if code in directive.used or code == UNUSED or code not in self.selected:
                     continue
                 where = "this file" if directive.scope == "file" else "this game"
-                finding = Finding(UNUSED, f"bridgelint: disable of {code} suppresses nothing: {code} found "
-                                          f"nothing in {where}", directive.line, column)
+                why = ("an internal error is never suppressed" if code in NEVER_SUPPRESSED
+                       else f"{code} found nothing in {where}")
+                finding = Finding(UNUSED, f"bridgelint: disable of {code} suppresses nothing: {why}",
+                                  directive.line, column)
                 finding.game, finding.board = directive.game, directive.board
                 unused.append(finding)
         if UNUSED not in self.selected:

@@ -332,3 +332,16 @@ def test_play_of_only_an_end_mark_needs_no_deal():
     findings = only(check('[Board "1"]\n[Play "W"]\n*\n'), "D101")
     assert [f.severity for f in findings] == ["warning"]
     assert [f.severity for f in only(check('[Board "1"]\n[Play "W"]\nSA *\n'), "D101")] == ["error"]
+
+
+def test_export_declared_without_a_blank_line_before_the_first_tag():
+    text = '% PBN 2.1\n% EXPORT\n[Event "a"]\n[Board "1"]\n'
+    assert at(check(text), "S108") == [(1, 1)]
+
+
+def test_export_ranks_ignore_spot_cards():
+    header = ('% EXPORT\n\n[Event "e"]\n[Site "s"]\n[Date "2024.01.01"]\n[Board "1"]\n[West "w"]\n[North "n"]\n'
+              '[East "e"]\n[South "s"]\n[Dealer "N"]\n[Vulnerable "None"]\n')
+    tail = '[Scoring "IMP"]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n'
+    assert at(check(header + '[Deal "N:AKxx.xxx.xxx.xxx - - -"]\n' + tail), "S108") == []
+    assert at(check(header + '[Deal "N:KAxx.xxx.xxx.xxx - - -"]\n' + tail), "S108") == [(3, 1)]

@@ -18,6 +18,7 @@ import click
 
 from ..linter import FileReport, Linter
 from ..readers import open_reader
+from ..reporters import text as text_reporter
 from ..rules.base import Context
 from .json_writer import JsonWriter
 from .pbn_writer import PbnWriter
@@ -72,15 +73,14 @@ def convert_stream(path: str, stream: BinaryIO, sink: "_Sink", linter: Linter, f
     for record in reader:
         report.games += 1
         ctx = Context(record)
-        found = len(report.findings)
-        linter._check_record(record, report)
-        sink.write(record, ctx, report.findings[found:], path)
-    linter._keep(reader.file_findings, report, None)
+        findings = linter.check_record(record, ctx)
+        report.findings.extend(findings)
+        sink.write(record, ctx, findings, path)
+    report.findings.extend(linter.complete(reader.file_findings))
     report.findings.sort(key=lambda f: (f.line, f.column, f.code))
     for f in report.findings:
         if f.severity in ("error", "warning"):
-            board = f" (board {f.board})" if f.board else (f" (game {f.game})" if f.game else "")
-            click.echo(f"{path}:{f.line}:{f.column}: {f.code} {f.message}{board}", err=True)
+            click.echo(text_reporter.line(path, f), err=True, nl=False)
     return report
 
 

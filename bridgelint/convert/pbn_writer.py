@@ -22,7 +22,7 @@ import re
 from typing import BinaryIO
 
 from ..bridge import RANKS, SEATS, SUITS, Contract, Result, card_beats, parse_seat, seat_after, side
-from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Auction, Call,
+from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call,
                      Card, Record)
 from ..replay.play import declared
 from ..rules.base import Context
@@ -81,6 +81,20 @@ def game_text(record: Record, ctx: Context | None = None) -> str:
     return CRLF.join(lines) + CRLF
 
 
+def replayed(ctx: Context, part: str):
+    """``ctx.auction`` or ``ctx.play``; None when the replay fails (the linter reports that as X001)."""
+    try:
+        return getattr(ctx, part)
+    except Exception:  # a bug in a replayer must not stop a conversion
+        return None
+
+
+def header_values(record: Record, ctx: Context | None = None) -> dict[str, str]:
+    """The Mandatory Tag Set values the game is written with (``?`` for unknown)."""
+    ctx = ctx if ctx is not None else Context(record)
+    return (_lin_header if record.format == "lin" else _pbn_header)(record, ctx)[0]
+
+
 def tag_line(name: str, value: str) -> str:
     """``[Name "value"]`` with PBN string escapes (§3.3); tabs and line breaks become spaces."""
     value = _CONTROL.sub(" ", value).replace("\\", "\\\\").replace('"', '\\"')
@@ -112,10 +126,11 @@ def _pbn_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
         declarer, marked = record.declarer.value
         values["Declarer"] = ("^" if marked else "") + declarer
     if record.contract is not None and isinstance(record.contract.value, Contract):
-        values["Contract"] = str(record.contract.value)
+        values["Contract"] = contract_text(record.contract.value)
     if record.result is not None:
-        if declarer is None and ctx.auction is not None:
-            declarer = ctx.auction.declarer
+        auction = replayed(ctx, "auction")
+        if declarer is None and auction is not None:
+            declarer = auction.declarer
         values["Result"] = result_text(record.result.value, record.result.raw, declarer)
     extra = [(name, value) for name, value in first.items()
              if name not in values and name not in SECTION_TAGS and name not in record.tables]
@@ -170,15 +185,23 @@ def lin_outcome(record: Record, ctx: Context) -> tuple[Contract | None, str | No
     tricks = None
     if record.result is not None and isinstance(record.result.value, Result):
         tricks = record.result.value.declarer_tricks
-    if contract is None and ctx.auction is not None:
-        contract, declarer = ctx.auction.contract, ctx.auction.declarer
+    auction, play = replayed(ctx, "auction"), replayed(ctx, "play")
+    if contract is None and auction is not None:
+        contract, declarer = auction.contract, auction.declarer
     if tricks is None and record.play is not None and contract is not None and not contract.passed_out:
         claim = record.play.claim
         if claim is not None and isinstance(claim.value, int):
             tricks = claim.value
-        elif declarer is not None and ctx.play is not None and ctx.play.complete and not ctx.play.stopped:
-            tricks = ctx.play.won[side(declarer)]
+        elif declarer is not None and play is not None and play.complete and not play.stopped:
+            tricks = play.won[side(declarer)]
     return contract, declarer, tricks
+
+
+def contract_text(contract: Contract) -> str:
+    """A Contract value; an end position has the denomination only (PBN §3.10)."""
+    if contract.passed_out and contract.denomination:
+        return contract.denomination
+    return str(contract)
 
 
 def result_text(result: object, raw: str, declarer: str | None) -> str:
@@ -380,7 +403,7 @@ def lin_play_rows(record: Record, ctx: Context) -> tuple[str | None, list[str]]:
     order from declarer's left-hand opponent.
     """
     play = record.play
-    contract, declarer = declared(record, ctx.auction)
+    contract, declarer = declared(record, replayed(ctx, "auction"))
     trump = None
     known = contract is not None and bool(contract.denomination)
     if known and contract.denomination != "NT":

@@ -138,6 +138,8 @@ class PbnReader:
         game = _Game(record, start, lines)
         game.scan()
         self._resolve_tags(record)
+        if any(escape.value.strip().upper() == "EXPORT" for escape in record.escapes):
+            self.export = True  # a header written without a blank line before the first tag
         record.export = self.export
         _interpret_header(record)
         return record

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from ..linter import FileReport
+from ..model import Finding
 from . import Summary
 
 
+def line(path: str, f: Finding) -> str:
+    """One finding as a line of text."""
+    where = f" (board {f.board})" if f.board else (f" (game {f.game})" if f.game else "")
+    return f"{path}:{f.line}:{f.column}: {f.code} {f.message}{where}\n"
+
+
 def render(reports: list[FileReport], summary: Summary) -> str:
-    out = []
-    for report in reports:
-        for f in report.findings:
-            board = f" (board {f.board})" if f.board else (f" (game {f.game})" if f.game else "")
-            out.append(f"{report.path}:{f.line}:{f.column}: {f.code} {f.message}{board}\n")
-    return "".join(out)
+    return "".join(line(report.path, f) for report in reports for f in report.findings)

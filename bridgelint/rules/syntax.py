@@ -157,7 +157,8 @@ class ExportFormat(Rule):
 def _descending(deal: str) -> bool:
     for hand in deal[2:].split():
         for suit in hand.split("."):
-            if suit not in ("-",) and list(suit) != sorted(suit, key=lambda r: bridge.RANKS.find(r)):
+            ranks = suit.replace("x", "").replace("X", "")  # x spot cards go last, in any order
+            if suit != "-" and list(ranks) != sorted(ranks, key=bridge.RANKS.find):
                 return False
     return True
 

@@ -1,0 +1,399 @@
+"""``bridgelint replay``: a board shown for people, with its findings in place.
+
+``render`` draws one record: the header (board, dealer, vulnerability), the
+deal as a hand diagram (North on top, West and East beside, South below),
+the auction as a table with columns W N E S (the dealer's call in its
+column, notes and alerts below), the play trick by trick (leader, the four
+cards in play order, winner, tricks so far), and the contract and result as
+replayed against what the record states.  A call or card that a finding
+points at is marked with the finding's code (``1D <A103``), and each finding
+is listed under the part of the board it is about.
+
+On a terminal suits are symbols and findings are coloured; ``--ascii``,
+``NO_COLOR`` or output that is not a terminal give plain ASCII.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+
+import click
+from tabulate import tabulate
+
+from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, seat_after, side
+from .convert.pbn_writer import call_notes, contract_text, header_values, lin_outcome, replayed
+from .linter import Linter
+from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
+                    Record)
+from .readers import open_reader
+from .rules import RULES
+from .rules.base import Context
+
+TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
+COLUMN = 24  # width of a hand in the diagram
+_SUFFIXES = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "!", 8: "?", 9: "!!", 10: "??", 11: "!?", 12: "?!"}
+_SEVERITY_COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How to draw: suit symbols and colour, or plain ASCII."""
+
+    fancy: bool = False
+
+    def suit(self, suit: str) -> str:
+        if not self.fancy:
+            return suit
+        symbol = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[suit]
+        return click.style(symbol, fg="red") if suit in "HD" else symbol
+
+    def denomination(self, denomination: str) -> str:
+        return denomination if denomination == "NT" or not self.fancy else self.suit(denomination)
+
+    def card(self, card: str) -> str:
+        return self.suit(card[0]) + card[1] if self.fancy else card
+
+    def code(self, finding: Finding) -> str:
+        text = finding.code
+        return click.style(text, fg=_SEVERITY_COLOURS.get(finding.severity or "", "red"), bold=True) \
+            if self.fancy else text
+
+    def bold(self, text: str) -> str:
+        return click.style(text, bold=True) if self.fancy else text
+
+
+def style_for(ascii_only: bool, stream=None) -> Style:
+    """Symbols and colour only on a terminal, without ``--ascii`` and without ``NO_COLOR``."""
+    stream = stream if stream is not None else sys.stdout
+    isatty = getattr(stream, "isatty", None)
+    fancy = not ascii_only and not os.environ.get("NO_COLOR") and bool(isatty and isatty())
+    return Style(fancy)
+
+
+# --- one record -------------------------------------------------------------------
+
+def render(record: Record, findings: list[Finding], style: Style = Style()) -> str:
+    """The whole board as text (lines end in ``\\n``)."""
+    ctx = Context(record)
+    values = header_values(record, ctx)
+    at: dict[tuple[int, int], list[Finding]] = {}
+    for finding in findings:
+        at.setdefault((finding.line, finding.column), []).append(finding)
+    sections = _place(record, findings)
+    out = [_title(record, values, style)]
+    out += _finding_lines(sections["header"], style)
+    out += [""] + _diagram(record, values, style)
+    out += _finding_lines(sections["deal"], style)
+    if record.auction is not None:
+        out += ["", style.bold("Auction")] + _auction(record, at, style)
+        out += _finding_lines(sections["auction"], style)
+    if record.play is not None:
+        out += ["", style.bold("Play")] + _play(record, ctx, at, style)
+        out += _finding_lines(sections["play"], style)
+    out += [""] + _outcome(record, ctx, style)
+    out += _finding_lines(sections["contract"], style)
+    return "\n".join(out) + "\n"
+
+
+def _title(record: Record, values: dict[str, str], style: Style) -> str:
+    board = record.board_number or "?"
+    dealer = SEAT_NAMES.get(values["Dealer"], values["Dealer"])
+    what = "game" if record.format == "pbn" else "record"
+    return style.bold(f"Board {board}") + f" ({what} {record.game}, line {record.line})   Dealer: {dealer}   " \
+        f"Vulnerable: {values['Vulnerable']}"
+
+
+def _place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
+    """Each finding under the part of the board it is about."""
+    sections: dict[str, list[Finding]] = {k: [] for k in ("header", "deal", "auction", "play", "contract")}
+    families = {"S": "header", "B": "header", "X": "header", "D": "deal", "A": "auction", "P": "play", "C": "contract"}
+    play_line = record.play.line if record.play is not None else None
+    auction_line = record.auction.line if record.auction is not None else None
+    for finding in findings:
+        part = families.get(finding.code[:1])
+        if part is None or (part == "header" and finding.code != "X001" and finding.line > record.line):
+            if play_line is not None and finding.line >= play_line:
+                part = "play"
+            elif auction_line is not None and finding.line >= auction_line:
+                part = "auction"
+            else:
+                part = part or "header"
+        sections[part].append(finding)
+    return sections
+
+
+def _finding_lines(findings: list[Finding], style: Style) -> list[str]:
+    return [f"  {style.code(f)} {f.severity or ''} (line {f.line}, column {f.column}): {f.message}"
+            for f in findings]
+
+
+# --- the deal -----------------------------------------------------------------------
+
+def _diagram(record: Record, values: dict[str, str], style: Style) -> list[str]:
+    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    blocks = {}
+    for seat, name in names.items():
+        who = values.get(name, "?")
+        title = name if who in ("?", "") else f"{name}: {who}"
+        blocks[seat] = [style.bold(title[:COLUMN - 2])] + _hand_lines(record, seat, style)
+    pad = " " * COLUMN
+    lines = [pad + line for line in blocks["N"]]
+    for west, east in zip(blocks["W"], blocks["E"]):
+        lines.append(_pad(west, 2 * COLUMN) + east)
+    lines += [pad + line for line in blocks["S"]]
+    return [line.rstrip() for line in lines]
+
+
+def _hand_lines(record: Record, seat: str, style: Style) -> list[str]:
+    hand = record.deal.hands.get(seat) if record.deal is not None else None
+    if hand is None:
+        return ["(not given)", "", "", ""]
+    lines = []
+    for suit in "SHDC":
+        held = sorted((c for c in hand if c[0] == suit), key=lambda c: RANKS.index(c[1]))
+        ranks = "".join(c[1] for c in held)
+        lines.append(f"{style.suit(suit)} {ranks or '-'}")
+    return lines
+
+
+def _pad(text: str, width: int) -> str:
+    visible = len(click.unstyle(text))
+    return text + " " * max(1, width - visible)
+
+
+# --- the auction ------------------------------------------------------------------------
+
+def _call_text(call: Call, style: Style) -> str:
+    if call.kind == BID:
+        return f"{call.level}{style.denomination(call.denomination)}"
+    return {PASS: "Pass", DOUBLE: "X", REDOUBLE: "XX", ALL_PASS: "All pass", FILLER: "-", SKIP: "^S",
+            END: "*", CONTINUE: "+"}.get(call.kind, call.token)
+
+
+def _marks(item: Call | Card, at: dict[tuple[int, int], list[Finding]], style: Style) -> str:
+    found: list[Finding] = []
+    for where in ((item.line, item.column), (item.mark_line, item.mark_column), (item.note_line, item.note_column)):
+        for finding in at.get(where, []):
+            if finding not in found:
+                found.append(finding)
+    return "".join(f" <{style.code(f)}" for f in found)
+
+
+def _annotation(item: Call | Card, note: int | None) -> str:
+    text = "".join(_SUFFIXES.get(n, "") for n in item.nags)
+    text += "".join(f" ${n}" for n in item.nags if n not in _SUFFIXES)
+    return text + (f"({note})" if note is not None else "")
+
+
+def _auction(record: Record, at: dict[tuple[int, int], list[Finding]], style: Style) -> list[str]:
+    auction = record.auction
+    replayed(Context(record), "auction")  # the replay gives every call its seat
+    numbers, texts = call_notes(record)
+    if record.format == "lin":  # an alert with no explanation is shown as '!', not as an empty note
+        numbers = {key: n for key, n in numbers.items() if texts.get(n)}
+    rows: list[list[str]] = []
+    row = [""] * 4
+    last = -1
+    started = False
+    for index, call in enumerate(auction.calls):
+        if call.kind == FILLER and not started:
+            continue
+        started = True
+        seat = call.seat
+        col = TABLE_ORDER.index(seat) if seat else (last + 1) % 4
+        if col <= last or row[col]:
+            rows.append(row)
+            row = [""] * 4
+        text = ("^I " if call.mark == "I" else "") + _call_text(call, style)
+        if call.alert:
+            text += "!"
+        text += _annotation(call, numbers.get(id(call))) + _marks(call, at, style)
+        row[col] = text
+        last = col
+    if any(row):
+        rows.append(row)
+    lines = tabulate(rows, headers=list(TABLE_ORDER), tablefmt="simple", disable_numparse=True).splitlines()
+    lines = ["  " + line.rstrip() for line in lines]
+    for n in sorted(texts):
+        if texts[n]:
+            lines.append(f"  ({n}) {texts[n]}")
+    return lines
+
+
+# --- the play -----------------------------------------------------------------------------
+
+def _play(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]], style: Style) -> list[str]:
+    play = record.play
+    replay = replayed(ctx, "play")
+    tricks = replay.tricks if replay is not None else []
+    rows: list[list[Card]] = []
+    row: list[Card] = []
+    stops: list[Card] = []
+    for card in play.cards:
+        if card.kind in (END, CONTINUE):
+            stops.append(card)
+        if card.kind != END:
+            row.append(card)
+        if len(row) == 4 or (card.kind == END and row):
+            rows.append(row)
+            row = []
+    if row:
+        rows.append(row)
+    won = {"NS": 0, "EW": 0}
+    table = []
+    for number, cards in enumerate(rows, 1):
+        trick = tricks[number - 1] if number <= len(tricks) else None
+        if trick is not None and len(trick.cards) == 4:
+            won[side(trick.winner)] += 1
+            shown = " ".join(_card_text(card, at, style) for _, card in trick.cards)
+            table.append([str(number), SEAT_NAMES[trick.leader], shown, SEAT_NAMES[trick.winner],
+                          str(won["NS"]), str(won["EW"])])
+        else:
+            leader = tricks[-1].winner if tricks and number == len(tricks) + 1 else (None if tricks else _first(replay))
+            if leader is not None and play.by_seat and all(c.seat for c in cards):
+                cards = sorted(cards, key=lambda c: (SEATS.index(c.seat) - SEATS.index(leader)) % 4)
+                shown = " ".join(_card_text(c, at, style) for c in cards)
+            else:
+                shown = " ".join((f"{c.seat}:" if c.seat and play.by_seat else "") + _card_text(c, at, style)
+                                 for c in cards)
+            table.append([str(number), SEAT_NAMES.get(leader, "?") if number == len(tricks) + 1 else "?", shown,
+                          "", "", ""])
+    lines = tabulate(table, headers=["trick", "lead", "cards", "won by", "NS", "EW"], tablefmt="simple",
+                     disable_numparse=True).splitlines()
+    lines = ["  " + line.rstrip() for line in lines]
+    for stop in stops:
+        what = "the play stops here: nothing more will be given" if stop.kind == END else \
+            "the play continues later from here"
+        lines.append(f"  {stop.token}  {what}{_marks(stop, at, style)}")
+    if play.claim is not None:
+        value = play.claim.value
+        lines.append(f"  claim: declarer's side takes {value if value is not None else '?'} tricks in all"
+                     f"{_marks_at(play.claim.line, play.claim.column, at, style)}")
+    for n, tag in sorted(play.notes.items()):
+        lines.append(f"  ({n}) {tag.value.split(':', 1)[-1]}")
+    return lines
+
+
+def _first(replay) -> str | None:
+    """The opening leader, when no trick was completed."""
+    return seat_after(replay.declarer) if replay is not None and replay.declarer else None
+
+
+def _card_text(card: Card, at: dict[tuple[int, int], list[Finding]], style: Style) -> str:
+    if card.kind == "card":
+        text = style.card(card.card)
+    elif card.kind == INVALID:
+        text = card.token or "?"
+    else:
+        text = card.token
+    if card.mark:
+        text = f"^{card.mark} " + text
+    return text + _annotation(card, card.note) + _marks(card, at, style)
+
+
+def _marks_at(line: int, column: int, at: dict[tuple[int, int], list[Finding]], style: Style) -> str:
+    return "".join(f" <{style.code(f)}" for f in at.get((line, column), []))
+
+
+# --- contract and result ------------------------------------------------------------------
+
+def _outcome(record: Record, ctx: Context, style: Style) -> list[str]:
+    lines = []
+    replay = replayed(ctx, "auction")
+    if replay is not None:
+        if replay.contract is not None:
+            lines.append(f"  auction: {_contract(replay.contract, replay.declarer, style)}")
+        elif replay.unfinished is not None:
+            lines.append(f"  auction: unfinished ('{replay.unfinished.token}')")
+        else:
+            lines.append("  auction: no final contract (the auction did not end)")
+    if record.format == "lin":
+        if record.contract is not None:
+            lines.append(f"  rs entry: {record.contract.raw.strip()}")
+        contract, declarer, tricks = lin_outcome(record, ctx)
+    else:
+        contract = record.contract.value if record.contract is not None else None
+        declarer = record.declarer.value[0] if record.declarer is not None else None
+        tags = _contract(contract, declarer, style) if isinstance(contract, Contract) else (
+            f"\"{record.contract.raw}\"" if record.contract is not None else "none")
+        result = record.result.value if record.result is not None else None
+        if record.result is not None:
+            tags += f", Result \"{record.result.raw}\""
+        lines.append(f"  tags: {tags}")
+        if declarer is None and replay is not None:
+            declarer = replay.declarer
+        tricks = result.tricks_for(declarer) if isinstance(result, Result) and declarer else None
+    play = replayed(ctx, "play")
+    if play is not None and play.declarer is not None and not play.stopped:
+        own = side(play.declarer)
+        lines.append(f"  play: declarer's side won {play.won[own]} of {len(play.tricks)} tricks played")
+    if tricks is not None and declarer is not None and isinstance(contract, Contract) and contract.level:
+        difference = tricks - contract.level - 6
+        how = "made" if difference == 0 else (f"made, +{difference}" if difference > 0 else f"down {-difference}")
+        lines.append(f"  result: {tricks} tricks for declarer ({how})")
+    if record.score is not None:
+        lines.append(f"  score tag: {record.score.raw}")
+    return [style.bold("Contract and result")] + lines
+
+
+def _contract(contract: Contract | None, declarer: str | None, style: Style) -> str:
+    if contract is None:
+        return "none"
+    if contract.passed_out and not contract.denomination:
+        return "passed out"
+    text = contract_text(contract)
+    if contract.level:
+        text = f"{contract.level}{style.denomination(contract.denomination)}{contract.risk}"
+    return text + (f" by {SEAT_NAMES[declarer]}" if declarer else "")
+
+
+# --- the command ---------------------------------------------------------------------------
+
+@click.command("replay")
+@click.argument("path")
+@click.option("--board", "board", default=None, help="Show only this board number.")
+@click.option("--game", "game", type=click.IntRange(min=1), default=None,
+              help="Show only the Nth game (PBN) or board record (LIN) of the file.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Plain ASCII: suit letters, no colour.")
+@click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
+              help="Read the input as this format (default: by extension, else by content).")
+def replay(path: str, board: str | None, game: int | None, ascii_only: bool, input_format: str | None) -> None:
+    """Show the boards of a PBN or LIN file: deal, auction, play and result, with findings in place."""
+    if board is not None and game is not None:
+        raise click.UsageError("give --board or --game, not both")
+    style = style_for(ascii_only)
+    linter = Linter()
+    try:
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")
+    except OSError as error:
+        click.echo(f"bridgelint: {path}: {error.strerror or error}", err=True)
+        sys.exit(2)
+    shown = 0
+    with stream:
+        reader = open_reader(stream, path, input_format)
+        for record in reader:
+            if game is not None and record.game != game:
+                continue
+            if board is not None and (record.board_number or "").strip() != board.strip():
+                continue
+            findings = _findings(linter, record)
+            click.echo(("\n" if shown else "") + render(record, findings, style), nl=False)
+            shown += 1
+        file_findings = [f for f in reader.file_findings if f.code in linter.codes]
+    if file_findings and (shown or (board is None and game is None)):
+        for finding in file_findings:
+            finding.severity = finding.severity or RULES[finding.code].severity
+        click.echo("\n" + style.bold("File") + "\n" + "\n".join(_finding_lines(file_findings, style)))
+    if not shown:
+        what = f"board {board}" if board is not None else (f"game {game}" if game is not None else "no board")
+        click.echo(f"bridgelint: {path}: {what} not found" if board or game else f"bridgelint: {path}: {what}",
+                   err=True)
+        sys.exit(2)
+
+
+def _findings(linter: Linter, record: Record) -> list[Finding]:
+    from .api import check_record
+
+    return check_record(record, linter)

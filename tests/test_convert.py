@@ -1,0 +1,342 @@
+"""bridgelint convert: PBN export format and JSON, round trips over the corpus."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgelint.bridge import Result
+from bridgelint.cli import cli
+from bridgelint.convert.json_writer import JsonWriter
+from bridgelint.convert.pbn_writer import PbnWriter, game_text, lin_outcome
+from bridgelint.linter import Linter
+from bridgelint.model import FILLER, Record
+from bridgelint.readers import open_reader
+from bridgelint.rules.base import Context
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def records(text: str | bytes, name: str = "t.pbn") -> list[Record]:
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return list(open_reader(io.BytesIO(data), name))
+
+
+def to_pbn(data: bytes, name: str) -> bytes:
+    out = io.BytesIO()
+    writer = PbnWriter(out)
+    for record in open_reader(io.BytesIO(data), name):
+        writer.write(record)
+    writer.header()
+    return out.getvalue()
+
+
+def crlf(text: str) -> str:
+    return text.replace("\n", "\r\n")
+
+
+# --- PBN to PBN -------------------------------------------------------------------
+
+IMPORT_GAME = """\
+[Board "3"]
+[Dealer "s"]
+[Vulnerable "both"]
+[Deal "W:2KQT.AT.J6542.85 AJ4.KQ52.T.QJT76 9853.J9.AQ7.AK3 76.87643.K983.942"]
+[Contract "3n"]
+[Declarer "S"]
+[Result "NS 9"]
+[Event "Club night"]
+[Room "Open"]
+[Auction "W"]
+- - - 1C Pass
+1H ! =1= Pass 1n Pass
+3N p P pass
+[Note "1: four hearts"]
+[Play "W"]
+SK S4 S3 S7
+*
+"""
+
+EXPORT_GAME = """\
+[Event "Club night"]
+[Site "?"]
+[Date "?"]
+[Board "3"]
+[West "?"]
+[North "?"]
+[East "?"]
+[South "?"]
+[Dealer "S"]
+[Vulnerable "All"]
+[Deal "S:76.87643.K983.942 KQT2.AT.J6542.85 AJ4.KQ52.T.QJT76 9853.J9.AQ7.AK3"]
+[Scoring "?"]
+[Declarer "S"]
+[Contract "3NT"]
+[Result "9"]
+[Room "Open"]
+[Auction "S"]
+1C Pass 1H =1= $1 Pass
+1NT Pass 3NT Pass
+Pass Pass
+[Note "1: four hearts"]
+[Play "W"]
+SK S4 S3 S7 *
+"""
+
+
+def test_import_format_game_becomes_export_format():
+    (record,) = records(IMPORT_GAME)
+    assert game_text(record) == crlf(EXPORT_GAME)
+
+
+def test_file_header_and_one_empty_line_between_games():
+    data = to_pbn((IMPORT_GAME + "\n" + IMPORT_GAME).encode(), "t.pbn")
+    assert data.startswith(b"% PBN 2.1\r\n% EXPORT\r\n\r\n[Event ")
+    assert data.count(b"\r\n\r\n[Event ") == 2
+    assert b"\n" not in data.replace(b"\r\n", b"")
+    assert data.endswith(b"*\r\n")
+
+
+def test_export_output_checks_clean_of_s108_and_converts_to_the_same_bytes():
+    first = to_pbn(IMPORT_GAME.encode(), "t.pbn")
+    report = Linter().check_stream("t.pbn", io.BytesIO(first))
+    assert not [f for f in report.findings if f.code in ("S108", "S109")]
+    assert to_pbn(first, "t.pbn") == first
+
+
+def test_first_call_out_of_turn_is_kept_in_its_column():
+    (record,) = records('[Dealer "N"]\n[Auction "E"]\n1C Pass Pass Pass\n')
+    text = game_text(record)
+    assert '[Auction "N"]\r\n- 1C Pass Pass\r\nPass\r\n' in text
+    (again,) = records(text)
+    codes = [f.code for f in Linter().check_stream("t.pbn", io.BytesIO(text.encode())).findings]
+    assert "A101" in codes and "S108" not in codes
+    assert [c.token for c in again.auction.calls if c.kind != FILLER] == ["1C", "Pass", "Pass", "Pass"]
+
+
+def test_marks_notes_and_nags_are_kept_in_export_order():
+    (record,) = records('[Dealer "W"]\n[Auction "W"]\n1D ^I 1C !! =2= $25 Pass ^S\n[Note "2:oops"]\n')
+    text = game_text(record)
+    assert "1D ^I 1C =2= $3 $25 Pass ^S\r\n" in text
+    assert '[Note "2:oops"]' in text
+
+
+def test_strings_are_escaped():
+    (record,) = records('[Event "A \\"quoted\\" \\\\ name"]\n[Board "1"]\n')
+    assert '[Event "A \\"quoted\\" \\\\ name"]' in game_text(record)
+    (again,) = records(game_text(record))
+    assert again.tag("Event").value == 'A "quoted" \\ name'
+
+
+def test_unknown_values_are_question_marks_and_nothing_is_invented():
+    (record,) = records('[Board "7"]\n[Contract "4S"]\n')
+    text = game_text(record)
+    assert '[Dealer "?"]' in text and '[Deal "?"]' in text and '[Declarer "?"]' in text
+    assert "[Auction" not in text and "[Play" not in text
+
+
+def test_passed_out_board():
+    (record,) = records('[Dealer "N"]\n[Contract "Pass"]\n[Declarer ""]\n[Result ""]\n[Auction "N"]\nAP\n')
+    text = game_text(record)
+    assert '[Declarer ""]\r\n[Contract "Pass"]\r\n[Result ""]\r\n[Auction "N"]\r\nAP\r\n' in text
+
+
+def test_tables_go_last_sorted_by_name():
+    text = '[Board "1"]\n[ScoreTable "Rank;Score_NS"]\n1 420\n2 "-50"\n[OptimumResultTable "Declarer;Result"]\nN 9\n'
+    (record,) = records(text)
+    out = game_text(record)
+    assert out.endswith(crlf('[OptimumResultTable "Declarer;Result"]\nN 9\n[ScoreTable "Rank;Score_NS"]\n1 420\n'
+                             '2 "-50"\n'))
+
+
+# --- LIN to PBN -----------------------------------------------------------------
+
+LIN_BOARD = ("pn|Ann,Bob,Cy,Di|st||md|3SKQ97HQ9DAK54CJ75,SJT85HA742D863CQ6,SA643HKJT8D92CAK3,|rh||"
+             "ah|Board 5|sv|n|mb|1N!|an|15-17|mb|p|mb|2C!|an|Stayman|mb|p|mb|2H|mb|p|mb|4H|mb|p|mb|p|mb|p|"
+             "pg||pc|DQ|pc|DA|pc|D3|pc|D2|pg||pc|C5|pc|C6|pc|CK|pc|C2|pg||pc|S3|pc|S2|pc|SK|pc|S5|pg||"
+             "pc|H9|mc|10|pg||\n")
+
+
+def test_lin_board_becomes_export_format():
+    (record,) = records(LIN_BOARD, "t.lin")
+    text = game_text(record)
+    assert text.startswith(crlf('[Event "?"]\n[Site "?"]\n[Date "?"]\n[Board "5"]\n[West "Bob"]\n[North "Cy"]\n'
+                                '[East "Di"]\n[South "Ann"]\n[Dealer "N"]\n[Vulnerable "NS"]\n'))
+    assert crlf('[Auction "N"]\n1NT =1= Pass 2C =2= Pass\n2H Pass 4H Pass\nPass Pass\n'
+                '[Note "1:15-17"]\n[Note "2:Stayman"]\n') in text
+    (again,) = records(text)
+    assert again.contract.value.level == 4 and again.declarer.value == ("N", False)
+    assert again.result.value == Result(10, None, None, False)
+    assert again.play.seat == "E"
+    assert [c.token for c in again.play.cards][-1] == "*"
+
+
+def test_lin_alert_without_explanation_is_an_empty_note():
+    (record,) = records("md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|mb|1C!|mb|p|mb|p|mb|p|", "t.lin")
+    assert '1C =1= Pass Pass Pass\r\n[Note "1:"]' in game_text(record)
+
+
+def test_lin_claim_mid_trick_and_lead_columns():
+    (record,) = records(LIN_BOARD, "t.lin")
+    text = game_text(record)
+    # East leads (declarer North's left); South wins trick 1, North trick 2, South trick 3.
+    # Trick 4 is led by South: H9 stands in South's column, East has not played.
+    assert crlf('[Play "E"]\nDQ DA D3 D2\nC2 C5 C6 CK\nS2 SK S5 S3\n- H9 *\n') in text
+
+
+def outcome(record: Record, ctx: Context):
+    if record.format == "lin":
+        return lin_outcome(record, ctx)
+    contract = record.contract.value if record.contract is not None else None
+    declarer = record.declarer.value[0] if record.declarer is not None else None
+    result = record.result.value if record.result is not None else None
+    return contract, declarer, result.tricks_for(declarer) if isinstance(result, Result) and declarer else None
+
+
+def model(record: Record) -> dict:
+    """What a conversion must keep: deal, calls, cards by trick, the replayed tricks, the outcome."""
+    ctx = Context(record)
+    deal = ({seat: tuple(sorted(h)) if h else None for seat, h in record.deal.hands.items()}
+            if record.deal is not None else None)
+    calls = [(c.kind, c.level, c.denomination) for c in record.auction.calls if c.kind != FILLER] \
+        if record.auction is not None else None
+    cards = tricks = None
+    if record.play is not None:
+        real = [c for c in record.play.cards if c.kind != "end"]
+        cards = [frozenset(c.card for c in real[i:i + 4] if c.kind == "card") for i in range(0, len(real), 4)]
+        cards = [group for group in cards if group]
+        tricks = [(t.leader, [(s, c.card) for s, c in t.cards], t.winner)
+                  for t in (ctx.play.tricks if ctx.play else []) if len(t.cards) == 4]
+    return {"deal": deal, "calls": calls, "cards": cards, "tricks": tricks, "outcome": outcome(record, ctx)}
+
+
+def corpus_files(pattern: str) -> list[Path]:
+    if not CORPUS.is_dir():
+        return []
+    return sorted(CORPUS.glob(pattern))
+
+
+def _ids(paths):
+    return [p.name[:50] for p in paths]
+
+
+LIN_FILES = corpus_files("lin/*.lin") + sorted(SAMPLES.glob("*.lin"))
+ALL_FILES = LIN_FILES + corpus_files("pbn/*.pbn") + sorted(SAMPLES.glob("*.pbn"))
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="corpus not present")
+@pytest.mark.parametrize("path", LIN_FILES, ids=_ids(LIN_FILES))
+def test_lin_to_pbn_keeps_the_model(path: Path):
+    data = path.read_bytes()
+    lin = [model(r) for r in open_reader(io.BytesIO(data), path.name)]
+    pbn = [model(r) for r in open_reader(io.BytesIO(to_pbn(data, path.name)), "out.pbn")]
+    assert len(lin) == len(pbn)
+    for number, (a, b) in enumerate(zip(lin, pbn), 1):
+        assert a == b, f"board record {number}"
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="corpus not present")
+@pytest.mark.parametrize("path", ALL_FILES, ids=_ids(ALL_FILES))
+def test_export_is_stable_and_clean_of_s108(path: Path):
+    first = to_pbn(path.read_bytes(), path.name)
+    assert to_pbn(first, "out.pbn") == first
+    report = Linter(["S108"]).check_stream("out.pbn", io.BytesIO(first))
+    assert report.findings == []
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="corpus not present")
+@pytest.mark.parametrize("path", corpus_files("pbn/*.pbn")[:12], ids=_ids(corpus_files("pbn/*.pbn")[:12]))
+def test_pbn_to_pbn_keeps_the_model(path: Path):
+    data = path.read_bytes()
+    before = [model(r) for r in open_reader(io.BytesIO(data), path.name)]
+    after = [model(r) for r in open_reader(io.BytesIO(to_pbn(data, path.name)), "out.pbn")]
+    assert before == after
+
+
+# --- JSON ------------------------------------------------------------------------
+
+def test_json_of_the_record_model():
+    out = io.StringIO()
+    writer = JsonWriter(out)
+    for record in records(LIN_BOARD, "t.lin"):
+        writer.write(record, path="t.lin")
+    writer.close()
+    document = json.loads(out.getvalue())
+    assert document["version"] == 1
+    (board,) = document["records"]
+    assert board["format"] == "lin" and board["board"] == "5" and board["dealer"] == "N"
+    assert board["vulnerable"] == "NS"
+    assert sorted(board["deal"]) == ["E", "N", "S", "W"] and len(board["deal"]["E"]) == 13
+    assert board["auction"]["calls"][0] == {
+        "token": "1N!", "kind": "bid", "seat": None, "level": 1, "denomination": "NT", "mark": None, "alert": True,
+        "note": None, "nags": [], "explanation": "15-17", "line": 1, "column": 101}
+    assert board["play"]["claim"] == 10 and board["play"]["cards"][0]["card"] == "DQ"
+    assert board["contract"] is None and board["findings"] == []
+
+
+def test_json_empty_document():
+    out = io.StringIO()
+    JsonWriter(out).close()
+    assert json.loads(out.getvalue()) == {"version": 1, "records": []}
+
+
+# --- the command ----------------------------------------------------------------
+
+def test_convert_command_to_stdout_prints_findings_on_stderr(tmp_path: Path):
+    source = tmp_path / "a.pbn"
+    source.write_text('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1H 1D Pass Pass\nPass\n')
+    result = CliRunner().invoke(cli, ["convert", str(source), "--to", "pbn"])
+    assert result.exit_code == 0
+    assert result.stdout_bytes.startswith(b"% PBN 2.1\r\n% EXPORT\r\n")
+    assert b"1H 1D Pass Pass\r\nPass\r\n" in result.stdout_bytes
+    assert f"{source}:4:4: A103 " in result.stderr
+
+
+def test_convert_command_to_directory_and_json(tmp_path: Path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (tmp_path / "b.lin").write_text(LIN_BOARD)
+    result = CliRunner().invoke(cli, ["convert", str(tmp_path / "b.lin"), "--to", "json", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    document = json.loads((out / "b.json").read_text())
+    assert document["records"][0]["path"] == str(tmp_path / "b.lin")
+    result = CliRunner().invoke(cli, ["convert", str(tmp_path / "b.lin"), "--to", "pbn", "-o", str(out / "x.pbn")])
+    assert result.exit_code == 0
+    assert (out / "x.pbn").read_bytes().startswith(b"% PBN 2.1\r\n")
+
+
+def test_convert_command_unreadable_path_exits_2(tmp_path: Path):
+    result = CliRunner().invoke(cli, ["convert", str(tmp_path / "missing.pbn"), "--to", "pbn"])
+    assert result.exit_code == 2
+    assert "missing.pbn" in result.stderr
+
+
+def test_mutated_inputs_never_crash_the_writers():
+    import random
+
+    from bridgelint.api import check_record
+    from bridgelint.convert.json_writer import record_dict
+    from bridgelint.show import render
+
+    rng = random.Random(6)
+    sources = [(p.name, p.read_bytes()) for p in sorted(SAMPLES.glob("*"))] + [("t.lin", LIN_BOARD.encode())]
+    for _ in range(300):
+        name, data = rng.choice(sources)
+        data = bytearray(data)
+        for _ in range(rng.randint(1, 6)):
+            at = rng.randrange(len(data))
+            if rng.random() < 0.5:
+                data[at] = rng.choice(b' |-*+^=$!?{}[]"\n0123456789SHDCNEWXPpmbcq')
+            else:
+                del data[at:at + rng.randint(1, 8)]
+        for record in open_reader(io.BytesIO(bytes(data)), name):
+            text = game_text(record)
+            record_dict(record)
+            render(record, check_record(record))
+            for again in open_reader(io.BytesIO(text.encode("utf-8")), "out.pbn"):
+                game_text(again)

@@ -1,0 +1,127 @@
+"""--jobs: files checked on several processes give the same report, byte for byte, as on one."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridgelint import cli, parallel
+from bridgelint.rules import RULES
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+CORPUS = SHARED / "corpus"
+HEADER = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+          '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n')
+ERROR = HEADER + '[Auction "N"]\n1D Pass 1C AP\n'  # A103 at 6:9
+
+
+def run(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point."""
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    with pytest.raises(SystemExit) as done:
+        cli.main()
+    code = done.value.code
+    return (0 if code is None else code), out.getvalue(), err.getvalue()
+
+
+def bridgelint(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bridgelint", *args], cwd=cwd, capture_output=True, timeout=600)
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    """Samples and small files of several sizes in a directory tree, as the working directory."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(ROOT / "samples", tmp_path / "samples")
+    for i in range(6):
+        (tmp_path / "more" / f"d{i}").mkdir(parents=True)
+        (tmp_path / "more" / f"d{i}" / f"g{i}.pbn").write_text((ERROR + "\n") * (1 + 7 * i))
+    (tmp_path / "more" / "broken.pbn").write_bytes(b"\x00\x01binary")
+    return tmp_path
+
+
+def test_check_files_keeps_input_order(tree):
+    paths = sorted(str(p) for p in tree.rglob("*.pbn"))
+    jobs = [(p, frozenset(RULES), None) for p in paths]
+    serial = list(parallel.check_files(jobs, 1))
+    assert [r.path for r in serial] == paths
+    assert list(parallel.check_files(jobs, 2)) == serial
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "sarif", "github", "junit"])
+def test_jobs_2_gives_the_same_bytes_as_jobs_1(tree, monkeypatch, output_format):
+    one = run(monkeypatch, "check", "--isolated", "--show-info", "--format", output_format, "--jobs", "1", ".")
+    two = run(monkeypatch, "check", "--isolated", "--show-info", "--format", output_format, "--jobs", "2", ".")
+    assert one == two
+    assert one[0] == 1 and one[1]
+
+
+def test_standard_input_keeps_its_place(tree, monkeypatch):
+    args = ("check", "--isolated", "more/d1", "-", "more/d2", "samples/clean.pbn", "more/d3")
+    one = run(monkeypatch, *args, "--jobs", "1", stdin=ERROR.encode())
+    two = run(monkeypatch, *args, "--jobs", "2", stdin=ERROR.encode())
+    assert one == two
+    files = [line.split(":", 1)[0] for line in one[1].splitlines()]
+    assert list(dict.fromkeys(files)) == ["more/d1/g1.pbn", "-", "more/d2/g2.pbn", "more/d3/g3.pbn"]
+
+
+def test_unreadable_paths_are_reported_in_order(tree, monkeypatch):
+    args = ("check", "--isolated", "missing-1.pbn", "samples/clean.pbn", "missing-2.pbn")
+    one = run(monkeypatch, *args, "--jobs", "1")
+    assert one == run(monkeypatch, *args, "--jobs", "2")
+    code, out, err = one
+    assert (code, out) == (2, "")
+    assert [line.split(":")[1] for line in err.splitlines()[:2]] == [" missing-1.pbn", " missing-2.pbn"]
+
+
+def test_per_file_selection_in_workers(tree, monkeypatch):
+    (tree / "bridgelint.toml").write_text('[per-file-ignores]\n"more/d1/*" = ["A103"]\n')
+    one = run(monkeypatch, "check", "--jobs", "1", "more")
+    assert one == run(monkeypatch, "check", "--jobs", "2", "more")
+    assert "more/d1/" not in one[1] and "more/d2/" in one[1]
+
+
+def test_jobs_0_means_every_cpu_and_negative_is_a_usage_error(tree, monkeypatch):
+    assert parallel.cpu_count() >= 1
+    assert run(monkeypatch, "check", "--isolated", "--jobs", "0", "more")[0] == 1
+    code, out, err = run(monkeypatch, "check", "--isolated", "--jobs", "-1", "more")
+    assert (code, out) == (2, "") and "--jobs" in err
+
+
+def test_jobs_through_the_installed_entry_point(tree):
+    one = bridgelint("check", "--isolated", "--jobs", "1", ".", cwd=tree)
+    two = bridgelint("check", "--isolated", "--jobs", "2", ".", cwd=tree)
+    assert (one.returncode, one.stdout, one.stderr) == (two.returncode, two.stdout, two.stderr)
+    assert one.returncode == 1 and one.stdout
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"shared corpus not found at {CORPUS}")
+def test_corpus_jobs_2_same_bytes_as_jobs_1():
+    args = ("check", "--isolated", "--show-info", "--format", "json")
+    one = bridgelint(*args, "--jobs", "1", str(CORPUS), cwd=ROOT)
+    two = bridgelint(*args, "--jobs", "2", str(CORPUS), cwd=ROOT)
+    assert one.returncode in (1, 2) and one.stdout
+    assert (one.returncode, one.stdout, one.stderr) == (two.returncode, two.stdout, two.stderr)
+
+
+def test_a_dead_worker_exits_2(tree, monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+
+    def broken(jobs, workers):
+        raise BrokenProcessPool("a child process terminated abruptly")
+        yield
+
+    monkeypatch.setattr(parallel, "check_files", broken)
+    code, out, err = run(monkeypatch, "check", "--isolated", "more")
+    assert (code, out) == (2, "")
+    assert err == "bridgelint: a worker process died while checking files: a child process terminated abruptly\n"

@@ -1,0 +1,129 @@
+"""bridgelint replay: golden output (ASCII mode) and the terminal style."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgelint.api import check_record, read
+from bridgelint.cli import cli
+from bridgelint.show import Style, render, style_for
+
+GOLDEN = Path(__file__).parent / "golden"
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+UPDATE = os.environ.get("BRIDGELINT_UPDATE_GOLDEN") == "1"
+
+NOTES_AND_REVOKE = """\
+[Event "Club night"]
+[Site "Nowhere"]
+[Date "2026.01.01"]
+[Board "1"]
+[West "Wes"]
+[North "Nora"]
+[East "Ed"]
+[South "Sue"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6"]
+[Scoring "IMP"]
+[Declarer "S"]
+[Contract "2S"]
+[Result "10"]
+[Auction "N"]
+Pass Pass 2S =1= Pass
+Pass Pass
+[Note "1:weak two"]
+[Play "W"]
+S5 S3 S2 S9
+D3 D2 H6 D5
+*
+"""
+
+LIN_ALERTS_AND_CLAIM = (
+    "pn|Ann,Bob,Cy,Di|st||md|3SKQ97HQ9DAK54CJ75,SJT85HA742D863CQ6,SA643HKJT8D92CAK3,|rh||ah|Board 5|sv|n|"
+    "mb|1N!|an|15-17|mb|p|mb|2C!|an|Stayman|mb|p|mb|2H|mb|p|mb|4H|mb|p|mb|p|mb|p|pg||"
+    "pc|DQ|pc|DA|pc|D3|pc|D2|pg||pc|C5|pc|C6|pc|CK|pc|C2|pg||pc|S3|pc|S2|pc|SK|pc|S5|pg||pc|H9|mc|10|pg||\n")
+
+
+def replay_output(tmp_path: Path, name: str, text: str, *args: str) -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    result = CliRunner().invoke(cli, ["replay", str(path), "--ascii", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout.replace(str(path), "FILE")
+
+
+def assert_golden(name: str, text: str) -> None:
+    golden = GOLDEN / name
+    if UPDATE or not golden.exists():
+        golden.write_text(text)
+    assert text == golden.read_text()
+
+
+def test_golden_pbn_notes_play_and_revoke(tmp_path: Path):
+    assert_golden("replay_pbn_notes_revoke.txt", replay_output(tmp_path, "a.pbn", NOTES_AND_REVOKE))
+
+
+def test_golden_lin_alerts_play_and_claim(tmp_path: Path):
+    assert_golden("replay_lin_alerts_claim.txt", replay_output(tmp_path, "b.lin", LIN_ALERTS_AND_CLAIM))
+
+
+def test_golden_insufficient_bid_marked_in_place(tmp_path: Path):
+    text = (SAMPLES / "auction-defects.pbn").read_text()
+    output = replay_output(tmp_path, "c.pbn", text, "--board", "2")
+    assert "1D <A103" in output
+    assert_golden("replay_auction_finding.txt", output)
+
+
+def test_the_dealer_call_is_in_its_column_and_findings_are_listed(tmp_path: Path):
+    output = replay_output(tmp_path, "a.pbn", NOTES_AND_REVOKE)
+    assert "        Pass  Pass  2S(1)" in output
+    assert "  2        South   D5 D3 D2 H6 <P103" in output
+    assert "P103 error (line 22, column 7): revoke: East plays H6" in output
+
+
+def test_game_selection_and_errors(tmp_path: Path):
+    path = tmp_path / "a.pbn"
+    path.write_text(NOTES_AND_REVOKE + "\n" + NOTES_AND_REVOKE.replace('[Board "1"]', '[Board "2"]'))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["replay", str(path), "--game", "2"])
+    assert result.exit_code == 0 and result.stdout.startswith("Board 2 (game 2,")
+    result = runner.invoke(cli, ["replay", str(path)])
+    assert result.stdout.count("Board ") == 2
+    result = runner.invoke(cli, ["replay", str(path), "--board", "9"])
+    assert result.exit_code == 2 and "board 9 not found" in result.stderr
+    result = runner.invoke(cli, ["replay", str(path), "--board", "1", "--game", "1"])
+    assert result.exit_code == 2
+
+
+def test_terminal_style_has_suit_symbols_and_colour():
+    (record,) = read(_write_tmp(NOTES_AND_REVOKE))
+    fancy = render(record, check_record(record), Style(fancy=True))
+    assert "\u2660 A643" in fancy and "\x1b[" in fancy
+    plain = render(record, check_record(record), Style())
+    assert plain.isascii() and "\x1b[" not in plain
+
+
+def test_plain_when_not_a_terminal_or_no_color(monkeypatch: pytest.MonkeyPatch):
+    class Tty:
+        def isatty(self):
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert style_for(False, Tty()).fancy
+    assert not style_for(True, Tty()).fancy
+    assert not style_for(False, object()).fancy
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not style_for(False, Tty()).fancy
+
+
+def _write_tmp(text: str) -> str:
+    import tempfile
+
+    handle = tempfile.NamedTemporaryFile("w", suffix=".pbn", delete=False)
+    with handle:
+        handle.write(text)
+    return handle.name
