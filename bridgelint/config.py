@@ -180,9 +180,14 @@ def find_config(start: Path | None = None) -> Path | None:
         if candidate.is_file():
             return candidate
         candidate = folder / "pyproject.toml"
-        if candidate.is_file() and "bridgelint" in _read_toml(candidate).get("tool", {}):
+        if candidate.is_file() and "bridgelint" in _tool(_read_toml(candidate)):
             return candidate
     return None
+
+
+def _tool(document: dict[str, Any]) -> dict[str, Any]:
+    tool = document.get("tool", {})
+    return tool if isinstance(tool, dict) else {}
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -199,10 +204,10 @@ def load_config(path: Path, codes: Iterable[str]) -> Config:
     """Read and validate one configuration file."""
     document = _read_toml(path)
     if path.name == "pyproject.toml":
-        table = document.get("tool", {}).get("bridgelint", {})
+        table = _tool(document).get("bridgelint", {})
         where = f"{path}: [tool.bridgelint]"
     else:
-        table = document.get("tool", {}).get("bridgelint", document) if set(document) == {"tool"} else document
+        table = _tool(document).get("bridgelint", document) if set(document) == {"tool"} else document
         where = str(path)
     return parse_config(table, codes, root=path.parent.resolve(), where=where)
 

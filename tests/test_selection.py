@@ -33,8 +33,9 @@ def run(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
 
 @pytest.fixture
 def here(tmp_path, monkeypatch):
-    """A working directory without configuration, holding t.pbn (an error and a warning)."""
+    """A working directory with an empty configuration, holding t.pbn (an error and a warning)."""
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "bridgelint.toml").write_text("")  # no configuration above it counts
     (tmp_path / "t.pbn").write_text(BOTH)
     (tmp_path / "w.pbn").write_text(WARNING)
     (tmp_path / "i.pbn").write_text(INFO)

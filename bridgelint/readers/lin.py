@@ -22,6 +22,7 @@ from .lin_scan import KNOWN_TAGS, scan, text_chunks
 PRELUDE = frozenset(("PN", "ST", "RH", "AH", "NT"))
 BOARD_CONTENT = frozenset(("MB", "AN", "PC", "MC"))  # these open a board when none is open
 HEADER = frozenset(("VG", "RS", "PW", "MP", "BN"))
+BOARD_BODY = frozenset(("MB", "AN", "PC", "MC", "PG", "SV"))  # in an open board, these only join it
 LIN_SEATS = "SWNE"  # md dealer digits 1-4 and the order of the hands
 _VULNERABILITY = {"none": "None", "ns": "NS", "ew": "EW", "all": "All"}
 _SNIFF = re.compile(r"\s*[A-Za-z]{2}\|[^|]*\||[\s\S]*?handviewer\.html\?\S*?lin=", re.IGNORECASE)
@@ -50,6 +51,9 @@ class LinReader:
         games = 0
         for item in scan(text_chunks(self.stream)):
             tag = item[0]
+            if tag in BOARD_BODY and board is not None and not prelude:  # the usual field
+                board.append(item)
+                continue
             if tag in PRELUDE or tag is None:
                 prelude.append(item)
                 continue
@@ -218,7 +222,7 @@ class _Board:
             self.play_at = (line, column)
         known = _CARDS.get(value)
         if known is not None:
-            self.cards.append(Card(value, "card", line, column, suit=known[0], rank=known[1]))
+            self.cards.append(Card(value, "card", line, column, None, *known))
             return
         cards, pos, match = self.cards, 0, CARD.re.match
         while (m := match(value, pos)) is not None:

@@ -9,6 +9,7 @@ its record (or on the file) with its line and column, and reading goes on.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import BinaryIO, Iterator
 
 from .. import bridge
@@ -78,7 +79,8 @@ class PbnReader:
         content = False  # the chunk holds more than escape lines
         number = 0
         for number, line in enumerate(self._lines(), 1):
-            self._check_line(line, number)
+            if len(line) >= MAX_LINE or _BAD_CHARACTER.search(line):
+                self._check_line(line, number)
             if not in_brace:
                 if not line.strip():
                     if content:
@@ -119,12 +121,7 @@ class PbnReader:
                 self._line_findings.append(Finding(
                     "S107", f"line is {length} characters long before its end of line; PBN §2.3 allows 255 in all",
                     number, MAX_LINE))
-        if not line.isascii() or "\x7f" in line:
-            bad = _BAD_CHARACTER.search(line)
-        elif line.isprintable() or line.rstrip("\r\n").replace("\t", "").replace("\v", "").isprintable():
-            return
-        else:
-            bad = _BAD_CHARACTER.search(line)
+        bad = _BAD_CHARACTER.search(line)
         if bad:
             self._line_findings.append(Finding(
                 "S106", f"character U+{ord(bad.group()):04X} is not allowed in PBN (§2.2)", number, bad.start() + 1))
@@ -214,7 +211,6 @@ class _Game:
         for line in lines:
             self.starts.append(offset)
             offset += len(line)
-        self.row = 0
         self.section: str | None = None  # "auction", "play", "table" or None
         self.section_tag: Tag | None = None
         self.calls: list[Call] = []
@@ -225,21 +221,15 @@ class _Game:
         self.auction_notes: dict[int, Tag] = {}
         self.play_notes: dict[int, Tag] = {}
 
-    def where(self, offset: int) -> tuple[int, int]:
-        """(line, column), 1-based, of an offset in the game text; offsets only grow."""
-        starts, row = self.starts, self.row
-        while row + 1 < len(starts) and starts[row + 1] <= offset:
-            row += 1
-        self.row = row
-        return self.first_line + row, offset - starts[row] + 1
-
     def scan(self) -> None:
-        record = self.record
+        record, cards, starts, first_line = self.record, self.cards, self.starts, self.first_line
         for m in _SCAN(self.text):
             kind = m.lastgroup
-            line, column = self.where(m.start())
+            offset = m.start()
+            row = bisect_right(starts, offset) - 1  # the token's line in the game
+            line, column = first_line + row, offset - starts[row] + 1
             if kind == "word" and self.section == "play" and self.pending_mark is None:
-                self.cards.append(_make_card(m.group(), line, column, record))  # the hot path
+                cards.append(_make_card(m.group(), line, column, record))  # the hot path
             elif kind == "tag":
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column)
             elif kind in ("comment", "comment2"):
@@ -416,7 +406,7 @@ def _make_call(text: str, line: int, column: int, record: Record) -> Call:
 
 def _make_card(text: str, line: int, column: int, record: Record) -> Card:
     if text in bridge.FULL_DECK:  # the common case first
-        return Card(text, "card", line, column, suit=text[0], rank=text[1])
+        return Card(text, "card", line, column, None, text[0], text[1])
     if text == "-":
         return Card(text, "unknown", line, column)
     if text == "*":
@@ -477,13 +467,12 @@ def _annotate(record: Record, target, kind: str, text: str, line: int, column: i
 
 def _seat_cards(play: Play) -> None:
     """Cards are written in seat columns from the Play seat (PBN §3.6)."""
-    seat = play.seat
+    columns = [bridge.seat_after(play.seat, i) for i in range(4)] if play.seat else [None] * 4
     slot = 0
     for card in play.cards:
-        if card.kind == END:
-            continue
-        card.seat = bridge.seat_after(seat, slot % 4) if seat else None
-        slot += 1
+        if card.kind != END:
+            card.seat = columns[slot % 4]
+            slot += 1
 
 
 def _bad_tag_reason(text: str) -> str:
@@ -610,6 +599,9 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
         cards: list[str] = []
         unknown = False
         for suit, ranks in zip(bridge.SUITS, suits):
+            if not ranks.strip(bridge.RANKS):  # the usual holding: ranks only, in capitals
+                cards.extend([suit + rank for rank in ranks])
+                continue
             for char in ranks:
                 rank = char.upper()
                 if rank == "X":  # a spot card left unspecified (a BridgeComposer extension)

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bridge import SEAT_NAMES, SEATS, Contract, card_beats, seat_after, side
+from ..bridge import RANKS, SEAT_NAMES, SEATS, Contract, seat_after, side
 from ..model import CONTINUE, END, INVALID, Card, Deal, Play, Record
 
 CARD, UNKNOWN = "card", "unknown"  # Card kinds besides end, continue, invalid
+ROTATION = {seat: tuple(seat_after(seat, i) for i in range(4)) for seat in SEATS}  # a trick's seats from its leader
+SIDE = {seat: side(seat) for seat in SEATS}
+RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}  # 0 is the ace
 
 # Irregularity kinds.
 NOT_A_CARD = "not-a-card"
@@ -112,8 +115,8 @@ def _opening_leader(record: Record) -> str | None:
 def replay_play(play: Play, deal: Deal | None, contract: Contract | None, declarer: str | None) -> PlayReplay:
     """Replay ``play`` of ``contract`` by ``declarer`` on ``deal`` (each may be None: unknown)."""
     out = PlayReplay(declarer=declarer)
-    invalid = next((c for c in play.cards if c.kind == INVALID), None)
     if contract is None or (contract.passed_out and not contract.denomination) or (play.by_seat and not play.seat):
+        invalid = next((c for c in play.cards if c.kind == INVALID), None)
         if invalid is not None:
             out.illegal = Irregularity(NOT_A_CARD, invalid, f"'{invalid.token}' is not a card")
         elif contract is not None and contract.passed_out and any(c.kind == CARD for c in play.cards):
@@ -167,15 +170,19 @@ class _Replay:
         for card in cards:
             if card.kind != END:
                 row.append(card)
-            if len(row) == 4 or (card.kind == END and row):
+                if len(row) == 4:
+                    if not play_row(row):
+                        return
+                    row = []
+                continue
+            if row:
                 if not play_row(row):
                     return
                 row = []
-            if card.kind == END:
-                if self.after is not None:
-                    self.stop(AFTER_END, card, f"'*' after '{self.after.token}', which already ends the play")
-                    return
-                self.after = card
+            if self.after is not None:
+                self.stop(AFTER_END, card, f"'*' after '{self.after.token}', which already ends the play")
+                return
+            self.after = card
         if row:
             play_row(row)
 
@@ -201,22 +208,25 @@ class _Replay:
                                       f"{_name(leader)} is declarer's left-hand opponent")
             leader = row[0].seat
         return self.trick(leader, self.by_holder(row, leader) or
-                          [(seat_after(leader, i), by_seat.get(seat_after(leader, i))) for i in range(4)])
+                          [(seat, by_seat.get(seat)) for seat in ROTATION[leader]])
 
     def by_holder(self, row: list[Card], leader: str) -> list[tuple[str, Card | None]] | None:
         """A row whose cards are held by other players than their columns': the trick by holder."""
+        holder = self.holder
+        if all(holder.get(card.suit + card.rank) == card.seat for card in row if card.kind == CARD):
+            return None  # the usual row: every card in its holder's column
         known = [(i, card) for i, card in enumerate(row) if card.kind == CARD]
         if not known or any(card.kind not in (CARD, UNKNOWN) or card.mark for card in row):
             return None
-        holders = [self.holder.get(card.card) for _, card in known]
+        holders = [holder.get(card.card) for _, card in known]
         if None in holders or len(set(holders)) < len(known) or all(h == c.seat for h, (_, c) in zip(holders, known)):
             return None
         if any(card.card not in self.hands[h] for h, (_, card) in zip(holders, known)):
             return None
-        in_order = all(h == seat_after(leader, i) for h, (i, _) in zip(holders, known))
+        in_order = all(h == ROTATION[leader][i] for h, (i, _) in zip(holders, known))
         self.misplaced.append((self.rows + 1, row[0], in_order))
         by_seat = {h: card for h, (_, card) in zip(holders, known)}
-        return [(seat_after(leader, i), by_seat.get(seat_after(leader, i))) for i in range(4)]
+        return [(seat, by_seat.get(seat)) for seat in ROTATION[leader]]
 
     def order_row(self, cards: list[Card]) -> bool:
         """Four cards in play order: the leader is the last winner, or whoever held the first card."""
@@ -232,7 +242,7 @@ class _Replay:
             leader = holder
         if leader is None or not self.tracking:
             return self.trick(None, [(None, card) for card in cards])
-        return self.trick(leader, [(seat_after(leader, i), card) for i, card in enumerate(cards)])
+        return self.trick(leader, list(zip(ROTATION[leader], cards)))
 
     # --- one trick ---------------------------------------------------------
 
@@ -245,41 +255,50 @@ class _Replay:
         if self.rows > 13:
             first = next(card for _, card in cards if card is not None)
             return self.stop(AFTER_END, first, "a 14th trick: a deal has 13")
-        known = leader is not None and len(cards) == 4 and all(c is not None and c.kind == CARD for _, c in cards)
         first = cards[0][1]
         led = first.suit if leader is not None and first is not None and first.kind == CARD else None
+        known = 0  # cards of the trick that are known
         for seat, card in cards:
-            if card is not None and not self.take(seat, card, led):
-                return False
-        if not known:
+            if card is not None:
+                if not self.take(seat, card, led):
+                    return False
+                known += card.kind == CARD
+        if leader is None or known < 4:
             self.tracking = False
             return True
-        best_seat, best = cards[0][0], first.card
-        for seat, card in cards[1:]:
-            if card_beats(card.card, best, led, self.trump):
-                best_seat, best = seat, card.card
+        best_seat, best = cards[0]
+        trump = self.trump
+        for seat, card in cards[1:]:  # Law 44E-F: the highest trump, else the highest card of the suit led
+            if card.suit == best.suit:
+                beats = RANK_ORDER[card.rank] < RANK_ORDER[best.rank]
+            else:
+                beats = card.suit == trump
+            if beats:
+                best_seat, best = seat, card
         self.out.tricks.append(Trick(leader, cards, best_seat))
-        self.out.won[side(best_seat)] += 1
+        self.out.won[SIDE[best_seat]] += 1
         self.leader = best_seat
         return True
 
     def take(self, seat: str | None, card: Card, led: str | None) -> bool:
         """Check one token of a trick and take its card from the hand; False when the replay stops."""
-        if card.kind == INVALID:
+        kind = card.kind
+        if kind == INVALID:
             return self.stop(NOT_A_CARD, card, f"'{card.token}' is not a card")
-        if card.kind == UNKNOWN:
+        if kind == UNKNOWN:
             return True
         if self.claim is not None and (card.line, card.column) > self.claim:
             return self.stop(AFTER_END, card, f"'{card.token}' after the claim, which ends the play")
         if self.after is not None:
             return self.stop(AFTER_END, card, f"'{card.token}' after '{self.after.token}', which ends the play")
-        if card.kind == CONTINUE:
+        if kind == CONTINUE:
             self.after = card
             return True
-        name = card.card
-        if name in self.played:
-            return self.stop(NOT_HELD, card, f"{_name(seat)} plays {name}, already played to trick {self.played[name]}")
-        self.played[name] = self.rows
+        name = card.suit + card.rank
+        played = self.played
+        if name in played:
+            return self.stop(NOT_HELD, card, f"{_name(seat)} plays {name}, already played to trick {played[name]}")
+        played[name] = self.rows
         if seat is None:
             return True
         hand, owner = self.hands[seat], self.holder.get(name)

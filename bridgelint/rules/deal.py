@@ -95,7 +95,10 @@ class DuplicateCard(Rule):
         deal = ctx.record.deal
         if deal is None:
             return
-        counts = Counter(card for hand in deal.hands.values() if hand for card in hand)
+        cards = [card for hand in deal.hands.values() if hand for card in hand]
+        if len(set(cards)) == len(cards):
+            return  # the usual deal: every card once
+        counts = Counter(cards)
         twice = sorted((c for c, n in counts.items() if n > 1), key=_card_order)
         if twice:
             yield self.finding(f"dealt more than once: {', '.join(twice)} (Law 1)", deal.line, deal.column)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from .. import bridge
@@ -154,10 +155,15 @@ class ExportFormat(Rule):
                                record.line, record.column)
 
 
+_IN_RANK_ORDER = re.compile("".join(rank + "?" for rank in bridge.RANKS))  # each rank at most once, in order
+
+
 def _descending(deal: str) -> bool:
     for hand in deal[2:].split():
         for suit in hand.split("."):
             ranks = suit.replace("x", "").replace("X", "")  # x spot cards go last, in any order
+            if _IN_RANK_ORDER.fullmatch(ranks):
+                continue  # the usual holding
             if suit != "-" and list(ranks) != sorted(ranks, key=bridge.RANKS.find):
                 return False
     return True
