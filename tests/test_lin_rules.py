@@ -30,7 +30,7 @@ def test_clean_samples_have_no_findings(name):
 
 
 def test_auction_defects_sample():
-    report = Linter().check_file(str(SAMPLES / "auction_defects.lin"))
+    report = Linter().check_file(str(SAMPLES / "auction-defects.lin"))
     assert [(f.code, f.line, f.column, f.game, f.board) for f in report.findings] == [
         ("A103", 1, 92, 1, "3"), ("A104", 2, 97, 2, "3"), ("A106", 3, 107, 3, "3"), ("A107", 4, 93, 4, "3")]
 

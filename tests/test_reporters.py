@@ -26,7 +26,7 @@ from bridgelint.rules import RULES
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SCHEMA = Path(__file__).resolve().parent / "sarif-schema-2.1.0.json"
-SAMPLES = ("samples/auction-defects.pbn", "samples/auction_defects.lin", "samples/deal-defects.pbn",
+SAMPLES = ("samples/auction-defects.pbn", "samples/auction-defects.lin", "samples/deal-defects.pbn",
            "samples/clean.pbn")
 FORMATS = {"text": "samples.txt", "json": "samples.json", "github": "samples.github.txt",
            "sarif": "samples.sarif", "junit": "samples.junit.xml"}
