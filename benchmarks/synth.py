@@ -1,7 +1,7 @@
 """Reproducible synthetic archives: legal random boards with auctions and play.
 
     python benchmarks/synth.py pbn 5000 out.pbn [--seed 1]
-    python benchmarks/synth.py lin 5000 out.lin
+    python benchmarks/synth.py lin 5000 out.lin     (BBO hand records, one board a line)
 
 Every board is legal: a shuffled deal, a random legal auction ending in three
 passes, a random legal play (following suit) of all 13 tricks, and the Result
@@ -160,7 +160,7 @@ def lin_board(board: Board) -> str:
     hands = ",".join("".join(s + "".join(c[1] for c in board.hands[seat] if c[0] == s) for s in SUITS)
                      for seat in lin_seats[:3])
     sv = {"None": "o", "NS": "n", "EW": "e", "All": "b"}[board.vul]
-    out = [f"qx|o{board.number}|st||md|{digit}{hands},|rh||ah|Board {board.number}|sv|{sv}|"]
+    out = [f"pn|South,West,North,East|st||md|{digit}{hands},|rh||ah|Board {board.number}|sv|{sv}|"]
     for call in board.calls:
         out.append("mb|" + {"Pass": "p", "X": "d", "XX": "r"}.get(call, call.replace("NT", "N")) + "|")
     out.append("pg||")
@@ -180,8 +180,6 @@ def main() -> None:
     with open(args.output, "w", newline="") as out:
         if args.format == "pbn":
             out.write("% PBN 2.1\r\n% EXPORT\r\n\r\n")
-        else:
-            out.write("vg|Synthetic archive,1,I,1,%d,A,0,B,0|pn|W,N,E,S,W,N,E,S|pg||\n" % args.boards)
         for number in range(1, args.boards + 1):
             board = make_board(rng, number)
             if args.format == "pbn":

@@ -8,6 +8,7 @@ output, everything else to standard error.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from concurrent.futures import BrokenExecutor
 from typing import Iterator
@@ -115,16 +116,29 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
 
 
 def expand_paths(paths: tuple[str, ...]) -> Iterator[str]:
-    """Files as given; directories searched recursively for .pbn and .lin files, in sorted order."""
+    """Files as given; directories searched recursively for .pbn and .lin files, in sorted order.
+
+    Symbolic links to directories are not followed (no loops); files that are no regular file (FIFOs, devices,
+    sockets) are skipped; a directory that cannot be listed is yielded itself, so that reading it says why.
+    """
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            found = []
-            for root, dirs, files in os.walk(path):
+            found: list[str] = []
+            for root, dirs, files in os.walk(path, onerror=lambda error: found.append(error.filename)):
                 dirs.sort()
-                found.extend(os.path.join(root, name) for name in files if name.lower().endswith(EXTENSIONS))
+                found.extend(full for name in files
+                             if name.lower().endswith(EXTENSIONS) and _walked_file(full := os.path.join(root, name)))
             yield from sorted(found)
         else:
             yield path
+
+
+def _walked_file(path: str) -> bool:
+    """Whether a file found in a directory is read: a regular file, or a path whose reading will say what is wrong."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
 
 
 @cli.command("rules")

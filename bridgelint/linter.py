@@ -7,7 +7,9 @@ other records are still checked.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 import traceback
 from dataclasses import dataclass, field
@@ -61,7 +63,7 @@ class Linter:
     def check_file(self, path: str, fmt: str | None = None) -> FileReport:
         """Check a file by name; an unreadable path is reported, not raised."""
         try:
-            with open(path, "rb") as stream:
+            with open_input(path) as stream:
                 return self.check_stream(path, stream, fmt)
         except OSError as error:
             report = FileReport(path, fmt or _format_from_name(path) or "unknown")
@@ -101,6 +103,27 @@ class Linter:
                 finding.board = record.board_number
             kept.append(finding)
         return kept
+
+
+def open_input(path: str) -> BinaryIO:
+    """Open a regular file or a pipe to read; a device or socket is refused (OSError), it could block or never end.
+
+    A FIFO is opened without blocking, so one that no process writes to reads as empty instead of hanging.
+    """
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+            raise OSError(errno.EINVAL, "not a regular file (a device or socket): not read", path)
+        if nonblock:
+            os.set_blocking(fd, True)
+        return open(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def is_board(record: Record) -> bool:

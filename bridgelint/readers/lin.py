@@ -25,12 +25,16 @@ HEADER = frozenset(("VG", "RS", "PW", "MP", "BN"))
 BOARD_BODY = frozenset(("MB", "AN", "PC", "MC", "PG", "SV"))  # in an open board, these only join it
 LIN_SEATS = "SWNE"  # md dealer digits 1-4 and the order of the hands
 _VULNERABILITY = {"none": "None", "ns": "NS", "ew": "EW", "all": "All"}
-_SNIFF = re.compile(r"\s*[A-Za-z]{2}\|[^|]*\||[\s\S]*?handviewer\.html\?\S*?lin=", re.IGNORECASE)
+_SNIFF = re.compile(r"\s*[A-Za-z]{2}\|[^|]*\|")
+# the whole non-blank run after each link, so that runs never overlap: linear, however many links
+_HANDVIEWER_LINK = re.compile(r"handviewer\.html\?(\S*)", re.IGNORECASE)
 
 
 def looks_like_lin(head: str) -> bool:
     """Whether text starts like LIN (a ``tag|value|`` field) or is a handviewer link."""
-    return _SNIFF.match(head.lstrip("\ufeff")) is not None
+    head = head.lstrip("\ufeff")
+    return (_SNIFF.match(head) is not None
+            or any("lin=" in m.group(1).lower() for m in _HANDVIEWER_LINK.finditer(head)))
 
 
 class LinReader:

@@ -52,6 +52,8 @@ def text_chunks(stream: BinaryIO) -> Iterator[str]:
     while block:
         data = tail + block
         cut = max(data.rfind(b"\n"), data.rfind(b"|")) + 1
+        if not cut and len(data) >= MAX_TAIL:  # no line break, no '|': cut anyway, memory stays bounded
+            cut = len(data)
         if cut:
             yield _decode(data[:cut])
         tail = data[cut:]
@@ -75,7 +77,7 @@ def handviewer_to_lin(text: str) -> str:
 
 def scan(chunks: Iterable[str]) -> Iterator[tuple]:
     """The fields of the text in ``chunks``; see the module docstring."""
-    finditer = FIELD.re.finditer
+    match = FIELD.re.match  # match, not finditer: a search ahead over junk would be quadratic
     chunks = iter(chunks)
     buf, pos, eof = "", 0, False
     line, line_start, cursor = 1, 0, 0  # line of buf[cursor], index where that line starts
@@ -97,9 +99,7 @@ def scan(chunks: Iterable[str]) -> Iterator[tuple]:
         return None, Finding("S120", message, *at, severity=severity), *at
 
     while True:
-        for m in finditer(buf, pos):
-            if m.start() != pos:
-                break  # not a field at pos
+        while (m := match(buf, pos)) is not None:
             if held is not None:
                 yield held
             start = m.start(1)
@@ -108,7 +108,8 @@ def scan(chunks: Iterable[str]) -> Iterator[tuple]:
                 line += newlines
                 line_start = buf.rfind("\n", cursor, start) + 1
             cursor = start
-            held = (m.group(1).upper(), m.group(2), line, start - line_start + 1)
+            tag, value = m.groups()
+            held = (tag.upper(), value, line, start - line_start + 1)
             held_at = m.start(2)
             pos = m.end()
             recovering = False
@@ -125,12 +126,20 @@ def scan(chunks: Iterable[str]) -> Iterator[tuple]:
             continue
         start = _SPACE.match(buf, pos).end()
         if start >= len(buf):
-            break
+            if eof:
+                break
+            if held is not None:  # only white space, more than MAX_TAIL of it: drop it and read on
+                yield held
+                held = None
+            locate(start)
+            pos = start
+            continue
         seg = buf[start:first_pipe] if first_pipe >= 0 else buf[start:]
         if first_pipe < 0:  # text after the last field
             if not recovering:
                 yield problem(f"text after the last field: '{_short(seg)}'", start)
             pos, recovering = len(buf), True
+            locate(pos)  # the buffer need not keep the text
             continue
         if len(seg) == 2 and seg.isascii() and seg.isalpha():  # the last field lost its closing '|'
             if held is not None:
@@ -167,5 +176,5 @@ def scan(chunks: Iterable[str]) -> Iterator[tuple]:
 
 
 def _short(text: str, width: int = 30) -> str:
-    text = " ".join(text.split())
+    text = " ".join(text[:4 * width].split())  # not all of a long text: its words would take much memory
     return text if len(text) <= width else text[:width - 1] + "…"

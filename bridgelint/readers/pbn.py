@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import partial
 from typing import BinaryIO, Iterator
 
 from .. import bridge
@@ -19,6 +20,7 @@ from . import decode_line
 from .pbn_grammar import TOKEN
 
 MAX_LINE = 255  # PBN §2.3, end of line included
+READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
 # Tags whose value may not be inherited with # or ## (PBN §4.8).
 NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
 # Tags of the standard that open no section (§3.4, §4): text after them is out of place.
@@ -32,7 +34,7 @@ NO_SECTION = frozenset((
     "AnnotatorNA", "Application", "Mode"))
 _BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
-_TAG_LIKE_LINE = re.compile(r"^\s*\[[A-Za-z0-9_]+\s+\"", re.M)
+_TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = TOKEN.re.finditer
 
 
@@ -40,6 +42,7 @@ class PbnReader:
     """Iterate the games of a PBN byte stream as records."""
 
     format = "pbn"
+    _skipped = 0  # bytes skipped of the line just read, over READ_LIMIT
 
     def __init__(self, stream: BinaryIO, path: str = "-"):
         self.stream = stream
@@ -64,12 +67,27 @@ class PbnReader:
 
     def _lines(self) -> Iterator[str]:
         first = True
-        for data in self.stream:
+        readline = getattr(self.stream, "readline", None)  # an iterable of lines does as well
+        for data in self.stream if readline is None else iter(partial(readline, READ_LIMIT), b""):
+            if len(data) >= READ_LIMIT and not data.endswith(b"\n"):
+                data = self._skip_rest(data)
             if first:
                 first = False
                 if data.startswith(b"\xef\xbb\xbf"):
                     data = data[3:]
             yield decode_line(data)
+
+    def _skip_rest(self, data: bytes) -> bytes:
+        """Skip what is left of a line longer than READ_LIMIT (memory stays bounded); the line end is kept."""
+        skipped = 0
+        while rest := self.stream.readline(READ_LIMIT):
+            if rest.endswith(b"\n"):
+                crlf = (data[-1:] + rest).endswith(b"\r\n")
+                self._skipped = skipped + len(rest) - (2 if crlf else 1)
+                return data.rstrip(b"\r") + (b"\r\n" if crlf else b"\n")
+            skipped += len(rest)
+        self._skipped = skipped
+        return data
 
     def _games(self) -> Iterator[tuple[int, list[str]]]:
         """(first line number, lines) of each game; a semi-empty line outside a comment ends one."""
@@ -118,9 +136,12 @@ class PbnReader:
         if len(line) >= MAX_LINE:
             length = len(line.rstrip("\r\n"))
             if length >= MAX_LINE:
-                self._line_findings.append(Finding(
-                    "S107", f"line is {length} characters long before its end of line; PBN §2.3 allows 255 in all",
-                    number, MAX_LINE))
+                message = f"line is {length} characters long before its end of line; PBN §2.3 allows 255 in all"
+                if self._skipped:
+                    message = (f"line is over {READ_LIMIT} bytes long ({self._skipped} more bytes after them): only "
+                               f"its first {READ_LIMIT} bytes were read; PBN §2.3 allows 255 characters in all")
+                    self._skipped = 0
+                self._line_findings.append(Finding("S107", message, number, MAX_LINE))
         bad = _BAD_CHARACTER.search(line)
         if bad:
             self._line_findings.append(Finding(
@@ -306,13 +327,17 @@ class _Game:
             if seat is None and tag.value not in ("", "?") and not tag.value.startswith("#"):  # '#': S110
                 record.problem("A101", f"Auction seat \"{tag.value}\" is not W, N, E or S (PBN §3.5)",
                                tag.line, tag.column)
-            record.auction = Auction(seat, self.calls, tag.line, tag.column, self.auction_notes)
+            record.auction = Auction(seat, self.calls[:], tag.line, tag.column, self.auction_notes)
             self.mark_dangling()
+            self.calls.clear()  # a repeated Auction section (S105) must not add to this one
+            self.auction_notes = {}
         elif self.section == "play" and record.play is None:
             seat = bridge.parse_seat(tag.value)
-            record.play = Play(seat, self.cards, tag.line, tag.column, by_seat=True, notes=self.play_notes)
+            record.play = Play(seat, self.cards[:], tag.line, tag.column, by_seat=True, notes=self.play_notes)
             _seat_cards(record.play)
             self.mark_dangling()
+            self.cards.clear()  # a repeated Play section (S105) must not add to this one (scan holds the list)
+            self.play_notes = {}
         self.section = None
 
     def mark_dangling(self) -> None:
@@ -390,6 +415,9 @@ class _Game:
 
 
 def _make_call(text: str, line: int, column: int, record: Record) -> Call:
+    known = _PBN_CALLS.get(text)
+    if known is not None:  # the common case first
+        return Call(text, known.kind, line, column, None, known.level, known.denomination)
     if text == "-":
         return Call(text, FILLER, line, column)
     if text == "*":
@@ -402,6 +430,11 @@ def _make_call(text: str, line: int, column: int, record: Record) -> Call:
     if not canonical:
         record.problem("S109", f"'{text}' is not PBN: read as '{token.canonical}' (PBN §3.5.1)", line, column)
     return Call(text, token.kind, line, column, level=token.level, denomination=token.denomination)
+
+
+# The calls in PBN spelling, recognised once.
+_BIDS = tuple(f"{level}{denomination}" for level in "1234567" for denomination in bridge.DENOMINATIONS)
+_PBN_CALLS = {call: bridge.parse_pbn_call(call)[0] for call in ("Pass", "X", "XX", "AP", *_BIDS)}
 
 
 def _make_card(text: str, line: int, column: int, record: Record) -> Card:

@@ -161,6 +161,9 @@ class _Replay:
         self.hands = {seat: set(hands[seat]) if hands.get(seat) is not None else None for seat in SEATS}
         self.holder = {card: seat for seat, hand in self.hands.items() if hand for card in hand}
         self.misplaced: list[tuple[int, Card, bool]] = []  # (trick, first card, in play order)
+        # the usual PBN play: every card in its holder's seat column, so no row is regrouped by holder
+        self.in_columns = play.by_seat and all(self.holder.get(card.suit + card.rank) == card.seat
+                                               for card in play.cards if card.kind == CARD)
 
     # --- rows ---------------------------------------------------------------
 
@@ -212,13 +215,12 @@ class _Replay:
 
     def by_holder(self, row: list[Card], leader: str) -> list[tuple[str, Card | None]] | None:
         """A row whose cards are held by other players than their columns': the trick by holder."""
-        holder = self.holder
-        if all(holder.get(card.suit + card.rank) == card.seat for card in row if card.kind == CARD):
-            return None  # the usual row: every card in its holder's column
+        if self.in_columns:
+            return None
         known = [(i, card) for i, card in enumerate(row) if card.kind == CARD]
         if not known or any(card.kind not in (CARD, UNKNOWN) or card.mark for card in row):
             return None
-        holders = [holder.get(card.card) for _, card in known]
+        holders = [self.holder.get(card.card) for _, card in known]
         if None in holders or len(set(holders)) < len(known) or all(h == c.seat for h, (_, c) in zip(holders, known)):
             return None
         if any(card.card not in self.hands[h] for h, (_, card) in zip(holders, known)):

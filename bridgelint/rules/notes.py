@@ -52,6 +52,8 @@ class UnusedNote(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for section, items, notes in _sections(ctx.record):
+            if not notes:
+                continue
             used = {item.note for item in items}
             for number, tag in notes.items():
                 if number not in used:

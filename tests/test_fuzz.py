@@ -1,0 +1,271 @@
+"""Property tests: no input crashes the linter, loses a game, or breaks the JSON report.
+
+Inputs are random bytes and mutations of real files (the samples, and the shared corpus when
+present): byte flips, deleted and duplicated lines, truncation at every kind of token, inserted
+braces, quotes, pipes, NULs and the like.  For each input:
+
+- checking raises nothing and reports no X001 (an internal error);
+- the JSON report is valid JSON and its summary counts every game the reader delimits, which
+  is also counted independently (PBN: semi-empty lines outside comments; LIN: ``qx`` fields,
+  else ``md`` fields);
+- the exit status would be 0 or 1 (a few cases run the command for real).
+
+The runs are derandomized and bounded for CI; set BRIDGELINT_FUZZ_EXAMPLES (e.g. 5000) for a
+longer run.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bridgelint.linter import FileReport, Linter
+from bridgelint.readers import decode_line, open_reader
+from bridgelint.readers.lin_scan import scan, text_chunks
+from bridgelint.reporters import Summary
+from bridgelint.reporters import json as json_reporter
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+EXAMPLES = int(os.environ.get("BRIDGELINT_FUZZ_EXAMPLES", "0")) or None
+SEED_BYTES = 6000  # the start of each seed file is mutated: enough for several games, fast to check
+
+FUZZ = settings(derandomize=True, max_examples=EXAMPLES or 120, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                       HealthCheck.filter_too_much])
+
+
+def _seed_files() -> list[Path]:
+    files = sorted(p for p in (ROOT / "samples").iterdir() if p.suffix in (".pbn", ".lin"))
+    for kind in ("pbn", "lin"):
+        folder = SHARED / "corpus" / kind
+        if folder.is_dir():
+            files.extend(sorted(folder.glob(f"*.{kind}")))
+    return files
+
+
+def _seed(path: Path) -> bytes:
+    data = path.read_bytes()[:SEED_BYTES]
+    cut = data.rfind(b"\n", SEED_BYTES // 2)
+    return data[:cut + 1] if len(data) == SEED_BYTES and cut >= 0 else data
+
+
+SEEDS = [(p.name, p.suffix, _seed(p)) for p in _seed_files()]
+LINTER = Linter()
+
+INSERTS = [b"{", b"}", b'"', b"|", b"\x00", b"[", b"]", b"\n", b"\r", b"\n\n", b"\r\n\r\n", b";", b"%", b"^",
+           b"^S", b"=1=", b"$", b"#", b"##", b"\\", b"\t", b"\xff", b"\xc3", b"\xef\xbb\xbf", b"\x7f", b"\x0c",
+           b"*", b"+", b"-", b"qx|", b"md|", b"|mb|", b"pc|", b"mc|", b"|qx|o1|", b"|md|3|", b"[Play \"N\"]",
+           b"[Auction \"N\"]", b"[Note \"1:x\"]", b"\n[Board \"#\"]\n", b"{\n\n", b"\n\n}", b"XX", b"7NT", b"13"]
+# where truncation hurts: inside each kind of token
+CUT_AT = [b"[", b"]", b'"', b"{", b"}", b"|", b";", b"%", b"\n", b"\r", b" ", b".", b":", b",", b"=", b"^", b"!",
+          b"\\", b"$"]
+
+
+# --- the property ------------------------------------------------------------------------------------
+
+def check_bytes(data: bytes, name: str) -> FileReport:
+    """Check ``data`` as file ``name`` and assert everything the properties demand."""
+    report = LINTER.check_stream(name, io.BytesIO(data))
+    internal = [f for f in report.findings if f.code == "X001"]
+    assert not internal, internal[0].message
+    for finding in report.findings:
+        assert finding.line >= 1 and finding.column >= 1, finding
+        assert finding.severity in ("error", "warning", "info"), finding
+    records = list(open_reader(io.BytesIO(data), name))
+    assert report.games == len(records)
+    if report.format == "pbn" and not any(f.code == "S101" for f in report.findings):
+        assert report.games == pbn_game_count(data)
+    elif report.format == "lin" and not any(f.code == "S101" for f in report.findings):
+        assert report.games >= lin_board_lower_bound(data)
+    document = json.loads(json_reporter.render([report], Summary.of([report])))
+    summary = document["summary"]
+    assert summary["games"] == report.games == document["files"][0]["games"]
+    assert summary["errors"] + summary["warnings"] + summary["infos"] == len(report.findings)
+    return report
+
+
+def pbn_game_count(data: bytes) -> int:
+    """Games of a PBN file counted on their own: a semi-empty line outside a ``{}`` comment ends one (§3)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    games, content, in_brace = 0, False, False
+    for raw in data.split(b"\n"):
+        line = decode_line(raw)
+        if not in_brace:
+            if not line.strip():
+                games, content = games + content, False
+                continue
+            if line.startswith("%"):
+                continue
+        content = True
+        i = 0
+        while i < len(line):
+            c = line[i]
+            if in_brace:
+                in_brace = c != "}"
+            elif c == "{":
+                in_brace = True
+            elif c == ";":
+                break
+            elif c == '"':  # a string: braces inside do not count
+                i += 1
+                while i < len(line) and line[i] != '"':
+                    i += 2 if line[i] == "\\" else 1
+            i += 1
+    return games + content
+
+
+def lin_board_lower_bound(data: bytes) -> int:
+    """Each ``qx`` field starts a board; without any, each ``md`` does."""
+    tags = [item[0] for item in scan(text_chunks(io.BytesIO(data)))]
+    return tags.count("QX") or tags.count("MD")
+
+
+# --- strategies -----------------------------------------------------------------------------------------
+
+@st.composite
+def mutated(draw) -> tuple[bytes, str]:
+    """A seed file with one to four mutations."""
+    name, suffix, data = draw(st.sampled_from(SEEDS))
+    for _ in range(draw(st.integers(1, 4))):
+        data = draw(st.sampled_from(MUTATIONS))(draw, data)
+    suffix = draw(st.sampled_from([suffix, suffix, suffix, ".txt"]))  # .txt: the format is sniffed
+    return data, "m" + suffix
+
+
+def _flip(draw, data: bytes) -> bytes:
+    if not data:
+        return data
+    i = draw(st.integers(0, len(data) - 1))
+    return data[:i] + bytes([data[i] ^ (1 << draw(st.integers(0, 7)))]) + data[i + 1:]
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True) or [b""]
+
+
+def _delete_line(draw, data: bytes) -> bytes:
+    lines = _lines(data)
+    del lines[draw(st.integers(0, len(lines) - 1))]
+    return b"".join(lines)
+
+
+def _duplicate_line(draw, data: bytes) -> bytes:
+    lines = _lines(data)
+    i = draw(st.integers(0, len(lines) - 1))
+    lines[i:i] = [lines[i]] * draw(st.integers(1, 3))
+    return b"".join(lines)
+
+
+def _truncate(draw, data: bytes) -> bytes:
+    token = draw(st.sampled_from(CUT_AT))
+    places = [i for i in range(len(data)) if data.startswith(token, i)]
+    if not places:
+        return data[:draw(st.integers(0, len(data)))]
+    return data[:draw(st.sampled_from(places)) + draw(st.integers(0, len(token)))]
+
+
+def _insert(draw, data: bytes) -> bytes:
+    i = draw(st.integers(0, len(data)))
+    return data[:i] + draw(st.sampled_from(INSERTS)) * draw(st.integers(1, 3)) + data[i:]
+
+
+def _splice(draw, data: bytes) -> bytes:
+    """A piece of another seed file: PBN in LIN and the other way round."""
+    other = draw(st.sampled_from(SEEDS))[2]
+    i, j = sorted((draw(st.integers(0, len(other))), draw(st.integers(0, len(other)))))
+    at = draw(st.integers(0, len(data)))
+    return data[:at] + other[i:j] + data[at:]
+
+
+MUTATIONS = [_flip, _delete_line, _duplicate_line, _truncate, _insert, _insert, _splice]
+
+
+# --- tests -----------------------------------------------------------------------------------------------
+
+@FUZZ
+@given(st.binary(max_size=2000), st.sampled_from(["f.pbn", "f.lin", "f.txt"]))
+def test_random_bytes(data: bytes, name: str) -> None:
+    check_bytes(data, name)
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(INSERTS + CUT_AT + [b"a", b"Pass", b"S", b"1", b"o1", b"AKQ"]), max_size=80),
+       st.sampled_from(["f.pbn", "f.lin"]))
+def test_random_token_soup(parts: list[bytes], name: str) -> None:
+    check_bytes(b"".join(parts), name)
+
+
+@FUZZ
+@given(mutated())
+def test_mutated_files(case: tuple[bytes, str]) -> None:
+    check_bytes(*case)
+
+
+@pytest.mark.parametrize("name, suffix, data", SEEDS, ids=[s[0] for s in SEEDS])
+def test_every_truncation_point_of_a_token(name: str, suffix: str, data: bytes) -> None:
+    """Each seed cut right after the first of each kind of token (and one byte on)."""
+    data = data[:1500]
+    for token in CUT_AT:
+        i = data.find(token)
+        if i >= 0:
+            check_bytes(data[:i + 1], "t" + suffix)
+            check_bytes(data[:i + 2], "t" + suffix)
+
+
+# --- regressions found by fuzzing and by the pathological cases ------------------------------------------
+
+def test_brace_comment_string_and_note_regression_inputs() -> None:
+    for data, name in [(b'{"}\n\n[Board "1"]\n', "a.pbn"), (b'[Event "{"]\n\n[Board "2"]\n', "a.pbn"),
+                       (b"%{\n\n[Board \"1\"]\n", "a.pbn"), (b"qx|o1|md|3|qx|", "a.lin"),
+                       (b"md|", "a.lin"), (b"|" * 10, "a.lin"), (b"\xef\xbb\xbf", "a.pbn")]:
+        check_bytes(data, name)
+
+
+def test_a_repeated_play_section_does_not_add_its_cards_to_the_first() -> None:
+    """Found by fuzzing: '[{Event' made one game of a whole file; the cards of every later Play section were
+    appended to the first Play (seatless), and the play replay raised StopIteration on a 14th trick (X001)."""
+    game = (b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            b'[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+            b'[Declarer "S"]\n[Contract "7D"]\n[Auction "N"]\nPass Pass 7D Pass\nPass Pass\n[Play "W"]\nCA SA HA DA\n')
+    report = check_bytes(game + game, "t.pbn")
+    assert report.games == 1 and "S105" in {f.code for f in report.findings}
+    record = next(iter(open_reader(io.BytesIO(game + game), "t.pbn")))
+    first = next(iter(open_reader(io.BytesIO(game), "t.pbn")))
+    assert len(record.play.cards) == len(first.play.cards)
+    assert len(record.auction.calls) == len(first.auction.calls)
+    assert all(card.seat is not None for card in record.play.cards if card.kind == "card")
+
+
+# --- the command, for real: exit status and JSON on stdout ----------------------------------------------
+
+CLI_CASES = {
+    "random": bytes(range(1, 256)) * 3,
+    "nul": b"[Board \"1\"]\n\x00\n",
+    "braces": b"{" * 500 + b"\n\n[Board \"1\"]\n",
+    "pipes": b"|" * 500 + b"qx|o1|md|3|",
+}
+
+
+@pytest.mark.parametrize("case", sorted(CLI_CASES))
+@pytest.mark.parametrize("suffix", [".pbn", ".lin"])
+def test_command_exit_status_and_json(tmp_path: Path, case: str, suffix: str) -> None:
+    path = tmp_path / f"{case}{suffix}"
+    path.write_bytes(CLI_CASES[case])
+    done = subprocess.run([sys.executable, "-m", "bridgelint", "check", "--format", "json", "--jobs", "1",
+                           "--isolated", str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode in (0, 1), done.stderr
+    assert "Traceback" not in done.stderr
+    document = json.loads(done.stdout)
+    assert document["summary"]["files"] == 1
+    assert not any(f["code"] == "X001" for f in document["files"][0]["findings"])
+    assert done.returncode == (1 if document["summary"]["errors"] else 0)

@@ -1,0 +1,343 @@
+"""Pathological inputs: huge lines, floods of one token, non-text, odd paths.
+
+Every case must finish fast (time linear in the input), keep memory bounded, lose no game,
+and never crash; unreadable paths exit 2 with a message while the other paths are still
+checked.  The 50 MB line runs in CI (about a second); BRIDGELINT_HUGE_MB sets another size.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgelint import linter as linter_module
+from bridgelint.cli import cli
+from bridgelint.linter import Linter, open_input
+from bridgelint.readers import lin_grammar
+from bridgelint.readers.lin import looks_like_lin
+from bridgelint.readers.lin_scan import MAX_TAIL
+from bridgelint.readers.pbn import READ_LIMIT
+from bridgelint.readers.pbn_grammar import TOKEN
+
+HUGE_MB = int(os.environ.get("BRIDGELINT_HUGE_MB", "50"))
+LINTER = Linter()
+BOARD_LIN = b"qx|o1|md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"
+
+
+def lint(data: bytes, name: str = "t.pbn", budget: float = 3.0):
+    """The report on ``data``; fails if checking takes longer than ``budget`` seconds."""
+    start = time.perf_counter()
+    report = LINTER.check_stream(name, io.BytesIO(data))
+    elapsed = time.perf_counter() - start
+    assert elapsed < budget, f"{name}: {elapsed:.2f}s for {len(data)} bytes"
+    assert not [f for f in report.findings if f.code == "X001"]
+    return report
+
+
+def codes(report) -> set[str]:
+    return {f.code for f in report.findings}
+
+
+def run(*args: str, timeout: float = 30):
+    return subprocess.run([sys.executable, "-m", "bridgelint", "check", "--isolated", "--jobs", "1", *args],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+# --- a huge line ---------------------------------------------------------------------------------------
+
+def _huge_file(tmp_path: Path, name: str, unit: bytes) -> Path:
+    path = tmp_path / name
+    size = HUGE_MB << 20
+    with open(path, "wb") as out:
+        block = unit * ((1 << 20) // len(unit))
+        for _ in range(size // len(block)):
+            out.write(block)
+    return path
+
+
+MEMORY_PROBE = """
+import resource, sys
+from bridgelint.linter import Linter
+linter = Linter()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+report = linter.check_file(sys.argv[1])
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(report.games, sorted({f.code for f in report.findings}), (after - before) // 1024)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs getrusage")
+@pytest.mark.parametrize("name, unit", [("huge.pbn", b'[Event "x"] {c} ; Pass 1NT '), ("huge.lin", b"aa bb cc ")])
+def test_a_huge_file_without_a_newline_is_read_in_bounded_time_and_memory(tmp_path: Path, name: str,
+                                                                          unit: bytes) -> None:
+    path = _huge_file(tmp_path, name, unit)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(path)], capture_output=True, text=True,
+                          timeout=60)
+    elapsed = time.perf_counter() - start
+    assert done.returncode == 0, done.stderr
+    games, rest = done.stdout.split(" ", 1)
+    found, grown_mb = rest.rsplit(" ", 1)[0], int(rest.rsplit(" ", 1)[1])
+    assert elapsed < 10, f"{elapsed:.1f}s"
+    assert grown_mb < 40, f"peak memory grew by {grown_mb} MB on a {HUGE_MB} MB line"
+    assert ("S107" if name.endswith(".pbn") else "S120") in found
+    assert games in ("0", "1")
+
+
+def test_an_over_long_pbn_line_is_cut_with_a_finding_and_the_lines_after_it_keep_their_columns() -> None:
+    long = b"x" * (READ_LIMIT + 5000) + b" y\r\n"
+    data = b'[Board "1"]\r\n' + long + b'[Dealer "Q"]\r\n[Vulnerable "None"]\r\n'
+    report = lint(data)
+    s107 = [f for f in report.findings if f.code == "S107"]
+    assert [(f.line, f.column) for f in s107] == [(2, 255)]
+    assert "only its first" in s107[0].message and "5002 more bytes" in s107[0].message
+    # the cut line keeps its line end: line 3 is still the Dealer tag, at column 1
+    assert ("B102", 3, 1) in {(f.code, f.line, f.column) for f in report.findings}
+    assert report.games == 1
+
+
+def test_an_over_long_last_line_without_a_newline() -> None:
+    report = lint(b'[Board "1"]\n[Event "' + b"e" * (READ_LIMIT * 2) + b'"]')
+    assert report.games == 1 and "S107" in codes(report)
+
+
+# --- floods of one token ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["t.pbn", "t.lin", "t.txt"])
+@pytest.mark.parametrize("data", [b"{" * 1_000_000, b"}" * 1_000_000, b"[" * 1_000_000, b'"' * 1_000_000,
+                                  b"|" * 1_000_000, b"=" * 1_000_000, b"$" * 1_000_000, b"x|" * 500_000,
+                                  b"a |" * 300_000, b"\n" * 1_000_000, b" " * 5_000_000, b" \n" * 1_000_000,
+                                  b"{\n" * 300_000, b"[a \"" * 200_000, b"md|" * 100_000, b"=a" * 500_000],
+                         ids=lambda d: f"{d[:4]!r}x{len(d)}")
+def test_a_flood_of_one_token_is_linear(name: str, data: bytes) -> None:
+    lint(data, name)
+
+
+def test_a_tag_repeated_100000_times() -> None:
+    report = lint(b'[Board "1"]\n' * 100_000)
+    assert report.games == 1
+    assert sum(f.code == "S105" for f in report.findings) == 99_999
+
+
+def test_a_million_empty_lines_and_many_small_games() -> None:
+    assert lint(b"\n" * 1_000_000).games == 0
+    assert lint(b"\r\n" * 1_000_000).games == 0
+    assert lint(b'[Board "1"]\n\n' * 20_000).games == 20_000
+    assert lint(b"qx|o1|" * 20_000, "t.lin").games == 20_000
+
+
+def test_a_comment_over_many_blank_lines_is_linear() -> None:
+    """The tag-like-line search in a comment once matched \\s* across lines: quadratic."""
+    report = lint(b'[Board "1"]\n{' + b"\n" * 200_000 + b'}\n[Dealer "N"]\n', budget=2)
+    assert report.games == 1
+    report = lint(b'{' + b" \n" * 200_000, budget=2)
+    assert "S103" in codes(report)
+
+
+def test_many_handviewer_links_are_sniffed_in_linear_time() -> None:
+    start = time.perf_counter()
+    assert not looks_like_lin("handviewer.html?" * 4000)
+    assert looks_like_lin("see handviewer.html?" * 100 + "handviewer.html?b=1&lin=qx|o1|")
+    assert looks_like_lin("https://x/handviewer.html?LIN=md|3|")
+    assert time.perf_counter() - start < 0.5
+    lint(b"handviewer.html?" * 4000, "t.txt", budget=1)
+
+
+def test_lin_junk_between_fields_is_linear() -> None:
+    """The field scan once searched ahead from every junk position: quadratic on '|' or white space."""
+    lint(b"|" * 200_000 + BOARD_LIN, "t.lin", budget=1.5)
+    lint(b"\n" * 200_000 + BOARD_LIN, "t.lin", budget=1.5)
+
+
+def test_lin_white_space_longer_than_the_tail_limit_loses_no_board() -> None:
+    """More white space than MAX_TAIL between two boards once ended the scan: the second board was lost."""
+    for gap in (b"\n" * (MAX_TAIL + 10), b" " * (MAX_TAIL + 10), b"\r\n" * (MAX_TAIL // 2 + 10)):
+        report = lint(BOARD_LIN + gap + BOARD_LIN.replace(b"o1", b"o2"), "t.lin")
+        assert report.games == 2
+
+
+def test_lin_junk_longer_than_the_tail_limit_keeps_memory_bounded_and_the_next_board() -> None:
+    report = lint(BOARD_LIN + b"z" * (3 * MAX_TAIL) + b"\n" + BOARD_LIN.replace(b"o1", b"o2"), "t.lin")
+    assert report.games == 2 and "S120" in codes(report)
+
+
+# --- the grammar regexes do not backtrack catastrophically ----------------------------------------------
+
+_CHARS = " \t\n\r[]{}\";%=$!?^\\|#*+-.:,/aAzZ019SHDCNXPpo"
+_PREFIXES = ["", "[", "[a ", '[a "', '"', "{", ";", "%", "=", "$", "^", "!", "board", "board ", "1", "o1", "s",
+             "qx|", "md|", "-", "1C", "S10", "n-s "]
+_N = 20_000
+
+
+def _adversarial() -> list[str]:
+    texts = [prefix + c * _N for prefix in _PREFIXES for c in _CHARS]
+    texts += [(a + b) * (_N // 2) for a, b in itertools.combinations(" \n[\"=a|\\1-", 2)]
+    return texts
+
+
+def test_the_grammar_regexes_are_linear_on_adversarial_text() -> None:
+    patterns = [("pbn token", TOKEN.re)] + [(p.name, p.re) for p in lin_grammar.PRODUCTIONS
+                                               if hasattr(p, "re") and isinstance(p.re, re.Pattern)]
+    slow = []
+    for text in _adversarial():
+        for name, pattern in patterns:
+            start = time.perf_counter()
+            if name == "pbn token":
+                sum(1 for _ in pattern.finditer(text))
+            else:
+                pattern.match(text), pattern.fullmatch(text)
+            elapsed = time.perf_counter() - start
+            if elapsed > 0.05:
+                slow.append((name, text[:12], round(elapsed, 3)))
+    assert not slow
+
+
+# --- not text ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["t.pbn", "t.lin", "t.txt"])
+@pytest.mark.parametrize("data", ['[Board "1"]\n'.encode("utf-16"), '[Board "1"]\n'.encode("utf-16-be"),
+                                  b"\x00" * 100_000, b'[Board "1"]\n\x00'],
+                         ids=["utf16-bom", "utf16-be", "nuls", "one-nul"])
+def test_non_text_is_one_s101_and_no_game(name: str, data: bytes) -> None:
+    report = lint(data, name)
+    assert "S101" in codes(report) and report.games == 0
+
+
+def test_non_text_exits_1_and_the_other_files_are_still_checked(tmp_path: Path) -> None:
+    (tmp_path / "a.pbn").write_bytes('[Board "1"]\n'.encode("utf-16"))
+    (tmp_path / "b.pbn").write_bytes(b"\x00" * 1000)
+    (tmp_path / "c.pbn").write_bytes(b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n')
+    done = run("--format", "json", str(tmp_path))
+    assert done.returncode == 1, done.stderr
+    document = json.loads(done.stdout)
+    assert [f["path"].rsplit("/", 1)[-1] for f in document["files"]] == ["a.pbn", "b.pbn", "c.pbn"]
+    assert document["summary"]["games"] == 1
+
+
+# --- paths -----------------------------------------------------------------------------------------------
+
+def _invoke(*args: str):
+    return CliRunner().invoke(cli, ["check", "--isolated", "--jobs", "1", *args])
+
+
+def _good(path: Path) -> Path:
+    path.write_bytes(b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n')
+    return path
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
+def test_a_directory_symlink_loop_is_not_followed(tmp_path: Path) -> None:
+    _good(tmp_path / "a.pbn")
+    (tmp_path / "sub").mkdir()
+    os.symlink(tmp_path, tmp_path / "sub" / "loop")
+    os.symlink(tmp_path / "sub" / "loop2", tmp_path / "sub" / "loop2")  # a link to itself
+    os.symlink(tmp_path / "sub" / "self.pbn", tmp_path / "sub" / "self.pbn")
+    result = _invoke("--format", "json", str(tmp_path))
+    document = json.loads(result.stdout)
+    assert [Path(f["path"]).name for f in document["files"]] == ["a.pbn"]
+    assert "self.pbn" in result.stderr and result.exit_code == 2  # a looping file link is unreadable: said
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="runs as root: a file without read permission can still be read")
+def test_a_file_without_read_permission_exits_2_and_the_others_are_checked(tmp_path: Path) -> None:
+    locked = _good(tmp_path / "locked.pbn")
+    locked.chmod(0)
+    try:
+        result = _invoke("--format", "json", str(locked), str(_good(tmp_path / "b.pbn")))
+    finally:
+        locked.chmod(0o644)
+    assert result.exit_code == 2
+    assert "locked.pbn" in result.stderr and "ermission" in result.stderr
+    assert [Path(f["path"]).name for f in json.loads(result.stdout)["files"]] == ["b.pbn"]
+
+
+def test_an_unreadable_path_exits_2_and_the_others_are_checked(tmp_path: Path) -> None:
+    """Works as root too: a path that cannot be opened whatever the permissions."""
+    good = _good(tmp_path / "b.pbn")
+    bad = [str(tmp_path / "missing.pbn"), str(good / "below.pbn")]
+    if hasattr(os, "symlink"):
+        os.symlink(tmp_path / "nowhere", tmp_path / "dangling.pbn")
+        bad.append(str(tmp_path / "dangling.pbn"))
+    result = _invoke("--format", "json", *bad, str(good))
+    assert result.exit_code == 2
+    for path in bad:
+        assert path in result.stderr
+    assert [Path(f["path"]).name for f in json.loads(result.stdout)["files"]] == ["b.pbn"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+def test_a_fifo_given_explicitly_does_not_hang(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.pbn"
+    os.mkfifo(fifo)
+    done = run("--format", "json", str(fifo), str(_good(tmp_path / "b.pbn")), timeout=20)
+    assert done.returncode == 0, done.stderr
+    files = json.loads(done.stdout)["files"]
+    assert [Path(f["path"]).name for f in files] == ["pipe.pbn", "b.pbn"]
+    assert files[0]["games"] == 0  # nobody writes to it: read as empty
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+def test_a_fifo_with_a_writer_is_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.pbn"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR)  # a writer is there before the reader opens it
+    try:
+        os.write(writer, b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n')
+        stream = open_input(str(fifo))
+    finally:
+        os.close(writer)
+    with stream:
+        assert stream.read().startswith(b'[Board "1"]')
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+def test_a_directory_walk_skips_fifos(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.pbn")
+    _good(tmp_path / "b.pbn")
+    done = run("--format", "json", str(tmp_path), timeout=20)
+    assert done.returncode == 0, done.stderr
+    assert [Path(f["path"]).name for f in json.loads(done.stdout)["files"]] == ["b.pbn"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null") or not os.path.exists("/dev/zero"), reason="no /dev")
+def test_a_device_given_explicitly_is_refused_with_exit_2(tmp_path: Path) -> None:
+    done = run("/dev/null", "/dev/zero", str(_good(tmp_path / "b.pbn")), timeout=20)
+    assert done.returncode == 2
+    assert "/dev/null: not a regular file" in done.stderr and "/dev/zero: not a regular file" in done.stderr
+    assert "1 file" in done.stderr
+
+
+def test_a_directory_given_to_check_file_is_unreadable(tmp_path: Path) -> None:
+    report = Linter().check_file(str(tmp_path))
+    assert report.unreadable
+
+
+def test_a_path_deleted_while_the_run_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deleted after the paths were listed: exit 2 with a message; deleted while being read: still read."""
+    first, second, third = (_good(tmp_path / f"{n}.pbn") for n in "abc")
+    real = linter_module.open_reader
+
+    def open_and_delete(stream, path, fmt=None):
+        if path.endswith("a.pbn"):
+            first.unlink()  # the open file stays readable
+            second.unlink()  # not opened yet: gone
+        return real(stream, path, fmt)
+
+    monkeypatch.setattr(linter_module, "open_reader", open_and_delete)
+    result = _invoke("--format", "json", str(tmp_path))
+    assert result.exit_code == 2
+    assert "b.pbn" in result.stderr
+    files = json.loads(result.stdout)["files"]
+    assert [Path(f["path"]).name for f in files] == ["a.pbn", "c.pbn"]
+    assert all(f["games"] == 1 for f in files)
