@@ -433,3 +433,12 @@ def test_opened_stream_is_read_game_by_game():
 def test_reader_never_raises_on_odd_input(data):
     findings = check(data)
     assert "X001" not in codes(findings)
+
+
+def test_a_brace_inside_a_malformed_tag_opens_no_comment():
+    records, _ = read('[{Event "a"]\n\n[Board "2"]\n\n[Board "3"]\n')
+    assert [r.board_number for r in records] == [None, "2", "3"]
+    records, _ = read('[Event "a{b"] ; {c\n\n[Board "2"]\n')
+    assert [r.board_number for r in records] == [None, "2"]
+    records, _ = read('[Event "a"] {open\n\n[Board "2"]\n}\n\n[Board "3"]\n')
+    assert [r.board_number for r in records] == [None, "3"]  # the comment spans the blank line

@@ -198,26 +198,18 @@ class PbnReader:
 
 
 def _brace_state(line: str, in_brace: bool) -> bool:
-    """Whether a brace comment is open at the end of ``line`` (braces do not nest)."""
-    i, n = 0, len(line)
-    while i < n:
-        if in_brace:
-            j = line.find("}", i)
-            if j < 0:
-                return True
-            in_brace, i = False, j + 1
-            continue
-        c = line[i]
-        if c == "{":
-            in_brace = True
-        elif c == ";":
-            return False
-        elif c == '"':
-            i += 1
-            while i < n and line[i] != '"':
-                i += 2 if line[i] == "\\" else 1
-        i += 1
-    return in_brace
+    """Whether a brace comment is open at the end of ``line`` (braces do not nest).
+
+    The line is scanned with the grammar's own tokens, so a ``{`` inside a tag
+    pair, a string or a ``;`` comment opens nothing, exactly as when the game
+    is scanned.
+    """
+    start = 0
+    if in_brace:
+        start = line.find("}") + 1
+        if start == 0:
+            return True
+    return any(m.lastgroup == "open_comment" for m in _SCAN(line, start))
 
 
 class _Game:

@@ -255,8 +255,10 @@ class _Replay:
         """
         self.rows += 1
         if self.rows > 13:
-            first = next(card for _, card in cards if card is not None)
-            return self.stop(AFTER_END, first, "a 14th trick: a deal has 13")
+            first = next((card for _, card in cards if card is not None), None)
+            if first is not None:
+                return self.stop(AFTER_END, first, "a 14th trick: a deal has 13")
+            return False
         first = cards[0][1]
         led = first.suit if leader is not None and first is not None and first.kind == CARD else None
         known = 0  # cards of the trick that are known
