@@ -6,6 +6,7 @@ Test modules import the helpers directly (``from conftest import check, at``).
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,26 @@ def board(*lines: str, number: str = "1", dealer: str = "N", vulnerable: str = "
 
 # A legal deal: North holds all spades, East all hearts, South all diamonds, West all clubs.
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
+# --- the command line ------------------------------------------------------------
+
+CLEAN = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+         '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n')
+ERROR = CLEAN + '[Auction "N"]\n1D Pass 1C AP\n'  # A103 at 6:9
+WARNING = CLEAN.replace('[Board "1"]', '[Board "1"]\n[Date "95.06.10"]')  # B107 at 2:1
+
+
+def run_cli(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point."""
+    from bridgelint import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    with pytest.raises(SystemExit) as done:
+        cli.main()
+    code = done.value.code
+    return (0 if code is None else code), out.getvalue(), err.getvalue()

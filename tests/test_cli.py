@@ -6,7 +6,6 @@ errors to exit status 2) in-process, with its own standard streams.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import subprocess
@@ -15,26 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint import cli
 from bridgelint.rules import RULES
 from bridgelint.rules.board import DateForm
-
-CLEAN = '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
-WARNING = CLEAN.replace('[Board "1"]', '[Board "1"]\n[Date "95.06.10"]')  # B107 at 2:1
-ERROR = CLEAN + '[Auction "N"]\n1D Pass 1C AP\n'  # A103 at 6:9
-
-
-def run(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``bridgelint args``."""
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", err)
-    with pytest.raises(SystemExit) as done:
-        cli.main()
-    code = done.value.code
-    return (0 if code is None else code), out.getvalue(), err.getvalue()
+from conftest import run_cli as run
+from conftest import CLEAN, ERROR, WARNING
 
 
 @pytest.fixture

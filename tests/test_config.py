@@ -2,37 +2,19 @@
 
 from __future__ import annotations
 
-import io
-import sys
 from pathlib import Path
 
 import pytest
 
-from bridgelint import cli
 from bridgelint.config import (ALL, Config, ConfigError, Layer, check_selectors, discover, file_codes, find_config,
                                glob_match, is_excluded, load_config, parse_config, resolve, selection,
                                split_selectors)
 from bridgelint.rules import RULES
+from conftest import run_cli as run
+from conftest import ERROR, WARNING
 
 CODES = tuple(RULES)
-CLEAN = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
-         '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n')
-ERROR = CLEAN + '[Auction "N"]\n1D Pass 1C AP\n'  # A103 at 6:9
-WARNING = CLEAN.replace('[Board "1"]', '[Board "1"]\n[Date "95.06.10"]')  # B107 at 2:1
 LIN_ERROR = "md|3S23456789TJQKA,HAKQJT98765432,DAKQJT98765432|sv|o|mb|1D|mb|p|mb|1C|mb|p|mb|p|mb|p|\n"
-
-
-def run(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point."""
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", err)
-    with pytest.raises(SystemExit) as done:
-        cli.main()
-    code = done.value.code
-    return (0 if code is None else code), out.getvalue(), err.getvalue()
 
 
 # --- selection layers ------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import shutil
 import subprocess
 import sys
@@ -10,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint import cli, parallel
+from bridgelint import parallel
 from bridgelint.rules import RULES
+from conftest import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -19,19 +19,6 @@ CORPUS = SHARED / "corpus"
 HEADER = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
           '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n')
 ERROR = HEADER + '[Auction "N"]\n1D Pass 1C AP\n'  # A103 at 6:9
-
-
-def run(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point."""
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", err)
-    with pytest.raises(SystemExit) as done:
-        cli.main()
-    code = done.value.code
-    return (0 if code is None else code), out.getvalue(), err.getvalue()
 
 
 def bridgelint(*args: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -224,7 +224,7 @@ def test_auction_and_play_sections_end_at_the_next_tag():
     assert [c.token for c in record.auction.calls] == ["1C", "AP"]
     assert [c.token for c in record.play.cards] == ["H2", "DA"]
     assert record.tables == {}
-    assert at(check(f'[Play "E"]\nH2 DA\n[Result "7"]\nCA SA\n'), "S102") == [(4, 1)]
+    assert at(check('[Play "E"]\nH2 DA\n[Result "7"]\nCA SA\n'), "S102") == [(4, 1)]
 
 
 def test_auction_tokens_and_kinds():

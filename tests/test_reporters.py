@@ -7,21 +7,20 @@ the rules, rewrite them with ``BRIDGELINT_UPDATE_GOLDEN=1 pytest tests/test_repo
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
-from bridgelint import __version__, cli
+from bridgelint import __version__
 from bridgelint.linter import FileReport
 from bridgelint.model import Finding
 from bridgelint.reporters import Summary
 from bridgelint.reporters import github, junit, sarif, statistics
 from bridgelint.rules import RULES
+from conftest import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -30,19 +29,6 @@ SAMPLES = ("samples/auction-defects.pbn", "samples/auction-defects.lin", "sample
            "samples/clean.pbn")
 FORMATS = {"text": "samples.txt", "json": "samples.json", "github": "samples.github.txt",
            "sarif": "samples.sarif", "junit": "samples.junit.xml"}
-
-
-def run(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point."""
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", err)
-    with pytest.raises(SystemExit) as done:
-        cli.main()
-    code = done.value.code
-    return (0 if code is None else code), out.getvalue(), err.getvalue()
 
 
 def samples_report(monkeypatch, *args: str) -> tuple[int, str, str]:

@@ -2,33 +2,16 @@
 
 from __future__ import annotations
 
-import io
-import sys
 
 import pytest
 
-from bridgelint import cli
+from conftest import run_cli as run
+from conftest import CLEAN, WARNING
 
-CLEAN = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
-         '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n')
 # A103 (error) at 7:9 and B107 (warning) at 2:1
 BOTH = CLEAN.replace('[Board "1"]', '[Board "1"]\n[Date "95.06.10"]') + '[Auction "N"]\n1D Pass 1C AP\n'
-WARNING = CLEAN.replace('[Board "1"]', '[Board "1"]\n[Date "95.06.10"]')  # B107 at 2:1
 INFO = CLEAN + '[Auction "N"]\n1D Pass ^I 1C AP\n'  # A103 as info (marked)
 A103 = "t.pbn:7:9: A103 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
-
-
-def run(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point."""
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", err)
-    with pytest.raises(SystemExit) as done:
-        cli.main()
-    code = done.value.code
-    return (0 if code is None else code), out.getvalue(), err.getvalue()
 
 
 @pytest.fixture

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import io
-import sys
 
 import pytest
 
-from bridgelint import cli
 from bridgelint.linter import Linter
 from bridgelint.model import Finding
 from bridgelint.rules import RULES
+from conftest import run_cli as run
 
 HEADER = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
           '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n')
@@ -130,18 +129,6 @@ def test_internal_errors_are_never_suppressed(monkeypatch):
 
 
 # --- the command line ------------------------------------------------------------------
-
-def run(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point."""
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", err)
-    with pytest.raises(SystemExit) as done:
-        cli.main()
-    code = done.value.code
-    return (0 if code is None else code), out.getvalue(), err.getvalue()
 
 
 def test_cli_suppressed_error_exits_0(tmp_path, monkeypatch):

@@ -14,7 +14,7 @@ from functools import partial
 from typing import BinaryIO, Iterator
 
 from .. import bridge
-from ..model import (ALL_PASS, BID, CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, Deal, Field, Finding,
+from ..model import (CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, Deal, Field, Finding,
                      Play, Record, Tag)
 from . import decode_line
 from .pbn_grammar import TOKEN

@@ -94,7 +94,8 @@ def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
         kind = call.kind
         call.seat = seat
         if stop_marker is not None:
-            irregular(AFTER_END, call, f"'{call.token}' after '{stop_marker.token}', which ends the record of the auction")
+            irregular(AFTER_END, call,
+                      f"'{call.token}' after '{stop_marker.token}', which ends the record of the auction")
             continue
         if kind in (END, CONTINUE):
             stop_marker = call
@@ -167,7 +168,8 @@ def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay, irre
             else:
                 irregular(INSUFFICIENT, call, message)
         elif call.mark == "I":
-            out.misfit_marks.append(Irregularity(BAD_MARK, call, f"^I marks an insufficient bid, but {call.token} is sufficient"))
+            out.misfit_marks.append(Irregularity(
+                BAD_MARK, call, f"^I marks an insufficient bid, but {call.token} is sufficient"))
         state.last_bid, state.bidder, state.risk = call, seat, ""
         state.any_bid = True
         state.window = []
@@ -175,7 +177,8 @@ def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay, irre
             state.first_namer.setdefault((own_side, call.denomination), seat)
         return
     if call.mark == "I":
-        out.misfit_marks.append(Irregularity(BAD_MARK, call, f"^I marks an insufficient bid, but {call.token} is no bid"))
+        out.misfit_marks.append(Irregularity(
+            BAD_MARK, call, f"^I marks an insufficient bid, but {call.token} is no bid"))
     if kind == DOUBLE:
         reason = None
         if state.last_bid is None:
