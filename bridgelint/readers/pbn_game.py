@@ -1,0 +1,335 @@
+"""Scanning one PBN game: tags, sections and their tokens into the record.
+
+The text of a game is scanned with the grammar's ``token`` production
+(``TOKEN.re``); each token goes to the section it stands in (PBN §3.1):
+calls to the auction, cards to the play, anything else to a supplemental
+table.  Problems become findings on the record.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from .. import bridge
+from ..model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, Play, Record, Tag
+from .pbn_grammar import TOKEN
+
+# Tags of the standard that open no section (§3.4, §4): text after them is out of place.
+NO_SECTION = frozenset((
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal", "Scoring",
+    "Declarer", "Contract", "Result", "Competition", "DealId", "Description", "FrenchMP", "Generator", "Hidden",
+    "Room", "Termination", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber", "ScoreRubberHistory",
+    "OptimumScore", "BidSystemEW", "BidSystemNS", "PairEW", "PairNS", "WestNA", "NorthNA", "EastNA", "SouthNA",
+    "WestType", "NorthType", "EastType", "SouthType", "EventDate", "EventSponsor", "HomeTeam", "VisitTeam", "Round",
+    "Section", "Stage", "Table", "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall", "TimeCard", "Annotator",
+    "AnnotatorNA", "Application", "Mode"))
+_NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
+_TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
+_SCAN = TOKEN.re.finditer
+
+
+class GameScanner:
+    """Scans the text of one game into the record."""
+
+    def __init__(self, record: Record, start: int, lines: list[str]):
+        self.record = record
+        self.text = "".join(lines)
+        self.first_line = start
+        self.starts: list[int] = []
+        offset = 0
+        for line in lines:
+            self.starts.append(offset)
+            offset += len(line)
+        self.section: str | None = None  # "auction", "play", "table" or None
+        self.section_tag: Tag | None = None
+        self.calls: list[Call] = []
+        self.cards: list[Card] = []
+        self.pending_mark: tuple[str, int, int] | None = None
+        self.table_line = -1
+        self.stray_reported = False
+        self.auction_notes: dict[int, Tag] = {}
+        self.play_notes: dict[int, Tag] = {}
+
+    def scan(self) -> None:
+        record, cards, starts, first_line = self.record, self.cards, self.starts, self.first_line
+        for m in _SCAN(self.text):
+            kind = m.lastgroup
+            offset = m.start()
+            row = bisect_right(starts, offset) - 1  # the token's line in the game
+            line, column = first_line + row, offset - starts[row] + 1
+            if kind == "word" and self.section == "play" and self.pending_mark is None:
+                cards.append(_make_card(m.group(), line, column, record))  # the hot path
+            elif kind == "tag":
+                self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column)
+            elif kind in ("comment", "comment2"):
+                if kind == "comment":
+                    self.check_comment(m.group(), line, column)
+            elif kind == "escape":
+                record.escapes.append(Tag("%", m.group()[1:].rstrip("\r"), line, column))
+            elif kind == "open_comment":
+                record.problem("S103", "'{' comment is never closed: it runs to the end of the file (PBN §3.8)",
+                               line, column)
+                self.check_comment(m.group(), line, column)
+            elif kind == "bad_tag":
+                record.problem("S102", _bad_tag_reason(m.group()), line, column)
+                self.section = None
+            else:
+                self.element(kind, m.group(), line, column)
+        self.close_section()
+
+    def check_comment(self, text: str, line: int, column: int) -> None:
+        """S104: a brace comment that swallowed tag pairs or holds a '{'."""
+        inner = text.find("{", 1)
+        tag_like = _TAG_LIKE_LINE.search(text)
+        if tag_like is None and inner < 0:
+            return
+        if tag_like is not None:
+            what = "holds lines that look like tag pairs: a '{' was probably never closed"
+        else:
+            what = "holds a '{': comments do not nest, the first '}' ends it"
+        self.record.problem("S104", f"comment {what} (PBN §3.8)", line, column)
+
+    # --- tags and sections ---------------------------------------------------
+
+    def tag(self, name: str, value: str, line: int, column: int) -> None:
+        tag = Tag(name, value, line, column)
+        if name == "Note" and self.section in ("auction", "play"):
+            self.note(tag)
+            self.record.tags.append(tag)
+            return
+        self.close_section()
+        self.record.tags.append(tag)
+        if name == "Auction":
+            self.section = "auction"
+        elif name == "Play":
+            self.section = "play"
+        elif name in NO_SECTION:
+            self.section = None
+            self.stray_reported = False
+        else:
+            self.section = "table"
+            self.table_line = -1
+        self.section_tag = tag
+
+    def note(self, tag: Tag) -> None:
+        m = _NOTE_VALUE.match(tag.value)
+        notes = self.auction_notes if self.section == "auction" else self.play_notes
+        if not m:
+            self.record.problem("N103", f"Note \"{tag.value[:20]}\" does not start with a note number and ':'"
+                                " (PBN §3.5.5)", tag.line, tag.column)
+            return
+        number = int(m.group(1))
+        if not 1 <= number <= 32:
+            self.record.problem("N103", f"note number {number} is outside 1-32 (PBN §3.5.4)", tag.line, tag.column)
+        elif number in notes:
+            self.record.problem("N103", f"note {number} is defined twice in this section (PBN §3.5.5)",
+                                tag.line, tag.column)
+        else:
+            notes[number] = tag
+
+    def close_section(self) -> None:
+        """Store the section that just ended in the record."""
+        record, tag = self.record, self.section_tag
+        if self.section == "auction" and record.auction is None:
+            seat = bridge.parse_seat(tag.value)
+            if seat is None and tag.value not in ("", "?") and not tag.value.startswith("#"):  # '#': S110
+                record.problem("A101", f"Auction seat \"{tag.value}\" is not W, N, E or S (PBN §3.5)",
+                               tag.line, tag.column)
+            record.auction = Auction(seat, self.calls[:], tag.line, tag.column, self.auction_notes)
+            self.mark_dangling()
+            self.calls.clear()  # a repeated Auction section (S105) must not add to this one
+            self.auction_notes = {}
+        elif self.section == "play" and record.play is None:
+            seat = bridge.parse_seat(tag.value)
+            record.play = Play(seat, self.cards[:], tag.line, tag.column, by_seat=True, notes=self.play_notes)
+            _seat_cards(record.play)
+            self.mark_dangling()
+            self.cards.clear()  # a repeated Play section (S105) must not add to this one (scan holds the list)
+            self.play_notes = {}
+        self.section = None
+
+    def mark_dangling(self) -> None:
+        if self.pending_mark is not None:
+            mark, line, column = self.pending_mark
+            code = "A109" if mark in "IS" else "P107"
+            self.record.problem(code, f"^{mark} marks nothing: no call or card follows it", line, column)
+            self.pending_mark = None
+
+    # --- section elements ------------------------------------------------------
+
+    def element(self, kind: str, text: str, line: int, column: int) -> None:
+        section = self.section
+        if not text.isascii():
+            self.record.problem("S106", f"'{text[:20]}': non-ASCII characters belong in strings and comments only "
+                                "(PBN §2.2)", line, column)
+        if section == "auction":
+            self.auction_element(kind, text, line, column)
+        elif section == "play":
+            self.play_element(kind, text, line, column)
+        elif section == "table":
+            rows = self.record.tables.setdefault(self.section_tag.name, [])
+            if line != self.table_line:
+                rows.append([])
+                self.table_line = line
+            rows[-1].append(text)
+        elif not self.stray_reported:
+            self.stray_reported = True
+            self.record.problem("S102", f"'{text[:20]}' stands outside any tag pair or section (PBN §3, §5)",
+                                line, column)
+
+    def auction_element(self, kind: str, text: str, line: int, column: int) -> None:
+        calls = self.calls
+        if kind == "word":
+            call = _make_call(text, line, column, self.record)
+            if self.pending_mark is not None:
+                call.mark, call.mark_line, call.mark_column = self.pending_mark
+                self.pending_mark = None
+            calls.append(call)
+        elif kind == "mark":
+            mark = text[1:].upper()
+            if mark == "S":
+                calls.append(Call(text, SKIP, line, column))
+            elif mark == "I":
+                self.pending_mark = ("I", line, column)
+            else:
+                self.record.problem("A109", f"'{text}' is no auction irregularity mark: ^I and ^S only (PBN §3.9)",
+                                    line, column)
+        elif kind in ("note", "nag", "suffix"):
+            target = calls[-1] if calls else None
+            _annotate(self.record, target, kind, text, line, column, call=True)
+        else:
+            self.record.problem("A102", f"'{text}' is not a call (PBN §3.5.1)", line, column)
+
+    def play_element(self, kind: str, text: str, line: int, column: int) -> None:
+        cards = self.cards
+        if kind == "word":
+            card = _make_card(text, line, column, self.record)
+            if self.pending_mark is not None:
+                card.mark, card.mark_line, card.mark_column = self.pending_mark
+                self.pending_mark = None
+            cards.append(card)
+        elif kind == "mark":
+            mark = text[1:].upper()
+            if mark in ("R", "L"):
+                self.pending_mark = (mark, line, column)
+            else:
+                self.record.problem("P107", f"'{text}' is no play irregularity mark: ^R and ^L only (PBN §3.9)",
+                                    line, column)
+        elif kind in ("note", "nag", "suffix"):
+            target = cards[-1] if cards else None
+            _annotate(self.record, target, kind, text, line, column, call=False)
+        else:
+            cards.append(Card(text, INVALID, line, column))
+
+
+def _make_call(text: str, line: int, column: int, record: Record) -> Call:
+    known = _PBN_CALLS.get(text)
+    if known is not None:  # the common case first
+        return Call(text, known.kind, line, column, None, known.level, known.denomination)
+    if text == "-":
+        return Call(text, FILLER, line, column)
+    if text == "*":
+        return Call(text, END, line, column)
+    if text == "+":
+        return Call(text, CONTINUE, line, column)
+    token, canonical = bridge.parse_pbn_call(text)
+    if token is None:
+        return Call(text, INVALID, line, column)
+    if not canonical:
+        record.problem("S109", f"'{text}' is not PBN: read as '{token.canonical}' (PBN §3.5.1)", line, column)
+    return Call(text, token.kind, line, column, level=token.level, denomination=token.denomination)
+
+
+# The calls in PBN spelling, recognised once.
+_BIDS = tuple(f"{level}{denomination}" for level in "1234567" for denomination in bridge.DENOMINATIONS)
+_PBN_CALLS = {call: bridge.parse_pbn_call(call)[0] for call in ("Pass", "X", "XX", "AP", *_BIDS)}
+
+
+def _make_card(text: str, line: int, column: int, record: Record) -> Card:
+    if text in bridge.FULL_DECK:  # the common case first
+        return Card(text, "card", line, column, None, text[0], text[1])
+    if text == "-":
+        return Card(text, "unknown", line, column)
+    if text == "*":
+        return Card(text, END, line, column)
+    if text == "+":
+        return Card(text, CONTINUE, line, column)
+    card = bridge.parse_card(text) if len(text) == 2 else None
+    if card is None:
+        return Card(text, INVALID, line, column)
+    if card != text:
+        record.problem("S109", f"'{text}' is not PBN: read as '{card}' (PBN §3.6.1)", line, column)
+    return Card(text, "card", line, column, suit=card[0], rank=card[1])
+
+
+_SUFFIX_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+def _annotate(record: Record, target, kind: str, text: str, line: int, column: int, call: bool) -> None:
+    """Attach a note reference, NAG or suffix to the call or card before it (PBN §3.5.2, §3.6.2)."""
+    what = "call" if call else "card"
+    if target is None or target.kind in (FILLER, END, CONTINUE, SKIP):
+        record.problem("N104", f"'{text}' annotates no {what}", line, column)
+        return
+    if kind == "note":
+        digits = text[1:-1]
+        if not digits.isdigit():
+            record.problem("N103", f"note reference '{text}' is not =n= with a number (PBN §3.5.4)", line, column)
+        elif not 1 <= int(digits) <= 32:
+            record.problem("N103", f"note reference '{text}' is outside 1-32 (PBN §3.5.4)", line, column)
+        elif target.note is not None:
+            record.problem("N104", f"two note references on one {what} (PBN §3.5.2)", line, column)
+        else:
+            target.note = int(digits)
+            target.note_line, target.note_column = line, column
+        return
+    if kind == "suffix":
+        value = _SUFFIX_NAG.get(text)
+        if value is None:
+            record.problem("N104", f"'{text}' is not a suffix: ! ? !! ?? !? ?! (PBN §3.5.3)", line, column)
+            return
+        value += 0 if call else 6
+    else:
+        digits = text[1:]
+        if not digits.isdigit() or int(digits) > 255:
+            record.problem("N104", f"NAG '{text}' is not $0-$255 (PBN §3.7)", line, column)
+            return
+        value = int(digits)
+        if (call and (7 <= value <= 12 or value == 14)) or (not call and (1 <= value <= 6 or value == 13)):
+            record.problem("N104", f"NAG {value} is for {'cards' if call else 'calls'}, not {what}s (PBN §3.7)",
+                           line, column)
+            return
+    suffixes = range(1, 7) if call else range(7, 13)
+    if value in suffixes and any(n in suffixes for n in target.nags):
+        record.problem("N104", f"two suffixes on one {what} (PBN §3.5.2)", line, column)
+        return
+    target.nags.append(value)
+
+
+def _seat_cards(play: Play) -> None:
+    """Cards are written in seat columns from the Play seat (PBN §3.6)."""
+    columns = [bridge.seat_after(play.seat, i) for i in range(4)] if play.seat else [None] * 4
+    slot = 0
+    for card in play.cards:
+        if card.kind != END:
+            card.seat = columns[slot % 4]
+            slot += 1
+
+
+def _bad_tag_reason(text: str) -> str:
+    if '"' not in text:
+        reason = "the value is not a quoted string" if text.strip("[] \t") else "empty tag pair"
+    elif "\t" in text:
+        reason = "a tab inside the string (PBN §2.3)"
+    elif not text.rstrip().endswith("]"):
+        reason = "missing ']' or closing quote"
+    elif text.count('"') % 2:
+        reason = "missing quote"
+    else:
+        reason = "the tag name or the string is malformed"
+    return f"malformed tag pair {text[:40]!s}: {reason} (PBN §3.3)"
+
+
+def _unescape(value: str) -> str:
+    return value.replace('\\"', '"').replace("\\\\", "\\") if "\\" in value else value

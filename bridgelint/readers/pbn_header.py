@@ -1,0 +1,129 @@
+"""The header fields of a PBN game: the first tag of each name, understood (PBN §3.4)."""
+
+from __future__ import annotations
+
+import re
+
+from .. import bridge
+from ..model import Deal, Field, Record, Tag
+
+
+def interpret_header(record: Record) -> None:
+    """Fill the record's fields from the first tag of each name."""
+    first: dict[str, Tag] = {}
+    for tag in record.tags:
+        first.setdefault(tag.name, tag)
+    for name, tag in first.items():
+        value = tag.value.strip()
+        if value in ("", "?"):
+            continue
+        interpret = _FIELDS.get(name)
+        if interpret is not None:
+            interpret(record, tag, value)
+
+
+def _field(tag: Tag, value: object) -> Field:
+    return Field(tag.value, value, tag.line, tag.column)
+
+
+def _board(record: Record, tag: Tag, value: str) -> None:
+    record.board = _field(tag, bridge.board_int(value))
+
+
+def _dealer(record: Record, tag: Tag, value: str) -> None:
+    seat = bridge.parse_seat(value)
+    if seat is not None and seat != value:
+        record.problem("S109", f"Dealer \"{value}\" is not PBN: read as \"{seat}\" (PBN §3.11)", tag.line, tag.column)
+    record.dealer = _field(tag, seat)
+
+
+def _vulnerable(record: Record, tag: Tag, value: str) -> None:
+    record.vulnerable = _field(tag, bridge.parse_pbn_vulnerability(value))
+
+
+def _deal(record: Record, tag: Tag, value: str) -> None:
+    record.deal_field = _field(tag, None)
+    deal = parse_pbn_deal(value, tag, record)
+    record.deal = deal
+    record.deal_field.value = deal
+
+
+def _contract(record: Record, tag: Tag, value: str) -> None:
+    contract, canonical = bridge.parse_contract(value)
+    if contract is not None and not canonical:
+        record.problem("S109", f"Contract \"{value}\" is not PBN: read as \"{contract}\" (PBN §3.4.14)",
+                       tag.line, tag.column)
+    record.contract = _field(tag, contract)
+
+
+def _declarer(record: Record, tag: Tag, value: str) -> None:
+    record.declarer = _field(tag, bridge.parse_declarer(value))
+
+
+def _result(record: Record, tag: Tag, value: str) -> None:
+    record.result = _field(tag, bridge.parse_result(value))
+
+
+def _score(record: Record, tag: Tag, value: str) -> None:
+    record.score = _field(tag, value)
+
+
+def _date(record: Record, tag: Tag, value: str) -> None:
+    record.date = _field(tag, value)
+
+
+_FIELDS = {"Board": _board, "Dealer": _dealer, "Vulnerable": _vulnerable, "Deal": _deal, "Contract": _contract,
+           "Declarer": _declarer, "Result": _result, "Score": _score, "Date": _date}
+
+_HAND_SEPARATOR = re.compile(r"\S+")
+
+
+def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
+    """Parse a Deal value (PBN §3.4.11); D102 findings point into the value."""
+    column0 = tag.column + len("[Deal ") + 1  # where the value starts, for the usual spacing
+
+    def bad(message: str, offset: int = 0) -> None:
+        record.problem("D102", f"Deal malformed: {message} (PBN §3.4.11)", tag.line, column0 + offset)
+
+    if len(value) < 2 or value[1] != ":" or value[0].upper() not in bridge.SEATS:
+        bad(f"\"{value[:12]}\" does not start with a seat and ':'")
+        return None
+    first = value[0].upper()
+    hands: dict[str, tuple[str, ...] | None] = {}
+    parts = list(_HAND_SEPARATOR.finditer(value, 2))
+    if len(parts) != 4:
+        bad(f"{len(parts)} hands where 4 are due", 2)
+        return None
+    if value[2:].strip() != " ".join(p.group() for p in parts):
+        bad("hands must be separated by single spaces", 2)
+    if all(p.group() == "-" for p in parts):
+        bad("no hand is given", 2)
+        return None
+    for i, part in enumerate(parts):
+        seat = bridge.seat_after(first, i)
+        text = part.group()
+        if text == "-":
+            hands[seat] = None
+            continue
+        suits = text.split(".")
+        if len(suits) != 4:
+            bad(f"{bridge.SEAT_NAMES[seat]}'s hand \"{text}\" has {len(suits)} suits where 4 are due", part.start())
+            return None
+        cards: list[str] = []
+        unknown = False
+        for suit, ranks in zip(bridge.SUITS, suits):
+            if not ranks.strip(bridge.RANKS):  # the usual holding: ranks only, in capitals
+                cards.extend([suit + rank for rank in ranks])
+                continue
+            for char in ranks:
+                rank = char.upper()
+                if rank == "X":  # a spot card left unspecified (a BridgeComposer extension)
+                    unknown = True
+                elif rank in bridge.RANKS:
+                    cards.append(suit + rank)
+                else:
+                    bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", part.start())
+                    return None
+        # x spot cards, or an empty hand in a fragment deal ("..."), leave the hand unknown
+        hands[seat] = None if unknown or not cards else tuple(cards)
+    return Deal(hands, tag.line, tag.column)
