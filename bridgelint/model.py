@@ -33,6 +33,7 @@ class Tag:
     value: str
     line: int
     column: int
+    inherited: bool = False  # not written in this game: carried from an earlier "##" (PBN §4.8)
 
 
 @dataclass(slots=True)

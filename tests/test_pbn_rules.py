@@ -345,3 +345,14 @@ def test_export_ranks_ignore_spot_cards():
     tail = '[Scoring "IMP"]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n'
     assert at(check(header + '[Deal "N:AKxx.xxx.xxx.xxx - - -"]\n' + tail), "S108") == []
     assert at(check(header + '[Deal "N:KAxx.xxx.xxx.xxx - - -"]\n' + tail), "S108") == [(3, 1)]
+
+
+def test_export_lets_a_later_game_omit_a_tag_set_with_double_hash():
+    game = ('[Event "e"]\n[Site "{site}"]\n[Date "2024.01.01"]\n[Board "{n}"]\n[West "w"]\n[North "n"]\n'
+            '[East "e"]\n[South "s"]\n[Dealer "{dealer}"]\n[Vulnerable "{vul}"]\n[Deal "{dealer}:- - - -"]\n'
+            '[Scoring "IMP"]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n')
+    first = game.format(site="##Here", n=1, dealer="N", vul="None")
+    second = game.format(site="", n=2, dealer="E", vul="NS").replace('[Site ""]\n', "")
+    assert at(check("% EXPORT\n\n" + first + "\n" + second), "S108") == []
+    third = second.replace('[Event "e"]\n', "") + '[Event "e"]\n'
+    assert at(check("% EXPORT\n\n" + first + "\n" + third), "S108") == [(19, 1)]

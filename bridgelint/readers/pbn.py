@@ -166,7 +166,7 @@ class PbnReader:
                 self._last_value[name] = tag.value
         for name, value in self._inherited.items():
             if name not in seen:
-                record.tags.append(Tag(name, value, record.line, record.column))
+                record.tags.append(Tag(name, value, record.line, record.column, inherited=True))
 
     def _inherit(self, record: Record, tag: Tag) -> None:
         if tag.name in NO_INHERITANCE:

@@ -138,7 +138,7 @@ class ExportFormat(Rule):
         missing = [n for n in EXPORT_ORDER if n not in names]
         if missing:
             problems.append("missing " + ", ".join(missing))
-        present = [n for n in names if n in EXPORT_ORDER]
+        present = [t.name for t in record.tags if t.name in EXPORT_ORDER and not t.inherited]
         if present != sorted(present, key=EXPORT_ORDER.index):
             problems.append("mandatory tags out of order")
         dealer = record.dealer.value if record.dealer else None
