@@ -442,3 +442,12 @@ def test_a_brace_inside_a_malformed_tag_opens_no_comment():
     assert [r.board_number for r in records] == [None, "2"]
     records, _ = read('[Event "a"] {open\n\n[Board "2"]\n}\n\n[Board "3"]\n')
     assert [r.board_number for r in records] == [None, "3"]  # the comment spans the blank line
+
+
+def test_a_row_of_four_cards_keeps_every_column_wherever_it_stands():
+    record = read_one('[Play "W"]\nSA\tSK  SQ SJ \n^R HA H2 H3 H4\n[OptimumPlayTable "S;H;D;C"]\nSA SK SQ SJ\n')
+    assert [(c.token, c.line, c.column, c.seat) for c in record.play.cards[:5]] == [
+        ("SA", 2, 1, "W"), ("SK", 2, 4, "N"), ("SQ", 2, 8, "E"), ("SJ", 2, 11, "S"), ("HA", 3, 4, "W")]
+    assert record.play.cards[4].mark == "R"
+    assert record.tables == {"OptimumPlayTable": [["SA", "SK", "SQ", "SJ"]]}
+    assert at(check('[Auction "N"]\nSA SK SQ SJ\n'), "A102") == [(2, 1)]

@@ -27,6 +27,7 @@ NO_SECTION = frozenset((
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = TOKEN.re.finditer
+_ROW_GROUPS = ("row_c1", "row_c2", "row_c3", "row_c4")  # the cards of a card_row token
 
 
 class GameScanner:
@@ -58,8 +59,17 @@ class GameScanner:
             offset = m.start()
             row = bisect_right(starts, offset) - 1  # the token's line in the game
             line, column = first_line + row, offset - starts[row] + 1
-            if kind == "word" and self.section == "play" and self.pending_mark is None:
-                cards.append(_make_card(m.group(), line, column, record))  # the hot path
+            if kind == "card_row":  # the hot path: four cards, one trick
+                in_play = self.section == "play" and self.pending_mark is None
+                base = column - offset  # the column of a position in this line
+                for group in _ROW_GROUPS:
+                    text, column = m.group(group), m.start(group) + base
+                    if in_play:
+                        cards.append(Card(text, "card", line, column, None, text[0], text[1]))
+                    else:
+                        self.element("word", text, line, column)
+            elif kind == "word" and self.section == "play" and self.pending_mark is None:
+                cards.append(_make_card(m.group(), line, column, record))
             elif kind == "tag":
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column)
             elif kind in ("comment", "comment2"):

@@ -41,6 +41,10 @@ NOTE_REF = _regex("note_ref", r"=[^= \t\r\n\v\f\[\]{};\"%]*=")
 NAG = _regex("nag", r"\$[^ \t\r\n\v\f\[\]{};\"%!?=^]*")
 SUFFIX = _regex("suffix", r"[!?]+")
 IRREGULARITY = _regex("irregularity", r"\^[A-Za-z]?")
+# a line of four cards and nothing else: the usual trick row, matched at once (§3.6)
+_CARD = "[SHDC][AKQJT98765432]"
+CARD_ROW = _regex("card_row", f"(?P<row_c1>{_CARD})" + "".join(f"[ \t]+(?P<row_c{i}>{_CARD})" for i in (2, 3, 4))
+                  + r"(?=[ \t]*(?:\r?\n|\Z))")
 WORD = _regex("word", r"[^ \t\r\n\v\f\[\]{};\"%!?=$^]+")
 STRAY = _regex("stray", r"[^ \t\r\n\v\f]")
 
@@ -50,7 +54,7 @@ _ALTERNATIVES = (
     ("escape", ESCAPE_LINE), ("comment", BRACE_COMMENT), ("open_comment", UNTERMINATED_COMMENT),
     ("comment", LINE_COMMENT), ("tag", TAG_PAIR), ("bad_tag", BAD_TAG), ("string", STRING),
     ("note", NOTE_REF), ("nag", NAG), ("suffix", SUFFIX), ("mark", IRREGULARITY),
-    ("word", WORD), ("stray", STRAY),
+    ("card_row", CARD_ROW), ("word", WORD), ("stray", STRAY),
 )
 
 
