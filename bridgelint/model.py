@@ -119,6 +119,11 @@ class Deal:
     hands: dict[str, tuple[str, ...] | None]
     line: int
     column: int
+    columns: dict[str, int] = field(default_factory=dict)  # where each written hand starts, on ``line``
+
+    def where(self, seat: str) -> tuple[int, int]:
+        """(line, column) of a seat's hand, or of the deal when not known."""
+        return self.line, self.columns.get(seat, self.column)
 
 
 @dataclass(slots=True)

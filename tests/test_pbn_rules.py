@@ -77,10 +77,10 @@ FIRES = [
     ("D102", '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432."]\n', [(1, 10)]),
     ("D102", '[Deal "N:AKQJT98765432... .AKQJT98765432 ..AKQJT98765432. ...AKQJT98765432"]\n', [(1, 27)]),
     # D103: hand size, at the Deal tag (one finding per hand)
-    ("D103", '[Deal "W:KQT2.AT.J6542.852 .63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4"]\n', [(1, 1), (1, 1)]),
-    ("D103", '[Deal "W:QT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -"]\n', [(1, 1)]),
+    ("D103", '[Deal "W:KQT2.AT.J6542.852 .63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4"]\n', [(1, 10), (1, 28)]),
+    ("D103", '[Deal "W:QT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -"]\n', [(1, 10)]),
     # D104: a card dealt twice
-    ("D104", '[Deal "W:KQT2.AT.J6542.85 K.63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4"]\n', [(1, 1)]),
+    ("D104", '[Deal "W:KQT2.AT.J6542.85 K.63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4"]\n', [(1, 27)]),
     # A101: the first call is not the dealer's, at that call
     ("A101", board('[Auction "W"]', "1D AP"), [(6, 1)]),
     ("A101", board('[Auction "W"]', "- - 1D AP"), [(6, 5)]),

@@ -87,10 +87,10 @@ def test_auto_format(monkeypatch):
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     monkeypatch.chdir(ROOT)
     code, out, err = run(monkeypatch, "check", "--isolated", "--format", "auto", "samples/deal-defects.pbn")
-    assert code == 1 and out.startswith("::error file=samples/deal-defects.pbn,line=8,col=1,title=D103 hand-size::")
+    assert code == 1 and out.startswith("::error file=samples/deal-defects.pbn,line=8,col=61,title=D103 hand-size::")
     monkeypatch.delenv("GITHUB_ACTIONS")
     code, out, err = run(monkeypatch, "check", "--isolated", "--format", "auto", "samples/deal-defects.pbn")
-    assert code == 1 and out.startswith("samples/deal-defects.pbn:8:1: D103 ")
+    assert code == 1 and out.startswith("samples/deal-defects.pbn:8:61: D103 ")
 
 
 # --- SARIF ----------------------------------------------------------------------------------

@@ -279,8 +279,11 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
                        line, column)
         return None
     hands: dict[str, tuple[str, ...]] = {}
+    columns: dict[str, int] = {}
     offset = start
     for seat, text in zip(LIN_SEATS, fields):
+        if "\n" not in value[:offset]:
+            columns[seat] = column + 3 + offset
         cards = _hand(text)
         if isinstance(cards, int):
             at = offset + cards
@@ -294,7 +297,7 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
     if len(hands) == 3 or not hands["E"]:
         dealt = {card for hand in hands.values() for card in hand}
         hands["E"] = tuple(card for card in _DECK if card not in dealt)
-    return Deal({seat: hands[seat] for seat in bridge.SEATS}, line, column)
+    return Deal({seat: hands[seat] for seat in bridge.SEATS}, line, column, columns)
 
 
 _DECK = tuple(s + r for s in bridge.SUITS for r in bridge.RANKS)

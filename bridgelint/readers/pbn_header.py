@@ -90,6 +90,7 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
         return None
     first = value[0].upper()
     hands: dict[str, tuple[str, ...] | None] = {}
+    columns: dict[str, int] = {}
     parts = list(_HAND_SEPARATOR.finditer(value, 2))
     if len(parts) != 4:
         bad(f"{len(parts)} hands where 4 are due", 2)
@@ -102,6 +103,7 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     for i, part in enumerate(parts):
         seat = bridge.seat_after(first, i)
         text = part.group()
+        columns[seat] = column0 + part.start()
         if text == "-":
             hands[seat] = None
             continue
@@ -126,4 +128,4 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
                     return None
         # x spot cards, or an empty hand in a fragment deal ("..."), leave the hand unknown
         hands[seat] = None if unknown or not cards else tuple(cards)
-    return Deal(hands, tag.line, tag.column)
+    return Deal(hands, tag.line, tag.column, columns)

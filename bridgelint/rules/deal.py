@@ -75,7 +75,7 @@ class HandSize(Rule):
             hand = known.get(seat)
             if hand is not None and len(hand) != 13:
                 yield self.finding(f"{bridge.SEAT_NAMES[seat]} holds {len(hand)} cards, not 13 (Law 6B)",
-                                   deal.line, deal.column)
+                                   *deal.where(seat))
 
 
 class DuplicateCard(Rule):
@@ -84,7 +84,7 @@ class DuplicateCard(Rule):
     What it does: reports every card that appears in more than one place in the deal.
     Why it matters: the pack has 52 different cards (Law 1); a duplicate means
     another card is missing.
-    Example: the king of spades in both West's and North's hands.
+    Example: the king of spades in both North's and East's hands.
     Use instead: each card once.
     References: Law 1.
     """
@@ -99,9 +99,12 @@ class DuplicateCard(Rule):
         if len(set(cards)) == len(cards):
             return  # the usual deal: every card once
         counts = Counter(cards)
-        twice = sorted((c for c, n in counts.items() if n > 1), key=_card_order)
-        if twice:
-            yield self.finding(f"dealt more than once: {', '.join(twice)} (Law 1)", deal.line, deal.column)
+        for card in sorted((c for c, n in counts.items() if n > 1), key=_card_order):
+            holders = sorted((seat for seat, hand in deal.hands.items() if hand and card in hand),
+                             key=lambda seat: deal.where(seat)[1])
+            names = " and ".join(bridge.SEAT_NAMES[seat] for seat in holders) if len(holders) > 1 else \
+                f"{bridge.SEAT_NAMES[holders[0]]} twice"
+            yield self.finding(f"{card} is dealt to {names} (Law 1)", *deal.where(holders[-1]))
 
 
 def _card_order(card: str) -> tuple[int, int]:
