@@ -356,3 +356,10 @@ def test_export_lets_a_later_game_omit_a_tag_set_with_double_hash():
     assert at(check("% EXPORT\n\n" + first + "\n" + second), "S108") == []
     third = second.replace('[Event "e"]\n', "") + '[Event "e"]\n'
     assert at(check("% EXPORT\n\n" + first + "\n" + third), "S108") == [(19, 1)]
+
+
+def test_end_position_hands_hold_equally_many_cards():
+    assert at(check('[Deal "N:AK.. - QJ.. -"]\n'), "D103") == []
+    findings = only(check('[Deal "N:AKQ.. T9.. QJ.. -"]\n'), "D103")
+    assert [(f.line, f.column) for f in findings] == [(1, 10)]
+    assert findings[0].message == "North holds 3 cards, the other hands of this end position 2 (Law 6B)"

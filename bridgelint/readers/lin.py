@@ -295,8 +295,12 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
         hands[seat] = cards
         offset += len(text) + 1
     if len(hands) == 3 or not hands["E"]:
-        dealt = {card for hand in hands.values() for card in hand}
-        hands["E"] = tuple(card for card in _DECK if card not in dealt)
+        given = [hand for seat, hand in hands.items() if seat != "E"]
+        if all(len(hand) == 13 for hand in given):  # East holds the rest (BBO's own rule)
+            dealt = {card for hand in given for card in hand}
+            hands["E"] = tuple(card for card in _DECK if card not in dealt)
+        else:  # a partial deal: East's cards are not known
+            hands["E"] = None
     return Deal({seat: hands[seat] for seat in bridge.SEATS}, line, column, columns)
 
 

@@ -53,8 +53,9 @@ class MalformedDeal(Rule):
 class HandSize(Rule):
     """A hand does not hold 13 cards.
 
-    What it does: reports a hand of other than 13 cards, unless the deal is an
-    end position (every hand short) or the hand is not given (`-`).
+    What it does: reports a hand of other than 13 cards, unless the hand is not
+    given (`-`); in an end position (every hand short) the hands must hold
+    equally many cards.
     Why it matters: a 51-card deal or a 14-card hand cannot have been played
     (Laws 1, 6B).
     Example: West with 14 cards and North with 12.
@@ -69,8 +70,15 @@ class HandSize(Rule):
         if deal is None:
             return
         known = {seat: hand for seat, hand in deal.hands.items() if hand is not None}
-        if known and all(len(hand) < 13 for hand in known.values()):
-            return  # an end position (PBN §3.10)
+        if known and all(len(hand) < 13 for hand in known.values()):  # an end position (PBN §3.10)
+            sizes = Counter(len(hand) for hand in known.values())
+            usual = max(sizes, key=lambda size: (sizes[size], -size))
+            for seat in bridge.SEATS:
+                hand = known.get(seat)
+                if hand is not None and len(hand) != usual:
+                    yield self.finding(f"{bridge.SEAT_NAMES[seat]} holds {len(hand)} cards, the other hands of "
+                                       f"this end position {usual} (Law 6B)", *deal.where(seat))
+            return
         for seat in bridge.SEATS:
             hand = known.get(seat)
             if hand is not None and len(hand) != 13:
