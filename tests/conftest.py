@@ -94,3 +94,21 @@ def run_cli(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]
         cli.main()
     code = done.value.code
     return (0 if code is None else code), out.getvalue(), err.getvalue()
+
+
+# --- a full legal play (5HX by South, NS win 5 tricks), in seat columns W N E S -------
+
+PLAY_DEAL = "W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4"
+PLAY_ROWS = """SK H6 SA SJ
+HA H3 HK HJ
+SQ DA S8 S9
+ST DK S6 S7
+S2 DQ S5 S3
+HT D9 S4 H9
+DJ D8 DT D3
+D6 D7 HQ H8
+D5 CA H5 H7
+D4 C9 CQ H4
+D2 C7 CJ H2
+C8 C3 CT CK
+C5 C2 C6 C4"""

@@ -8,24 +8,10 @@ from bridgelint.readers import open_reader
 from bridgelint.replay import play as replay
 from bridgelint.replay.play import replay_play
 from bridgelint.rules.base import Context
+from conftest import PLAY_DEAL as DEAL, PLAY_ROWS as ROWS
 
-DEAL = "W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4"
 HANDS = {"W": "SK SQ ST S2 HA HT DJ D6 D5 D4 D2 C8 C5", "N": "H6 H3 DA DK DQ D9 D8 D7 CA C9 C7 C3 C2",
          "E": "SA S8 S6 S5 S4 HK HQ H5 DT CQ CJ CT C6", "S": "SJ S9 S7 S3 HJ H9 H8 H7 H4 H2 D3 CK C4"}
-# A full legal play of 5HX by South, in seat columns W N E S: NS win 5 tricks.
-ROWS = """SK H6 SA SJ
-HA H3 HK HJ
-SQ DA S8 S9
-ST DK S6 S7
-S2 DQ S5 S3
-HT D9 S4 H9
-DJ D8 DT D3
-D6 D7 HQ H8
-D5 CA H5 H7
-D4 C9 CQ H4
-D2 C7 CJ H2
-C8 C3 CT CK
-C5 C2 C6 C4"""
 # The same play in play order, each trick from its leader (the LIN order).
 IN_PLAY_ORDER = "SK H6 SA SJ H3 HK HJ HA SQ DA S8 S9 ST DK S6 S7 S2 DQ S5 S3 S4 H9 HT D9 DJ D8 DT D3 D6 D7 HQ H8 " \
                 "H5 H7 D5 CA H4 D4 C9 CQ H2 D2 C7 CJ CK C8 C3 CT C4 C5 C2 C6"
