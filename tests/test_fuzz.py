@@ -94,7 +94,10 @@ def check_bytes(data: bytes, name: str) -> FileReport:
 
 
 def pbn_game_count(data: bytes) -> int:
-    """Games of a PBN file counted on their own: a semi-empty line outside a ``{}`` comment ends one (§3)."""
+    """Games of a PBN file counted on their own: a semi-empty line outside a ``{}`` comment ends one (§3).
+
+    A ``{`` inside a string or inside brackets (a tag pair, or a malformed one) opens no comment.
+    """
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     games, content, in_brace = 0, False, False
@@ -107,11 +110,15 @@ def pbn_game_count(data: bytes) -> int:
             if line.startswith("%"):
                 continue
         content = True
-        i = 0
+        i, in_bracket = 0, False  # a bracket runs to its ']' or the end of the line, braces inside count not
         while i < len(line):
             c = line[i]
             if in_brace:
                 in_brace = c != "}"
+            elif in_bracket:
+                in_bracket = c != "]"
+            elif c == "[":
+                in_bracket = True
             elif c == "{":
                 in_brace = True
             elif c == ";":
