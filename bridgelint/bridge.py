@@ -4,6 +4,7 @@ contracts and the Law 2 board cycle.  Pure functions, no I/O."""
 from __future__ import annotations
 
 import re
+from typing import Sequence
 from dataclasses import dataclass
 
 SEATS = "NESW"  # clockwise
@@ -136,14 +137,25 @@ def parse_card(token: str) -> str | None:
     return None
 
 
-def card_beats(challenger: str, best: str, led_suit: str, trump: str | None) -> bool:
-    """Whether ``challenger`` beats the current best card of a trick (Law 44E/F)."""
-    cs, bs = challenger[0], best[0]
-    if cs == bs:
-        return RANKS.index(challenger[1]) < RANKS.index(best[1])
-    if trump is not None and cs == trump:
-        return True
-    return False
+RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}  # 0 is the ace
+
+
+def trick_winner(cards: Sequence[tuple[str, str]], trump: str | None) -> int:
+    """Index of the winning card of a trick given as (suit, rank) in play order (Law 44E-F).
+
+    The highest trump wins, else the highest card of the suit led.
+    """
+    best = 0
+    best_suit, best_rank = cards[0]
+    for i in range(1, len(cards)):
+        suit, rank = cards[i]
+        if suit == best_suit:
+            beats = RANK_ORDER[rank] < RANK_ORDER[best_rank]
+        else:
+            beats = suit == trump
+        if beats:
+            best, best_suit, best_rank = i, suit, rank
+    return best
 
 
 # --- contract, declarer, result, score -------------------------------------

@@ -31,7 +31,6 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 ALL = "ALL"
 FAIL_ON = ("error", "warning")
-CONFIG_FILES = ("bridgelint.toml", "pyproject.toml")
 KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "fail-on")
 
 

@@ -2,7 +2,9 @@
 
 import io
 
-from bridgelint.bridge import Contract
+import pytest
+
+from bridgelint.bridge import Contract, trick_winner
 from bridgelint.model import Card, Deal, Field, Play
 from bridgelint.readers import open_reader
 from bridgelint.replay import play as replay
@@ -109,3 +111,11 @@ def test_no_contract_or_passed_out():
 def test_without_a_deal_the_counts_are_not_trusted():
     result = replay_play(lin_play(IN_PLAY_ORDER), None, Contract(5, "H", "X"), "S")
     assert result.complete and result.declarer_range() is None
+
+
+@pytest.mark.parametrize("cards,trump,winner", [
+    ("SA SK SQ SJ", None, 0), ("S2 SK SQ SJ", None, 1), ("S2 H3 SQ D4", None, 2),  # the suit led
+    ("S2 H3 SQ D4", "H", 1), ("S2 H3 H9 D4", "H", 2), ("H2 SA SK SQ", "H", 0),  # trumps
+    ("S2 HA DA CA", "C", 3), ("D5 D9 DT D3", "S", 2)])
+def test_trick_winner_law_44(cards, trump, winner):
+    assert trick_winner([(card[0], card[1]) for card in cards.split()], trump) == winner

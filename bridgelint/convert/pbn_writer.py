@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import BinaryIO
 
-from ..bridge import RANKS, SEATS, SUITS, Contract, Result, card_beats, parse_seat, seat_after, side
+from ..bridge import RANKS, SEATS, SUITS, Contract, Result, parse_seat, seat_after, side, trick_winner
 from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call,
                      Card, Record)
 from ..replay.play import declared
@@ -436,10 +436,7 @@ def lin_play_rows(record: Record, ctx: Context) -> tuple[str | None, list[str]]:
             trick[seat] = (text, claim_at is None or (card.line, card.column) < claim_at)
         winner = None
         if known and len(group) == 4 and all(c.kind == "card" for c in group):
-            winner, best = leader, first.card
-            for i, card in enumerate(group[1:], 1):
-                if card_beats(card.card, best, first.suit, trump):
-                    winner, best = seat_after(leader, i), card.card
+            winner = seat_after(leader, trick_winner([(card.suit, card.rank) for card in group], trump))
         tricks.append(trick)
         leader = winner
     seat = opening or (seat_after(declarer) if declarer else None)

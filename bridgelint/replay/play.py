@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bridge import RANKS, SEAT_NAMES, SEATS, Contract, seat_after, side
+from ..bridge import SEAT_NAMES, SEATS, Contract, seat_after, side, trick_winner
 from ..model import CONTINUE, END, INVALID, Card, Deal, Play, Record
 
 CARD, UNKNOWN = "card", "unknown"  # Card kinds besides end, continue, invalid
 ROTATION = {seat: tuple(seat_after(seat, i) for i in range(4)) for seat in SEATS}  # a trick's seats from its leader
 SIDE = {seat: side(seat) for seat in SEATS}
-RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}  # 0 is the ace
 
 # Irregularity kinds.
 NOT_A_CARD = "not-a-card"
@@ -270,15 +269,7 @@ class _Replay:
         if leader is None or known < 4:
             self.tracking = False
             return True
-        best_seat, best = cards[0]
-        trump = self.trump
-        for seat, card in cards[1:]:  # Law 44E-F: the highest trump, else the highest card of the suit led
-            if card.suit == best.suit:
-                beats = RANK_ORDER[card.rank] < RANK_ORDER[best.rank]
-            else:
-                beats = card.suit == trump
-            if beats:
-                best_seat, best = seat, card
+        best_seat = cards[trick_winner([(card.suit, card.rank) for _, card in cards], self.trump)][0]
         self.out.tricks.append(Trick(leader, cards, best_seat))
         self.out.won[SIDE[best_seat]] += 1
         self.leader = best_seat

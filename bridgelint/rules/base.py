@@ -16,7 +16,6 @@ from typing import ClassVar, Iterator
 
 from ..model import Finding, Record
 
-SEVERITIES = ("error", "warning", "info")
 
 
 class Rule:
