@@ -43,17 +43,28 @@ class Linter:
 
     def check_stream(self, path: str, stream: BinaryIO, fmt: str | None = None) -> FileReport:
         """Check an open binary stream; ``path`` is what reports show."""
-        reader = open_reader(stream, path, fmt)
-        report = FileReport(path, reader.format)
+        report = FileReport(path, fmt or "unknown")
         suppressions = Suppressions(frozenset(RULES), self.codes)
-        for record in reader:
-            report.games += 1
-            if is_board(record):
-                report.boards += 1
-            suppressions.add_record(record)
-            report.findings.extend(self.check_record(record))
-        report.findings.extend(self.complete(reader.file_findings))
-        suppressions.add_header(getattr(reader, "header_directives", ()))
+        line = 1
+        try:
+            reader = open_reader(stream, path, fmt)
+            report.format = reader.format
+            for record in reader:
+                line = record.line
+                report.games += 1
+                if is_board(record):
+                    report.boards += 1
+                suppressions.add_record(record)
+                report.findings.extend(self.check_record(record))
+            report.findings.extend(self.complete(reader.file_findings))
+            suppressions.add_header(getattr(reader, "header_directives", ()))
+        except OSError:
+            raise  # the file could not be read: the caller reports the path
+        except Exception as error:  # a bug of the reader itself: the rest of this file is lost, say so
+            if os.environ.get("BRIDGELINT_DEBUG"):
+                traceback.print_exc(file=sys.stderr)
+            report.findings.append(Finding("X001", f"internal error while reading the file after this line: "
+                                           f"{type(error).__name__}: {error}", line, 1, severity="error"))
         if suppressions:  # % bridgelint: disable= lines (PBN)
             report.findings, unused = suppressions.apply(report.findings)
             report.findings.extend(self.complete(unused))

@@ -363,3 +363,33 @@ def test_end_position_hands_hold_equally_many_cards():
     findings = only(check('[Deal "N:AKQ... T9... QJ... -"]\n'), "D103")
     assert [(f.line, f.column) for f in findings] == [(1, 10)]
     assert findings[0].message == "North holds 3 cards, the other hands of this end position 2 (Law 6B)"
+
+
+def test_a_bug_while_reading_a_game_is_x001_on_that_game_and_reading_goes_on(monkeypatch):
+    from bridgelint.readers import pbn
+
+    real = pbn.interpret_header
+
+    def broken(record):
+        if record.game == 2:
+            raise RuntimeError("boom")
+        real(record)
+
+    monkeypatch.setattr(pbn, "interpret_header", broken)
+    result = report('[Board "1"]\n[Dealer "E"]\n\n[Board "2"]\n\n[Board "3"]\n[Dealer "E"]\n')
+    assert result.games == 3
+    assert [(f.code, f.game, f.line) for f in result.findings if f.code in ("X001", "B104")] == [
+        ("B104", 1, 2), ("X001", 2, 4), ("B104", 3, 7)]
+
+
+def test_a_bug_that_stops_the_reader_is_x001_and_the_file_is_still_reported(monkeypatch):
+    from bridgelint.readers import pbn
+
+    def broken(self):
+        yield 1, ['[Board "1"]\n']
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pbn.PbnReader, "_games", broken)
+    result = report('[Board "1"]\n\n[Board "2"]\n')
+    assert result.games == 1
+    assert [(f.code, f.line) for f in result.findings if f.code == "X001"] == [("X001", 1)]

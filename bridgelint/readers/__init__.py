@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import os
-from typing import BinaryIO, Iterator, Protocol
+from typing import BinaryIO, Callable, Iterator, Protocol
 
 from ..model import Finding, Record
 
@@ -49,6 +49,16 @@ def open_reader(stream: BinaryIO, path: str, fmt: str | None = None) -> Reader:
     from .pbn import PbnReader
 
     return PbnReader(stream, path)
+
+
+def guarded(build: Callable[..., Record], fmt: str, ordinal: int, line: int, *args) -> Record:
+    """``build(*args)``; a bug while building becomes an X001 record, and reading goes on."""
+    try:
+        return build(*args)
+    except Exception as error:
+        record = Record(fmt, ordinal, line)
+        record.problem("X001", f"internal error while reading this game: {type(error).__name__}: {error}", line, 1)
+        return record
 
 
 def binary_problem(head: bytes) -> str | None:

@@ -16,6 +16,7 @@ from typing import BinaryIO, Iterator
 from .. import bridge
 from ..bridge import Result
 from ..model import INVALID, Auction, Call, Card, Deal, Field, Finding, Play, Record, Tag
+from . import guarded
 from .lin_grammar import BOARD_HEADER, CALL, CARD, CLAIM, DEALER, HOLDING, ROOM_BOARD, VULNERABILITY
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
 
@@ -66,7 +67,7 @@ class LinReader:
                     or (board is None and tag in BOARD_CONTENT)):
                 if board is not None:
                     games += 1
-                    yield _build(board, games, header)
+                    yield guarded(_build, "lin", games, board[0][2], board, games, header)
                 board = prelude + [item]
             elif board is None or tag in HEADER:
                 for early in prelude:
@@ -80,7 +81,7 @@ class LinReader:
         if board is not None:
             board.extend(prelude)
             games += 1
-            yield _build(board, games, header)
+            yield guarded(_build, "lin", games, board[0][2], board, games, header)
         else:
             for item in prelude:
                 self._header_item(header, item)

@@ -13,7 +13,7 @@ from functools import partial
 from typing import BinaryIO, Iterator
 
 from ..model import Finding, Record, Tag
-from . import decode_line
+from . import decode_line, guarded
 from .pbn_game import GameScanner
 from .pbn_grammar import TOKEN
 from .pbn_header import interpret_header
@@ -46,7 +46,7 @@ class PbnReader:
         games = 0
         for start, lines in self._games():
             games += 1
-            yield self._read_game(games, start, lines)
+            yield guarded(self._read_game, "pbn", games, start, games, start, lines)
         self.file_findings.extend(self._line_findings)
         if games == 0:
             self.file_findings.append(Finding("S111", "the file holds no game", 1, 1))
