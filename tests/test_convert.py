@@ -340,3 +340,16 @@ def test_mutated_inputs_never_crash_the_writers():
             render(record, check_record(record))
             for again in open_reader(io.BytesIO(text.encode("utf-8")), "out.pbn"):
                 game_text(again)
+
+
+def test_lin_match_header_gives_event_scoring_and_each_room_its_players():
+    deal = "md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|sv|o|"
+    text = ("vg|Spring Teams,Final,I,1,1,Home,0,Away,0|\npn|s1,w1,n1,e1,s2,w2,n2,e2|pg||\n"
+            f"qx|o1|{deal}mb|p|mb|p|mb|p|mb|p|\nqx|c1|{deal}mb|p|mb|p|mb|p|mb|p|\n")
+    open_room, closed_room = (game_text(record) for record in records(text, "t.lin"))
+    assert open_room.startswith(crlf('[Event "Spring Teams, Final"]\n[Site "?"]\n[Date "?"]\n[Board "1"]\n'
+                                     '[West "w1"]\n[North "n1"]\n[East "e1"]\n[South "s1"]\n'))
+    assert crlf('[Scoring "IMP"]\n') in open_room
+    assert crlf('[West "w2"]\n[North "n2"]\n[East "e2"]\n[South "s2"]\n') in closed_room
+    (single,) = records(f"pn|s,w,n,e|{deal}mb|p|mb|p|mb|p|mb|p|", "t.lin")
+    assert game_text(single).startswith(crlf('[Event "?"]\n'))  # no vg: nothing invented

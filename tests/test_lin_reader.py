@@ -195,7 +195,8 @@ def test_vugraph_boards_start_at_qx():
     assert [r.board.raw for r in records] == ["1", "1", "2"]
     assert [(r.game, r.line, r.column) for r in records] == [(1, 4, 1), (2, 5, 1), (3, 6, 1)]
     assert reader.file_findings == []
-    assert [t.name for t in records[0].tags] == ["QX", "ST", "MD", "SV", "NT", "PG"]
+    assert [t.name for t in records[0].tags if not t.inherited] == ["QX", "ST", "MD", "SV", "NT", "PG"]
+    assert [t.name for t in records[2].tags if t.inherited] == ["VG", "PN"]  # the match header, on every board
 
 
 def test_files_without_qx_split_at_md():

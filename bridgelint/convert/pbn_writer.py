@@ -40,6 +40,7 @@ _NOT_IN_WORD = re.compile(r"[\s\[\]{};\"%!?=$^]")  # characters a PBN token cann
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _LIN_ROOMS = {"O": "Open", "C": "Closed"}
+_LIN_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}  # the scoring field of a vg header
 _LIN_SEATS = "SWNE"  # order of the names in a LIN pn value
 
 
@@ -144,6 +145,11 @@ def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
     extra: list[tuple[str, str]] = []
     if record.board is not None and record.board.raw:
         values["Board"] = record.board.raw
+    match = [field.strip().strip("'") for field in first.get("VG", "").split(",")]  # vugraph header (lin.md §3)
+    if match[0]:
+        values["Event"] = ", ".join(field for field in match[:2] if field)
+    if len(match) > 2 and match[2].upper() in _LIN_SCORING:
+        values["Scoring"] = _LIN_SCORING[match[2].upper()]
     room = first.get("QX", "").strip()[:1].upper()
     if room in _LIN_ROOMS and record.board is not None and record.board.value:
         extra.append(("Room", _LIN_ROOMS[room]))

@@ -92,7 +92,10 @@ class LinReader:
         tag, value, line, column = item
         if tag is None:
             self.file_findings.append(value)
-        elif tag == "VG":
+            return
+        if tag in header.CARRIED:
+            header.tags.append(Tag(tag, value, line, column, inherited=True))
+        if tag == "VG":
             header.vugraph(value)
         elif tag == "RS":
             header.results = (value, line, column)
@@ -101,11 +104,14 @@ class LinReader:
 
 
 class _Header:
-    """What boards need from a vugraph header: the first board and the ``rs`` list."""
+    """What boards need from a vugraph header: the first board, the ``rs`` list, the match tags."""
+
+    CARRIED = frozenset(("VG", "PN"))  # header tags every board of the match carries (as inherited)
 
     def __init__(self):
         self.first_board = 1
         self.results: tuple[str, int, int] | None = None  # rs value, line, column
+        self.tags: list[Tag] = []  # vg and the match's pn, for every board
 
     def vugraph(self, value: str) -> None:
         fields = value.split(",")
@@ -146,6 +152,7 @@ def _build(items: list[tuple], game: int, header: _Header) -> Record:
             handle(board, value, line, column)
         elif tag not in KNOWN_TAGS:
             record.findings.append(_unknown(tag, line, column))
+    record.tags.extend(header.tags)  # after the board's own: a board's pn comes first
     board.finish(header)
     return record
 
