@@ -34,6 +34,7 @@ class Tag:
     line: int
     column: int
     inherited: bool = False  # not written in this game: carried from an earlier "##" (PBN §4.8)
+    value_column: int = 0  # where the value starts on ``line`` (0: not known, e.g. on another line)
 
 
 @dataclass(slots=True)

@@ -393,3 +393,9 @@ def test_a_bug_that_stops_the_reader_is_x001_and_the_file_is_still_reported(monk
     result = report('[Board "1"]\n\n[Board "2"]\n')
     assert result.games == 1
     assert [(f.code, f.line) for f in result.findings if f.code == "X001"] == [("X001", 1)]
+
+
+def test_deal_findings_point_into_the_value_whatever_the_spacing():
+    assert at(check('[Deal   "W:vKQT2.AT.J6542.85 - - -"]\n'), "D102") == [(1, 12)]
+    assert at(check('[Deal "W:KQT2.AT.J65Z2.85 - - -"]\n'), "D102") == [(1, 21)]
+    assert at(check('[ Deal "W:KQT2.AT.J6542.852 - - -"]\n'), "D103") == [(1, 11)]

@@ -123,7 +123,7 @@ def test_sarif_content(monkeypatch):
     assert result["level"] == "error" and rules[result["ruleIndex"]]["id"] == "D102"
     location = result["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == "samples/deal-defects.pbn"
-    assert location["region"] == {"startLine": 22, "startColumn": 44}
+    assert location["region"] == {"startLine": 22, "startColumn": 54}
     assert [r["level"] for r in run_["results"] if "accepted" in r["message"]["text"]] == ["note"]
 
 

@@ -71,7 +71,9 @@ class GameScanner:
             elif kind == "word" and self.section == "play" and self.pending_mark is None:
                 cards.append(_make_card(m.group(), line, column, record))
             elif kind == "tag":
-                self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column)
+                start = m.start("tag_value")
+                value_column = column + start - offset if "\n" not in self.text[offset:start] else 0
+                self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column, value_column)
             elif kind in ("comment", "comment2"):
                 if kind == "comment":
                     self.check_comment(m.group(), line, column)
@@ -102,8 +104,8 @@ class GameScanner:
 
     # --- tags and sections ---------------------------------------------------
 
-    def tag(self, name: str, value: str, line: int, column: int) -> None:
-        tag = Tag(name, value, line, column)
+    def tag(self, name: str, value: str, line: int, column: int, value_column: int = 0) -> None:
+        tag = Tag(name, value, line, column, value_column=value_column)
         if name == "Note" and self.section in ("auction", "play"):
             self.note(tag)
             self.record.tags.append(tag)

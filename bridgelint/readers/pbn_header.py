@@ -80,7 +80,7 @@ _HAND_SEPARATOR = re.compile(r"\S+")
 
 def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     """Parse a Deal value (PBN §3.4.11); D102 findings point into the value."""
-    column0 = tag.column + len("[Deal ") + 1  # where the value starts, for the usual spacing
+    column0 = tag.value_column or tag.column  # where the value starts (the tag, if not on its line)
 
     def bad(message: str, offset: int = 0) -> None:
         record.problem("D102", f"Deal malformed: {message} (PBN §3.4.11)", tag.line, column0 + offset)
@@ -113,19 +113,22 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
             return None
         cards: list[str] = []
         unknown = False
+        at = part.start()  # the offset of the holding in the value
         for suit, ranks in zip(bridge.SUITS, suits):
             if not ranks.strip(bridge.RANKS):  # the usual holding: ranks only, in capitals
                 cards.extend([suit + rank for rank in ranks])
+                at += len(ranks) + 1
                 continue
-            for char in ranks:
+            for i, char in enumerate(ranks):
                 rank = char.upper()
                 if rank == "X":  # a spot card left unspecified (a BridgeComposer extension)
                     unknown = True
                 elif rank in bridge.RANKS:
                     cards.append(suit + rank)
                 else:
-                    bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", part.start())
+                    bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", at + i)
                     return None
+            at += len(ranks) + 1
         # x spot cards, or an empty hand in a fragment deal ("..."), leave the hand unknown
         hands[seat] = None if unknown or not cards else tuple(cards)
     return Deal(hands, tag.line, tag.column, columns)
