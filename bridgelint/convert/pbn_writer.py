@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from typing import BinaryIO
 
-from ..bridge import RANKS, SEATS, SUITS, Contract, Result, parse_seat, seat_after, side, trick_winner
+from ..bridge import (RANKS, SEAT_NAMES, SEATS, SUITS, Contract, Result, parse_seat, seat_after, side,
+                      trick_winner)
 from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call,
                      Card, Record)
 from ..replay.play import declared
@@ -160,7 +161,7 @@ def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
         names = names[4:]
     for seat, name in zip(_LIN_SEATS, names[:4]):
         if name:
-            values[{"S": "South", "W": "West", "N": "North", "E": "East"}[seat]] = name
+            values[SEAT_NAMES[seat]] = name
     dealer = record.dealer.value if record.dealer is not None else None
     if dealer:
         values["Dealer"] = dealer

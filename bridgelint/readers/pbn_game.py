@@ -190,14 +190,17 @@ class GameScanner:
             self.record.problem("S102", f"'{text[:20]}' stands outside any tag pair or section (PBN §3, §5)",
                                 line, column)
 
+    def marked(self, item):
+        """The call or card, with the irregularity mark (^I, ^R, ^L) that stood before it."""
+        if self.pending_mark is not None:
+            item.mark, item.mark_line, item.mark_column = self.pending_mark
+            self.pending_mark = None
+        return item
+
     def auction_element(self, kind: str, text: str, line: int, column: int) -> None:
         calls = self.calls
         if kind == "word":
-            call = _make_call(text, line, column, self.record)
-            if self.pending_mark is not None:
-                call.mark, call.mark_line, call.mark_column = self.pending_mark
-                self.pending_mark = None
-            calls.append(call)
+            calls.append(self.marked(_make_call(text, line, column, self.record)))
         elif kind == "mark":
             mark = text[1:].upper()
             if mark == "S":
@@ -216,11 +219,7 @@ class GameScanner:
     def play_element(self, kind: str, text: str, line: int, column: int) -> None:
         cards = self.cards
         if kind == "word":
-            card = _make_card(text, line, column, self.record)
-            if self.pending_mark is not None:
-                card.mark, card.mark_line, card.mark_column = self.pending_mark
-                self.pending_mark = None
-            cards.append(card)
+            cards.append(self.marked(_make_card(text, line, column, self.record)))
         elif kind == "mark":
             mark = text[1:].upper()
             if mark in ("R", "L"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..linter import FileReport
 from ..rules import RULES
 from . import Summary
+from .text import where
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -29,7 +30,6 @@ def render(reports: list[FileReport], summary: Summary) -> str:
         for f in report.findings:
             rule = RULES.get(f.code)
             title = escape_property(f"{f.code} {rule.name}" if rule else f.code)
-            board = f" (board {f.board})" if f.board else (f" (game {f.game})" if f.game else "")
             out.append(f"::{COMMANDS.get(f.severity or '', 'warning')} file={path},line={f.line},col={f.column},"
-                       f"title={title}::{escape_data(f'{f.code} {f.message}{board}')}\n")
+                       f"title={title}::{escape_data(f'{f.code} {f.message}{where(f)}')}\n")
     return "".join(out)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from ..linter import FileReport
-from . import Summary
+from . import Summary, text
+from .text import where
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
@@ -17,10 +18,8 @@ def render(reports: list[FileReport], summary: Summary) -> str:
         case = ET.SubElement(suite, "testcase", {"classname": "bridgelint", "name": report.path,
                                                  "file": report.path.replace("\\", "/")})
         for f in report.findings:
-            board = f" (board {f.board})" if f.board else (f" (game {f.game})" if f.game else "")
             failure = ET.SubElement(case, "failure", {"type": f"{f.code} {f.severity}",
-                                                      "message": f"{f.code} {f.message}{board}"})
-            failure.text = f"{report.path}:{f.line}:{f.column}: {f.code} {f.message}{board}" + (
-                f" [{f.law}]" if f.law else "")
+                                                      "message": f"{f.code} {f.message}{where(f)}"})
+            failure.text = text.line(report.path, f).rstrip("\n") + (f" [{f.law}]" if f.law else "")
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -7,10 +7,14 @@ from ..model import Finding
 from . import Summary
 
 
+def where(f: Finding) -> str:
+    """`` (board N)``, or `` (game N)`` for a game without a board number, or nothing."""
+    return f" (board {f.board})" if f.board else (f" (game {f.game})" if f.game else "")
+
+
 def line(path: str, f: Finding) -> str:
     """One finding as a line of text."""
-    where = f" (board {f.board})" if f.board else (f" (game {f.game})" if f.game else "")
-    return f"{path}:{f.line}:{f.column}: {f.code} {f.message}{where}\n"
+    return f"{path}:{f.line}:{f.column}: {f.code} {f.message}{where(f)}\n"
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:

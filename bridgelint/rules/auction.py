@@ -199,10 +199,5 @@ class MisfitAuctionMark(Rule):
     code, name, severity, law = "A109", "misfit-auction-mark", "warning", "PBN §3.9"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        result = ctx.auction
-        if result is None:
-            return
-        for misfit in result.misfit_marks:
-            call = misfit.call
-            yield self.finding(f"{misfit.message} (PBN §3.9)", call.mark_line or call.line,
-                               call.mark_column or call.column)
+        if ctx.auction is not None:
+            yield from self.misfit_marks(ctx.auction.misfit_marks, "call")

@@ -44,6 +44,13 @@ class Rule:
     def finding(self, message: str, line: int, column: int, severity: str | None = None) -> Finding:
         return Finding(self.code, message, line, column, severity=severity, law=self.law)
 
+    def misfit_marks(self, misfits, item: str) -> Iterator[Finding]:
+        """A finding at the mark of each call or card (``item``) that a PBN mark does not fit."""
+        for misfit in misfits:
+            marked = getattr(misfit, item)
+            yield self.finding(f"{misfit.message} (PBN §3.9)", marked.mark_line or marked.line,
+                               marked.mark_column or marked.column)
+
 
 class Context:
     """One record and what the replayers found in it, computed once, on demand."""

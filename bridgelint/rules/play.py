@@ -157,10 +157,5 @@ class MisfitPlayMark(Rule):
     code, name, severity, law = "P107", "misfit-play-mark", "warning", "PBN §3.9"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        result = ctx.play
-        if result is None:
-            return
-        for misfit in result.misfit_marks:
-            card = misfit.card
-            yield self.finding(f"{misfit.message} (PBN §3.9)", card.mark_line or card.line,
-                               card.mark_column or card.column)
+        if ctx.play is not None:
+            yield from self.misfit_marks(ctx.play.misfit_marks, "card")
