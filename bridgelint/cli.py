@@ -11,7 +11,7 @@ import os
 import stat
 import sys
 from concurrent.futures import BrokenExecutor
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import click
 from tabulate import tabulate
@@ -27,6 +27,8 @@ from .reporters import sarif as sarif_reporter
 from .reporters import statistics as statistics_reporter
 from .reporters import text as text_reporter
 from .rules import RULES
+from .rules.base import Rule
+from .rules.internal import InternalError
 
 EXTENSIONS = (".pbn", ".lin")
 REPORTERS = {"text": text_reporter.render, "json": json_reporter.render, "github": github_reporter.render,
@@ -108,7 +110,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     elif output_file is None:
         click.echo(rendered, nl=False)
     click.echo(summary.line(), err=True)
-    internal = any(f.code == "X001" for r in reports for f in r.findings)
+    internal = any(f.code == InternalError.code for r in reports for f in r.findings)
     if unreadable or internal:
         sys.exit(USAGE_ERROR)
     failing = summary.errors or ((fail_on or config.fail_on) == "warning" and summary.warnings)
@@ -144,19 +146,28 @@ def _walked_file(path: str) -> bool:
 @cli.command("rules")
 def list_rules() -> None:
     """Print the rule catalogue."""
-    rows = [(r.code, r.name, r.severity, r.law or "", r.summary()) for r in RULES.values()]
-    click.echo(tabulate(rows, headers=("code", "name", "severity", "reference", "what"), disable_numparse=True))
+    click.echo(_catalogue(RULES.values()))
 
 
 @cli.command("rule")
 @click.argument("code")
 def show_rule(code: str) -> None:
-    """Print the documentation of one rule."""
-    rule = RULES.get(code.upper())
-    if rule is None:
-        raise click.UsageError(f"unknown rule code {code!r}; `bridgelint rules` lists them")
-    click.echo(f"{rule.code} {rule.name} ({rule.severity})\n")
-    click.echo(rule.doc())
+    """Print the documentation of one rule (A103), or list the rules of a family or prefix (A, A10)."""
+    code = code.strip().upper()
+    rule = RULES.get(code)
+    if rule is not None:
+        click.echo(f"{rule.code} {rule.name} ({rule.severity})\n")
+        click.echo(rule.doc())
+        return
+    family = [r for c, r in RULES.items() if code and c.startswith(code)]
+    if not family:
+        raise click.UsageError(f"unknown rule code or prefix {code!r}; `bridgelint rules` lists them")
+    click.echo(_catalogue(family))
+
+
+def _catalogue(rules: Iterable[type[Rule]]) -> str:
+    rows = [(r.code, r.name, r.severity, r.law or "", r.summary()) for r in rules]
+    return tabulate(rows, headers=("code", "name", "severity", "reference", "what"), disable_numparse=True)
 
 
 from .convert.command import convert as _convert  # noqa: E402  (these modules import cli lazily)

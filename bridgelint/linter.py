@@ -19,6 +19,7 @@ from .model import Finding, Record
 from .readers import open_reader
 from .rules import RULES
 from .rules.base import Context, Rule
+from .rules.internal import InternalError
 from .suppression import Suppressions
 
 
@@ -63,8 +64,8 @@ class Linter:
         except Exception as error:  # a bug of the reader itself: the rest of this file is lost, say so
             if os.environ.get("BRIDGELINT_DEBUG"):
                 traceback.print_exc(file=sys.stderr)
-            report.findings.append(Finding("X001", f"internal error while reading the file after this line: "
-                                           f"{type(error).__name__}: {error}", line, 1, severity="error"))
+            report.findings.append(InternalError.finding(f"internal error while reading the file after this line: "
+                                                         f"{type(error).__name__}: {error}", line, 1, severity="error"))
         if suppressions:  # % bridgelint: disable= lines (PBN)
             report.findings, unused = suppressions.apply(report.findings)
             report.findings.extend(self.complete(unused))
@@ -94,17 +95,20 @@ class Linter:
         except Exception as error:  # a bug: report it on this record and go on
             if os.environ.get("BRIDGELINT_DEBUG"):
                 traceback.print_exc(file=sys.stderr)
-            found.append(Finding("X001", f"internal error while checking this game: {type(error).__name__}: {error}",
-                                 record.line, record.column))
+            found.append(InternalError.finding(f"internal error while checking this game: {type(error).__name__}: "
+                                               f"{error}", record.line, record.column))
         return self.complete(found, record)
 
     def complete(self, found: Iterable[Finding], record: Record | None = None) -> list[Finding]:
-        """The selected findings, with severity, reference, game and board filled in."""
+        """The selected findings, with severity, reference, game and board filled in.
+
+        A code that is no registered rule is a bug of bridgelint: KeyError, never a finding silently dropped.
+        """
         kept = []
         for finding in found:
-            if finding.code not in self.codes and finding.code != "X001":
-                continue
             rule = RULES[finding.code]
+            if finding.code not in self.codes and rule is not InternalError:
+                continue
             if finding.severity is None:
                 finding.severity = rule.severity
             if finding.law is None:

@@ -9,6 +9,10 @@ objects to the record and go on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules.base import Rule
 
 
 @dataclass(slots=True)
@@ -188,6 +192,6 @@ class Record:
     def board_number(self) -> str | None:
         return self.board.raw if self.board is not None else None
 
-    def problem(self, code: str, message: str, line: int, column: int, **kw) -> None:
-        """Attach a finding found while reading."""
-        self.findings.append(Finding(code, message, line, column, **kw))
+    def problem(self, rule: type[Rule], message: str, line: int, column: int, severity: str | None = None) -> None:
+        """Attach a finding of ``rule`` found while reading."""
+        self.findings.append(rule.finding(message, line, column, severity))

@@ -30,6 +30,7 @@ from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS,
 from .readers import open_reader
 from .rules import RULES
 from .rules.base import Context
+from .rules.internal import InternalError
 
 TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
 COLUMN = 24  # width of a hand in the diagram
@@ -113,7 +114,7 @@ def _place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
     auction_line = record.auction.line if record.auction is not None else None
     for finding in findings:
         part = families.get(finding.code[:1])
-        if part is None or (part == "header" and finding.code != "X001" and finding.line > record.line):
+        if part is None or (part == "header" and finding.code != InternalError.code and finding.line > record.line):
             if play_line is not None and finding.line >= play_line:
                 part = "play"
             elif auction_line is not None and finding.line >= auction_line:

@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .model import Finding, Record, Tag
+from .rules.internal import InternalError
+from .rules.syntax import UnusedSuppression
 
-UNUSED = "S112"
-NEVER_SUPPRESSED = frozenset(("X001",))
+UNUSED = UnusedSuppression.code
+NEVER_SUPPRESSED = frozenset((InternalError.code,))
 _PREFIX = re.compile(r"\s*bridgelint\s*:", re.I)
 _DIRECTIVE = re.compile(r"\s*(?P<verb>[A-Za-z-]+)\s*=(?P<codes>.*)", re.S)
 _CODE = re.compile(r"[^,\s]+")
@@ -63,9 +65,9 @@ class Suppressions:
             if directive.scope == "file":
                 self.file.append(directive)
             else:
-                self.problems.append(Finding(UNUSED, "'bridgelint: disable=' stands outside any game and suppresses "
-                                             "nothing; put it inside the game or use disable-file=",
-                                             directive.line, directive.column))
+                self.problems.append(UnusedSuppression.finding(
+                    "'bridgelint: disable=' stands outside any game and suppresses nothing; put it inside the game "
+                    "or use disable-file=", directive.line, directive.column))
 
     def add_record(self, record: Record) -> None:
         """A game's escape lines; the lines of a game with directives are noted for the reader's findings."""
@@ -115,7 +117,7 @@ class Suppressions:
                          record.board_number if record else None)
 
     def _problem(self, record: Record | None, message: str, line: int, column: int) -> None:
-        finding = Finding(UNUSED, message, line, column)
+        finding = UnusedSuppression.finding(message, line, column)
         if record is not None:
             finding.game, finding.board = record.game, record.board_number
         self.problems.append(finding)
@@ -157,8 +159,8 @@ class Suppressions:
                 where = "this file" if directive.scope == "file" else "this game"
                 why = ("an internal error is never suppressed" if code in NEVER_SUPPRESSED
                        else f"{code} found nothing in {where}")
-                finding = Finding(UNUSED, f"bridgelint: disable of {code} suppresses nothing: {why}",
-                                  directive.line, column)
+                finding = UnusedSuppression.finding(f"bridgelint: disable of {code} suppresses nothing: {why}",
+                                                    directive.line, column)
                 finding.game, finding.board = directive.game, directive.board
                 unused.append(finding)
         if UNUSED not in self.selected:

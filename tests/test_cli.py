@@ -208,6 +208,30 @@ def test_rule_documentation(monkeypatch, code):
     assert positions == sorted(positions)
 
 
+@pytest.mark.parametrize("prefix", ["A", "a", "A10"])
+def test_rule_prefix_lists_the_family(monkeypatch, prefix):
+    status, out, err = run(monkeypatch, "rule", prefix)
+    assert status == 0 and err == ""
+    header, _, *rows = out.splitlines()
+    assert header.split() == ["code", "name", "severity", "reference", "what"]
+    wanted = sorted(c for c in RULES if c.startswith(prefix.upper()))
+    assert [row.split()[0] for row in rows] == wanted and len(wanted) >= 9
+    a103 = rows[wanted.index("A103")]
+    assert a103.split()[1:3] == ["insufficient-bid", "error"] and a103.endswith("Insufficient bid.")
+
+
+def test_rule_prefix_of_one_code_prints_its_documentation(monkeypatch):
+    status, out, err = run(monkeypatch, "rule", "A110")
+    assert status == 0 and out.startswith("A110 auction-seat (error)\n")
+
+
+@pytest.mark.parametrize("code", ["Z", "A2", ""])
+def test_unknown_rule_prefix_exits_2(monkeypatch, code):
+    status, out, err = run(monkeypatch, "rule", code)
+    assert status == 2 and out == ""
+    assert "unknown rule code or prefix" in err
+
+
 def test_unknown_rule_code_exits_2(monkeypatch):
     code, out, err = run(monkeypatch, "rule", "Z999")
     assert code == 2

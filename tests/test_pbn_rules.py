@@ -84,6 +84,8 @@ FIRES = [
     # A101: the first call is not the dealer's, at that call
     ("A101", board('[Auction "W"]', "1D AP"), [(6, 1)]),
     ("A101", board('[Auction "W"]', "- - 1D AP"), [(6, 5)]),
+    # A110: the Auction seat is not a seat, at the Auction tag (and no A101: the calls start with the dealer)
+    ("A110", board('[Auction "Q"]', "1D AP"), [(5, 1)]),
     # A102: not a call
     ("A102", board(A, "1D 1 Pass"), [(6, 4)]),
     ("A102", board(A, "1D 8S"), [(6, 4)]),
@@ -161,6 +163,13 @@ def test_rule_fires(code, text, where):
     assert at(findings, code) == where, [(f.code, f.line, f.column, f.message) for f in findings]
 
 
+def test_an_auction_seat_that_is_no_seat_is_its_own_defect():
+    # A110 (the tag's value), not A101 (the first call not the dealer's): the calls start with the dealer
+    findings = check(board('[Auction "Q"]', "1D AP"))
+    assert [(f.code, f.line, f.column, f.message) for f in findings if f.code.startswith("A")] == [
+        ("A110", 5, 1, 'Auction seat "Q" is not W, N, E or S (PBN §3.5)')]
+
+
 # code, a near miss that must not fire it
 CLEAN = [
     ("S101", '[Event "\xe9t\xe9"]\n'.encode("latin-1")),
@@ -184,6 +193,7 @@ CLEAN = [
     ("D103", '[Deal "N:AK... - QJ... -"]\n'),  # an end position
     ("D104", board()),
     ("A101", board('[Auction "W"]', "- 1D AP")),
+    ("A110", board('[Auction "?"]', "1D AP") + '\n' + board('[Auction ""]', "1D AP")),
     ("A102", board(A, "1D ! $200 Pass =1= 1NT?? AP", '[Note "1:x"]')),
     ("A103", board(A, "1NT X Pass ^I 1H AP")),
     ("A104", board(A, "1D X XX 2C Pass Pass X AP")),
@@ -213,7 +223,7 @@ def test_rule_does_not_fire(code, text):
 def test_every_rule_of_this_suite_has_both_cases():
     tested = {c for c, _, _ in FIRES} & {c for c, _ in CLEAN}
     families = ("S101 S102 S103 S104 S105 S106 S107 S109 S110 S111 B101 B102 B103 B104 B105 B107 "
-                "D101 D102 D103 D104 A101 A102 A103 A104 A105 A106 A107 A108 A109 C101 C102 C103 "
+                "D101 D102 D103 D104 A101 A102 A103 A104 A105 A106 A107 A108 A109 A110 C101 C102 C103 "
                 "N101 N102 N103 N104").split()
     assert set(families) <= tested
     assert set(families) <= set(RULES)

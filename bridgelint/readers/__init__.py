@@ -7,6 +7,7 @@ import os
 from typing import BinaryIO, Callable, Iterator, Protocol
 
 from ..model import Finding, Record
+from ..rules import internal, syntax
 
 SNIFF_BYTES = 65536
 
@@ -23,7 +24,7 @@ class NotText:
 
     def __init__(self, format: str, message: str):
         self.format = format
-        self.file_findings = [Finding("S101", message, 1, 1)]
+        self.file_findings = [syntax.NotText.finding(message, 1, 1)]
 
     def __iter__(self) -> Iterator[Record]:
         return iter(())
@@ -57,7 +58,8 @@ def guarded(build: Callable[..., Record], fmt: str, ordinal: int, line: int, *ar
         return build(*args)
     except Exception as error:
         record = Record(fmt, ordinal, line)
-        record.problem("X001", f"internal error while reading this game: {type(error).__name__}: {error}", line, 1)
+        record.problem(internal.InternalError, f"internal error while reading this game: {type(error).__name__}: "
+                       f"{error}", line, 1)
         return record
 
 

@@ -16,6 +16,8 @@ from typing import BinaryIO, Iterator
 from .. import bridge
 from ..bridge import Result
 from ..model import INVALID, Auction, Call, Card, Deal, Field, Finding, Play, Record, Tag
+from ..rules.deal import MalformedDeal
+from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
 from . import guarded
 from .lin_grammar import BOARD_HEADER, CALL, CARD, CLAIM, DEALER, HOLDING, ROOM_BOARD, VULNERABILITY
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
@@ -86,7 +88,7 @@ class LinReader:
             for item in prelude:
                 self._header_item(header, item)
         if games == 0:
-            self.file_findings.append(Finding("S111", "the file holds no board (no qx or md field)", 1, 1))
+            self.file_findings.append(NoGame.finding("the file holds no board (no qx or md field)", 1, 1))
 
     def _header_item(self, header: "_Header", item: tuple) -> None:
         tag, value, line, column = item
@@ -134,7 +136,7 @@ class _Header:
 
 
 def _unknown(tag: str, line: int, column: int) -> Finding:
-    return Finding("S121", f"unknown LIN tag '{tag.lower()}': kept and ignored", line, column)
+    return UnknownLinTag.finding(f"unknown LIN tag '{tag.lower()}': kept and ignored", line, column)
 
 
 def _build(items: list[tuple], game: int, header: _Header) -> Record:
@@ -182,7 +184,7 @@ class _Board:
         self.room, digits = m.group("room").upper(), m.group("board")
         self.number = Field(digits, int(digits), line, column)
         if value[m.end():].strip():
-            self.record.problem("S120", f"qx '{value.strip()}' has text after the board number (a known BBO "
+            self.record.problem(MalformedLin, f"qx '{value.strip()}' has text after the board number (a known BBO "
                                 f"quirk): read as board {int(digits)}", line, column, severity="warning")
 
     def ah(self, value: str, line: int, column: int) -> None:
@@ -249,7 +251,7 @@ class _Board:
     def mc(self, value: str, line: int, column: int) -> None:
         m = CLAIM.re.fullmatch(value)
         if m is None:
-            self.record.problem("S120", f"claim '{value.strip()}' is not a number of tricks", line, column)
+            self.record.problem(MalformedLin, f"claim '{value.strip()}' is not a number of tricks", line, column)
         if self.play_at is None:
             self.play_at = (line, column)
         self.claim = Field(value, m and int(m.group("tricks")), line, column)
@@ -280,10 +282,10 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
     """The hands of an ``md`` value from ``start`` (after the dealer digit); D102 if malformed."""
     fields = value[start:].split(",")
     if len(fields) == 5 and not fields[4].strip():
-        record.problem("D102", "md has a comma after the fourth hand", line, column)
+        record.problem(MalformedDeal, "md has a comma after the fourth hand", line, column)
         fields.pop()
     if not 3 <= len(fields) <= 4:
-        record.problem("D102", f"md has {len(fields)} hands: 3 or 4 (South, West, North, East) expected",
+        record.problem(MalformedDeal, f"md has {len(fields)} hands: 3 or 4 (South, West, North, East) expected",
                        line, column)
         return None
     hands: dict[str, tuple[str, ...]] = {}
@@ -298,7 +300,7 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
             col = column + 3 + at if "\n" not in value[:at] else column
             char = text[cards] if cards < len(text) else ""
             what = "does not start with a suit letter" if not text[:cards].strip() else f"has a stray '{char}'"
-            record.problem("D102", f"md: {bridge.SEAT_NAMES[seat]}'s hand {what}", line, col)
+            record.problem(MalformedDeal, f"md: {bridge.SEAT_NAMES[seat]}'s hand {what}", line, col)
             return None
         hands[seat] = cards
         offset += len(text) + 1

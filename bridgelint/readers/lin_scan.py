@@ -18,7 +18,7 @@ import re
 from typing import BinaryIO, Iterable, Iterator
 from urllib.parse import unquote_to_bytes
 
-from ..model import Finding
+from ..rules.syntax import MalformedLin
 from .lin_grammar import FIELD
 
 BLOCK = 1 << 20  # bytes read at a time
@@ -96,7 +96,7 @@ def scan(chunks: Iterable[str]) -> Iterator[tuple]:
 
     def problem(message: str, index: int, severity: str | None = None) -> tuple:
         at = locate(index)
-        return None, Finding("S120", message, *at, severity=severity), *at
+        return None, MalformedLin.finding(message, *at, severity=severity), *at
 
     while True:
         while (m := match(buf, pos)) is not None:

@@ -13,6 +13,7 @@ from functools import partial
 from typing import BinaryIO, Iterator
 
 from ..model import Finding, Record, Tag
+from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag
 from . import decode_line, guarded
 from .pbn_game import GameScanner
 from .pbn_grammar import TOKEN
@@ -49,7 +50,7 @@ class PbnReader:
             yield guarded(self._read_game, "pbn", games, start, games, start, lines)
         self.file_findings.extend(self._line_findings)
         if games == 0:
-            self.file_findings.append(Finding("S111", "the file holds no game", 1, 1))
+            self.file_findings.append(NoGame.finding("the file holds no game", 1, 1))
 
     # --- splitting ---------------------------------------------------------
 
@@ -129,11 +130,11 @@ class PbnReader:
                     message = (f"line is over {READ_LIMIT} bytes long ({self._skipped} more bytes after them): only "
                                f"its first {READ_LIMIT} bytes were read; PBN §2.3 allows 255 characters in all")
                     self._skipped = 0
-                self._line_findings.append(Finding("S107", message, number, MAX_LINE))
+                self._line_findings.append(LongLine.finding(message, number, MAX_LINE))
         bad = _BAD_CHARACTER.search(line)
         if bad:
-            self._line_findings.append(Finding(
-                "S106", f"character U+{ord(bad.group()):04X} is not allowed in PBN (§2.2)", number, bad.start() + 1))
+            self._line_findings.append(BadCharacter.finding(
+                f"character U+{ord(bad.group()):04X} is not allowed in PBN (§2.2)", number, bad.start() + 1))
 
     # --- one game ----------------------------------------------------------
 
@@ -156,7 +157,7 @@ class PbnReader:
         for tag in record.tags:
             name = tag.name
             if name in seen and name != "Note":
-                record.problem("S105", f"tag {name} repeated in this game; the first value counts (PBN §3.4)",
+                record.problem(RepeatedTag, f"tag {name} repeated in this game; the first value counts (PBN §3.4)",
                                tag.line, tag.column)
                 continue
             seen.add(name)
@@ -170,7 +171,7 @@ class PbnReader:
 
     def _inherit(self, record: Record, tag: Tag) -> None:
         if tag.name in NO_INHERITANCE:
-            record.problem("S110", f"{tag.name} may not be inherited with '{tag.value[:2]}' (PBN §4.8)",
+            record.problem(BadInheritance, f"{tag.name} may not be inherited with '{tag.value[:2]}' (PBN §4.8)",
                            tag.line, tag.column)
             tag.value = ""  # unknown: one finding for the root cause, none for the '#' as a value
             return
@@ -180,7 +181,7 @@ class PbnReader:
             self._last_value[tag.name] = tag.value
         elif tag.value == "#":
             if tag.name not in self._last_value:
-                record.problem("S110", f"{tag.name} \"#\" has no earlier value to inherit (PBN §4.8)",
+                record.problem(BadInheritance, f"{tag.name} \"#\" has no earlier value to inherit (PBN §4.8)",
                                tag.line, tag.column)
             tag.value = self._last_value.get(tag.name, "")
 

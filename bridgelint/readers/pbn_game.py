@@ -13,6 +13,10 @@ from bisect import bisect_right
 
 from .. import bridge
 from ..model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, Play, Record, Tag
+from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
+from ..rules.notes import Annotation, NoteNumber
+from ..rules.play import MisfitPlayMark
+from ..rules.syntax import BadCharacter, MalformedTag, NonStandardSpelling, SwallowingComment, UnterminatedComment
 from .pbn_grammar import TOKEN
 
 # Tags of the standard that open no section (§3.4, §4): text after them is out of place.
@@ -80,11 +84,12 @@ class GameScanner:
             elif kind == "escape":
                 record.escapes.append(Tag("%", m.group()[1:].rstrip("\r"), line, column))
             elif kind == "open_comment":
-                record.problem("S103", "'{' comment is never closed: it runs to the end of the file (PBN §3.8)",
+                record.problem(UnterminatedComment,
+                               "'{' comment is never closed: it runs to the end of the file (PBN §3.8)",
                                line, column)
                 self.check_comment(m.group(), line, column)
             elif kind == "bad_tag":
-                record.problem("S102", _bad_tag_reason(m.group()), line, column)
+                record.problem(MalformedTag, _bad_tag_reason(m.group()), line, column)
                 self.section = None
             else:
                 self.element(kind, m.group(), line, column)
@@ -100,7 +105,7 @@ class GameScanner:
             what = "holds lines that look like tag pairs: a '{' was probably never closed"
         else:
             what = "holds a '{': comments do not nest, the first '}' ends it"
-        self.record.problem("S104", f"comment {what} (PBN §3.8)", line, column)
+        self.record.problem(SwallowingComment, f"comment {what} (PBN §3.8)", line, column)
 
     # --- tags and sections ---------------------------------------------------
 
@@ -128,14 +133,14 @@ class GameScanner:
         m = _NOTE_VALUE.match(tag.value)
         notes = self.auction_notes if self.section == "auction" else self.play_notes
         if not m:
-            self.record.problem("N103", f"Note \"{tag.value[:20]}\" does not start with a note number and ':'"
+            self.record.problem(NoteNumber, f"Note \"{tag.value[:20]}\" does not start with a note number and ':'"
                                 " (PBN §3.5.5)", tag.line, tag.column)
             return
         number = int(m.group(1))
         if not 1 <= number <= 32:
-            self.record.problem("N103", f"note number {number} is outside 1-32 (PBN §3.5.4)", tag.line, tag.column)
+            self.record.problem(NoteNumber, f"note number {number} is outside 1-32 (PBN §3.5.4)", tag.line, tag.column)
         elif number in notes:
-            self.record.problem("N103", f"note {number} is defined twice in this section (PBN §3.5.5)",
+            self.record.problem(NoteNumber, f"note {number} is defined twice in this section (PBN §3.5.5)",
                                 tag.line, tag.column)
         else:
             notes[number] = tag
@@ -146,7 +151,7 @@ class GameScanner:
         if self.section == "auction" and record.auction is None:
             seat = bridge.parse_seat(tag.value)
             if seat is None and tag.value not in ("", "?") and not tag.value.startswith("#"):  # '#': S110
-                record.problem("A101", f"Auction seat \"{tag.value}\" is not W, N, E or S (PBN §3.5)",
+                record.problem(AuctionSeat, f"Auction seat \"{tag.value}\" is not W, N, E or S (PBN §3.5)",
                                tag.line, tag.column)
             record.auction = Auction(seat, self.calls[:], tag.line, tag.column, self.auction_notes)
             self.mark_dangling()
@@ -164,8 +169,8 @@ class GameScanner:
     def mark_dangling(self) -> None:
         if self.pending_mark is not None:
             mark, line, column = self.pending_mark
-            code = "A109" if mark in "IS" else "P107"
-            self.record.problem(code, f"^{mark} marks nothing: no call or card follows it", line, column)
+            rule = MisfitAuctionMark if mark in "IS" else MisfitPlayMark
+            self.record.problem(rule, f"^{mark} marks nothing: no call or card follows it", line, column)
             self.pending_mark = None
 
     # --- section elements ------------------------------------------------------
@@ -173,8 +178,8 @@ class GameScanner:
     def element(self, kind: str, text: str, line: int, column: int) -> None:
         section = self.section
         if not text.isascii():
-            self.record.problem("S106", f"'{text[:20]}': non-ASCII characters belong in strings and comments only "
-                                "(PBN §2.2)", line, column)
+            self.record.problem(BadCharacter, f"'{text[:20]}': non-ASCII characters belong in strings and comments "
+                                "only (PBN §2.2)", line, column)
         if section == "auction":
             self.auction_element(kind, text, line, column)
         elif section == "play":
@@ -187,7 +192,7 @@ class GameScanner:
             rows[-1].append(text)
         elif not self.stray_reported:
             self.stray_reported = True
-            self.record.problem("S102", f"'{text[:20]}' stands outside any tag pair or section (PBN §3, §5)",
+            self.record.problem(MalformedTag, f"'{text[:20]}' stands outside any tag pair or section (PBN §3, §5)",
                                 line, column)
 
     def marked(self, item):
@@ -208,13 +213,14 @@ class GameScanner:
             elif mark == "I":
                 self.pending_mark = ("I", line, column)
             else:
-                self.record.problem("A109", f"'{text}' is no auction irregularity mark: ^I and ^S only (PBN §3.9)",
+                self.record.problem(MisfitAuctionMark,
+                                    f"'{text}' is no auction irregularity mark: ^I and ^S only (PBN §3.9)",
                                     line, column)
         elif kind in ("note", "nag", "suffix"):
             target = calls[-1] if calls else None
             _annotate(self.record, target, kind, text, line, column, call=True)
         else:
-            self.record.problem("A102", f"'{text}' is not a call (PBN §3.5.1)", line, column)
+            self.record.problem(NotACall, f"'{text}' is not a call (PBN §3.5.1)", line, column)
 
     def play_element(self, kind: str, text: str, line: int, column: int) -> None:
         cards = self.cards
@@ -225,8 +231,8 @@ class GameScanner:
             if mark in ("R", "L"):
                 self.pending_mark = (mark, line, column)
             else:
-                self.record.problem("P107", f"'{text}' is no play irregularity mark: ^R and ^L only (PBN §3.9)",
-                                    line, column)
+                self.record.problem(MisfitPlayMark, f"'{text}' is no play irregularity mark: ^R and ^L only "
+                                    "(PBN §3.9)", line, column)
         elif kind in ("note", "nag", "suffix"):
             target = cards[-1] if cards else None
             _annotate(self.record, target, kind, text, line, column, call=False)
@@ -248,7 +254,8 @@ def _make_call(text: str, line: int, column: int, record: Record) -> Call:
     if token is None:
         return Call(text, INVALID, line, column)
     if not canonical:
-        record.problem("S109", f"'{text}' is not PBN: read as '{token.canonical}' (PBN §3.5.1)", line, column)
+        record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{token.canonical}' (PBN §3.5.1)",
+                   line, column)
     return Call(text, token.kind, line, column, level=token.level, denomination=token.denomination)
 
 
@@ -270,7 +277,7 @@ def _make_card(text: str, line: int, column: int, record: Record) -> Card:
     if card is None:
         return Card(text, INVALID, line, column)
     if card != text:
-        record.problem("S109", f"'{text}' is not PBN: read as '{card}' (PBN §3.6.1)", line, column)
+        record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{card}' (PBN §3.6.1)", line, column)
     return Card(text, "card", line, column, suit=card[0], rank=card[1])
 
 
@@ -281,16 +288,16 @@ def _annotate(record: Record, target, kind: str, text: str, line: int, column: i
     """Attach a note reference, NAG or suffix to the call or card before it (PBN §3.5.2, §3.6.2)."""
     what = "call" if call else "card"
     if target is None or target.kind in (FILLER, END, CONTINUE, SKIP):
-        record.problem("N104", f"'{text}' annotates no {what}", line, column)
+        record.problem(Annotation, f"'{text}' annotates no {what}", line, column)
         return
     if kind == "note":
         digits = text[1:-1]
         if not digits.isdigit():
-            record.problem("N103", f"note reference '{text}' is not =n= with a number (PBN §3.5.4)", line, column)
+            record.problem(NoteNumber, f"note reference '{text}' is not =n= with a number (PBN §3.5.4)", line, column)
         elif not 1 <= int(digits) <= 32:
-            record.problem("N103", f"note reference '{text}' is outside 1-32 (PBN §3.5.4)", line, column)
+            record.problem(NoteNumber, f"note reference '{text}' is outside 1-32 (PBN §3.5.4)", line, column)
         elif target.note is not None:
-            record.problem("N104", f"two note references on one {what} (PBN §3.5.2)", line, column)
+            record.problem(Annotation, f"two note references on one {what} (PBN §3.5.2)", line, column)
         else:
             target.note = int(digits)
             target.note_line, target.note_column = line, column
@@ -298,22 +305,22 @@ def _annotate(record: Record, target, kind: str, text: str, line: int, column: i
     if kind == "suffix":
         value = _SUFFIX_NAG.get(text)
         if value is None:
-            record.problem("N104", f"'{text}' is not a suffix: ! ? !! ?? !? ?! (PBN §3.5.3)", line, column)
+            record.problem(Annotation, f"'{text}' is not a suffix: ! ? !! ?? !? ?! (PBN §3.5.3)", line, column)
             return
         value += 0 if call else 6
     else:
         digits = text[1:]
         if not digits.isdigit() or int(digits) > 255:
-            record.problem("N104", f"NAG '{text}' is not $0-$255 (PBN §3.7)", line, column)
+            record.problem(Annotation, f"NAG '{text}' is not $0-$255 (PBN §3.7)", line, column)
             return
         value = int(digits)
         if (call and (7 <= value <= 12 or value == 14)) or (not call and (1 <= value <= 6 or value == 13)):
-            record.problem("N104", f"NAG {value} is for {'cards' if call else 'calls'}, not {what}s (PBN §3.7)",
+            record.problem(Annotation, f"NAG {value} is for {'cards' if call else 'calls'}, not {what}s (PBN §3.7)",
                            line, column)
             return
     suffixes = range(1, 7) if call else range(7, 13)
     if value in suffixes and any(n in suffixes for n in target.nags):
-        record.problem("N104", f"two suffixes on one {what} (PBN §3.5.2)", line, column)
+        record.problem(Annotation, f"two suffixes on one {what} (PBN §3.5.2)", line, column)
         return
     target.nags.append(value)
 

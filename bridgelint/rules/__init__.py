@@ -18,7 +18,7 @@ _ALL: list[type[Rule]] = [
     deal.NoDeal, deal.MalformedDeal, deal.HandSize, deal.DuplicateCard,
     auction.FirstCall, auction.NotACall, auction.InsufficientBid, auction.InadmissibleDouble,
     auction.InadmissibleRedouble, auction.CallAfterEnd, auction.IncompleteAuction, auction.UnfinishedAuction,
-    auction.MisfitAuctionMark,
+    auction.MisfitAuctionMark, auction.AuctionSeat,
     contract.MalformedContract, contract.ContractMismatch, contract.DeclarerMismatch,
     result.ImpossibleResult, result.ResultMismatch, score.ScoreMismatch,
     play.NotACard, play.CardNotHeld, play.Revoke, play.WrongLeader, play.PlayAfterEnd, play.ImpossibleClaim,

@@ -9,6 +9,22 @@ from ..replay import auction as replay
 from .base import Context, Rule
 
 
+class AuctionSeat(Rule):
+    """Auction seat is not a seat.
+
+    What it does: reports an Auction tag whose value is not W, N, E or S (nor
+    empty, `?` or an inheritance mark); the calls are then read as starting
+    with the dealer.
+    Why it matters: the seat tells who made the first call written; without it
+    every call may belong to another player.
+    Example: `[Auction "Q"]`.
+    Use instead: `[Auction "N"]`: the seat of the first call written.
+    References: PBN §3.5.
+    """
+
+    code, name, severity, law = "A110", "auction-seat", "error", "PBN §3.5"
+
+
 class _IllegalCall(Rule):
     """Base of the rules that report the first illegal call of a kind."""
 

@@ -3,8 +3,8 @@
 A rule is a class: its docstring is the user documentation (What it does /
 Why it matters / Example / Use instead / References), its attributes are the
 metadata, and ``check`` yields findings for one record.  Rules whose findings
-are found while reading (syntax, tokens) have no ``check``: the reader emits
-their code.  Rules never decide whether they are selected or how severe a
+are found while reading (syntax, tokens) have no ``check``: the reader makes
+their findings with ``Rule.finding`` (a class method, no instance needed).  Rules never decide whether they are selected or how severe a
 finding is in the end: the linter applies configuration.
 """
 
@@ -41,8 +41,10 @@ class Rule:
     def checks(cls) -> bool:
         return cls.check is not Rule.check
 
-    def finding(self, message: str, line: int, column: int, severity: str | None = None) -> Finding:
-        return Finding(self.code, message, line, column, severity=severity, law=self.law)
+    @classmethod
+    def finding(cls, message: str, line: int, column: int, severity: str | None = None) -> Finding:
+        """A finding of this rule; the only way to make one, so that every code is a registered rule."""
+        return Finding(cls.code, message, line, column, severity=severity, law=cls.law)
 
     def misfit_marks(self, misfits, item: str) -> Iterator[Finding]:
         """A finding at the mark of each call or card (``item``) that a PBN mark does not fit."""
