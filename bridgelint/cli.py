@@ -7,11 +7,12 @@ output, everything else to standard error.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
 from concurrent.futures import BrokenExecutor
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, TextIO
 
 import click
 from tabulate import tabulate
@@ -19,21 +20,21 @@ from tabulate import tabulate
 from . import __version__, parallel
 from .config import FAIL_ON, ConfigError, discover, file_codes, is_excluded, selection
 from .linter import FileReport
-from .reporters import Summary
+from .reporters import Collected, Reporter, Summary
 from .reporters import github as github_reporter
 from .reporters import json as json_reporter
 from .reporters import junit as junit_reporter
 from .reporters import sarif as sarif_reporter
 from .reporters import statistics as statistics_reporter
-from .reporters import text as text_reporter
+from .reporters.text import TextReporter
 from .rules import RULES
 from .rules.base import Rule
 from .rules.internal import InternalError
 
 EXTENSIONS = (".pbn", ".lin")
-REPORTERS = {"text": text_reporter.render, "json": json_reporter.render, "github": github_reporter.render,
-             "sarif": sarif_reporter.render, "junit": junit_reporter.render}
-FORMATS = ("auto", *REPORTERS)
+DOCUMENTS = {"json": json_reporter.render, "github": github_reporter.render, "sarif": sarif_reporter.render,
+             "junit": junit_reporter.render}
+FORMATS = ("auto", "text", *DOCUMENTS)
 USAGE_ERROR = 2
 
 
@@ -64,9 +65,14 @@ def cli() -> None:
               help="Check files on N processes; 0: one per CPU.")
 @click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
               help="Read every input as this format (default: by extension, else by content).")
+@click.option("--no-group", is_flag=True,
+              help="Text: show every finding (by default a code firing many times in a file shows its first few).")
+@click.option("--quiet", "-q", is_flag=True, help="Text: print the verdict table only; no progress bar.")
+@click.option("--verbose", "-v", is_flag=True, help="Text: list the clean files in the verdict table too.")
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
           select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...], fail_on: str | None,
-          exit_zero: bool, config_file: str | None, isolated: bool, jobs: int, input_format: str | None) -> None:
+          exit_zero: bool, config_file: str | None, isolated: bool, jobs: int, input_format: str | None,
+          no_group: bool, quiet: bool, verbose: bool) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     try:
         config = discover(RULES, config_file, isolated)
@@ -79,42 +85,64 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
              for i, p in enumerate(files) if p == "-"}  # read here, never in a worker
     checked = parallel.check_files([(p, file_codes(p, selected, config), input_format) for p in files if p != "-"],
                                    jobs or parallel.cpu_count())
-    reports: list[FileReport] = []
-    unreadable = False
-    for i, path in enumerate(files):
-        try:
-            report = stdin[i] if i in stdin else next(checked)
-        except BrokenExecutor as error:  # a worker process died (killed, out of memory)
-            click.echo(f"bridgelint: a worker process died while checking files: {error}", err=True)
-            sys.exit(USAGE_ERROR)
-        if report.unreadable:
-            click.echo(f"bridgelint: {path}: {report.unreadable}", err=True)
-            unreadable = True
-            continue
-        if not show_info:
-            report.findings = [f for f in report.findings if f.severity != "info"]
-        reports.append(report)
-    summary = Summary.of(reports)
     if output_format == "auto":
         output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
-    rendered = REPORTERS[output_format](reports, summary)
-    if output_file is not None:
-        try:
-            with open(output_file, "w", encoding="utf-8", newline="") as out:
-                out.write(rendered)
-        except OSError as error:
-            click.echo(f"bridgelint: {output_file}: {error.strerror or error}", err=True)
-            sys.exit(USAGE_ERROR)
-    if statistics:
-        click.echo(statistics_reporter.render(reports, summary), nl=False)
-    elif output_file is None:
-        click.echo(rendered, nl=False)
+    fail_on = fail_on or config.fail_on
+    reporter = (TextReporter(not no_group, quiet, verbose, fail_on) if output_format == "text"
+                else Collected(DOCUMENTS[output_format]))
+    sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
+    summary = Summary()
+    internal = unreadable = False
+    with _open_output(output_file) as out:
+        if output_file is not None or not statistics:
+            sinks.append((reporter, out))
+        if statistics:  # the table on standard output; the report only into --output-file
+            sinks.append((Collected(statistics_reporter.render), None))
+        for i, path in enumerate(files):
+            try:
+                report = stdin[i] if i in stdin else next(checked)
+            except BrokenExecutor as error:  # a worker process died (killed, out of memory)
+                click.echo(f"bridgelint: a worker process died while checking files: {error}", err=True)
+                sys.exit(USAGE_ERROR)
+            if report.unreadable:
+                click.echo(f"bridgelint: {path}: {report.unreadable}", err=True)
+                unreadable = True
+                continue
+            if not show_info:
+                report.findings = [f for f in report.findings if f.severity != "info"]
+            internal = internal or any(f.code == InternalError.code for f in report.findings)
+            summary.add(report)
+            for sink, to in sinks:
+                _write(to, sink.file(report))
+        for sink, to in sinks:
+            _write(to, sink.end(summary))
     click.echo(summary.line(), err=True)
-    internal = any(f.code == InternalError.code for r in reports for f in r.findings)
     if unreadable or internal:
         sys.exit(USAGE_ERROR)
-    failing = summary.errors or ((fail_on or config.fail_on) == "warning" and summary.warnings)
+    failing = summary.errors or (fail_on == "warning" and summary.warnings)
     sys.exit(1 if failing and not exit_zero else 0)
+
+
+def _open_output(output_file: str | None):
+    """The report's destination: --output-file (UTF-8), else standard output (not closed)."""
+    if output_file is None:
+        return contextlib.nullcontext(None)
+    try:
+        return open(output_file, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        click.echo(f"bridgelint: {output_file}: {error.strerror or error}", err=True)
+        sys.exit(USAGE_ERROR)
+
+
+def _write(out, text: str) -> None:
+    """Write ``text`` to the report at once (None: standard output)."""
+    if not text:
+        return
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        out.write(text)
+        out.flush()
 
 
 def expand_paths(paths: tuple[str, ...]) -> Iterator[str]:

@@ -6,6 +6,7 @@ Test modules import the helpers directly (``from conftest import check, at``).
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -112,3 +113,11 @@ D4 C9 CQ H4
 D2 C7 CJ H2
 C8 C3 CT CK
 C5 C2 C6 C4"""
+
+
+FINDING_LINE = re.compile(r"[^\n]*?:\d+:\d+: [A-Z]\d{3} \[(?:error|warning|info)\] [^\n]*\n")
+
+
+def finding_lines(out: str) -> str:
+    """The finding lines of text output, without the grouped counts and the verdict table."""
+    return "".join(FINDING_LINE.findall(out))

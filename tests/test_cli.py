@@ -16,6 +16,7 @@ import pytest
 
 from bridgelint.rules import RULES
 from bridgelint.rules.board import DateForm
+from conftest import finding_lines
 from conftest import run_cli as run
 from conftest import CLEAN, ERROR, WARNING
 
@@ -30,10 +31,10 @@ def files(tmp_path: Path):
     return write
 
 
-def test_clean_file_exits_0_with_nothing_on_stdout(monkeypatch, files):
+def test_clean_file_exits_0_and_is_only_counted(monkeypatch, files):
     path = files("clean.pbn", CLEAN)
     code, out, err = run(monkeypatch, "check", path)
-    assert (code, out) == (0, "")
+    assert (code, out) == (0, "0 of 1 file rejected; 1 clean file not listed (--verbose lists them)\n")
     assert err == "1 file, 1 games, 1 boards: 0 errors, 0 warnings\n"
 
 
@@ -41,7 +42,7 @@ def test_warnings_alone_exit_0(monkeypatch, files):
     path = files("w.pbn", WARNING)
     code, out, err = run(monkeypatch, "check", path)
     assert code == 0
-    assert out == f'{path}:2:1: B107 Date "95.06.10" is not YYYY.MM.DD (PBN §3.4.3) (board 1)\n'
+    assert finding_lines(out) == f'{path}:2:1: B107 [warning] Date "95.06.10" is not YYYY.MM.DD (PBN §3.4.3) (board 1)\n'
     assert err == "1 file, 1 games, 1 boards: 0 errors, 1 warning\n"
 
 
@@ -49,33 +50,33 @@ def test_error_exits_1_text_format(monkeypatch, files):
     path = files("e.pbn", ERROR)
     code, out, err = run(monkeypatch, "check", path)
     assert code == 1
-    assert out == f"{path}:6:9: A103 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
+    assert finding_lines(out) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
     assert err.startswith("1 file, 1 games, 1 boards: 1 error, 0 warnings")
 
 
 def test_text_format_names_the_game_when_there_is_no_board(monkeypatch, files):
     path = files("g.pbn", '[Event "x"]\n\n[Date "x"]\n')
     code, out, err = run(monkeypatch, "check", path)
-    assert out == f'{path}:3:1: B107 Date "x" is not YYYY.MM.DD (PBN §3.4.3) (game 2)\n'
+    assert finding_lines(out) == f'{path}:3:1: B107 [warning] Date "x" is not YYYY.MM.DD (PBN §3.4.3) (game 2)\n'
     assert code == 0
 
 
 def test_text_lines_have_the_documented_shape(monkeypatch, files):
     path = files("m.pbn", ERROR + "\n" + WARNING)
     code, out, err = run(monkeypatch, "check", path)
-    lines = out.splitlines()
+    lines = out.split("\n\n")[0].splitlines()
     assert len(lines) == 2
     for line in lines:
-        assert re.fullmatch(re.escape(path) + r":\d+:\d+: [SBDACNPX]\d{3} .+ \(board \S+\)", line), line
+        assert re.fullmatch(re.escape(path) + r":\d+:\d+: [SBDACNPX]\d{3} \[(error|warning)\] .+ \(board \S+\)", line), line
 
 
 def test_info_findings_are_hidden_unless_asked(monkeypatch, files):
     path = files("i.pbn", CLEAN + '[Auction "N"]\n1S Pass 2S *\n')
     code, out, err = run(monkeypatch, "check", path)
-    assert (code, out) == (0, "")
+    assert (code, finding_lines(out)) == (0, "")
     code, out, err = run(monkeypatch, "check", "--show-info", path)
     assert code == 0
-    assert out.startswith(f"{path}:6:12: A108 ")
+    assert out.startswith(f"{path}:6:12: A108 [info] ")
     assert err.endswith(", 1 info\n")
 
 
@@ -117,7 +118,7 @@ def test_missing_path_exits_2_and_the_other_paths_are_checked(monkeypatch, files
     missing = str(tmp_path / "nope.pbn")
     code, out, err = run(monkeypatch, "check", missing, path)
     assert code == 2
-    assert out == f"{path}:6:9: A103 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
+    assert finding_lines(out) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
     assert missing in err
     assert err.splitlines()[-1].startswith("1 file, 1 games")
 
@@ -131,7 +132,7 @@ def test_missing_path_exits_2_and_the_other_paths_are_checked(monkeypatch, files
 def test_usage_errors_exit_2(monkeypatch, args):
     code, out, err = run(monkeypatch, *args)
     assert code == 2
-    assert out == ""
+    assert finding_lines(out) == ""
     assert "Error" in err or "Usage" in err
 
 
@@ -150,14 +151,14 @@ def test_directories_are_searched_recursively_for_pbn_and_lin(monkeypatch, files
 def test_standard_input(monkeypatch):
     code, out, err = run(monkeypatch, "check", "-", stdin=ERROR.encode())
     assert code == 1
-    assert out == "-:6:9: A103 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
+    assert finding_lines(out) == "-:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
     assert err.startswith("1 file, 1 games, 1 boards: 1 error")
 
 
 def test_standard_input_with_an_input_format(monkeypatch):
     code, out, err = run(monkeypatch, "check", "--input-format", "pbn", "-", stdin=b"")
     assert code == 0
-    assert out.startswith("-:1:1: S111 ")
+    assert out.startswith("-:1:1: S111 [warning] ")
 
 
 def test_not_text_is_reported_and_the_run_goes_on(monkeypatch, files, tmp_path):
@@ -166,7 +167,7 @@ def test_not_text_is_reported_and_the_run_goes_on(monkeypatch, files, tmp_path):
     clean = files("c.pbn", CLEAN)
     code, out, err = run(monkeypatch, "check", str(binary), clean)
     assert code == 1
-    assert out.startswith(f"{binary}:1:1: S101 ")
+    assert out.startswith(f"{binary}:1:1: S101 [error] ")
     assert err.startswith("2 files, 1 games, 1 boards: 1 error")
 
 
@@ -182,9 +183,9 @@ def test_internal_error_exits_2_and_other_games_are_checked(monkeypatch, files):
     path = files("x.pbn", WARNING + "\n" + WARNING)
     code, out, err = run(monkeypatch, "check", path)
     assert code == 2
-    lines = out.splitlines()
-    assert lines[0].startswith(f"{path}:1:1: X001 internal error while checking this game: ValueError: broken rule")
-    assert lines[1:] == [f'{path}:8:1: B107 Date "95.06.10" is not YYYY.MM.DD (PBN §3.4.3) (board 1)']
+    lines = finding_lines(out).splitlines()
+    assert lines[0].startswith(f"{path}:1:1: X001 [error] internal error while checking this game: ValueError: broken rule")
+    assert lines[1:] == [f'{path}:8:1: B107 [warning] Date "95.06.10" is not YYYY.MM.DD (PBN §3.4.3) (board 1)']
 
 
 def test_rules_table(monkeypatch):
@@ -235,7 +236,7 @@ def test_unknown_rule_prefix_exits_2(monkeypatch, code):
 def test_unknown_rule_code_exits_2(monkeypatch):
     code, out, err = run(monkeypatch, "rule", "Z999")
     assert code == 2
-    assert out == ""
+    assert finding_lines(out) == ""
     assert "Z999" in err
 
 
@@ -260,5 +261,5 @@ def test_console_script_end_to_end(files):
     done = subprocess.run([sys.executable, "-m", "bridgelint", "check", path], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 1
-    assert done.stdout == f"{path}:6:9: A103 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
+    assert finding_lines(done.stdout) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
     assert done.stderr.startswith("1 file, 1 games, 1 boards: 1 error")

@@ -10,6 +10,7 @@ from bridgelint.config import (ALL, Config, ConfigError, Layer, check_selectors,
                                glob_match, is_excluded, load_config, parse_config, resolve, selection,
                                split_selectors)
 from bridgelint.rules import RULES
+from conftest import finding_lines
 from conftest import run_cli as run
 from conftest import ERROR, WARNING
 
@@ -199,9 +200,9 @@ def test_pyproject_config_is_found_from_a_subdirectory(project, monkeypatch):
     (project / "pyproject.toml").write_text('[tool.bridgelint]\nignore = ["A103"]\nfail-on = "warning"\n')
     monkeypatch.chdir(project / "games")
     code, out, err = run(monkeypatch, "check", "--jobs", "1", "error.pbn")
-    assert (code, out) == (0, "")
+    assert (code, finding_lines(out)) == (0, "")
     code, out, err = run(monkeypatch, "check", "--jobs", "1", "warning.pbn")
-    assert code == 1 and out == "warning.pbn:2:1: B107 " + out.split(" B107 ", 1)[1]
+    assert code == 1 and finding_lines(out) == "warning.pbn:2:1: B107 [warning] " + finding_lines(out).split(" B107 [warning] ", 1)[1]
     assert err.endswith("0 errors, 1 warning\n")
 
 
@@ -209,14 +210,14 @@ def test_isolated_ignores_the_config(project, monkeypatch):
     (project / "bridgelint.toml").write_text('ignore = ["A103"]\n')
     assert run(monkeypatch, "check", "games/error.pbn")[0] == 0
     code, out, err = run(monkeypatch, "check", "--isolated", "games/error.pbn")
-    assert code == 1 and out.startswith("games/error.pbn:6:9: A103 ")
+    assert code == 1 and out.startswith("games/error.pbn:6:9: A103 [error] ")
 
 
 def test_config_option_names_the_file(project, monkeypatch):
     (project / "ci.toml").write_text('select = ["B"]\nfail-on = "warning"\n')
     code, out, err = run(monkeypatch, "check", "--config", "ci.toml", "games")
     assert code == 1
-    assert [line.split(": ")[1].split()[0] for line in out.splitlines()] == ["B107"]
+    assert [line.split(": ")[1].split()[0] for line in finding_lines(out).splitlines()] == ["B107"]
     assert err == "2 files, 2 games, 2 boards: 0 errors, 1 warning\n"
 
 
@@ -238,19 +239,19 @@ def test_command_line_overrides_the_config(project, monkeypatch):
 def test_bad_config_exits_2_naming_the_key(project, monkeypatch, text, named):
     (project / "pyproject.toml").write_text(text)
     code, out, err = run(monkeypatch, "check", "games")
-    assert (code, out) == (2, "")
+    assert (code, finding_lines(out)) == (2, "")
     assert err.startswith("bridgelint: ") and "pyproject.toml" in err and named in err
 
 
 def test_config_and_isolated_together_exit_2(project, monkeypatch):
     (project / "ci.toml").write_text("")
     code, out, err = run(monkeypatch, "check", "--config", "ci.toml", "--isolated", "games")
-    assert (code, out, err) == (2, "", "bridgelint: --config and --isolated exclude each other\n")
+    assert (code, finding_lines(out), err) == (2, "", "bridgelint: --config and --isolated exclude each other\n")
 
 
 def test_missing_config_file_exits_2(project, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--config", "nope.toml", "games")
-    assert (code, out, err) == (2, "", "bridgelint: --config nope.toml: no such file\n")
+    assert (code, finding_lines(out), err) == (2, "", "bridgelint: --config nope.toml: no such file\n")
 
 
 def test_per_file_ignores_serve_lin(project, monkeypatch):
@@ -261,14 +262,14 @@ def test_per_file_ignores_serve_lin(project, monkeypatch):
     (project / "bridgelint.toml").write_text('[per-file-ignores]\n"vugraph/*.lin" = ["A103"]\n')
     code, out, err = run(monkeypatch, "check", "vugraph/match.lin", "games/error.pbn")
     assert code == 1
-    assert [line.split(":")[0] for line in out.splitlines() if " A103 " in line] == ["games/error.pbn"]
+    assert [line.split(":")[0] for line in finding_lines(out).splitlines() if " A103 " in line] == ["games/error.pbn"]
 
 
 def test_per_file_ignores_are_relative_to_the_config_directory(project, monkeypatch):
     (project / "bridgelint.toml").write_text('[per-file-ignores]\n"games/error.pbn" = ["A"]\n')
     monkeypatch.chdir(project / "games")
     code, out, _ = run(monkeypatch, "check", "error.pbn")
-    assert (code, out) == (0, "")
+    assert (code, finding_lines(out)) == (0, "")
 
 
 def test_exclude_skips_files_and_directories(project, monkeypatch):
@@ -277,7 +278,7 @@ def test_exclude_skips_files_and_directories(project, monkeypatch):
     assert code == 0 and err.startswith("1 file, ")
     (project / "bridgelint.toml").write_text('exclude = ["games"]\n')
     code, out, err = run(monkeypatch, "check", "games")
-    assert (code, out) == (0, "") and err.startswith("0 files, ")
+    assert (code, finding_lines(out)) == (0, "") and err.startswith("0 files, ")
 
 
 def test_the_readme_example_is_a_valid_configuration(tmp_path):

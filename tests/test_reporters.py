@@ -151,7 +151,7 @@ def test_junit_escapes_markup():
     finding = Finding("A103", 'a <b> & "c"', 1, 2, severity="error")
     out = junit.render(report_of(finding, path="x&y.pbn"), Summary())
     failure = ET.fromstring(out.encode()).find("testsuite/testcase/failure")
-    assert failure.get("message") == 'A103 a <b> & "c"' and failure.text == 'x&y.pbn:1:2: A103 a <b> & "c"'
+    assert failure.get("message") == 'A103 a <b> & "c"' and failure.text == 'x&y.pbn:1:2: A103 [error] a <b> & "c"'
 
 
 def test_statistics_counts_per_code():

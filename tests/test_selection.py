@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import finding_lines
 from conftest import run_cli as run
 from conftest import CLEAN, WARNING
 
 # A103 (error) at 7:9 and B107 (warning) at 2:1
 BOTH = CLEAN.replace('[Board "1"]', '[Board "1"]\n[Date "95.06.10"]') + '[Auction "N"]\n1D Pass 1C AP\n'
 INFO = CLEAN + '[Auction "N"]\n1D Pass ^I 1C AP\n'  # A103 as info (marked)
-A103 = "t.pbn:7:9: A103 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
+A103 = "t.pbn:7:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def here(tmp_path, monkeypatch):
 
 
 def codes_of(out: str) -> list[str]:
-    return [line.split(": ", 1)[1].split()[0] for line in out.splitlines()]
+    return [line.split(": ", 1)[1].split()[0] for line in finding_lines(out).splitlines()]
 
 
 def test_everything_by_default(here, monkeypatch):
@@ -56,13 +57,13 @@ def test_selectors(here, monkeypatch, args, expected, status):
 
 def test_output_line(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--select", "A103", "t.pbn")
-    assert (code, out, err) == (1, A103, "1 file, 1 games, 1 boards: 1 error, 0 warnings\n")
+    assert (code, finding_lines(out), err) == (1, A103, "1 file, 1 games, 1 boards: 1 error, 0 warnings\n")
 
 
 @pytest.mark.parametrize("option", ["--select", "--extend-select", "--ignore"])
 def test_unknown_code_exits_2_naming_it(here, monkeypatch, option):
     code, out, err = run(monkeypatch, "check", option, "A,Z123", "t.pbn")
-    assert (code, out) == (2, "")
+    assert (code, finding_lines(out)) == (2, "")
     assert err == f"bridgelint: {option}: unknown rule code or prefix 'Z123'; `bridgelint rules` lists them\n"
 
 
@@ -76,7 +77,7 @@ def test_fail_on_warning(here, monkeypatch):
 
 def test_fail_on_bad_value_is_a_usage_error(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--fail-on", "info", "w.pbn")
-    assert (code, out) == (2, "") and "--fail-on" in err
+    assert (code, finding_lines(out)) == (2, "") and "--fail-on" in err
 
 
 def test_exit_zero(here, monkeypatch):
@@ -87,20 +88,20 @@ def test_exit_zero(here, monkeypatch):
 
 def test_exit_zero_keeps_2_for_usage_errors(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--exit-zero", "missing.pbn")
-    assert (code, out) == (2, "") and err.startswith("bridgelint: missing.pbn: ")
+    assert (code, finding_lines(out)) == (2, "") and err.startswith("bridgelint: missing.pbn: ")
     code, out, err = run(monkeypatch, "check", "--exit-zero", "--select", "Q", "t.pbn")
-    assert (code, out) == (2, "") and "'Q'" in err
+    assert (code, finding_lines(out)) == (2, "") and "'Q'" in err
 
 
 def test_show_info(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "i.pbn")
-    assert (code, out) == (0, "")
+    assert (code, finding_lines(out)) == (0, "")
     code, out, err = run(monkeypatch, "check", "--show-info", "i.pbn")
     assert code == 0 and codes_of(out) == ["A103"] and err.endswith(", 1 info\n")
     code, out, err = run(monkeypatch, "check", "--show-info", "--ignore", "A103", "i.pbn")
-    assert (code, out) == (0, "")
+    assert (code, finding_lines(out)) == (0, "")
 
 
 def test_selection_applies_to_standard_input(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--select", "B", "-", stdin=BOTH.encode())
-    assert code == 0 and out == "-:2:1: B107 " + out.split(" B107 ", 1)[1]
+    assert code == 0 and finding_lines(out) == "-:2:1: B107 [warning] " + finding_lines(out).split(" B107 [warning] ", 1)[1]

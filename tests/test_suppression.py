@@ -9,6 +9,7 @@ import pytest
 from bridgelint.linter import Linter
 from bridgelint.model import Finding
 from bridgelint.rules import RULES
+from conftest import finding_lines
 from conftest import run_cli as run
 
 HEADER = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
@@ -135,7 +136,7 @@ def test_cli_suppressed_error_exits_0(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "s.pbn").write_text(HEADER + "% bridgelint: disable=A103\n" + BAD_AUCTION)
     code, out, err = run(monkeypatch, "check", "--isolated", "s.pbn")
-    assert (code, out, err) == (0, "", "1 file, 1 games, 1 boards: 0 errors, 0 warnings\n")
+    assert (code, finding_lines(out), err) == (0, "", "1 file, 1 games, 1 boards: 0 errors, 0 warnings\n")
 
 
 def test_cli_unused_suppression_is_a_warning(tmp_path, monkeypatch):
@@ -143,7 +144,7 @@ def test_cli_unused_suppression_is_a_warning(tmp_path, monkeypatch):
     (tmp_path / "s.pbn").write_text(HEADER + "% bridgelint: disable=A104\n" + GOOD_AUCTION)
     code, out, err = run(monkeypatch, "check", "--isolated", "s.pbn")
     assert code == 0
-    assert out == ("s.pbn:5:23: S112 bridgelint: disable of A104 suppresses nothing: A104 found nothing in "
+    assert finding_lines(out) == ("s.pbn:5:23: S112 [warning] bridgelint: disable of A104 suppresses nothing: A104 found nothing in "
                    "this game (board 1)\n")
     assert err == "1 file, 1 games, 1 boards: 0 errors, 1 warning\n"
     assert run(monkeypatch, "check", "--isolated", "--fail-on", "warning", "s.pbn")[0] == 1

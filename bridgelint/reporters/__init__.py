@@ -1,11 +1,16 @@
 """Reporters: a run's file reports rendered for people or machines.
 
-Each reporter is a function ``(reports, summary) -> str``.
+A :class:`Reporter` is given each file's report as soon as the file is
+done, in input order, and returns the text to write at once; ``end``
+returns what comes last.  Machine formats are whole documents: they
+collect the reports and render them at the end with a function
+``(reports, summary) -> str``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..linter import FileReport
 
@@ -21,20 +26,51 @@ class Summary:
 
     @classmethod
     def of(cls, reports: list[FileReport]) -> "Summary":
-        summary = cls(files=len(reports))
+        summary = cls()
         for report in reports:
-            summary.games += report.games
-            summary.boards += report.boards
-            for finding in report.findings:
-                if finding.severity == "error":
-                    summary.errors += 1
-                elif finding.severity == "warning":
-                    summary.warnings += 1
-                else:
-                    summary.infos += 1
+            summary.add(report)
         return summary
+
+    def add(self, report: FileReport) -> None:
+        self.files += 1
+        self.games += report.games
+        self.boards += report.boards
+        for finding in report.findings:
+            if finding.severity == "error":
+                self.errors += 1
+            elif finding.severity == "warning":
+                self.warnings += 1
+            else:
+                self.infos += 1
 
     def line(self) -> str:
         return (f"{self.files} file{'s' * (self.files != 1)}, {self.games} games, {self.boards} boards: "
                 f"{self.errors} error{'s' * (self.errors != 1)}, {self.warnings} warning{'s' * (self.warnings != 1)}"
                 + (f", {self.infos} info" if self.infos else ""))
+
+
+class Reporter:
+    """A report written as the run goes."""
+
+    def file(self, report: FileReport) -> str:
+        """The text for one file, written as soon as the file is done."""
+        return ""
+
+    def end(self, summary: Summary) -> str:
+        """The text that closes the report."""
+        return ""
+
+
+class Collected(Reporter):
+    """A whole-document format: every report is kept and rendered at the end."""
+
+    def __init__(self, render: Callable[[list[FileReport], Summary], str]):
+        self.render = render
+        self.reports: list[FileReport] = []
+
+    def file(self, report: FileReport) -> str:
+        self.reports.append(report)
+        return ""
+
+    def end(self, summary: Summary) -> str:
+        return self.render(self.reports, summary)

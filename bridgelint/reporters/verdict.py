@@ -1,0 +1,101 @@
+"""The verdict per file: counts, the most frequent codes, ``ok`` or ``rejected``, and a file-wide pattern.
+
+A :class:`Verdict` keeps only counts, so that a run over many files does
+not hold their findings.  A code that fires on at least half the boards of
+a file with :data:`PATTERN_MIN_BOARDS` boards or more is a file-wide
+pattern (every game spells ``1N``, every board is dealt by East); the most
+widespread one is the file's headline.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from tabulate import tabulate
+
+from ..linter import FileReport
+from ..rules import RULES
+
+TOP_CODES = 3  # codes named in the table
+PATTERN_MIN_BOARDS = 10  # a smaller file has no file-wide pattern
+
+
+@dataclass(slots=True)
+class Verdict:
+    path: str
+    format: str
+    boards: int
+    errors: int = 0
+    warnings: int = 0
+    codes: Counter[str] = field(default_factory=Counter)  # findings per code (errors and warnings)
+    headline: str | None = None
+    rejected: bool = False
+
+    @classmethod
+    def of(cls, report: FileReport, fail_on: str = "error") -> "Verdict":
+        verdict = cls(report.path, report.format, report.boards)
+        games: dict[str, set[int | None]] = {}
+        messages: dict[str, Counter[str]] = {}
+        for f in report.findings:
+            if f.severity == "error":
+                verdict.errors += 1
+            elif f.severity == "warning":
+                verdict.warnings += 1
+            else:
+                continue
+            verdict.codes[f.code] += 1
+            games.setdefault(f.code, set()).add(f.game)
+            messages.setdefault(f.code, Counter())[f.message] += 1
+        verdict.rejected = bool(verdict.errors or (fail_on == "warning" and verdict.warnings))
+        verdict.headline = _headline(report, games, messages)
+        return verdict
+
+    @property
+    def clean(self) -> bool:
+        return not (self.errors or self.warnings)
+
+    def row(self) -> list[str]:
+        top = ", ".join(f"{code} {count:,}" for code, count in self.codes.most_common(TOP_CODES))
+        return [self.path, self.format, f"{self.boards:,}", f"{self.errors:,}", f"{self.warnings:,}", top,
+                "rejected" if self.rejected else "ok"]
+
+
+def _headline(report: FileReport, games: dict[str, set[int | None]], messages: dict[str, Counter[str]]) -> str | None:
+    """``CODE on all N boards: cause``: the code on the most games, if on at least half of them."""
+    total = report.games
+    if total < PATTERN_MIN_BOARDS or not games:
+        return None
+    code = min(games, key=lambda c: (-len(games[c] - {None}), c))
+    on = len(games[code] - {None})
+    if 2 * on < total:
+        return None
+    what = "boards" if report.boards == total else "games"
+    message, count = messages[code].most_common(1)[0]
+    cause = message if 10 * count >= 9 * sum(messages[code].values()) else RULES[code].summary().rstrip(".")
+    return f"{code} on {'all' if on == total else f'{on:,} of'} {total:,} {what}: {cause}"
+
+
+HEADERS = ("file", "format", "boards", "errors", "warnings", "most frequent", "verdict")
+
+
+def table(verdicts: list[Verdict], verbose: bool = False) -> str:
+    """The verdict table, each file-wide pattern on a line below its file; clean files counted, or listed."""
+    if not verdicts:
+        return ""
+    listed = [v for v in verdicts if verbose or not v.clean]
+    out = []
+    if listed:
+        lines = tabulate([v.row() for v in listed], headers=HEADERS, disable_numparse=True,
+                         colalign=("left", "left", "right", "right", "right", "left", "left")).splitlines()
+        out += lines[:2]
+        for verdict, row in zip(listed, lines[2:]):
+            out.append(row.rstrip())
+            if verdict.headline:
+                out.append(f"  {verdict.headline}")
+    clean = sum(1 for v in verdicts if v.clean)
+    rejected = sum(1 for v in verdicts if v.rejected)
+    out.append(f"{rejected} of {len(verdicts)} file{'s' * (len(verdicts) != 1)} rejected"
+               + (f"; {clean} clean file{'s' * (clean != 1)} not listed (--verbose lists them)"
+                  if clean and not verbose else ""))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,158 @@
+"""Text output for people and problem matchers: severity on every line, grouping, the verdict table."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from bridgelint.linter import FileReport
+from bridgelint.model import Finding
+from bridgelint.reporters.verdict import Verdict
+from conftest import CLEAN, ERROR, WARNING, board, finding_lines
+from conftest import run_cli as run
+
+ROOT = Path(__file__).resolve().parents[1]
+MATCHER = ROOT / ".github" / "bridgelint-matcher.json"
+
+
+def spelled(games: int) -> str:
+    """``games`` boards (numbered 1..N, dealer East on each), every auction spelling Pass as 'PASS' (S109)."""
+    return "\n".join(board('[Auction "E"]', "PASS Pass Pass Pass", number=str(n), dealer="E")
+                     for n in range(1, games + 1))
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    (tmp_path / "bridgelint.toml").write_text("")
+    return tmp_path
+
+
+# --- severity on every line ------------------------------------------------------------------
+
+def test_every_finding_line_names_its_severity(here, monkeypatch):
+    (here / "m.pbn").write_text(ERROR + "\n" + WARNING)
+    code, out, err = run(monkeypatch, "check", "m.pbn")
+    assert out.startswith("m.pbn:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n")
+    assert [line.split()[1:3] for line in finding_lines(out).splitlines()] == [["A103", "[error]"],
+                                                                                ["B107", "[warning]"]]
+
+
+def test_the_problem_matcher_reads_the_lines(here, monkeypatch):
+    """The matcher documented for GitHub Actions picks file, line, column, code, severity and message."""
+    pattern = json.loads(MATCHER.read_text())["problemMatcher"][0]["pattern"][0]
+    regexp = re.compile(pattern["regexp"])
+    (here / "m.pbn").write_text(ERROR + "\n" + WARNING)
+    code, out, err = run(monkeypatch, "check", "m.pbn")
+    matched = [regexp.match(line) for line in out.splitlines()]
+    found = [{name: m.group(pattern[name]) for name in ("file", "line", "column", "code", "severity")}
+             for m in matched if m]
+    assert found == [{"file": "m.pbn", "line": "6", "column": "9", "code": "A103", "severity": "error"},
+                     {"file": "m.pbn", "line": "9", "column": "1", "code": "B107", "severity": "warning"}]
+    assert matched[0].group(pattern["message"]).startswith("1C is not higher than 1D")
+
+
+# --- grouping -------------------------------------------------------------------------------------
+
+def test_a_code_firing_on_many_games_is_grouped_with_an_exact_count(here, monkeypatch):
+    (here / "s.pbn").write_text(spelled(40))
+    code, out, err = run(monkeypatch, "check", "--select", "S109", "s.pbn")
+    lines = finding_lines(out).splitlines()
+    assert [line.split(":")[1] for line in lines] == ["6", "13", "20"]  # the first three games
+    assert "s.pbn: ... and 37 more S109 [warning] in this file (--no-group shows them)\n" in out
+    code, out, err = run(monkeypatch, "check", "--select", "S109", "--no-group", "s.pbn")
+    assert len(finding_lines(out).splitlines()) == 40 and "more S109" not in out
+
+
+def test_a_few_findings_are_not_grouped(here, monkeypatch):
+    (here / "s.pbn").write_text(spelled(5))
+    code, out, err = run(monkeypatch, "check", "--select", "S109", "s.pbn")
+    assert len(finding_lines(out).splitlines()) == 5 and "more" not in out
+    (here / "s.pbn").write_text(spelled(6))
+    code, out, err = run(monkeypatch, "check", "--select", "S109", "s.pbn")
+    assert len(finding_lines(out).splitlines()) == 3 and "and 3 more S109" in out
+
+
+def test_codes_are_grouped_separately(here, monkeypatch):
+    (here / "s.pbn").write_text(spelled(8))
+    code, out, err = run(monkeypatch, "check", "--select", "S109,B104", "s.pbn")
+    codes = [line.split()[1] for line in finding_lines(out).splitlines()]
+    assert codes.count("S109") == 3 and codes.count("B104") == 3  # B104 on boards 1, 3, 4, 5, 7, 8
+    assert "and 5 more S109 [warning]" in out and "and 3 more B104 [warning]" in out
+
+
+@pytest.mark.parametrize("output_format, count", [
+    ("json", lambda out: len(json.loads(out)["files"][0]["findings"])),
+    ("sarif", lambda out: len(json.loads(out)["runs"][0]["results"])),
+    ("github", lambda out: len(out.splitlines())),
+    ("junit", lambda out: len(ET.fromstring(out.encode()).findall(".//failure"))),
+])
+def test_machine_formats_stay_complete(here, monkeypatch, output_format, count):
+    (here / "s.pbn").write_text(spelled(40))
+    code, out, err = run(monkeypatch, "check", "--select", "S109", "--format", output_format, "s.pbn")
+    assert count(out) == 40
+
+
+# --- the verdict table ------------------------------------------------------------------------------
+
+def table_rows(out: str) -> dict[str, list[str]]:
+    """Rows of the verdict table by file name: the cells split on runs of two spaces."""
+    lines = out.split("\n\n")[-1].splitlines()
+    assert lines[0].split() == ["file", "format", "boards", "errors", "warnings", "most", "frequent", "verdict"]
+    return {line.split()[0]: re.split(r"\s{2,}", line.strip()) for line in lines[2:] if line.split()[0] != "-"
+            and not line.startswith(" ") and ":" not in line.split()[0] and " of " not in line}
+
+
+def test_verdict_table_rejects_files_with_errors(here, monkeypatch):
+    (here / "e.pbn").write_text(ERROR)
+    (here / "w.pbn").write_text(WARNING)
+    (here / "c.pbn").write_text(CLEAN)
+    code, out, err = run(monkeypatch, "check", "e.pbn", "w.pbn", "c.pbn")
+    rows = table_rows(out)
+    assert rows == {"e.pbn": ["e.pbn", "pbn", "1", "1", "0", "A103 1", "rejected"],
+                    "w.pbn": ["w.pbn", "pbn", "1", "0", "1", "B107 1", "ok"]}
+    assert out.endswith("\n1 of 3 files rejected; 1 clean file not listed (--verbose lists them)\n")
+
+
+def test_fail_on_warning_rejects_warnings_too(here, monkeypatch):
+    (here / "w.pbn").write_text(WARNING)
+    code, out, err = run(monkeypatch, "check", "--fail-on", "warning", "w.pbn")
+    assert table_rows(out)["w.pbn"][-1] == "rejected" and out.endswith("\n1 of 1 file rejected\n")
+
+
+def test_verbose_lists_clean_files_and_quiet_prints_the_table_only(here, monkeypatch):
+    (here / "e.pbn").write_text(ERROR)
+    (here / "c.pbn").write_text(CLEAN)
+    code, out, err = run(monkeypatch, "check", "--verbose", "e.pbn", "c.pbn")
+    assert table_rows(out)["c.pbn"] == ["c.pbn", "pbn", "1", "0", "0", "ok"]
+    assert out.endswith("\n1 of 2 files rejected\n")
+    code, out, err = run(monkeypatch, "check", "--quiet", "e.pbn", "c.pbn")
+    assert code == 1 and finding_lines(out) == "" and out.startswith("file ")
+    assert list(table_rows(out)) == ["e.pbn"]
+
+
+def test_file_wide_pattern_is_a_headline_below_its_row(here, monkeypatch):
+    (here / "s.pbn").write_text(spelled(12))
+    code, out, err = run(monkeypatch, "check", "--quiet", "--select", "B104", "s.pbn")
+    lines = out.splitlines()
+    assert lines[2].startswith("s.pbn ")
+    assert lines[3] == "  B104 on 9 of 12 boards: Dealer differs from the standard dealer of the board number"
+    code, out, err = run(monkeypatch, "check", "--quiet", "--select", "S109", "s.pbn")
+    assert out.splitlines()[3] == "  S109 on all 12 boards: 'PASS' is not PBN: read as 'Pass' (PBN §3.5.1)"
+
+
+def test_no_headline_for_a_small_file_or_a_rare_code():
+    findings = [Finding("B104", "m", n, 1, "warning", game=n) for n in range(1, 6)]
+    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings)).headline is None  # on 5 of 12: not half
+    assert Verdict.of(FileReport("a.pbn", "pbn", 9, 9, findings)).headline is None  # fewer than 10 boards
+    assert Verdict.of(FileReport("a.pbn", "pbn", 10, 10, findings)).headline.startswith("B104 on 5 of 10 boards: ")
+
+
+def test_clean_run_is_one_line(here, monkeypatch):
+    (here / "c.pbn").write_text(CLEAN)
+    assert run(monkeypatch, "check", "c.pbn")[1] == "0 of 1 file rejected; 1 clean file not listed (--verbose lists them)\n"
