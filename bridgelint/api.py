@@ -10,16 +10,16 @@ Records are streamed one at a time by ``iter_records``; ``read`` collects
 them in a list.  Reading never raises on bad input: problems found while
 reading are on ``record.findings``, and ``check_record`` adds every rule's
 findings.  Problems of the file as a whole (characters, long lines, no game)
-are found by ``bridgelint.linter.Linter().check_file``.
+are found by ``bridgelint.pipeline.check_file``.
 """
 
 from __future__ import annotations
 
 import io
 import os
-from typing import BinaryIO, Iterator, TextIO, Union
+from typing import BinaryIO, Iterable, Iterator, TextIO, Union
 
-from .linter import Linter
+from . import pipeline
 from .model import Finding, Record
 from .readers import open_reader
 
@@ -49,20 +49,9 @@ def read(source: Source, format: str | None = None) -> list[Record]:
     return list(iter_records(source, format))
 
 
-def check_record(record: Record, linter: Linter | None = None) -> list[Finding]:
+def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Finding]:
     """Every finding on one record: those of reading and those of the rules, by location.
 
-    Severity and reference are filled in; ``linter`` selects the rules (all by default).
+    Severity and reference are filled in; ``codes`` selects the rules (all by default).
     """
-    linter = linter if linter is not None else _default_linter()
-    return sorted(linter.check_record(record), key=lambda f: (f.line, f.column, f.code))
-
-
-_LINTER: Linter | None = None
-
-
-def _default_linter() -> Linter:
-    global _LINTER
-    if _LINTER is None:
-        _LINTER = Linter()
-    return _LINTER
+    return pipeline.check_record(record, codes)

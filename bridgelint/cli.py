@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import sys
 from concurrent.futures import BrokenExecutor
-from typing import Iterable, Iterator, TextIO
+from typing import Any, Iterable, TextIO
 
 import click
 from tabulate import tabulate
 
 from . import __version__, parallel
-from .config import FAIL_ON, ConfigError, discover, file_codes, is_excluded, selection
-from .linter import FileReport
+from .config import FAIL_ON
+from .convert.command import convert
+from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .reporters import Collected, Reporter, Summary
 from .reporters import github as github_reporter
 from .reporters import json as json_reporter
@@ -30,12 +30,11 @@ from .reporters.text import TextReporter
 from .rules import RULES
 from .rules.base import Rule
 from .rules.internal import InternalError
+from .show import replay
 
-EXTENSIONS = (".pbn", ".lin")
 DOCUMENTS = {"json": json_reporter.render, "github": github_reporter.render, "sarif": sarif_reporter.render,
              "junit": junit_reporter.render}
 FORMATS = ("auto", "text", *DOCUMENTS)
-USAGE_ERROR = 2
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -52,42 +51,29 @@ def cli() -> None:
 @click.option("--statistics", is_flag=True,
               help="Print a table of the findings per code (instead of the report, unless --output-file).")
 @click.option("--show-info", is_flag=True, help="Also report info findings (legal but notable).")
-@click.option("--select", multiple=True, metavar="CODES", help="Check only these codes or prefixes (comma-separated).")
-@click.option("--extend-select", multiple=True, metavar="CODES", help="Also check these codes or prefixes.")
-@click.option("--ignore", multiple=True, metavar="CODES", help="Do not check these codes or prefixes.")
 @click.option("--fail-on", type=click.Choice(FAIL_ON), default=None,
               help="Exit 1 on error findings (default) or on warnings too.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (2 still for usage or internal errors).")
-@click.option("--config", "config_file", metavar="FILE",
-              help="Read the configuration from FILE (default: the nearest bridgelint.toml or pyproject.toml).")
-@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
               help="Check files on N processes; 0: one per CPU.")
-@click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
-              help="Read every input as this format (default: by extension, else by content).")
 @click.option("--no-group", is_flag=True,
               help="Text: show every finding (by default a code firing many times in a file shows its first few).")
 @click.option("--quiet", "-q", is_flag=True, help="Text: print the verdict table only; no progress bar.")
 @click.option("--verbose", "-v", is_flag=True, help="Text: list the clean files in the verdict table too.")
+@pipeline_options
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
-          select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...], fail_on: str | None,
-          exit_zero: bool, config_file: str | None, isolated: bool, jobs: int, input_format: str | None,
-          no_group: bool, quiet: bool, verbose: bool) -> None:
+          fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, verbose: bool,
+          **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
-    try:
-        config = discover(RULES, config_file, isolated)
-        selected = selection(RULES, config, select, extend_select, ignore)
-    except ConfigError as error:
-        click.echo(f"bridgelint: {error}", err=True)
-        sys.exit(USAGE_ERROR)
-    files = [p for p in expand_paths(paths) if not is_excluded(p, config)]
-    stdin = {i: parallel.linter_for(selected).check_stream("-", sys.stdin.buffer, input_format)
-             for i, p in enumerate(files) if p == "-"}  # read here, never in a worker
-    checked = parallel.check_files([(p, file_codes(p, selected, config), input_format) for p in files if p != "-"],
+    pipeline = pipeline_from(options)
+    files = pipeline.paths(paths)
+    # standard input is read here, never in a worker
+    stdin = {i: pipeline.check_stream("-", sys.stdin.buffer) for i, p in enumerate(files) if p == "-"}
+    checked = parallel.check_files([(p, pipeline.codes_for(p), pipeline.fmt) for p in files if p != "-"],
                                    jobs or parallel.cpu_count())
     if output_format == "auto":
         output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
-    fail_on = fail_on or config.fail_on
+    fail_on = fail_on or pipeline.config.fail_on
     reporter = (TextReporter(not no_group, quiet, verbose, fail_on) if output_format == "text"
                 else Collected(DOCUMENTS[output_format]))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
@@ -145,32 +131,6 @@ def _write(out, text: str) -> None:
         out.flush()
 
 
-def expand_paths(paths: tuple[str, ...]) -> Iterator[str]:
-    """Files as given; directories searched recursively for .pbn and .lin files, in sorted order.
-
-    Symbolic links to directories are not followed (no loops); files that are no regular file (FIFOs, devices,
-    sockets) are skipped; a directory that cannot be listed is yielded itself, so that reading it says why.
-    """
-    for path in paths:
-        if path != "-" and os.path.isdir(path):
-            found: list[str] = []
-            for root, dirs, files in os.walk(path, onerror=lambda error: found.append(error.filename)):
-                dirs.sort()
-                found.extend(full for name in files
-                             if name.lower().endswith(EXTENSIONS) and _walked_file(full := os.path.join(root, name)))
-            yield from sorted(found)
-        else:
-            yield path
-
-
-def _walked_file(path: str) -> bool:
-    """Whether a file found in a directory is read: a regular file, or a path whose reading will say what is wrong."""
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return True
-
-
 @cli.command("rules")
 def list_rules() -> None:
     """Print the rule catalogue."""
@@ -198,11 +158,8 @@ def _catalogue(rules: Iterable[type[Rule]]) -> str:
     return tabulate(rows, headers=("code", "name", "severity", "reference", "what"), disable_numparse=True)
 
 
-from .convert.command import convert as _convert  # noqa: E402  (these modules import cli lazily)
-from .show import replay as _replay  # noqa: E402
-
-cli.add_command(_convert)
-cli.add_command(_replay)
+cli.add_command(convert)
+cli.add_command(replay)
 
 
 def main() -> None:

@@ -67,14 +67,14 @@ class Call:
 
     ``kind`` is one of pass, double, redouble, bid (real calls); allpass
     (PBN ``AP``); filler (``-`` before the dealer); skip (``^S``); end (``*``);
-    continue (``+``); invalid (not a call).
+    continue (``+``); invalid (not a call).  Whose turn it was is the
+    auction replay's finding (``AuctionReplay.seats``), not the record's.
     """
 
     token: str
     kind: str
     line: int
     column: int
-    seat: str | None = None
     level: int = 0
     denomination: str = ""  # C D H S NT
     mark: str = ""  # "I" for ^I (accepted insufficient bid)

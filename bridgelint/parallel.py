@@ -1,8 +1,8 @@
 """Checking many files on several processes, reports in input order.
 
-The per-file work is :func:`check_one`, a top-level (picklable) function; a
-worker process keeps one :class:`~bridgelint.linter.Linter` per code
-selection.  The reports are the same objects, in the same order, as a run on
+The per-file work is :func:`check_one`, a top-level (picklable) function
+that runs one file through the pipeline (:func:`bridgelint.pipeline.check_file`;
+a worker process builds one linter per code selection).  The reports are the same objects, in the same order, as a run on
 one process: the output does not depend on ``--jobs``.
 """
 
@@ -14,10 +14,9 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Iterable, Iterator
 
-from .linter import FileReport, Linter
+from .pipeline import FileReport, check_file
 
 Job = tuple[str, frozenset[str], "str | None"]  # path, selected codes, input format
-_LINTERS: dict[frozenset[str], Linter] = {}
 
 
 def cpu_count() -> int:
@@ -28,17 +27,10 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def linter_for(codes: frozenset[str]) -> Linter:
-    linter = _LINTERS.get(codes)
-    if linter is None:
-        linter = _LINTERS[codes] = Linter(codes)
-    return linter
-
-
 def check_one(job: Job) -> FileReport:
     """Check one file (runs in a worker process, or in this one)."""
     path, codes, fmt = job
-    return linter_for(codes).check_file(path, fmt)
+    return check_file(path, codes, fmt)
 
 
 def check_files(jobs: Iterable[Job], workers: int) -> Iterator[FileReport]:

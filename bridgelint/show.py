@@ -18,18 +18,19 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 import click
 from tabulate import tabulate
 
 from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, seat_after, side
-from .convert.pbn_writer import call_notes, contract_text, header_values, lin_outcome, replayed
-from .linter import Linter
+from .convert.pbn_writer import call_notes, contract_text, header_values, lin_outcome
 from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
                     Record)
-from .readers import open_reader
-from .rules import RULES
-from .rules.base import Context
+from .options import USAGE_ERROR, pipeline_from, pipeline_options
+from .pipeline import open_input
+from .replay.context import Context
+from .semantics import replayed
 from .rules.internal import InternalError
 
 TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
@@ -75,9 +76,9 @@ def style_for(ascii_only: bool, stream=None) -> Style:
 
 # --- one record -------------------------------------------------------------------
 
-def render(record: Record, findings: list[Finding], style: Style = Style()) -> str:
-    """The whole board as text (lines end in ``\\n``)."""
-    ctx = Context(record)
+def render(record: Record, findings: list[Finding], style: Style = Style(), replays: Context | None = None) -> str:
+    """The whole board as text (lines end in ``\\n``); ``replays`` shares the record's replays."""
+    ctx = replays if replays is not None else Context(record)
     values = header_values(record, ctx)
     at: dict[tuple[int, int], list[Finding]] = {}
     for finding in findings:
@@ -88,7 +89,7 @@ def render(record: Record, findings: list[Finding], style: Style = Style()) -> s
     out += [""] + _diagram(record, values, style)
     out += _finding_lines(sections["deal"], style)
     if record.auction is not None:
-        out += ["", style.bold("Auction")] + _auction(record, at, style)
+        out += ["", style.bold("Auction")] + _auction(record, ctx, at, style)
         out += _finding_lines(sections["auction"], style)
     if record.play is not None:
         out += ["", style.bold("Play")] + _play(record, ctx, at, style)
@@ -188,9 +189,10 @@ def _annotation(item: Call | Card, note: int | None) -> str:
     return text + (f"({note})" if note is not None else "")
 
 
-def _auction(record: Record, at: dict[tuple[int, int], list[Finding]], style: Style) -> list[str]:
+def _auction(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]], style: Style) -> list[str]:
     auction = record.auction
-    replayed(Context(record), "auction")  # the replay gives every call its seat
+    replay = replayed(ctx, "auction")
+    seats = replay.seats if replay is not None else [None] * len(auction.calls)
     numbers, texts = call_notes(record)
     if record.format == "lin":  # an alert with no explanation is shown as '!', not as an empty note
         numbers = {key: n for key, n in numbers.items() if texts.get(n)}
@@ -202,7 +204,7 @@ def _auction(record: Record, at: dict[tuple[int, int], list[Finding]], style: St
         if call.kind == FILLER and not started:
             continue
         started = True
-        seat = call.seat
+        seat = seats[index]
         col = TABLE_ORDER.index(seat) if seat else (last + 1) % 4
         if col <= last or row[col]:
             rows.append(row)
@@ -358,43 +360,34 @@ def _contract(contract: Contract | None, declarer: str | None, style: Style) -> 
 @click.option("--game", "game", type=click.IntRange(min=1), default=None,
               help="Show only the Nth game (PBN) or board record (LIN) of the file.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plain ASCII: suit letters, no colour.")
-@click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
-              help="Read the input as this format (default: by extension, else by content).")
-def replay(path: str, board: str | None, game: int | None, ascii_only: bool, input_format: str | None) -> None:
+@pipeline_options
+def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **options: Any) -> None:
     """Show the boards of a PBN or LIN file: deal, auction, play and result, with findings in place."""
     if board is not None and game is not None:
         raise click.UsageError("give --board or --game, not both")
+    pipeline = pipeline_from(options)
     style = style_for(ascii_only)
-    linter = Linter()
     try:
-        stream = sys.stdin.buffer if path == "-" else open(path, "rb")
+        stream = sys.stdin.buffer if path == "-" else open_input(path)
     except OSError as error:
         click.echo(f"bridgelint: {path}: {error.strerror or error}", err=True)
-        sys.exit(2)
-    shown = 0
+        sys.exit(USAGE_ERROR)
+    shown: set[int] = set()
     with stream:
-        reader = open_reader(stream, path, input_format)
-        for record in reader:
+        run = pipeline.run(path, stream)
+        for checked in run:
+            record = checked.record
             if game is not None and record.game != game:
                 continue
             if board is not None and (record.board_number or "").strip() != board.strip():
                 continue
-            findings = _findings(linter, record)
-            click.echo(("\n" if shown else "") + render(record, findings, style), nl=False)
-            shown += 1
-        file_findings = [f for f in reader.file_findings if f.code in linter.codes]
+            click.echo(("\n" if shown else "") + render(record, checked.findings, style, checked.replays), nl=False)
+            shown.add(record.game)
+    file_findings = [f for f in run.file_findings if f.game is None or f.game in shown]
     if file_findings and (shown or (board is None and game is None)):
-        for finding in file_findings:
-            finding.severity = finding.severity or RULES[finding.code].severity
         click.echo("\n" + style.bold("File") + "\n" + "\n".join(_finding_lines(file_findings, style)))
     if not shown:
         what = f"board {board}" if board is not None else (f"game {game}" if game is not None else "no board")
         click.echo(f"bridgelint: {path}: {what} not found" if board or game else f"bridgelint: {path}: {what}",
                    err=True)
-        sys.exit(2)
-
-
-def _findings(linter: Linter, record: Record) -> list[Finding]:
-    from .api import check_record
-
-    return check_record(record, linter)
+        sys.exit(USAGE_ERROR)

@@ -50,6 +50,7 @@ class Suppressions:
     file: list[Directive] = field(default_factory=list)
     games: dict[int, list[Directive]] = field(default_factory=dict)
     problems: list[Finding] = field(default_factory=list)  # S112 found while parsing directives
+    header_seen: int = 0
     _ranges: list[list] = field(default_factory=list)  # [first line, next game's first line, ordinal]
     _open: list | None = None  # the range of the previous game, until the next game starts
 
@@ -57,8 +58,9 @@ class Suppressions:
         return bool(self.file or self.games or self.problems)
 
     def add_header(self, escapes: Iterable[Tag]) -> None:
-        """Escape lines outside any game."""
+        """Escape lines outside any game (``header_seen`` counts those added)."""
         for tag in escapes:
+            self.header_seen += 1
             directive = self._parse(tag, None)
             if directive is None:
                 continue
@@ -142,8 +144,10 @@ class Suppressions:
                 return directive
         return None
 
-    def apply(self, findings: list[Finding]) -> tuple[list[Finding], list[Finding]]:
-        """The findings less those suppressed, and the S112 findings for what suppressed nothing."""
+    def suppress(self, findings: list[Finding]) -> list[Finding]:
+        """The findings less those the directives known so far suppress."""
+        if not self:
+            return findings
         kept = []
         for finding in findings:
             directive = self._suppressor(finding)
@@ -151,6 +155,12 @@ class Suppressions:
                 kept.append(finding)
             else:
                 directive.used.add(finding.code)
+        return kept
+
+    def unused(self) -> list[Finding]:
+        """S112 for what suppressed nothing; called once the whole file went through ``suppress``."""
+        if UNUSED not in self.selected:
+            return []
         unused = list(self.problems)
         for directive in self.file + [d for ds in self.games.values() for d in ds]:
             for code, column in directive.codes:
@@ -163,6 +173,4 @@ class Suppressions:
                                                     directive.line, column)
                 finding.game, finding.board = directive.game, directive.board
                 unused.append(finding)
-        if UNUSED not in self.selected:
-            return kept, []
-        return kept, [f for f in unused if self._suppressor(f) is None]
+        return [f for f in unused if self._suppressor(f) is None]

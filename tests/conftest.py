@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.linter import FileReport, Linter
+from bridgelint.pipeline import FileReport, check_stream
 from bridgelint.model import Finding, Record
 from bridgelint.readers.pbn import PbnReader
 
@@ -28,7 +28,7 @@ def _bytes(text: str | bytes, encoding: str = "utf-8") -> bytes:
 
 def report(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> FileReport:
     """The linter's report on ``text`` (str is encoded with ``encoding``), all rules selected."""
-    return Linter().check_stream(name, io.BytesIO(_bytes(text, encoding)))
+    return check_stream(name, io.BytesIO(_bytes(text, encoding)))
 
 
 def check(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> list[Finding]:

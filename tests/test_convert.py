@@ -13,10 +13,10 @@ from bridgelint.bridge import Result
 from bridgelint.cli import cli
 from bridgelint.convert.json_writer import JsonWriter
 from bridgelint.convert.pbn_writer import PbnWriter, game_text, lin_outcome
-from bridgelint.linter import Linter
+from bridgelint.pipeline import check_stream
 from bridgelint.model import FILLER, Record
 from bridgelint.readers import open_reader
-from bridgelint.rules.base import Context
+from bridgelint.replay.context import Context
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -104,7 +104,7 @@ def test_file_header_and_one_empty_line_between_games():
 
 def test_export_output_checks_clean_of_s108_and_converts_to_the_same_bytes():
     first = to_pbn(IMPORT_GAME.encode(), "t.pbn")
-    report = Linter().check_stream("t.pbn", io.BytesIO(first))
+    report = check_stream("t.pbn", io.BytesIO(first))
     assert not [f for f in report.findings if f.code in ("S108", "S109")]
     assert to_pbn(first, "t.pbn") == first
 
@@ -114,7 +114,7 @@ def test_first_call_out_of_turn_is_kept_in_its_column():
     text = game_text(record)
     assert '[Auction "N"]\r\n- 1C Pass Pass\r\nPass\r\n' in text
     (again,) = records(text)
-    codes = [f.code for f in Linter().check_stream("t.pbn", io.BytesIO(text.encode())).findings]
+    codes = [f.code for f in check_stream("t.pbn", io.BytesIO(text.encode())).findings]
     assert "A101" in codes and "S108" not in codes
     assert [c.token for c in again.auction.calls if c.kind != FILLER] == ["1C", "Pass", "Pass", "Pass"]
 
@@ -245,7 +245,7 @@ def test_lin_to_pbn_keeps_the_model(path: Path):
 def test_export_is_stable_and_clean_of_s108(path: Path):
     first = to_pbn(path.read_bytes(), path.name)
     assert to_pbn(first, "out.pbn") == first
-    report = Linter(["S108"]).check_stream("out.pbn", io.BytesIO(first))
+    report = check_stream("out.pbn", io.BytesIO(first), ["S108"])
     assert report.findings == []
 
 
@@ -273,7 +273,7 @@ def test_json_of_the_record_model():
     assert board["vulnerable"] == "NS"
     assert sorted(board["deal"]) == ["E", "N", "S", "W"] and len(board["deal"]["E"]) == 13
     assert board["auction"]["calls"][0] == {
-        "token": "1N!", "kind": "bid", "seat": None, "level": 1, "denomination": "NT", "mark": None, "alert": True,
+        "token": "1N!", "kind": "bid", "seat": "N", "level": 1, "denomination": "NT", "mark": None, "alert": True,
         "note": None, "nags": [], "explanation": "15-17", "line": 1, "column": 101}
     assert board["play"]["claim"] == 10 and board["play"]["cards"][0]["card"] == "DQ"
     assert board["contract"] is None and board["findings"] == []

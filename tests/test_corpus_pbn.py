@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pytest
 
-from bridgelint.linter import FileReport, Linter
+from bridgelint.pipeline import FileReport, check_file
 from bridgelint.readers import decode_line
 from bridgelint.readers.pbn import PbnReader
 from conftest import CORPUS_PBN, requires_shared
@@ -29,7 +29,7 @@ def corpus_files() -> list[str]:
 
 @lru_cache(maxsize=None)
 def checked(name: str) -> FileReport:
-    return Linter().check_file(str(CORPUS_PBN / name))
+    return check_file(str(CORPUS_PBN / name))
 
 
 def test_the_corpus_is_there():

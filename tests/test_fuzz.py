@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelint.linter import FileReport, Linter
+from bridgelint.pipeline import FileReport, check_stream
 from bridgelint.readers import decode_line, open_reader
 from bridgelint.readers.lin_scan import scan, text_chunks
 from bridgelint.reporters import Summary
@@ -59,7 +59,6 @@ def _seed(path: Path) -> bytes:
 
 
 SEEDS = [(p.name, p.suffix, _seed(p)) for p in _seed_files()]
-LINTER = Linter()
 
 INSERTS = [b"{", b"}", b'"', b"|", b"\x00", b"[", b"]", b"\n", b"\r", b"\n\n", b"\r\n\r\n", b";", b"%", b"^",
            b"^S", b"=1=", b"$", b"#", b"##", b"\\", b"\t", b"\xff", b"\xc3", b"\xef\xbb\xbf", b"\x7f", b"\x0c",
@@ -74,7 +73,7 @@ CUT_AT = [b"[", b"]", b'"', b"{", b"}", b"|", b";", b"%", b"\n", b"\r", b" ", b"
 
 def check_bytes(data: bytes, name: str) -> FileReport:
     """Check ``data`` as file ``name`` and assert everything the properties demand."""
-    report = LINTER.check_stream(name, io.BytesIO(data))
+    report = check_stream(name, io.BytesIO(data))
     internal = [f for f in report.findings if f.code == "X001"]
     assert not internal, internal[0].message
     for finding in report.findings:

@@ -363,11 +363,10 @@ def test_looks_like_lin():
 def test_every_corpus_file_reads_every_md_record():
     if not CORPUS.is_dir():
         pytest.skip("shared corpus absent")
-    from bridgelint.linter import Linter
+    from bridgelint.pipeline import check_file
 
-    linter = Linter()
     for path in sorted(CORPUS.glob("*.lin")):
-        report = linter.check_file(str(path))
+        report = check_file(str(path))
         assert report.games == path.read_bytes().count(b"md|"), path.name
         assert not [f for f in report.findings if f.code == "X001"], path.name
         if "zaobridge" in path.name:  # 6 malformed md (SOURCES.md), and two uneven end positions

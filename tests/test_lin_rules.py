@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.linter import Linter
+from bridgelint.pipeline import check_file, check_stream
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 DEAL = "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"  # dealer South; South holds the spades
@@ -15,7 +15,7 @@ HEAD = f"pn|S,W,N,E|st||{DEAL}rh||ah|Board 3|sv|e|"  # board 3: South deals, EW 
 
 
 def check(text: str, name: str = "t.lin"):
-    return Linter().check_stream(name, io.BytesIO(text.encode()))
+    return check_stream(name, io.BytesIO(text.encode()))
 
 
 def found(text: str) -> list[tuple[str, int, int]]:
@@ -24,13 +24,13 @@ def found(text: str) -> list[tuple[str, int, int]]:
 
 @pytest.mark.parametrize("name", ["single.lin", "vugraph.lin"])
 def test_clean_samples_have_no_findings(name):
-    report = Linter().check_file(str(SAMPLES / name))
+    report = check_file(str(SAMPLES / name))
     assert report.format == "lin" and report.boards > 0
     assert report.findings == []
 
 
 def test_auction_defects_sample():
-    report = Linter().check_file(str(SAMPLES / "auction-defects.lin"))
+    report = check_file(str(SAMPLES / "auction-defects.lin"))
     assert [(f.code, f.line, f.column, f.game, f.board) for f in report.findings] == [
         ("A103", 1, 92, 1, "3"), ("A104", 2, 97, 2, "3"), ("A106", 3, 107, 3, "3"), ("A107", 4, 93, 4, "3")]
 

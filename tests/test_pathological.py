@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bridgelint import linter as linter_module
+from bridgelint import pipeline as pipeline_module
 from bridgelint.cli import cli
-from bridgelint.linter import Linter, open_input
+from bridgelint.pipeline import check_file, check_stream, open_input
 from bridgelint.readers import lin_grammar
 from bridgelint.readers.lin import looks_like_lin
 from bridgelint.readers.lin_scan import MAX_TAIL
@@ -30,14 +30,13 @@ from bridgelint.readers.pbn import READ_LIMIT
 from bridgelint.readers.pbn_grammar import TOKEN
 
 HUGE_MB = int(os.environ.get("BRIDGELINT_HUGE_MB", "50"))
-LINTER = Linter()
 BOARD_LIN = b"qx|o1|md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"
 
 
 def lint(data: bytes, name: str = "t.pbn", budget: float = 3.0):
     """The report on ``data``; fails if checking takes longer than ``budget`` seconds."""
     start = time.perf_counter()
-    report = LINTER.check_stream(name, io.BytesIO(data))
+    report = check_stream(name, io.BytesIO(data))
     elapsed = time.perf_counter() - start
     assert elapsed < budget, f"{name}: {elapsed:.2f}s for {len(data)} bytes"
     assert not [f for f in report.findings if f.code == "X001"]
@@ -67,10 +66,9 @@ def _huge_file(tmp_path: Path, name: str, unit: bytes) -> Path:
 
 MEMORY_PROBE = """
 import resource, sys
-from bridgelint.linter import Linter
-linter = Linter()
+from bridgelint.pipeline import check_file
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-report = linter.check_file(sys.argv[1])
+report = check_file(sys.argv[1])
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(report.games, sorted({f.code for f in report.findings}), (after - before) // 1024)
 """
@@ -319,14 +317,14 @@ def test_a_device_given_explicitly_is_refused_with_exit_2(tmp_path: Path) -> Non
 
 
 def test_a_directory_given_to_check_file_is_unreadable(tmp_path: Path) -> None:
-    report = Linter().check_file(str(tmp_path))
+    report = check_file(str(tmp_path))
     assert report.unreadable
 
 
 def test_a_path_deleted_while_the_run_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Deleted after the paths were listed: exit 2 with a message; deleted while being read: still read."""
     first, second, third = (_good(tmp_path / f"{n}.pbn") for n in "abc")
-    real = linter_module.open_reader
+    real = pipeline_module.open_reader
 
     def open_and_delete(stream, path, fmt=None):
         if path.endswith("a.pbn"):
@@ -334,7 +332,7 @@ def test_a_path_deleted_while_the_run_goes_on(tmp_path: Path, monkeypatch: pytes
             second.unlink()  # not opened yet: gone
         return real(stream, path, fmt)
 
-    monkeypatch.setattr(linter_module, "open_reader", open_and_delete)
+    monkeypatch.setattr(pipeline_module, "open_reader", open_and_delete)
     result = _invoke("--format", "json", str(tmp_path))
     assert result.exit_code == 2
     assert "b.pbn" in result.stderr

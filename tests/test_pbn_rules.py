@@ -9,7 +9,7 @@ import io
 
 import pytest
 
-from bridgelint.linter import Linter
+from bridgelint.pipeline import check_stream
 from bridgelint.rules import RULES
 from bridgelint.rules.board import DateForm
 from conftest import DEAL, at, board, check, codes, only, report
@@ -295,7 +295,7 @@ def test_internal_error_is_reported_on_its_game_and_the_others_are_checked(monke
     text = ('[Board "1"]\n[Date "bad"]\n\n'
             '[Board "2"]\n[Date "bad"]\n\n'
             '[Board "3"]\n[Date "bad"]\n[Dealer "N"]\n')
-    result = Linter().check_stream("t.pbn", io.BytesIO(text.encode()))
+    result = check_stream("t.pbn", io.BytesIO(text.encode()))
     x001 = only(result.findings, "X001")
     assert [(f.line, f.column, f.game, f.board, f.severity) for f in x001] == [(4, 1, 2, "2", "error")]
     assert "RuntimeError: boom" in x001[0].message
@@ -306,7 +306,7 @@ def test_internal_error_is_reported_on_its_game_and_the_others_are_checked(monke
 
 def test_internal_error_is_kept_when_rules_are_deselected(monkeypatch):
     monkeypatch.setattr(DateForm, "check", lambda self, ctx: 1 / 0)
-    result = Linter(codes=["B107"]).check_stream("t.pbn", io.BytesIO(b'[Board "1"]\n'))
+    result = check_stream("t.pbn", io.BytesIO(b'[Board "1"]\n'), ["B107"])
     assert [f.code for f in result.findings] == ["X001"]
 
 

@@ -9,7 +9,7 @@ from bridgelint.model import Card, Deal, Field, Play
 from bridgelint.readers import open_reader
 from bridgelint.replay import play as replay
 from bridgelint.replay.play import replay_play
-from bridgelint.rules.base import Context
+from bridgelint.replay.context import Context
 from conftest import PLAY_DEAL as DEAL, PLAY_ROWS as ROWS
 
 HANDS = {"W": "SK SQ ST S2 HA HT DJ D6 D5 D4 D2 C8 C5", "N": "H6 H3 DA DK DQ D9 D8 D7 CA C9 C7 C3 C2",

@@ -4,7 +4,7 @@ import io
 
 import pytest
 
-from bridgelint.linter import Linter
+from bridgelint.pipeline import check_stream
 from conftest import PLAY_DEAL as DEAL, PLAY_ROWS as ROWS
 
 LIN_HEAD = """vg|Test,1,I,1,1,A,0,B,0|
@@ -28,13 +28,13 @@ def lin(play=LIN_PLAY + "mc|2|pg||\n", rs="5HSx-9"):
 
 
 def found(text, code, name="t.pbn"):
-    report = Linter().check_stream(name, io.BytesIO(text.encode()))
+    report = check_stream(name, io.BytesIO(text.encode()))
     return [(f.line, f.column, f.severity) for f in report.findings if f.code == code]
 
 
 def test_clean_records_have_no_play_findings():
     for text, name in ((pbn(), "t.pbn"), (lin(), "t.lin")):
-        report = Linter().check_stream(name, io.BytesIO(text.encode()))
+        report = check_stream(name, io.BytesIO(text.encode()))
         assert [f for f in report.findings if f.code[0] == "P" or f.code in ("C104", "C105", "B106")] == [], name
 
 
@@ -99,7 +99,7 @@ def test_play_order_pbn_is_one_finding():
     order = "SK H6 SA SJ H3 HK HJ HA SQ DA S8 S9 ST DK S6 S7 S2 DQ S5 S3 S4 H9 HT D9 DJ D8 DT D3 D6 D7 HQ H8 " \
             "H5 H7 D5 CA H4 D4 C9 CQ H2 D2 C7 CJ CK C8 C3 CT C4 C5 C2 C6".split()
     text = pbn("\n".join(" ".join(order[i:i + 4]) for i in range(0, 52, 4)))
-    report = Linter().check_stream("t.pbn", io.BytesIO(text.encode()))
+    report = check_stream("t.pbn", io.BytesIO(text.encode()))
     found = [f for f in report.findings if f.code[0] in "PC" or f.code == "B106"]
     assert [(f.code, f.line, f.column) for f in found] == [("P102", 10, 1)]
     assert "written in play order" in found[0].message

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint import __version__
-from bridgelint.linter import FileReport
+from bridgelint.pipeline import FileReport
 from bridgelint.model import Finding
 from bridgelint.reporters import Summary
 from bridgelint.reporters import github, junit, sarif, statistics

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import bridgelint
-from bridgelint.linter import Linter
+from bridgelint import pipeline
+from bridgelint.pipeline import Linter
 from bridgelint.model import Finding
 from bridgelint.rules import RULES
 from bridgelint.rules.base import Rule
@@ -90,15 +91,15 @@ def test_an_unregistered_code_is_loud_not_dropped():
         unselected.complete([Finding("A199", "misspelt", 1, 1)])
 
 
-def test_an_unregistered_code_in_a_rule_becomes_an_internal_error():
+def test_an_unregistered_code_in_a_rule_becomes_an_internal_error(monkeypatch):
     class Misspelt(Rule):
         code, name, severity = "A199", "misspelt", "error"
 
         def check(self, ctx):
             yield self.finding("found", ctx.record.line, ctx.record.column)
 
-    linter = Linter()
-    linter.rules.append(Misspelt())
-    report = linter.check_stream("t.pbn", io.BytesIO(b'[Board "1"]\n'))
+    monkeypatch.setattr(pipeline, "_LINTERS", {})  # a linter of this test's own
+    pipeline.linter_for().rules.append(Misspelt())
+    report = pipeline.check_stream("t.pbn", io.BytesIO(b'[Board "1"]\n'))
     assert [f.code for f in report.findings] == ["X001"]
     assert "KeyError: 'A199'" in report.findings[0].message

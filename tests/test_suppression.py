@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from bridgelint.linter import Linter
+from bridgelint.pipeline import check_stream
 from bridgelint.model import Finding
 from bridgelint.rules import RULES
 from conftest import finding_lines
@@ -19,7 +19,7 @@ GOOD_AUCTION = '[Auction "N"]\n1D Pass 1H AP\n'
 
 
 def lint(text: str, codes=None) -> list[Finding]:
-    return Linter(codes).check_stream("t.pbn", io.BytesIO(text.encode())).findings
+    return check_stream("t.pbn", io.BytesIO(text.encode()), codes).findings
 
 
 def where(findings: list[Finding]) -> list[tuple[str, int, int]]:

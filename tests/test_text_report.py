@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.linter import FileReport
+from bridgelint.pipeline import FileReport
 from bridgelint.model import Finding
 from bridgelint.reporters.verdict import Verdict
 from conftest import CLEAN, ERROR, WARNING, board, finding_lines

@@ -26,6 +26,8 @@ from typing import TextIO
 
 from ..bridge import Contract, Result
 from ..model import Call, Card, Finding, Record
+from ..replay.context import Context
+from ..semantics import replayed
 
 _FIELDS = ("board", "dealer", "vulnerable", "deal_field", "contract", "declarer", "result", "score", "date")
 
@@ -38,17 +40,19 @@ class JsonWriter:
         self.records = 0
         self.stream.write('{"version": 1, "records": [')
 
-    def write(self, record: Record, findings: list[Finding] | None = None, path: str | None = None) -> None:
+    def write(self, record: Record, findings: list[Finding] | None = None, path: str | None = None,
+              replays: Context | None = None) -> None:
         self.stream.write(",\n" if self.records else "\n")
-        self.stream.write(json.dumps(record_dict(record, findings, path), ensure_ascii=False))
+        self.stream.write(json.dumps(record_dict(record, findings, path, replays), ensure_ascii=False))
         self.records += 1
 
     def close(self) -> None:
         self.stream.write("\n]}\n" if self.records else "]}\n")
 
 
-def record_dict(record: Record, findings: list[Finding] | None = None, path: str | None = None) -> dict:
-    """The record as plain JSON values (see the module docstring)."""
+def record_dict(record: Record, findings: list[Finding] | None = None, path: str | None = None,
+                replays: Context | None = None) -> dict:
+    """The record as plain JSON values (see the module docstring); the seats of the calls come from the replay."""
     declarer = record.declarer.value if record.declarer is not None else (None, False)
     result = record.result.value if record.result is not None else None
     out = {
@@ -77,8 +81,10 @@ def record_dict(record: Record, findings: list[Finding] | None = None, path: str
     }
     auction = record.auction
     if auction is not None:
+        replay = replayed(replays if replays is not None else Context(record), "auction")
+        seats = replay.seats if replay is not None else [None] * len(auction.calls)
         out["auction"] = {"seat": auction.seat, "line": auction.line, "column": auction.column,
-                          "calls": [_call(c) for c in auction.calls],
+                          "calls": [_call(c, seat) for c, seat in zip(auction.calls, seats)],
                           "notes": {str(n): tag.value for n, tag in sorted(auction.notes.items())}}
     play = record.play
     if play is not None:
@@ -90,8 +96,8 @@ def record_dict(record: Record, findings: list[Finding] | None = None, path: str
     return out
 
 
-def _call(call: Call) -> dict:
-    return {"token": call.token, "kind": call.kind, "seat": call.seat, "level": call.level or None,
+def _call(call: Call, seat: str | None) -> dict:
+    return {"token": call.token, "kind": call.kind, "seat": seat, "level": call.level or None,
             "denomination": call.denomination or None, "mark": call.mark or None, "alert": call.alert,
             "note": call.note, "nags": call.nags, "explanation": call.explanation,
             "line": call.line, "column": call.column}

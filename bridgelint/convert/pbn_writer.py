@@ -25,8 +25,9 @@ from ..bridge import (RANKS, SEAT_NAMES, SEATS, SUITS, Contract, Result, parse_s
                       trick_winner)
 from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call,
                      Card, Record)
+from ..replay.context import Context
 from ..replay.play import declared
-from ..rules.base import Context
+from ..semantics import replayed
 
 CRLF = "\r\n"
 HEADER = "% PBN 2.1" + CRLF + "% EXPORT" + CRLF + CRLF
@@ -81,14 +82,6 @@ def game_text(record: Record, ctx: Context | None = None) -> str:
     lines += _play_lines(record, ctx)
     lines += _table_lines(record)
     return CRLF.join(lines) + CRLF
-
-
-def replayed(ctx: Context, part: str):
-    """``ctx.auction`` or ``ctx.play``; None when the replay fails (the linter reports that as X001)."""
-    try:
-        return getattr(ctx, part)
-    except Exception:  # a bug in a replayer must not stop a conversion
-        return None
 
 
 def header_values(record: Record, ctx: Context | None = None) -> dict[str, str]:

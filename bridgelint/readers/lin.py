@@ -18,7 +18,7 @@ from ..bridge import Result
 from ..model import INVALID, Auction, Call, Card, Deal, Field, Finding, Play, Record, Tag
 from ..rules.deal import MalformedDeal
 from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
-from . import guarded
+from .base import guarded
 from .lin_grammar import BOARD_HEADER, CALL, CARD, CLAIM, DEALER, HOLDING, ROOM_BOARD, VULNERABILITY
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
 

@@ -14,7 +14,7 @@ from typing import BinaryIO, Iterator
 
 from ..model import Finding, Record, Tag
 from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag
-from . import decode_line, guarded
+from .base import decode_line, guarded
 from .pbn_game import GameScanner
 from .pbn_grammar import TOKEN
 from .pbn_header import interpret_header

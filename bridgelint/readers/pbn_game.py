@@ -243,7 +243,7 @@ class GameScanner:
 def _make_call(text: str, line: int, column: int, record: Record) -> Call:
     known = _PBN_CALLS.get(text)
     if known is not None:  # the common case first
-        return Call(text, known.kind, line, column, None, known.level, known.denomination)
+        return Call(text, known.kind, line, column, known.level, known.denomination)
     if text == "-":
         return Call(text, FILLER, line, column)
     if text == "*":

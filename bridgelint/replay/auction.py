@@ -45,7 +45,7 @@ class AuctionReplay:
     illegal: Irregularity | None = None  # the first unmarked illegal call
     condoned: list[Irregularity] = field(default_factory=list)  # marked and right
     misfit_marks: list[Irregularity] = field(default_factory=list)  # marked, nothing to mark
-    calls: list[Call] = field(default_factory=list)  # the real calls in order, seats set
+    seats: list[str | None] = field(default_factory=list)  # the seat of each token of the auction (None: unknown)
 
     @property
     def incomplete(self) -> bool:
@@ -92,7 +92,7 @@ def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
 
     for call in auction.calls:
         kind = call.kind
-        call.seat = seat
+        out.seats.append(seat)
         if stop_marker is not None:
             irregular(AFTER_END, call,
                       f"'{call.token}' after '{stop_marker.token}', which ends the record of the auction")
@@ -130,7 +130,6 @@ def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
             stop_marker = call
             continue
         _apply(call, seat, state, out, irregular)
-        out.calls.append(call)
         if state.ended():
             out.ended = True
         seat = seat_after(seat) if seat else None

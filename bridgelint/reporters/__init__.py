@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..linter import FileReport
+from ..pipeline import FileReport
 
 
 @dataclass(slots=True)

@@ -7,7 +7,7 @@ findings are notices.  Data is escaped as the runner expects (``%25``,
 
 from __future__ import annotations
 
-from ..linter import FileReport
+from ..pipeline import FileReport
 from ..rules import RULES
 from . import Summary
 from .text import where

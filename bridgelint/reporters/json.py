@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..linter import FileReport
+from ..pipeline import FileReport
 from . import Summary
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ..linter import FileReport
+from ..pipeline import FileReport
 from . import Summary, text
 from .text import where
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .. import __version__
-from ..linter import FileReport
+from ..pipeline import FileReport
 from ..rules import RULES
 from . import Summary
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 from tabulate import tabulate
 
-from ..linter import FileReport
+from ..pipeline import FileReport
 from ..rules import RULES
 from . import Summary
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..linter import FileReport
+from ..pipeline import FileReport
 from ..model import Finding
 from . import Reporter, Summary
 from .verdict import Verdict, table

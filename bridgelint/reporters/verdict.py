@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tabulate import tabulate
 
-from ..linter import FileReport
+from ..pipeline import FileReport
 from ..rules import RULES
 
 TOP_CODES = 3  # codes named in the table

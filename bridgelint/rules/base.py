@@ -4,18 +4,18 @@ A rule is a class: its docstring is the user documentation (What it does /
 Why it matters / Example / Use instead / References), its attributes are the
 metadata, and ``check`` yields findings for one record.  Rules whose findings
 are found while reading (syntax, tokens) have no ``check``: the reader makes
-their findings with ``Rule.finding`` (a class method, no instance needed).  Rules never decide whether they are selected or how severe a
-finding is in the end: the linter applies configuration.
+their findings with ``Rule.finding`` (a class method, no instance needed).
+Rules never decide whether they are selected or how severe a finding is in
+the end: the pipeline applies configuration.
 """
 
 from __future__ import annotations
 
 import inspect
-from functools import cached_property
 from typing import ClassVar, Iterator
 
-from ..model import Finding, Record
-
+from ..model import Finding
+from ..replay.context import Context
 
 
 class Rule:
@@ -24,7 +24,7 @@ class Rule:
     severity: ClassVar[str]
     law: ClassVar[str | None] = None  # the Law or PBN section, as shown in messages
 
-    def check(self, ctx: "Context") -> Iterator[Finding]:
+    def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""
         return iter(())
 
@@ -52,34 +52,3 @@ class Rule:
             marked = getattr(misfit, item)
             yield self.finding(f"{misfit.message} (PBN §3.9)", marked.mark_line or marked.line,
                                marked.mark_column or marked.column)
-
-
-class Context:
-    """One record and what the replayers found in it, computed once, on demand."""
-
-    __slots__ = ("record", "__dict__")
-
-    def __init__(self, record: Record):
-        self.record = record
-
-    @cached_property
-    def auction(self):
-        """The auction replay (None without an auction)."""
-        from ..replay.auction import replay_auction
-
-        record = self.record
-        if record.auction is None:
-            return None
-        dealer = record.dealer.value if record.dealer is not None else None
-        return replay_auction(record.auction, dealer)
-
-    @cached_property
-    def play(self):
-        """The play replay (None without a play), under the contract of the auction or the tags."""
-        from ..replay.play import declared, replay_play
-
-        record = self.record
-        if record.play is None:
-            return None
-        contract, declarer = declared(record, self.auction)
-        return replay_play(record.play, record.deal, contract, declarer)

@@ -1,0 +1,49 @@
+"""Command-line options every command that reads records shares: rule selection, configuration, input format."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable, TypeVar
+
+import click
+
+from .config import ConfigError, discover, selection
+from .pipeline import Pipeline
+from .rules import RULES
+
+USAGE_ERROR = 2
+F = TypeVar("F", bound=Callable[..., Any])
+
+_OPTIONS = (
+    click.option("--select", multiple=True, metavar="CODES",
+                 help="Check only these codes or prefixes (comma-separated)."),
+    click.option("--extend-select", multiple=True, metavar="CODES", help="Also check these codes or prefixes."),
+    click.option("--ignore", multiple=True, metavar="CODES", help="Do not check these codes or prefixes."),
+    click.option("--config", "config_file", metavar="FILE",
+                 help="Read the configuration from FILE (default: the nearest bridgelint.toml or pyproject.toml)."),
+    click.option("--isolated", is_flag=True, help="Ignore every configuration file."),
+    click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
+                 help="Read every input as this format (default: by extension, else by content)."),
+)
+
+
+def pipeline_options(command: F) -> F:
+    """Add the options that :func:`pipeline_from` reads."""
+    for option in reversed(_OPTIONS):
+        command = option(command)
+    return command
+
+
+def pipeline_from(options: dict[str, Any]) -> Pipeline:
+    """The run's pipeline from the options of :func:`pipeline_options` (popped from ``options``).
+
+    A configuration error is reported and ends the command with status 2.
+    """
+    try:
+        config = discover(RULES, options.pop("config_file"), options.pop("isolated"))
+        selected = selection(RULES, config, options.pop("select"), options.pop("extend_select"),
+                             options.pop("ignore"))
+    except ConfigError as error:
+        click.echo(f"bridgelint: {error}", err=True)
+        sys.exit(USAGE_ERROR)
+    return Pipeline(selected, config, options.pop("input_format"))

@@ -1,0 +1,289 @@
+"""The pipeline: paths or streams → records → replays → rules → findings.
+
+Every command goes this one road.  ``check`` takes each file's
+:class:`FileReport`; ``convert`` and ``replay`` take each record with its
+replays and findings (:class:`Checked`); the API checks single records.
+
+Per record, the findings are those of the reader, of the selected rules and
+of the run's record hooks, completed (severity, reference, game, board) and
+filtered by the file's codes (the selection less ``per-file-ignores``) and
+by the ``% bridgelint: disable=`` directives known at that point: the game's
+own and every ``disable-file=`` above it.  At the end of a file come the
+file's own findings, S112 for each directive that suppressed nothing, and a
+last pass of the file's directives over the whole report (a ``disable-file=``
+below a game still covers that game in the report).  A bug while checking a
+record is X001 on that record; a bug of the reader is X001 on the file.
+
+A *record hook* is a callable ``hook(replays) -> Iterable[Finding]`` given to
+:func:`check_stream` (or :class:`Pipeline`): it sees every record of a file,
+in order, after the rules, and its findings are that record's, selected,
+completed and suppressed like the rules'.  A hook keeps its own state across
+records and files, so checks across records (duplicate boards, an event's
+movement) are hooks.  It runs in the process that reads the file: with
+``--jobs`` above 1 each worker's hooks see that worker's files only.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+import traceback
+from dataclasses import dataclass, field
+from typing import BinaryIO, Callable, Iterable, Iterator
+
+from .config import Config, file_codes, is_excluded
+from .model import Finding, Record
+from .readers import format_from_name, open_reader
+from .replay.context import Context
+from .rules import RULES
+from .rules.base import Rule
+from .rules.internal import InternalError
+from .suppression import Suppressions
+
+RecordHook = Callable[[Context], Iterable[Finding]]
+
+
+def location(finding: Finding) -> tuple[int, int, str]:
+    """The order findings are reported in: line, column, code."""
+    return finding.line, finding.column, finding.code
+
+
+@dataclass(slots=True)
+class Checked:
+    """One record through the pipeline: the record, its replays and its findings (selected, suppressed)."""
+
+    record: Record
+    replays: Context
+    findings: list[Finding]
+
+
+@dataclass(slots=True)
+class FileReport:
+    """Everything found in one file."""
+
+    path: str
+    format: str
+    games: int = 0
+    boards: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    unreadable: str | None = None  # why the path could not be read at all (exit status 2)
+
+
+class Linter:
+    """The selected rules (all by default) run on single records."""
+
+    def __init__(self, codes: Iterable[str] | None = None):
+        self.codes = frozenset(RULES if codes is None else codes)
+        self.rules: list[Rule] = [RULES[c]() for c in RULES if c in self.codes and RULES[c].checks()]
+
+    def check_record(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
+        """The selected findings on one record, those of reading, of the rules and of ``hooks``; a bug is X001."""
+        record = replays.record
+        found = list(record.findings)
+        try:
+            for rule in self.rules:
+                found.extend(rule.check(replays))
+            for hook in hooks:
+                found.extend(hook(replays))
+        except Exception as error:  # a bug: report it on this record and go on
+            _debug()
+            found.append(InternalError.finding(f"internal error while checking this game: {type(error).__name__}: "
+                                               f"{error}", record.line, record.column))
+        return self.complete(found, record)
+
+    def complete(self, found: Iterable[Finding], record: Record | None = None) -> list[Finding]:
+        """The selected findings, with severity, reference, game and board filled in.
+
+        A code that is no registered rule is a bug of bridgelint: KeyError, never a finding silently dropped.
+        """
+        kept = []
+        for finding in found:
+            rule = RULES[finding.code]
+            if finding.code not in self.codes and rule is not InternalError:
+                continue
+            if finding.severity is None:
+                finding.severity = rule.severity
+            if finding.law is None:
+                finding.law = rule.law
+            if record is not None:
+                finding.game = record.game
+                finding.board = record.board_number
+            kept.append(finding)
+        return kept
+
+
+_LINTERS: dict[frozenset[str], Linter] = {}
+
+
+def linter_for(codes: Iterable[str] | None = None) -> Linter:
+    """The linter of a code selection (all codes by default), built once per process."""
+    key = frozenset(RULES if codes is None else codes)
+    linter = _LINTERS.get(key)
+    if linter is None:
+        linter = _LINTERS[key] = Linter(key)
+    return linter
+
+
+class FileRun:
+    """One file through the pipeline: iterating gives each record's :class:`Checked`; ``report`` then holds all.
+
+    ``file_findings`` (set at the end) are the findings of no record: the file's own, and S112.
+    """
+
+    def __init__(self, path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
+                 hooks: Iterable[RecordHook] = ()):
+        self.path = path
+        self.stream = stream
+        self.fmt = fmt
+        self.linter = linter_for(codes)
+        self.hooks = tuple(hooks)
+        self.report = FileReport(path, fmt or "unknown")
+        self.file_findings: list[Finding] = []
+
+    def __iter__(self) -> Iterator[Checked]:
+        report, linter = self.report, self.linter
+        suppressions = Suppressions(frozenset(RULES), linter.codes)
+        header: list = []  # the reader's directives outside any game, as they are read
+        line = 1
+        try:
+            reader = open_reader(self.stream, self.path, self.fmt)
+            report.format = reader.format
+            header = getattr(reader, "header_directives", [])
+            for record in reader:
+                line = record.line
+                report.games += 1
+                report.boards += is_board(record)
+                suppressions.add_header(header[suppressions.header_seen:])
+                suppressions.add_record(record)
+                replays = Context(record)
+                findings = suppressions.suppress(linter.check_record(replays, self.hooks))
+                findings.sort(key=location)
+                report.findings.extend(findings)
+                yield Checked(record, replays, findings)
+            self.file_findings = linter.complete(reader.file_findings)
+        except OSError:
+            raise  # the file could not be read: the caller reports the path
+        except Exception as error:  # a bug of the reader itself: the rest of this file is lost, say so
+            _debug()
+            self.file_findings.append(InternalError.finding(f"internal error while reading the file after this line: "
+                                                            f"{type(error).__name__}: {error}", line, 1,
+                                                            severity="error"))
+        suppressions.add_header(header[suppressions.header_seen:])
+        report.findings = suppressions.suppress(report.findings)  # directives found below a game cover it too
+        self.file_findings = suppressions.suppress(self.file_findings)
+        self.file_findings += linter.complete(suppressions.unused())
+        report.findings += self.file_findings
+        report.findings.sort(key=location)
+
+
+def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
+                 hooks: Iterable[RecordHook] = ()) -> FileReport:
+    """The report on an open binary stream; ``path`` is what reports show."""
+    run = FileRun(path, stream, codes, fmt, hooks)
+    for _ in run:
+        pass
+    return run.report
+
+
+def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = None,
+               hooks: Iterable[RecordHook] = ()) -> FileReport:
+    """The report on a file by name; an unreadable path is reported (``unreadable``), not raised."""
+    try:
+        with open_input(path) as stream:
+            return check_stream(path, stream, codes, fmt, hooks)
+    except OSError as error:
+        report = FileReport(path, fmt or format_from_name(path) or "unknown")
+        report.unreadable = error.strerror or str(error)
+        return report
+
+
+def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Finding]:
+    """Every selected finding on one record, by location (no suppression: that needs the file)."""
+    return sorted(linter_for(codes).check_record(Context(record)), key=location)
+
+
+@dataclass
+class Pipeline:
+    """A run's settings: the selected codes, the configuration, the input format and the record hooks."""
+
+    selected: frozenset[str] = frozenset(RULES)
+    config: Config | None = None
+    fmt: str | None = None
+    hooks: tuple[RecordHook, ...] = ()
+
+    def paths(self, paths: Iterable[str]) -> list[str]:
+        """The files to read: directories expanded, paths the configuration excludes dropped."""
+        return [p for p in expand_paths(paths) if self.config is None or not is_excluded(p, self.config)]
+
+    def codes_for(self, path: str) -> frozenset[str]:
+        """The codes checked in ``path``: the selection less its ``per-file-ignores``."""
+        return self.selected if self.config is None else file_codes(path, self.selected, self.config)
+
+    def run(self, path: str, stream: BinaryIO) -> FileRun:
+        """``path`` (read from ``stream``) through the pipeline, record by record."""
+        return FileRun(path, stream, self.codes_for(path), self.fmt, self.hooks)
+
+    def check_stream(self, path: str, stream: BinaryIO) -> FileReport:
+        return check_stream(path, stream, self.codes_for(path), self.fmt, self.hooks)
+
+    def check_file(self, path: str) -> FileReport:
+        return check_file(path, self.codes_for(path), self.fmt, self.hooks)
+
+
+def expand_paths(paths: Iterable[str]) -> Iterator[str]:
+    """Files as given; directories searched recursively for .pbn and .lin files, in sorted order.
+
+    Symbolic links to directories are not followed (no loops); files that are no regular file (FIFOs, devices,
+    sockets) are skipped; a directory that cannot be listed is yielded itself, so that reading it says why.
+    """
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            found: list[str] = []
+            for root, dirs, files in os.walk(path, onerror=lambda error: found.append(error.filename)):
+                dirs.sort()
+                found.extend(full for name in files
+                             if format_from_name(name) and _walked_file(full := os.path.join(root, name)))
+            yield from sorted(found)
+        else:
+            yield path
+
+
+def _walked_file(path: str) -> bool:
+    """Whether a file found in a directory is read: a regular file, or a path whose reading will say what is wrong."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
+
+
+def open_input(path: str) -> BinaryIO:
+    """Open a regular file or a pipe to read; a device or socket is refused (OSError), it could block or never end.
+
+    A FIFO is opened without blocking, so one that no process writes to reads as empty instead of hanging.
+    """
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+            raise OSError(errno.EINVAL, "not a regular file (a device or socket): not read", path)
+        if nonblock:
+            os.set_blocking(fd, True)
+        return open(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def is_board(record: Record) -> bool:
+    """A record that holds a board: a board number, a deal, an auction or a play."""
+    return bool(record.board or record.deal_field or record.auction or record.play)
+
+
+def _debug() -> None:
+    if os.environ.get("BRIDGELINT_DEBUG"):
+        traceback.print_exc(file=sys.stderr)

@@ -1,0 +1,53 @@
+"""What every reader shares: the reader protocol, text decoding, and the guard around building one record."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator, Protocol
+
+from ..model import Finding, Record
+from ..rules import internal, syntax
+
+
+class Reader(Protocol):
+    format: str
+    file_findings: list[Finding]
+
+    def __iter__(self) -> Iterator[Record]: ...
+
+
+class NotText:
+    """The reader of a file that is not text: one S101 finding, no records."""
+
+    def __init__(self, format: str, message: str):
+        self.format = format
+        self.file_findings = [syntax.NotText.finding(message, 1, 1)]
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(())
+
+
+def guarded(build: Callable[..., Record], fmt: str, ordinal: int, line: int, *args) -> Record:
+    """``build(*args)``; a bug while building becomes an X001 record, and reading goes on."""
+    try:
+        return build(*args)
+    except Exception as error:
+        record = Record(fmt, ordinal, line)
+        record.problem(internal.InternalError, f"internal error while reading this game: {type(error).__name__}: "
+                       f"{error}", line, 1)
+        return record
+
+
+def binary_problem(head: bytes) -> str | None:
+    """Why the start of a file shows it is not text (S101), or None."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
+        kind = "UTF-16" if head.startswith((b"\xff\xfe", b"\xfe\xff")) else "NUL bytes"
+        return f"input is not text ({kind}): PBN and LIN are 8-bit text (PBN §2.2); file skipped"
+    return None
+
+
+def decode_line(data: bytes) -> str:
+    """UTF-8 if it decodes, else Latin-1 (the PBN character set)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
