@@ -71,9 +71,9 @@ def test_claim_rows_of_unknown_cards_stop_the_count():
 
 
 def test_first_illegal_card_stops_the_replay():
-    rows = ROWS.replace("HA H3 HK HJ", "HA H3 HK CK")  # South has hearts: a revoke
+    rows = ROWS.replace("HA H3 HK HJ", "HA H3 HK DA")  # North holds the ace of diamonds, not South
     result = Context(pbn_record(rows)).play
-    assert result.illegal.kind == replay.REVOKE and result.illegal.offender == "S"
+    assert result.illegal.kind == replay.NOT_HELD and "North holds it" in result.illegal.message
     assert len(result.tricks) == 1 and result.declarer_range() is None
 
 

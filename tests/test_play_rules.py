@@ -82,7 +82,8 @@ def test_rule_does_not_fire(code, text, name):
 
 
 def test_unmarked_revoke_is_an_error_and_a_marked_one_info():
-    assert found(pbn("SQ D7 DT D3", result="", score=""), "P103") == [(9, 7, "error")]
+    # East and South both revoke: each is a finding, the replay goes on (Law 63)
+    assert found(pbn("SQ D7 DT D3", result="", score=""), "P103") == [(9, 7, "error"), (9, 10, "error")]
     assert found(pbn("SQ D7 ^R DT ^R D3", result="", score=""), "P103") == [(9, 7, "info"), (9, 13, "info")]
 
 

@@ -5,7 +5,9 @@ each card is held, whether suit was followed, who won.  PBN writes each trick
 in seat columns from the Play seat (PBN §3.6); LIN writes cards in play order.
 The replay stops at the first unmarked illegal card (one root cause, one
 finding); marked irregularities (``^R``, ``^L``) are legal by record and the
-replay goes through them.  Two real-world faults are reported once and
+replay goes through them.  A revoke, marked or not, is established once play
+goes on (Law 63): the cards are played as written and the tricks won as usual,
+and ``revoke_transfer`` says what Law 64A may move at the end.  Two real-world faults are reported once and
 replayed through: a wrong opening leader (the play goes on from the actual
 leader, Law 53A) and PBN tricks written out of their seat columns, in play
 order for instance (the cards go to their holders).  A trick with unknown
@@ -43,6 +45,7 @@ class Irregularity:
     message: str
     marked: bool = False  # a PBN mark (^R, ^L) records it: legal by record
     offender: str | None = None  # the seat that revoked
+    trick: int = 0  # the trick it happened in (1-13)
 
 
 @dataclass(slots=True)
@@ -61,10 +64,14 @@ class PlayReplay:
     tricks: list[Trick] = field(default_factory=list)  # the completed tricks, known cards only
     won: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
     illegal: Irregularity | None = None  # the first unmarked illegal card: the replay stopped there
+    revokes: list[Irregularity] = field(default_factory=list)  # unmarked revokes: established, the replay went on
     wrong_leader: Irregularity | None = None  # the first unmarked wrong leader: the replay went on
     misplaced: Irregularity | None = None  # PBN tricks not in seat columns: replayed by the cards' holders
     condoned: list[Irregularity] = field(default_factory=list)  # marked and right
     misfit_marks: list[Irregularity] = field(default_factory=list)  # marked, nothing to mark
+    rows: int = 0  # tricks written, known or not ('- - - -' rows count)
+    end: Card | None = None  # the '*' or '+' that ends the record of the play
+    claimed: bool = False  # a LIN claim (mc) ends the play
 
     @property
     def stopped(self) -> bool:
@@ -82,6 +89,49 @@ class PlayReplay:
         won = self.won[side(self.declarer)]
         return won, won + 13 - len(self.tricks)
 
+    @property
+    def unaccounted(self) -> bool:
+        """The play stops before 13 tricks and nothing says why: no '*', '+' or claim (P108)."""
+        return (self.declarer is not None and self.dealt and not self.stopped and self.rows < 13
+                and self.end is None and not self.claimed and self.rows > 0)
+
+
+def revoke_transfer(play: PlayReplay) -> dict[str, int]:
+    """The most tricks Law 64A transfers to each side for the play's revokes (marked or not).
+
+    64A1: the offender won the revoke trick: that trick and one more if the
+    offending side won a later trick; 64A2: otherwise one trick if the
+    offending side won the revoke trick or a later one.  No transfer (64B) for
+    a revoke on trick 12, a second revoke in the same suit by the same player,
+    a revoke by dummy, or when both sides revoked.  Tricks not in the record (a
+    claim) count as possibly won by the offending side.
+    """
+    transfer = {"NS": 0, "EW": 0}
+    revokes = sorted((r for r in (*play.revokes, *play.condoned) if r.kind == REVOKE), key=lambda r: r.trick)
+    if not revokes or len({SIDE[r.offender] for r in revokes}) > 1:
+        return transfer
+    dummy = seat_after(play.declarer, 2) if play.declarer else None
+    seen: set[tuple[str, str]] = set()
+    for revoke in revokes:
+        led = _led_suit(play, revoke.trick)
+        first_in_suit = (revoke.offender, led) not in seen
+        seen.add((revoke.offender, led))
+        if revoke.trick == 12 or revoke.offender == dummy or not first_in_suit:
+            continue
+        offending = SIDE[revoke.offender]
+        later = sum(SIDE[t.winner] == offending for t in play.tricks[revoke.trick:]) + 13 - len(play.tricks)
+        winner = play.tricks[revoke.trick - 1].winner if revoke.trick <= len(play.tricks) else None
+        if winner == revoke.offender:
+            moved = 1 + (later > 0)
+        else:
+            moved = int(winner is None or SIDE[winner] == offending or later > 0)
+        transfer["NS" if offending == "EW" else "EW"] += moved
+    return transfer
+
+
+def _led_suit(play: PlayReplay, number: int) -> str | None:
+    return play.tricks[number - 1].cards[0][1].suit if number <= len(play.tricks) else None
+
 
 def declared(record: Record, auction) -> tuple[Contract | None, str | None]:
     """The contract and declarer the play is replayed under.
@@ -95,12 +145,12 @@ def declared(record: Record, auction) -> tuple[Contract | None, str | None]:
         contract = record.contract.value
     tag_seat, marked = record.declarer.value if record.declarer is not None else (None, False)
     declarer = auction.declarer if auction is not None and not marked else None
-    if declarer is None or (tag_seat not in (None, declarer) and _opening_leader(record) == seat_after(tag_seat)):
+    if declarer is None or (tag_seat not in (None, declarer) and opening_leader(record) == seat_after(tag_seat)):
         return contract, tag_seat  # where the auction and the Declarer disagree, the play sides with the Declarer
     return contract, declarer
 
 
-def _opening_leader(record: Record) -> str | None:
+def opening_leader(record: Record) -> str | None:
     """Who the play itself says led first: the PBN Play seat, or the holder of the first LIN card."""
     play = record.play
     if play is None:
@@ -130,6 +180,7 @@ def _run(play: Play, deal: Deal | None, contract: Contract, declarer: str | None
     trump = None if contract.denomination == "NT" else contract.denomination
     replay = _Replay(out, deal, trump, seat_after(declarer) if declarer else play.seat, play)
     replay.rows_of_four(play.cards, replay.seat_row if play.by_seat else replay.order_row)
+    out.rows, out.end, out.claimed = replay.rows, replay.after, replay.claim is not None
     if replay.misplaced:
         numbers = ", ".join(str(n) for n, _, _ in replay.misplaced)
         first = replay.misplaced[0][1]
@@ -167,10 +218,19 @@ class _Replay:
     # --- rows ---------------------------------------------------------------
 
     def rows_of_four(self, cards: list[Card], play_row) -> None:
-        """Cut the tokens into tricks of four (a '*' ends the last one early) and play them."""
+        """Cut the tokens into tricks of four (a '*' ends the last one early) and play them.
+
+        A token after the end of the play ('*', '+', a LIN claim) stops the replay before
+        its row is sorted into a trick: it was not played, so it belongs to no trick.
+        """
         row: list[Card] = []
         for card in cards:
-            if card.kind != END:
+            kind = card.kind
+            if kind != UNKNOWN and self.past_end(card):
+                return
+            if kind != END:
+                if kind == CONTINUE:
+                    self.after = card
                 row.append(card)
                 if len(row) == 4:
                     if not play_row(row):
@@ -181,12 +241,21 @@ class _Replay:
                 if not play_row(row):
                     return
                 row = []
-            if self.after is not None:
-                self.stop(AFTER_END, card, f"'*' after '{self.after.token}', which already ends the play")
-                return
             self.after = card
         if row:
             play_row(row)
+
+    def past_end(self, card: Card) -> bool:
+        """Whether ``card`` comes after the end of the play; the replay stops there (P105)."""
+        if self.after is not None:
+            ends = "already ends" if card.kind == END else "ends"
+            message = f"'{card.token}' after '{self.after.token}', which {ends} the play"
+        elif self.claim is not None and (card.line, card.column) > self.claim:
+            message = f"'{card.token}' after the claim, which ends the play"
+        else:
+            return False
+        self.stop(AFTER_END, card, message)
+        return True
 
     def seat_row(self, row: list[Card]) -> bool:
         """One PBN row: the leader is the last winner, or the card marked ^L."""
@@ -282,12 +351,7 @@ class _Replay:
             return self.stop(NOT_A_CARD, card, f"'{card.token}' is not a card")
         if kind == UNKNOWN:
             return True
-        if self.claim is not None and (card.line, card.column) > self.claim:
-            return self.stop(AFTER_END, card, f"'{card.token}' after the claim, which ends the play")
-        if self.after is not None:
-            return self.stop(AFTER_END, card, f"'{card.token}' after '{self.after.token}', which ends the play")
         if kind == CONTINUE:
-            self.after = card
             return True
         name = card.suit + card.rank
         played = self.played
@@ -307,19 +371,20 @@ class _Replay:
         if card.mark == "R" and revoke:
             self.out.condoned.append(Irregularity(
                 REVOKE, card, f"{_name(seat)} revoked: {name} on a {SUIT_NAMES[led]} lead while holding "
-                f"{SUIT_NAMES[led]}s (marked ^R)", True, seat))
+                f"{SUIT_NAMES[led]}s (marked ^R)", True, seat, self.rows))
         elif card.mark == "R" and led is not None:
             self.misfit(card, f"^R marks a revoke, but {_name(seat)} "
                               f"{'followed suit' if card.suit == led else 'had no ' + SUIT_NAMES[led] + 's'}")
         elif revoke:
-            return self.stop(REVOKE, card, f"revoke: {_name(seat)} plays {name} on a {SUIT_NAMES[led]} lead while "
-                                           f"holding {SUIT_NAMES[led]}s, and no ^R", seat)
+            self.out.revokes.append(Irregularity(
+                REVOKE, card, f"revoke: {_name(seat)} plays {name} on a {SUIT_NAMES[led]} lead while holding "
+                f"{SUIT_NAMES[led]}s, and no ^R", offender=seat, trick=self.rows))
         return True
 
     # --- findings ------------------------------------------------------------
 
-    def stop(self, kind: str, card: Card, message: str, offender: str | None = None) -> bool:
-        self.out.illegal = Irregularity(kind, card, message, offender=offender)
+    def stop(self, kind: str, card: Card, message: str) -> bool:
+        self.out.illegal = Irregularity(kind, card, message)
         return False
 
     def wrong_leader(self, card: Card, message: str) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..bridge import SEAT_NAMES
 from ..model import Finding
 from ..replay import auction as replay
 from .base import Context, Rule
+from .contract import rotated_dealer
 
 
 class AuctionSeat(Rule):
@@ -217,3 +219,30 @@ class MisfitAuctionMark(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.auction is not None:
             yield from self.misfit_marks(ctx.auction.misfit_marks, "call")
+
+
+class RotatedAuction(Rule):
+    """The auction reads as if another player dealt.
+
+    What it does: reports an auction whose calls all fit when every call is
+    moved to the next seat (or two or three seats on): that rotation makes the
+    Declarer tag the declarer, and the opening lead comes from that
+    declarer's left. One finding per game, instead of a C103 on the Declarer.
+    Why it matters: every call is then credited to the wrong player; usually
+    the Auction tag names the wrong seat, or the opening passes were left out.
+    Example: `[Dealer "N"]`, `[Declarer "E"]`, `[Auction "N"]` with `1NT Pass 3NT AP`,
+    and `[Play "S"]`.
+    Use instead: `[Auction "N"]` with `Pass 1NT Pass 3NT AP` when North passed first.
+    References: Law 17B, PBN §3.5.
+    """
+
+    code, name, severity, law = "A111", "rotated-auction", "error", "Law 17B"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        dealer = rotated_dealer(ctx)
+        if dealer is None:
+            return
+        auction, declarer = ctx.record.auction, ctx.record.declarer.value[0]
+        yield self.finding(f"the auction reads as if {SEAT_NAMES[dealer]} dealt: then {SEAT_NAMES[declarer]} is "
+                           "declarer, as the Declarer tag and the opening lead say; the Auction tag or the seat "
+                           "of the first call is wrong (Law 17B)", auction.line, auction.column)

@@ -15,6 +15,16 @@ def _due_at(record: Record) -> tuple[int, int]:
     return record.line, record.column
 
 
+def omits_board_header(record: Record) -> bool:
+    """A PBN game with an auction or play but no Board, Dealer or Deal tag at all (B108).
+
+    Archives write a board's other tables this way, as if the tags carried over;
+    B108 says so once and B101, B102 and D101 stay silent.
+    """
+    return (record.format == "pbn" and (record.auction is not None or record.play is not None)
+            and not any(record.tag(name) for name in ("Board", "Dealer", "Deal")))
+
+
 class BoardNumber(Rule):
     """Board missing or not a board number.
 
@@ -31,6 +41,8 @@ class BoardNumber(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
+        if omits_board_header(record):
+            return
         if record.board is None:
             if record.deal_field or record.auction or record.play:
                 tag = record.tag("Board")
@@ -61,7 +73,7 @@ class Dealer(Rule):
             if record.dealer.value is None:
                 yield self.finding(f"Dealer \"{record.dealer.raw}\" is not W, N, E or S (PBN §3.4.9)",
                                    record.dealer.line, record.dealer.column)
-        elif record.auction is not None:
+        elif record.auction is not None and not omits_board_header(record):
             yield self.finding("no Dealer: the auction cannot be replayed without it (Law 17B)",
                                record.auction.line, record.auction.column)
 
@@ -131,6 +143,36 @@ class StandardVulnerability(Rule):
             if field.value != expected:
                 yield self.finding(f"board {number} is {expected} vulnerable under Law 2, not {field.value}",
                                    field.line, field.column)
+
+
+class MissingBoardHeader(Rule):
+    """A game without Board, Dealer and Deal.
+
+    What it does: reports once a PBN game that has an auction or a play but no
+    Board, Dealer or Deal tag, as archives write the other tables of a board
+    when they let the tags carry over from the game before. B101, B102 and
+    D101 are not reported on such a game.
+    Why it matters: PBN carries nothing over by itself: the game has no board,
+    no dealer to replay the auction from and no hands to replay the play on.
+    Only the board number may be inherited (`#`, `##`); Dealer, Vulnerable and
+    Deal must be written in every game.
+    Example: a game of `[West "Zak"]`, `[Declarer "N"]`, `[Contract "4SX"]`,
+    `[Result "10"]`, `[Auction "N"]` and its calls, after the game of board 1.
+    Use instead: `[Board "#"]`, `[Dealer "N"]`, `[Vulnerable "None"]` and the
+    `[Deal]` of board 1 in that game too.
+    References: PBN §3.4, §4.8.
+    """
+
+    code, name, severity, law = "B108", "missing-board-header", "error", "PBN §4.8"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        record = ctx.record
+        if not omits_board_header(record):
+            return
+        missing = ["Board", "Dealer", *(("Vulnerable",) if record.tag("Vulnerable") is None else ()), "Deal"]
+        yield self.finding(f"{', '.join(missing[:-1])} and {missing[-1]} are missing: a game does not take them "
+                           "from the game before; write them again ([Board \"#\"] inherits the board number, "
+                           "Dealer, Vulnerable and Deal cannot be inherited) (PBN §4.8)", *_due_at(record))
 
 
 _DATE = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import bridge
-from ..model import Finding
+from ..model import FILLER, Finding
+from ..replay.play import opening_leader
 from .base import Context, Rule
 
 
@@ -40,6 +41,41 @@ def _replayed(ctx: Context):
     if result.illegal is not None and result.illegal.kind in ("wrong-first-caller", "not-a-call"):
         return None
     return result
+
+
+def rotated_dealer(ctx: Context) -> str | None:
+    """The dealer the auction reads as if it had instead of the real one (A111), or None.
+
+    Moving every call the same number of seats keeps each call legal (their
+    relations to each other do not change) and moves the declarer as far, so
+    the auction is rotated when the Declarer tag is the auction's declarer
+    moved one, two or three seats on, and the opening lead comes from that
+    Declarer's left.
+    """
+    result = _replayed(ctx)
+    field = ctx.record.declarer
+    if result is None or result.declarer is None or field is None:
+        return None
+    seat, marked = field.value
+    if seat is None or marked or opening_leader(ctx.record) != bridge.seat_after(seat):
+        return None
+    for steps in (1, -1, 2):
+        if bridge.seat_after(result.declarer, steps) == seat:
+            return bridge.seat_after(_first_caller(ctx), steps)
+    return None
+
+
+def _first_caller(ctx: Context) -> str:
+    """Who made the first call: the dealer, or the Auction seat moved on by the '-' fillers."""
+    record = ctx.record
+    if record.dealer is not None and record.dealer.value is not None:
+        return record.dealer.value
+    fillers = 0
+    for call in record.auction.calls:
+        if call.kind != FILLER:
+            break
+        fillers += 1
+    return bridge.seat_after(record.auction.seat, fillers)
 
 
 class ContractMismatch(Rule):
@@ -104,7 +140,7 @@ class DeclarerMismatch(Rule):
                 yield self.finding(f"Declarer ^{seat} says declarer and dummy were swapped, but the auction makes "
                                    f"{bridge.SEAT_NAMES[result.declarer]} declarer and "
                                    f"{bridge.SEAT_NAMES[dummy]} dummy (Law 22A)", field.line, field.column)
-        elif result.declarer and seat != result.declarer:
+        elif result.declarer and seat != result.declarer and rotated_dealer(ctx) is None:
             yield self.finding(f"Declarer is {bridge.SEAT_NAMES[seat]}, but {bridge.SEAT_NAMES[result.declarer]} "
                                f"first named {result.contract.denomination} for the declaring side (Law 22A)",
                                field.line, field.column)

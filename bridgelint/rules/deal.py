@@ -8,6 +8,7 @@ from typing import Iterator
 from .. import bridge
 from ..model import END, Finding
 from .base import Context, Rule
+from .board import omits_board_header
 
 
 class NoDeal(Rule):
@@ -26,6 +27,8 @@ class NoDeal(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
         if record.deal_field is not None or not (record.board or record.auction or record.play):
+            return
+        if omits_board_header(record):  # B108 says what is missing
             return
         if record.play is not None and any(card.kind != END for card in record.play.cards):
             yield self.finding("no deal: the play cannot be replayed (Law 6)", record.play.line, record.play.column,

@@ -10,7 +10,7 @@ from .base import Context, Rule
 
 
 class _IllegalCard(Rule):
-    """Base of the rules that report the first illegal card of a kind."""
+    """Base of the rules that report the illegal cards of a kind (the first one, revokes each)."""
 
     kinds: tuple[str, ...]
 
@@ -18,7 +18,7 @@ class _IllegalCard(Rule):
         result = ctx.play
         if result is None:
             return
-        for irregularity in (result.misplaced, result.wrong_leader, result.illegal):
+        for irregularity in (result.misplaced, result.wrong_leader, result.illegal, *result.revokes):
             if irregularity is not None and irregularity.kind in self.kinds:
                 card = irregularity.card
                 yield self.finding(f"{irregularity.message} ({self.law})", card.line, card.column)

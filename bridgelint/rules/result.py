@@ -6,15 +6,27 @@ from typing import Iterator
 
 from ..bridge import Result, side
 from ..model import Finding
-from ..replay.play import REVOKE, declared
+from ..replay.play import declared, revoke_transfer
 from .base import Context, Rule
 
 
-def _written(result: Result, declarer: str | None) -> list[tuple[str, int]]:
-    """What a Result says, as (side, tricks) pairs; the bare form needs ``declarer``."""
-    if result.declarer_tricks is not None:
-        return [(side(declarer), result.declarer_tricks)] if declarer else []
-    return [(s, n) for s, n in (("NS", result.ns), ("EW", result.ew)) if n is not None]
+def result_problem(ctx: Context) -> str | None:
+    """Why the Result cannot be right (C104), or None; C105 and B106 do not read such a Result."""
+    field = ctx.record.result
+    if field is None:
+        return None
+    result = field.value
+    if not isinstance(result, Result):
+        return f"Result \"{field.raw}\" is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4 (PBN §3.4.15)"
+    contract, _ = declared(ctx.record, ctx.auction)
+    numbers = [n for n in (result.declarer_tricks, result.ns, result.ew) if n is not None]
+    if contract is not None and contract.passed_out and not contract.denomination:
+        return f"Result \"{field.raw}\" on a passed-out board, which is not played (Law 22B)"
+    if any(n > 13 for n in numbers):
+        return f"Result \"{field.raw}\": a deal has 13 tricks (Law 79)"
+    if sum(numbers) > 13:
+        return f"Result \"{field.raw}\": NS and EW together win {sum(numbers)} tricks, a deal has 13 (Law 79)"
+    return None
 
 
 class ImpossibleResult(Rule):
@@ -33,24 +45,10 @@ class ImpossibleResult(Rule):
     code, name, severity, law = "C104", "impossible-result", "error", "Law 79"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        field = ctx.record.result
-        if field is None:
-            return
-        result = field.value
-        if not isinstance(result, Result):
-            yield self.finding(f"Result \"{field.raw}\" is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4 "
-                               "(PBN §3.4.15)", field.line, field.column)
-            return
-        contract, _ = declared(ctx.record, ctx.auction)
-        numbers = [n for n in (result.declarer_tricks, result.ns, result.ew) if n is not None]
-        if contract is not None and contract.passed_out and not contract.denomination:
-            yield self.finding(f"Result \"{field.raw}\" on a passed-out board, which is not played (Law 22B)",
-                               field.line, field.column)
-        elif any(n > 13 for n in numbers):
-            yield self.finding(f"Result \"{field.raw}\": a deal has 13 tricks (Law 79)", field.line, field.column)
-        elif sum(numbers) > 13:
-            yield self.finding(f"Result \"{field.raw}\": NS and EW together win {sum(numbers)} tricks, a deal has 13 "
-                               "(Law 79)", field.line, field.column)
+        problem = result_problem(ctx)
+        if problem is not None:
+            field = ctx.record.result
+            yield self.finding(problem, field.line, field.column)
 
 
 class ResultMismatch(Rule):
@@ -73,10 +71,11 @@ class ResultMismatch(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field, play = ctx.record.result, ctx.play
-        if field is None or not isinstance(field.value, Result) or play is None:
+        if field is None or play is None or play.unaccounted or result_problem(ctx) is not None:
             return
         bounds = play.declarer_range()
-        if bounds is None:
+        tricks = field.value.tricks_for(play.declarer) if bounds is not None else None
+        if tricks is None:
             return
         low, high = bounds
         claim = ctx.record.play.claim
@@ -84,14 +83,12 @@ class ResultMismatch(Rule):
         if claimed:
             low = high = claim.value
         own = side(play.declarer)
-        revokes = [r.offender for r in play.condoned if r.kind == REVOKE]
-        low -= 2 * sum(side(seat) == own for seat in revokes)
-        high += 2 * sum(side(seat) != own for seat in revokes)
-        written = _written(field.value, play.declarer)
-        tricks = [(s, n if s == own else 13 - n) for s, n in written if 0 <= n <= 13]
-        wrong = [(s, n) for s, n in tricks if not low <= n <= high]
+        transfer = revoke_transfer(play)
+        low -= transfer["NS" if own == "EW" else "EW"]
+        high += transfer[own]
+        wrong = not low <= tricks <= high
         if field.value.marked:
-            if not wrong and low == high and tricks:
+            if not wrong and low == high:
                 yield self.finding(f"Result \"{field.raw}\" is marked ^ (differs from the tricks won), but it equals "
                                    "them (PBN §3.4.15)", field.line, field.column, severity="warning")
             return
@@ -104,7 +101,7 @@ class ResultMismatch(Rule):
         else:
             how = (f"declarer's side had won {play.won[own]} with {13 - len(play.tricks)} to play, "
                    f"so {bounds[0]}-{bounds[1]} are possible")
-        if revokes:
-            how += ", allowing for the Law 64 revoke transfer"
-        yield self.finding(f"Result \"{field.raw}\" gives declarer's side {wrong[0][1]} tricks, but {how} (Law 79)",
+        if any(transfer.values()):
+            how += f", {low}-{high} allowing for the Law 64 revoke transfer"
+        yield self.finding(f"Result \"{field.raw}\" gives declarer's side {tricks} tricks, but {how} (Law 79)",
                            field.line, field.column)

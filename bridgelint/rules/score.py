@@ -8,6 +8,7 @@ from ..bridge import Result, is_vulnerable, parse_score, side
 from ..model import Finding
 from ..scoring import score
 from .base import Context, Rule
+from .result import result_problem
 
 
 class ScoreMismatch(Rule):
@@ -33,6 +34,8 @@ class ScoreMismatch(Rule):
         record = ctx.record
         field = record.score
         if field is None or field.raw is None or field.raw.strip() in ("", "?") or _rubber(ctx):
+            return
+        if result_problem(ctx) is not None:  # C104 says why the Result cannot be scored
             return
         written = parse_score(field.raw)
         if written is None:
