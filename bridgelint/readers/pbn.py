@@ -23,6 +23,7 @@ MAX_LINE = 255  # PBN §2.3, end of line included
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
 # Tags whose value may not be inherited with # or ## (PBN §4.8).
 NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
+BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
 _BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
 _SCAN = TOKEN.re.finditer
 
@@ -42,6 +43,7 @@ class PbnReader:
         self._inherited: dict[str, str] = {}  # ## values for later games
         self._last_value: dict[str, str] = {}  # the latest real value, for #
         self._line_findings: list[Finding] = []  # line checks of the game being split
+        self._board_before: str | None = None  # the Board of the last game with Board, Dealer and Deal (B108)
 
     def __iter__(self) -> Iterator[Record]:
         games = 0
@@ -149,7 +151,16 @@ class PbnReader:
             self.export = True  # a header written without a blank line before the first tag
         record.export = self.export
         interpret_header(record)
+        self._carry_board(record)
         return record
+
+    def _carry_board(self, record: Record) -> None:
+        """Note the board a game without Board, Dealer and Deal follows (B108: another table of it)."""
+        header = [record.tag(name) for name in BOARD_HEADER]
+        if not any(header):
+            record.board_before = self._board_before
+        else:
+            self._board_before = header[0].value if all(header) else None
 
     def _resolve_tags(self, record: Record) -> None:
         """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8)."""

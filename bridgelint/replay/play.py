@@ -229,8 +229,6 @@ class _Replay:
             if kind != UNKNOWN and self.past_end(card):
                 return
             if kind != END:
-                if kind == CONTINUE:
-                    self.after = card
                 row.append(card)
                 if len(row) == 4:
                     if not play_row(row):
@@ -246,7 +244,11 @@ class _Replay:
             play_row(row)
 
     def past_end(self, card: Card) -> bool:
-        """Whether ``card`` comes after the end of the play; the replay stops there (P105)."""
+        """Whether ``card`` comes after the end of the play; the replay stops there (P105).
+
+        A '+' ends the play from the next trick on: in PBN seat columns, cards of
+        its own row may come before it in play order.
+        """
         if self.after is not None:
             ends = "already ends" if card.kind == END else "ends"
             message = f"'{card.token}' after '{self.after.token}', which {ends} the play"
@@ -351,7 +353,10 @@ class _Replay:
             return self.stop(NOT_A_CARD, card, f"'{card.token}' is not a card")
         if kind == UNKNOWN:
             return True
+        if self.after is not None:  # a '+' earlier in this trick's play order
+            return self.stop(AFTER_END, card, f"'{card.token}' after '{self.after.token}', which ends the play")
         if kind == CONTINUE:
+            self.after = card
             return True
         name = card.suit + card.rank
         played = self.played

@@ -16,13 +16,12 @@ def _due_at(record: Record) -> tuple[int, int]:
 
 
 def omits_board_header(record: Record) -> bool:
-    """A PBN game with an auction or play but no Board, Dealer or Deal tag at all (B108).
+    """A PBN game with an auction or play but no Board, Dealer or Deal, after a game that had them (B108).
 
     Archives write a board's other tables this way, as if the tags carried over;
     B108 says so once and B101, B102 and D101 stay silent.
     """
-    return (record.format == "pbn" and (record.auction is not None or record.play is not None)
-            and not any(record.tag(name) for name in ("Board", "Dealer", "Deal")))
+    return record.board_before is not None and (record.auction is not None or record.play is not None)
 
 
 class BoardNumber(Rule):
@@ -149,9 +148,9 @@ class MissingBoardHeader(Rule):
     """A game without Board, Dealer and Deal.
 
     What it does: reports once a PBN game that has an auction or a play but no
-    Board, Dealer or Deal tag, as archives write the other tables of a board
-    when they let the tags carry over from the game before. B101, B102 and
-    D101 are not reported on such a game.
+    Board, Dealer or Deal tag, right after a game that had all three: archives
+    write the other tables of a board this way, as if the tags carried over.
+    B101, B102 and D101 are not reported on such a game.
     Why it matters: PBN carries nothing over by itself: the game has no board,
     no dealer to replay the auction from and no hands to replay the play on.
     Only the board number may be inherited (`#`, `##`); Dealer, Vulnerable and
@@ -170,9 +169,10 @@ class MissingBoardHeader(Rule):
         if not omits_board_header(record):
             return
         missing = ["Board", "Dealer", *(("Vulnerable",) if record.tag("Vulnerable") is None else ()), "Deal"]
-        yield self.finding(f"{', '.join(missing[:-1])} and {missing[-1]} are missing: a game does not take them "
-                           "from the game before; write them again ([Board \"#\"] inherits the board number, "
-                           "Dealer, Vulnerable and Deal cannot be inherited) (PBN §4.8)", *_due_at(record))
+        yield self.finding(f"no {', '.join(missing[:-1])} or {missing[-1]}: this game reads as another table of "
+                           f"board {record.board_before}, but a game does not take them from the game before; "
+                           "write them again ([Board \"#\"] inherits the board number; Dealer, Vulnerable and "
+                           "Deal cannot be inherited) (PBN §4.8)", *_due_at(record))
 
 
 _DATE = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")

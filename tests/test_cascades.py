@@ -1,0 +1,92 @@
+"""One root cause, one finding: each shape below has exactly the findings listed (code, line, column)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import PLAY_DEAL, PLAY_ROWS, check
+
+# The replay's codes: anything else a shape gives (S109, B104…) is not part of a cascade.
+REPLAY_CODES = ("A", "B101", "B102", "B106", "B108", "C", "D101", "P")
+
+LIN_HEAD = ("qx|o1|st||md|3SJ973HJ98742D3CK4,SKQT2HATDJ6542C85,SH63DAKQ987CA9732,SA8654HKQ5DTCQJT6|sv|o|rs|5HSx-9|\n"
+            "mb|1D|mb|1S|mb|3H|mb|4S|mb|4N|mb|d|mb|p|mb|p|mb|5C|mb|d|mb|5H|mb|d|mb|p|mb|p|mb|p|\n")
+LIN_TWO_TRICKS = "pc|SK|pc|H6|pc|SA|pc|SJ|pc|H3|pc|HK|pc|HJ|pc|HA|"  # West wins the second trick
+
+
+def pbn(rows: str = PLAY_ROWS, result: str = "5", score: str = "NS -1400", declarer: str = "S",
+        play: str = "W", contract: str = "5HX") -> str:
+    return (f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{PLAY_DEAL}"]\n[Declarer "{declarer}"]\n'
+            f'[Contract "{contract}"]\n[Result "{result}"]\n[Score "{score}"]\n[Play "{play}"]\n{rows}\n')
+
+
+# 1NT by North (North first bid notrump); the Declarer tag and the Play seat say East declared.
+ROTATED = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n[Declarer "{declarer}"]\n'
+           '[Contract "3NT"]\n[Result ""]\n[Auction "N"]\n1NT Pass 3NT AP\n[Play "{play}"]\n*\n')
+
+
+def rotated(declarer: str, play: str) -> str:
+    return ROTATED.format(deal=PLAY_DEAL, declarer=declarer, play=play)
+
+
+SECOND_TABLE = ('\n[West "Zak"]\n[North "Ahl"]\n[East "Zar"]\n[South "Pet"]\n[Declarer "S"]\n[Contract "5HX"]\n'
+                '[Result "5"]\n[Auction "N"]\n1D 1S 3H 4S\n4NT X Pass Pass\n5C X 5H X\nAP\n[Play "W"]\n'
+                'SK H6 SA SJ\n*\n')
+FIRST_TABLE = pbn().replace('[Play "W"]', '[Auction "N"]\n1D 1S 3H 4S\n4NT X Pass Pass\n5C X 5H X\nAP\n[Play "W"]')
+
+
+@pytest.mark.parametrize("text, name, expected", [
+    # a card after '*': P105 on it, the row after '*' is no trick (no P102 for its columns)
+    (pbn("SK H6 SA SJ\n*\nC2", result="", score=""), "t.pbn", [("P105", 12, 1)]),
+    (pbn("SK H6 SA SJ\n*\nHA H3 HK HJ", result="", score=""), "t.pbn", [("P105", 12, 1)]),
+    (pbn("SK H6 SA SJ\n*\nS8 S9 SQ DA", result="", score=""), "t.pbn", [("P105", 12, 1)]),
+    # '+' ends the play after its trick; in seat columns a card right of it may come before it in play order
+    (pbn("SK H6 SA SJ\n+ H3 HK HJ\nSQ DA S8 S9", result="", score=""), "t.pbn", [("P105", 12, 1)]),
+    (pbn("SK H6 SA SJ\nHA H3 + HJ", result="", score=""), "t.pbn", [("P105", 11, 9)]),
+    # a card after the claim at a trick boundary, not by the last winner: P105, no P104
+    (LIN_HEAD + LIN_TWO_TRICKS + "mc|2|pc|S8|\n", "t.lin", [("P105", 3, 54)]),
+    (LIN_HEAD + LIN_TWO_TRICKS + "mc|2|pc|SQ|pc|DA|\n", "t.lin", [("P105", 3, 54)]),
+    # an impossible Result is C104 alone: no C105, no B106
+    (pbn(result="NS 13 EW 13", score="NS 100"), "t.pbn", [("C104", 7, 1)]),
+    (pbn(result="14", score="NS 100"), "t.pbn", [("C104", 7, 1)]),
+    (pbn(result="NS 8 EW 7", score="EW 50", declarer="W", play="N", contract="1NT", rows="*"), "t.pbn",
+     [("C104", 7, 1)]),
+    # a two-sided Result read one way by C105 and B106: EW 8 with South declaring is 5 for NS
+    (pbn(result="EW 8", score="NS -1400"), "t.pbn", []),
+    (pbn(result="NS 5 EW 8", score="NS -1400"), "t.pbn", []),
+    (pbn(result="EW 7", score="NS -1100"), "t.pbn", [("C105", 7, 1)]),
+    # a second table written without Board, Dealer and Deal: B108 alone
+    (FIRST_TABLE + SECOND_TABLE, "t.pbn", [("B108", 29, 1)]),
+    # an auction that fits one, two or three seats on: A111 alone, no C103
+    (rotated("E", "S"), "t.pbn", [("A111", 8, 1)]),
+    (rotated("W", "N"), "t.pbn", [("A111", 8, 1)]),
+    (rotated("S", "W"), "t.pbn", [("A111", 8, 1)]),
+    # the play does not agree with the rotation: the Declarer is wrong, C103
+    (rotated("E", "W"), "t.pbn", [("C103", 5, 1)]),
+    (rotated("N", "E"), "t.pbn", []),
+])
+def test_one_cause_one_finding(text, name, expected):
+    found = [(f.code, f.line, f.column) for f in check(text, name) if f.code.startswith(REPLAY_CODES)]
+    assert found == expected
+
+
+def test_rotated_auction_names_the_dealer_it_reads_as():
+    [finding] = [f for f in check(rotated("E", "S")) if f.code == "A111"]
+    assert finding.message.startswith("the auction reads as if East dealt: then East is declarer")
+
+
+def test_missing_board_header_says_what_is_missing():
+    [finding] = [f for f in check(FIRST_TABLE + SECOND_TABLE) if f.code == "B108"]
+    assert finding.message.startswith("no Board, Dealer, Vulnerable or Deal: this game reads as another table of "
+                                      "board 1")
+    assert '[Board "#"]' in finding.message and finding.severity == "error"
+
+
+@pytest.mark.parametrize("text", [
+    FIRST_TABLE + SECOND_TABLE.replace('[West "Zak"]', '[Board "1"]\n[West "Zak"]'),  # Board given
+    SECOND_TABLE.lstrip(),  # no game before it
+    FIRST_TABLE.replace('[Board "1"]\n', "") + SECOND_TABLE,  # the game before has no Board either
+])
+def test_a_game_that_does_not_follow_a_full_board_header_is_not_b108(text):
+    found = {f.code for f in check(text)}
+    assert "B108" not in found and {"B102", "D101"} <= found
