@@ -1,29 +1,78 @@
-"""Benchmark a full ``bridgelint check`` of synthetic archives.
+"""Benchmark a full ``bridgelint check`` of synthetic archives against endplay's parse-only load.
 
-    python benchmarks/bench.py [--boards 5000 50000] [--formats pbn lin] [--rounds 3]
+    python benchmarks/bench.py [--boards 5000 50000] [--formats pbn lin] [--rounds 3] [--against DIR]
 
-For each archive it reports boards per second of a full check (reading,
-replaying auction and play, every rule, text report) and the peak memory
-(RSS) of the checking process.  When endplay is installed (the ``bench``
-extra), it also times endplay's parse-only load of the same file, alternating
-the two in one run, and prints the ratio (> 1: bridgelint is faster).
+For each archive, every round runs one child process per contender, in
+alternation: ``bridgelint check FILE`` (reading, replaying auction and play,
+every rule, text report) and, when endplay is installed (the ``bench``
+extra), endplay's parse-only ``load`` of the same file.  Each run gives two
+times: end to end (the child's wall clock, interpreter start and imports
+included) and in-process (measured inside the child around the check or the
+load: the parse, not the import).  The best of the rounds is kept; the ratio
+is endplay's time over bridgelint's (> 1: bridgelint is faster).  Peak RSS is
+the largest resident size of a child.  Start-up is ``bridgelint check`` on a
+one-board file, best of ``--startup`` runs.
+
+``--against DIR`` also measures the bridgelint source tree in DIR (another
+revision: ``git archive REV | tar -x -C DIR``), alternated in the same
+rounds, and prints its speed-up.  benchmarks/README.md explains the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
+TIMED = "bench-seconds:"  # the line a child writes last on standard error: its in-process time
 
-CHECK = "import sys; from bridgelint.cli import main; sys.argv=['bridgelint','check',sys.argv[1]]; main()"
-ENDPLAY = ("import sys; from endplay.parsers import {fmt}; "
-           "f=open(sys.argv[1], encoding='utf-8'); {fmt}.load(f)")
+# bridgelint check FILE as the console script runs it, timed around main() (imports done before)
+CHECK = f"""
+import sys, time
+from bridgelint.cli import main
+sys.argv = ["bridgelint", "check", sys.argv[1]]
+start, status = time.perf_counter(), 0
+try:
+    main()
+except SystemExit as done:
+    status = done.code
+print("{TIMED}", time.perf_counter() - start, file=sys.stderr)
+sys.exit(status)
+"""
+ENDPLAY = f"""
+import sys, time
+from endplay.parsers import {{fmt}}
+start = time.perf_counter()
+with open(sys.argv[1], encoding="utf-8") as f:
+    {{fmt}}.load(f)
+print("{TIMED}", time.perf_counter() - start, file=sys.stderr)
+"""
+
+
+@dataclass
+class Contender:
+    """One program under test and its best times over the rounds."""
+
+    name: str
+    code: str
+    env: dict[str, str] | None = None  # None: this process's environment
+    ok: tuple[int, ...] = (0, 1)  # exit statuses of a successful run
+    wall: list[float] = field(default_factory=list)
+    inner: list[float] = field(default_factory=list)
+    rss: int = 0  # KiB
+
+    def run(self, path: Path) -> None:
+        wall, inner, rss = run(self.code, path, self.env, self.ok)
+        self.wall.append(wall)
+        self.inner.append(inner)
+        self.rss = max(self.rss, rss)
 
 
 def archive(fmt: str, boards: int) -> Path:
@@ -35,23 +84,40 @@ def archive(fmt: str, boards: int) -> Path:
     return path
 
 
-def run(code: str, path: Path, ok: tuple[int, ...] = (0, 1)) -> tuple[float, int]:
-    """(seconds, peak RSS in KiB) of one child process, which must exit with a status in ``ok``."""
+def run(code: str, path: Path, env: dict[str, str] | None, ok: tuple[int, ...]) -> tuple[float, float, int]:
+    """(wall seconds, in-process seconds, peak RSS in KiB) of one child, which must exit with a status in ``ok``.
+
+    The child runs in the data directory: ``python -c`` imports first from its working directory, which must not
+    be a source tree.
+    """
     start = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+                               stderr=subprocess.PIPE, env=env, cwd=DATA)
+    stderr = process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) not in ok:
-        raise SystemExit(f"run failed on {path}")
-    return elapsed, usage.ru_maxrss
+    wall = time.perf_counter() - start
+    process.stderr.close()
+    lines = stderr.decode(errors="replace").splitlines()
+    if os.waitstatus_to_exitcode(status) not in ok or not lines or not lines[-1].startswith(TIMED):
+        raise SystemExit(f"run failed on {path}:\n" + "\n".join(lines[-20:]))
+    return wall, float(lines[-1].split()[1]), usage.ru_maxrss
 
 
-def has_endplay() -> bool:
-    """Whether endplay is installed (found, not imported: the children are forked from here)."""
-    import importlib.util
+def tree_env(tree: Path) -> dict[str, str]:
+    """This environment with bridgelint imported from the source tree ``tree``."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(tree), os.environ.get("PYTHONPATH"))))}
 
-    return importlib.util.find_spec("endplay") is not None
+
+def where_from(env: dict[str, str] | None) -> str:
+    """The directory bridgelint is imported from under ``env``."""
+    code = "import os, bridgelint; print(os.path.dirname(os.path.dirname(bridgelint.__file__)))"
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=DATA,
+                          check=True).stdout.strip()
+
+
+def startup(env: dict[str, str] | None) -> float:
+    """Wall time of ``bridgelint check`` on a one-board file."""
+    return run(CHECK, archive("pbn", 1), env, (0, 1))[0]
 
 
 def main() -> None:
@@ -59,26 +125,52 @@ def main() -> None:
     parser.add_argument("--boards", type=int, nargs="+", default=[5000, 50000])
     parser.add_argument("--formats", nargs="+", default=["pbn", "lin"], choices=["pbn", "lin"])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--startup", type=int, default=10, metavar="RUNS", help="runs of the start-up measure")
+    parser.add_argument("--against", type=Path, metavar="DIR", help="also measure the bridgelint tree in DIR")
     args = parser.parse_args()
-    compare = has_endplay()
-    startup, _ = min(run("import bridgelint.cli", Path(os.devnull)) for _ in range(3))
-    print(f"interpreter + import start-up: {startup:.3f} s (included in the times below)")
+    DATA.mkdir(exist_ok=True)
+    trees = [("bridgelint", None)] + ([(f"bridgelint@{args.against}", tree_env(args.against.resolve()))]
+                                      if args.against else [])
+    compare = importlib.util.find_spec("endplay") is not None  # found, not imported: the children fork from here
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{os.cpu_count()} CPUs, load {load}; best of {args.rounds} alternated rounds; "
+          f"ratio = endplay time / bridgelint time")
+    for name, env in trees:
+        print(f"{name} from {where_from(env)}")
+    best = {name: float("inf") for name, _ in trees}
+    for _ in range(args.startup):  # alternated as well
+        for name, env in trees:
+            best[name] = min(best[name], startup(env))
+    python = min(run(f'import sys, time; print("{TIMED}", 0, file=sys.stderr)', Path(os.devnull), None, (0,))[0]
+                 for _ in range(args.startup))
+    for name, _ in trees:
+        print(f"start-up ({name} check on a one-board file): {best[name]:.3f} s (bare interpreter {python:.3f} s)")
     for fmt in args.formats:
         for boards in args.boards:
             path = archive(fmt, boards)
-            ours, theirs, memory = [], [], 0
-            for _ in range(args.rounds):
-                seconds, rss = run(CHECK, path)
-                ours.append(seconds)
-                memory = max(memory, rss)
-                if compare:
-                    theirs.append(run(ENDPLAY.format(fmt=fmt), path, ok=(0,))[0])
-            best = min(ours)
-            line = (f"{fmt} {boards:>6} boards: {boards / best:8.0f} boards/s "
-                    f"({best:.2f} s), peak RSS {memory / 1024:.0f} MiB")
+            contenders = [Contender(name, CHECK, env) for name, env in trees]
             if compare:
-                line += f"; endplay {fmt}.load {boards / min(theirs):8.0f} boards/s, ratio {min(theirs) / best:.2f}"
-            print(line, flush=True)
+                contenders.append(Contender("endplay", ENDPLAY.format(fmt=fmt), ok=(0,)))
+            for _ in range(args.rounds):
+                for contender in contenders:
+                    contender.run(path)
+            report(fmt, boards, contenders, compare)
+
+
+def report(fmt: str, boards: int, contenders: list[Contender], compare: bool) -> None:
+    """Lines of figures for one archive."""
+    theirs = contenders[-1] if compare else None
+    for c in contenders:
+        wall, inner = min(c.wall), min(c.inner)
+        line = (f"{fmt} {boards:>6} {c.name}: end to end {wall:6.2f} s {boards / wall:6.0f} boards/s, "
+                f"in-process {inner:6.2f} s {boards / inner:6.0f} boards/s, peak RSS {c.rss / 1024:4.0f} MiB")
+        if theirs is not None and c is not theirs:
+            line += f"; ratio end to end {min(theirs.wall) / wall:.2f}, in-process {min(theirs.inner) / inner:.2f}"
+        print(line, flush=True)
+    if len(contenders) - compare == 2:
+        ours, other = contenders[:2]
+        print(f"{fmt} {boards:>6} speed-up over {other.name}: end to end {min(other.wall) / min(ours.wall):.2f}, "
+              f"in-process {min(other.inner) / min(ours.inner):.2f}", flush=True)
 
 
 if __name__ == "__main__":
