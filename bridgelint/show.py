@@ -16,6 +16,7 @@ On a terminal suits are symbols and findings are coloured; ``--ascii``,
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +25,7 @@ import click
 from tabulate import tabulate
 
 from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, seat_after, side
-from .convert.pbn_writer import call_notes, contract_text, header_values, lin_outcome
+from .convert.pbn_writer import call_notes, contract_text, header_values, lin_outcome, lin_room
 from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
                     Record)
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
@@ -37,19 +38,19 @@ TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctio
 COLUMN = 24  # width of a hand in the diagram
 _SUFFIXES = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "!", 8: "?", 9: "!!", 10: "??", 11: "!?", 12: "?!"}
 _SEVERITY_COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """How to draw: suit symbols and colour, or plain ASCII."""
+    """How to draw as text: suit symbols and colour, or plain ASCII.  The HTML report has its own style."""
 
     fancy: bool = False
 
     def suit(self, suit: str) -> str:
         if not self.fancy:
             return suit
-        symbol = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[suit]
-        return click.style(symbol, fg="red") if suit in "HD" else symbol
+        return click.style(SUIT_SYMBOLS[suit], fg="red") if suit in "HD" else SUIT_SYMBOLS[suit]
 
     def denomination(self, denomination: str) -> str:
         return denomination if denomination == "NT" or not self.fancy else self.suit(denomination)
@@ -62,16 +63,39 @@ class Style:
         return click.style(text, fg=_SEVERITY_COLOURS.get(finding.severity or "", "red"), bold=True) \
             if self.fancy else text
 
+    def mark(self, finding: Finding) -> str:
+        """A finding's mark after the call or card it points at."""
+        return f" <{self.code(finding)}"
+
     def bold(self, text: str) -> str:
         return click.style(text, bold=True) if self.fancy else text
 
+    def text(self, text: str) -> str:
+        """Text from the record, as it is shown."""
+        return text
+
+    def prose(self, text: str) -> str:
+        """A note or comment from the record: its suit escapes (``\\S``, PBN §3.8) as suits."""
+        return _SUIT_ESCAPE.sub(lambda m: self.suit(m.group(1)), self.text(text))
+
+
+_SUIT_ESCAPE = re.compile(r"\\([SHDC])")
+
 
 def style_for(ascii_only: bool, stream=None) -> Style:
-    """Symbols and colour only on a terminal, without ``--ascii`` and without ``NO_COLOR``."""
+    """Symbols and colour only on a terminal that can show the symbols, without ``--ascii`` and ``NO_COLOR``."""
     stream = stream if stream is not None else sys.stdout
     isatty = getattr(stream, "isatty", None)
-    fancy = not ascii_only and not os.environ.get("NO_COLOR") and bool(isatty and isatty())
+    fancy = not ascii_only and not os.environ.get("NO_COLOR") and bool(isatty and isatty()) and _shows_suits(stream)
     return Style(fancy)
+
+
+def _shows_suits(stream) -> bool:
+    try:
+        "".join(SUIT_SYMBOLS.values()).encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 # --- one record -------------------------------------------------------------------
@@ -80,34 +104,51 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
     """The whole board as text (lines end in ``\\n``); ``replays`` shares the record's replays."""
     ctx = replays if replays is not None else Context(record)
     values = header_values(record, ctx)
-    at: dict[tuple[int, int], list[Finding]] = {}
-    for finding in findings:
-        at.setdefault((finding.line, finding.column), []).append(finding)
-    sections = _place(record, findings)
-    out = [_title(record, values, style)]
+    at = by_place(findings)
+    sections = place(record, findings)
+    out = [style.bold(title(record)) + "   " + "   ".join(f"{k}: {v}" for k, v in deal_facts(values))]
     out += _finding_lines(sections["header"], style)
     out += [""] + _diagram(record, values, style)
     out += _finding_lines(sections["deal"], style)
     if record.auction is not None:
-        out += ["", style.bold("Auction")] + _auction(record, ctx, at, style)
+        rows, notes = auction_grid(record, ctx, at, style)
+        out += ["", style.bold("Auction")] + _table(rows, list(TABLE_ORDER)) + [f"  ({n}) {text}" for n, text in notes]
         out += _finding_lines(sections["auction"], style)
     if record.play is not None:
-        out += ["", style.bold("Play")] + _play(record, ctx, at, style)
+        rows, after = play_table(record, ctx, at, style)
+        out += ["", style.bold("Play")] + _table(rows, list(TRICK_HEADERS)) + [f"  {line}" for line in after]
         out += _finding_lines(sections["play"], style)
-    out += [""] + _outcome(record, ctx, style)
+    out += ["", style.bold("Contract and result")] + [f"  {line}" for line in outcome(record, ctx, style)]
     out += _finding_lines(sections["contract"], style)
     return "\n".join(out) + "\n"
 
 
-def _title(record: Record, values: dict[str, str], style: Style) -> str:
-    board = record.board_number or "?"
-    dealer = SEAT_NAMES.get(values["Dealer"], values["Dealer"])
-    what = "game" if record.format == "pbn" else "record"
-    return style.bold(f"Board {board}") + f" ({what} {record.game}, line {record.line})   Dealer: {dealer}   " \
-        f"Vulnerable: {values['Vulnerable']}"
+def title(record: Record) -> str:
+    """``Board 5 (game 2, line 14)``; a vugraph board names its room: ``Board 3 (Open room, line 4)``."""
+    room = lin_room(record) if record.format == "lin" else None
+    what = f"{room} room" if room else f"{'game' if record.format == 'pbn' else 'record'} {record.game}"
+    return f"Board {record.board_number or '?'} ({what}, line {record.line})"
 
 
-def _place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
+def deal_facts(values: dict[str, str]) -> list[tuple[str, str]]:
+    """Dealer and vulnerability, as the header shows them."""
+    return [("Dealer", SEAT_NAMES.get(values["Dealer"], values["Dealer"])), ("Vulnerable", values["Vulnerable"])]
+
+
+def by_place(findings: list[Finding]) -> dict[tuple[int, int], list[Finding]]:
+    """The findings by (line, column), to mark the call or card they point at."""
+    at: dict[tuple[int, int], list[Finding]] = {}
+    for finding in findings:
+        at.setdefault((finding.line, finding.column), []).append(finding)
+    return at
+
+
+def _table(rows: list[list[str]], headers: list[str]) -> list[str]:
+    lines = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True).splitlines()
+    return ["  " + line.rstrip() for line in lines]
+
+
+def place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
     """Each finding under the part of the board it is about."""
     sections: dict[str, list[Finding]] = {k: [] for k in ("header", "deal", "auction", "play", "contract")}
     families = {"S": "header", "B": "header", "X": "header", "D": "deal", "A": "auction", "P": "play", "C": "contract"}
@@ -138,8 +179,8 @@ def _diagram(record: Record, values: dict[str, str], style: Style) -> list[str]:
     blocks = {}
     for seat, name in names.items():
         who = values.get(name, "?")
-        title = name if who in ("?", "") else f"{name}: {who}"
-        blocks[seat] = [style.bold(title[:COLUMN - 2])] + _hand_lines(record, seat, style)
+        label = name if who in ("?", "") else f"{name}: {who}"
+        blocks[seat] = [style.bold(label[:COLUMN - 2])] + hand_lines(record, seat, style)
     pad = " " * COLUMN
     lines = [pad + line for line in blocks["N"]]
     for west, east in zip(blocks["W"], blocks["E"]):
@@ -148,7 +189,7 @@ def _diagram(record: Record, values: dict[str, str], style: Style) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-def _hand_lines(record: Record, seat: str, style: Style) -> list[str]:
+def hand_lines(record: Record, seat: str, style: Style) -> list[str]:
     hand = record.deal.hands.get(seat) if record.deal is not None else None
     if hand is None:
         return ["(not given)", "", "", ""]
@@ -171,7 +212,7 @@ def _call_text(call: Call, style: Style) -> str:
     if call.kind == BID:
         return f"{call.level}{style.denomination(call.denomination)}"
     return {PASS: "Pass", DOUBLE: "X", REDOUBLE: "XX", ALL_PASS: "All pass", FILLER: "-", SKIP: "^S",
-            END: "*", CONTINUE: "+"}.get(call.kind, call.token)
+            END: "*", CONTINUE: "+"}.get(call.kind) or style.text(call.token)
 
 
 def _marks(item: Call | Card, at: dict[tuple[int, int], list[Finding]], style: Style) -> str:
@@ -180,7 +221,7 @@ def _marks(item: Call | Card, at: dict[tuple[int, int], list[Finding]], style: S
         for finding in at.get(where, []):
             if finding not in found:
                 found.append(finding)
-    return "".join(f" <{style.code(f)}" for f in found)
+    return "".join(style.mark(f) for f in found)
 
 
 def _annotation(item: Call | Card, note: int | None) -> str:
@@ -189,13 +230,20 @@ def _annotation(item: Call | Card, note: int | None) -> str:
     return text + (f"({note})" if note is not None else "")
 
 
-def _auction(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]], style: Style) -> list[str]:
+def auction_grid(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]],
+                 style: Style) -> tuple[list[list[str]], list[tuple[int, str]]]:
+    """The auction in rows of columns W N E S (the dealer's call in its column), and its notes by number.
+
+    LIN notes are numbered from 1 in the order of the calls; an alert without explanation is only ``!``.
+    """
     auction = record.auction
     replay = replayed(ctx, "auction")
     seats = replay.seats if replay is not None else [None] * len(auction.calls)
     numbers, texts = call_notes(record)
-    if record.format == "lin":  # an alert with no explanation is shown as '!', not as an empty note
-        numbers = {key: n for key, n in numbers.items() if texts.get(n)}
+    if record.format == "lin":
+        shown = {old: new for new, old in enumerate(sorted(n for n, text in texts.items() if text), 1)}
+        numbers = {key: shown[n] for key, n in numbers.items() if n in shown}
+        texts = {shown[n]: texts[n] for n in shown}
     rows: list[list[str]] = []
     row = [""] * 4
     last = -1
@@ -217,17 +265,17 @@ def _auction(record: Record, ctx: Context, at: dict[tuple[int, int], list[Findin
         last = col
     if any(row):
         rows.append(row)
-    lines = tabulate(rows, headers=list(TABLE_ORDER), tablefmt="simple", disable_numparse=True).splitlines()
-    lines = ["  " + line.rstrip() for line in lines]
-    for n in sorted(texts):
-        if texts[n]:
-            lines.append(f"  ({n}) {texts[n]}")
-    return lines
+    return rows, [(n, style.prose(texts[n])) for n in sorted(texts) if texts[n]]
 
 
 # --- the play -----------------------------------------------------------------------------
 
-def _play(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]], style: Style) -> list[str]:
+TRICK_HEADERS = ("trick", "lead", "cards", "won by", "NS", "EW")
+
+
+def play_table(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]],
+               style: Style) -> tuple[list[list[str]], list[str]]:
+    """The play trick by trick (columns :data:`TRICK_HEADERS`), and the lines after it: stops, claim, notes."""
     play = record.play
     replay = replayed(ctx, "play")
     tricks = replay.tricks if replay is not None else []
@@ -263,20 +311,18 @@ def _play(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]]
                                  for c in cards)
             table.append([str(number), SEAT_NAMES.get(leader, "?") if number == len(tricks) + 1 else "?", shown,
                           "", "", ""])
-    lines = tabulate(table, headers=["trick", "lead", "cards", "won by", "NS", "EW"], tablefmt="simple",
-                     disable_numparse=True).splitlines()
-    lines = ["  " + line.rstrip() for line in lines]
+    after = []
     for stop in stops:
         what = "the play stops here: nothing more will be given" if stop.kind == END else \
             "the play continues later from here"
-        lines.append(f"  {stop.token}  {what}{_marks(stop, at, style)}")
+        after.append(f"{style.text(stop.token)}  {what}{_marks(stop, at, style)}")
     if play.claim is not None:
         value = play.claim.value
-        lines.append(f"  claim: declarer's side takes {value if value is not None else '?'} tricks in all"
+        after.append(f"claim: declarer's side takes {value if value is not None else '?'} tricks in all"
                      f"{_marks_at(play.claim.line, play.claim.column, at, style)}")
     for n, tag in sorted(play.notes.items()):
-        lines.append(f"  ({n}) {tag.value.split(':', 1)[-1]}")
-    return lines
+        after.append(f"({n}) {style.prose(tag.value.split(':', 1)[-1])}")
+    return table, after
 
 
 def _first(replay) -> str | None:
@@ -288,57 +334,58 @@ def _card_text(card: Card, at: dict[tuple[int, int], list[Finding]], style: Styl
     if card.kind == "card":
         text = style.card(card.card)
     elif card.kind == INVALID:
-        text = card.token or "?"
+        text = style.text(card.token) or "?"
     else:
-        text = card.token
+        text = style.text(card.token)
     if card.mark:
         text = f"^{card.mark} " + text
     return text + _annotation(card, card.note) + _marks(card, at, style)
 
 
 def _marks_at(line: int, column: int, at: dict[tuple[int, int], list[Finding]], style: Style) -> str:
-    return "".join(f" <{style.code(f)}" for f in at.get((line, column), []))
+    return "".join(style.mark(f) for f in at.get((line, column), []))
 
 
 # --- contract and result ------------------------------------------------------------------
 
-def _outcome(record: Record, ctx: Context, style: Style) -> list[str]:
+def outcome(record: Record, ctx: Context, style: Style) -> list[str]:
+    """The contract and result as replayed, next to what the record states."""
     lines = []
     replay = replayed(ctx, "auction")
     if replay is not None:
         if replay.contract is not None:
-            lines.append(f"  auction: {_contract(replay.contract, replay.declarer, style)}")
+            lines.append(f"auction: {_contract(replay.contract, replay.declarer, style)}")
         elif replay.unfinished is not None:
-            lines.append(f"  auction: unfinished ('{replay.unfinished.token}')")
+            lines.append(f"auction: unfinished ('{style.text(replay.unfinished.token)}')")
         else:
-            lines.append("  auction: no final contract (the auction did not end)")
+            lines.append("auction: no final contract (the auction did not end)")
     if record.format == "lin":
         if record.contract is not None:
-            lines.append(f"  rs entry: {record.contract.raw.strip()}")
+            lines.append(f"rs entry: {style.text(record.contract.raw.strip())}")
         contract, declarer, tricks = lin_outcome(record, ctx)
     else:
         contract = record.contract.value if record.contract is not None else None
         declarer = record.declarer.value[0] if record.declarer is not None else None
         tags = _contract(contract, declarer, style) if isinstance(contract, Contract) else (
-            f"\"{record.contract.raw}\"" if record.contract is not None else "none")
+            f"\"{style.text(record.contract.raw)}\"" if record.contract is not None else "none")
         result = record.result.value if record.result is not None else None
         if record.result is not None:
-            tags += f", Result \"{record.result.raw}\""
-        lines.append(f"  tags: {tags}")
+            tags += f", Result \"{style.text(record.result.raw)}\""
+        lines.append(f"tags: {tags}")
         if declarer is None and replay is not None:
             declarer = replay.declarer
         tricks = result.tricks_for(declarer) if isinstance(result, Result) and declarer else None
     play = replayed(ctx, "play")
     if play is not None and play.declarer is not None and not play.stopped:
         own = side(play.declarer)
-        lines.append(f"  play: declarer's side won {play.won[own]} of {len(play.tricks)} tricks played")
+        lines.append(f"play: declarer's side won {play.won[own]} of {len(play.tricks)} tricks played")
     if tricks is not None and declarer is not None and isinstance(contract, Contract) and contract.level:
         difference = tricks - contract.level - 6
         how = "made" if difference == 0 else (f"made, +{difference}" if difference > 0 else f"down {-difference}")
-        lines.append(f"  result: {tricks} tricks for declarer ({how})")
+        lines.append(f"result: {tricks} tricks for declarer ({how})")
     if record.score is not None:
-        lines.append(f"  score tag: {record.score.raw}")
-    return [style.bold("Contract and result")] + lines
+        lines.append(f"score tag: {style.text(record.score.raw)}")
+    return lines
 
 
 def _contract(contract: Contract | None, declarer: str | None, style: Style) -> str:

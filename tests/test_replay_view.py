@@ -109,11 +109,17 @@ def test_terminal_style_has_suit_symbols_and_colour():
 
 def test_plain_when_not_a_terminal_or_no_color(monkeypatch: pytest.MonkeyPatch):
     class Tty:
+        encoding = "utf-8"
+
         def isatty(self):
             return True
 
+    class Latin1Tty(Tty):
+        encoding = "latin-1"
+
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert style_for(False, Tty()).fancy
+    assert not style_for(False, Latin1Tty()).fancy  # cannot show suit symbols: ASCII
     assert not style_for(True, Tty()).fancy
     assert not style_for(False, object()).fancy
     monkeypatch.setenv("NO_COLOR", "1")
@@ -127,3 +133,52 @@ def _write_tmp(text: str) -> str:
     with handle:
         handle.write(text)
     return handle.name
+
+
+# --- vugraph rooms, LIN notes, suit escapes, a bad LIN hand ---------------------------------------
+
+def test_vugraph_boards_name_their_room(tmp_path: Path):
+    output = replay_output(tmp_path, "v.lin", (SAMPLES / "vugraph.lin").read_text())
+    titles = [line.split("   ")[0] for line in output.splitlines() if line.startswith("Board ")]
+    assert titles == ["Board 3 (Open room, line 4)", "Board 3 (Closed room, line 6)", "Board 4 (Open room, line 8)",
+                      "Board 4 (Closed room, line 9)"]
+
+
+def test_lin_notes_are_numbered_from_1_without_the_bare_alerts(tmp_path: Path):
+    lin = LIN_ALERTS_AND_CLAIM.replace("mb|1N!|an|15-17|", "mb|1N!|")  # an alert with no explanation
+    output = replay_output(tmp_path, "b.lin", lin)
+    assert "1NT!  " in output and "2C!(1)" in output
+    assert "  (1) Stayman\n" in output and "(2)" not in output
+
+
+def test_pbn_suit_escapes_in_notes_are_suits(tmp_path: Path):
+    text = NOTES_AND_REVOKE.replace('[Note "1:weak two"]', '[Note "1:weak two in \\\\S, denies \\\\H"]')
+    assert "  (1) weak two in S, denies H\n" in replay_output(tmp_path, "a.pbn", text)
+    (record,) = read(_write_tmp(text))
+    fancy = render(record, check_record(record), Style(fancy=True))
+    assert "weak two in \u2660, denies \x1b[31m\u2665\x1b[0m" in fancy
+
+
+def test_one_bad_lin_hand_leaves_the_other_three(tmp_path: Path):
+    lin = LIN_ALERTS_AND_CLAIM.replace("SJT85HA742D863CQ6", "SJT85HA742D863CQ6Z")  # West's hand
+    output = replay_output(tmp_path, "b.lin", lin)
+    diagram = output.split("Auction")[0]
+    assert "S KQ97" in diagram and "S A643" in diagram  # South and North
+    assert diagram.count("(not given)") == 2  # West, and East (not derived from a partial deal)
+    assert "D102 error (line 1, column " in output
+
+
+def test_a_terminal_without_suit_symbols_gets_ascii(tmp_path: Path):
+    """Output to a Latin-1 terminal: plain letters, no UnicodeEncodeError."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "a.pbn"
+    path.write_text(NOTES_AND_REVOKE)
+    script = ("import sys, io; from bridgelint.cli import main\n"
+              "sys.stdout = io.TextIOWrapper(sys.stdout.buffer, encoding='latin-1')\n"
+              "sys.stdout.isatty = lambda: True\nsys.argv = ['bridgelint', 'replay', sys.argv[1]]\nmain()\n")
+    done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, timeout=120,
+                          env={**os.environ, "NO_COLOR": ""})
+    assert done.returncode == 0, done.stderr
+    assert b"S A643" in done.stdout and b"Traceback" not in done.stderr

@@ -144,13 +144,13 @@ def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
         values["Event"] = ", ".join(field for field in match[:2] if field)
     if len(match) > 2 and match[2].upper() in _LIN_SCORING:
         values["Scoring"] = _LIN_SCORING[match[2].upper()]
-    room = first.get("QX", "").strip()[:1].upper()
-    if room in _LIN_ROOMS and record.board is not None and record.board.value:
-        extra.append(("Room", _LIN_ROOMS[room]))
+    room = lin_room(record)
+    if room is not None:
+        extra.append(("Room", room))
     names = [n.replace("%COMMA%", ",").replace("%PIPE%", "|").strip() for n in first.get("PN", "").split(",")]
     if names[:4] == ["South", "West", "North", "East"]:  # BBO's placeholder: no names
         names = names[4:]
-    if len(names) >= 8 and room == "C":
+    if len(names) >= 8 and room == "Closed":
         names = names[4:]
     for seat, name in zip(_LIN_SEATS, names[:4]):
         if name:
@@ -172,6 +172,12 @@ def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
     if tricks is not None:
         values["Result"] = str(tricks)
     return values, extra
+
+
+def lin_room(record: Record) -> str | None:
+    """``Open`` or ``Closed``: the room of a vugraph board (``qx|o3|``, ``qx|c3|``), else None."""
+    room = _first_tags(record).get("QX", "").strip()[:1].upper()
+    return _LIN_ROOMS[room] if room in _LIN_ROOMS and record.board is not None and record.board.value else None
 
 
 def lin_outcome(record: Record, ctx: Context) -> tuple[Contract | None, str | None, int | None]:

@@ -288,7 +288,7 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
         record.problem(MalformedDeal, f"md has {len(fields)} hands: 3 or 4 (South, West, North, East) expected",
                        line, column)
         return None
-    hands: dict[str, tuple[str, ...]] = {}
+    hands: dict[str, tuple[str, ...] | None] = {}  # a malformed hand is not known; the others are kept
     columns: dict[str, int] = {}
     offset = start
     for seat, text in zip(LIN_SEATS, fields):
@@ -301,12 +301,12 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
             char = text[cards] if cards < len(text) else ""
             what = "does not start with a suit letter" if not text[:cards].strip() else f"has a stray '{char}'"
             record.problem(MalformedDeal, f"md: {bridge.SEAT_NAMES[seat]}'s hand {what}", line, col)
-            return None
+            cards = None
         hands[seat] = cards
         offset += len(text) + 1
-    if len(hands) == 3 or not hands["E"]:
+    if len(hands) == 3 or hands["E"] == ():
         given = [hand for seat, hand in hands.items() if seat != "E"]
-        if all(len(hand) == 13 for hand in given):  # East holds the rest (BBO's own rule)
+        if all(hand is not None and len(hand) == 13 for hand in given):  # East holds the rest (BBO's own rule)
             dealt = {card for hand in given for card in hand}
             hands["E"] = tuple(card for card in _DECK if card not in dealt)
         else:  # a partial deal: East's cards are not known
