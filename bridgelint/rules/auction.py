@@ -19,8 +19,18 @@ class AuctionSeat(Rule):
     with the dealer.
     Why it matters: the seat tells who made the first call written; without it
     every call may belong to another player.
-    Example: `[Auction "Q"]`.
-    Use instead: `[Auction "N"]`: the seat of the first call written.
+    Example:
+
+        [Dealer "N"]
+        [Auction "Q"]
+        1D AP
+
+    Use instead: the seat of the first call written.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D AP
+
     References: PBN §3.5.
     """
 
@@ -55,8 +65,18 @@ class FirstCall(_IllegalCall):
     Why it matters: every call then belongs to the wrong player, and the
     declarer comes out wrong. (A condoned call out of rotation, Law 29A,
     would look the same; records cannot show it.)
-    Example: `[Dealer "N"]`, `[Auction "W"]`, `1D`.
-    Use instead: `[Auction "W"]` with `- 1D`, or `[Auction "N"]` with `1D`.
+    Example: North deals, but the auction starts with West.
+
+        [Dealer "N"]
+        [Auction "W"]
+        1D Pass Pass Pass
+
+    Use instead: the auction from the dealer.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D Pass Pass Pass
+
     References: Law 17B, PBN §3.5.
     """
 
@@ -70,8 +90,18 @@ class NotACall(_IllegalCall):
     What it does: reports an auction token that is no Pass, X, XX, bid 1C-7NT,
     `AP`, `-`, `*`, `+` or annotation.
     Why it matters: the auction cannot be replayed past it.
-    Example: `1D 8S`, `1 `, `or`.
+    Example:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D 8S Pass Pass Pass
+
     Use instead: one call per turn, in PBN spelling.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D 1S Pass Pass Pass
+
     References: Law 18A, PBN §3.5.1.
     """
 
@@ -86,8 +116,24 @@ class InsufficientBid(_IllegalCall):
     marked `^I` (an insufficient bid accepted under Law 27A). A marked one is info.
     Why it matters: an insufficient bid must be corrected or accepted; an
     unmarked one in a record is almost always a typing error.
-    Example: `1D Pass 1C`.
-    Use instead: `1D Pass 2C`, or `1D ^I 1C` when it was accepted at the table.
+    Example:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D Pass 1C AP
+
+    Use instead: the bid actually made,
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D Pass 2C AP
+
+    or, when the insufficient bid was accepted at the table, the mark `^I`:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D Pass ^I 1C AP
+
     References: Laws 18B-D, 27.
     """
 
@@ -102,8 +148,18 @@ class InadmissibleDouble(_IllegalCall):
     of a bid already doubled or redoubled.
     Why it matters: Law 19A allows doubling only an opponent's last bid; the
     inadmissible double is cancelled (Law 36) and the contract is not doubled.
-    Example: `1D Pass X` (doubling partner).
-    Use instead: `1D X` (the opponent doubles).
+    Example: South doubles partner's bid.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D Pass X AP
+
+    Use instead: the opponent doubles.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D X AP
+
     References: Laws 19A, 36.
     """
 
@@ -118,8 +174,18 @@ class InadmissibleRedouble(_IllegalCall):
     side's double, or of a bid already redoubled.
     Why it matters: Law 19B allows redoubling only an opponent's double; the
     inadmissible redouble is cancelled (Law 36).
-    Example: `1D Pass Pass XX` (nothing doubled), `1D X Pass XX` (the doubler's partner).
-    Use instead: `1D X XX` (the side doubled redoubles).
+    Example: a redouble with nothing doubled.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D Pass Pass XX
+
+    Use instead: the side doubled redoubles.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D X XX AP
+
     References: Laws 19B, 36.
     """
 
@@ -134,8 +200,18 @@ class CallAfterEnd(_IllegalCall):
     after four opening passes, or after `AP`, `*` or `+`.
     Why it matters: calls after the final pass are cancelled (Law 39A); the
     contract is the one before them.
-    Example: `1S Pass Pass Pass Pass`.
-    Use instead: `1S Pass Pass Pass`, or `1S AP`.
+    Example:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1S Pass Pass Pass Pass
+
+    Use instead:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1S Pass Pass Pass
+
     References: Laws 22, 39.
     """
 
@@ -152,8 +228,24 @@ class IncompleteAuction(Rule):
     started). Passes that include a skipped player's turn
     (`^S`) do not end an auction (Law 17D3).
     Why it matters: the contract is not established; readers disagree on it.
-    Example: `1S Pass 4S` and then the play.
-    Use instead: `1S Pass 4S AP`, or end the auction with `*` when it is unknown.
+    Example:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1S Pass 4S
+
+    Use instead: the closing passes,
+
+        [Dealer "N"]
+        [Auction "N"]
+        1S Pass 4S AP
+
+    or `*` when the rest of the auction is unknown:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1S Pass 4S *
+
     References: Laws 22, 17D3.
     """
 
@@ -188,8 +280,18 @@ class UnfinishedAuction(Rule):
 
     What it does: notes an auction that ends with `*` or `+` before its end.
     Why it matters: the Contract and Declarer tags cannot be checked against it.
-    Example: `1S Pass 2S *`.
-    Use instead: nothing; this is legal PBN (info only).
+    Example:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1S Pass 2S *
+
+    Use instead: nothing when the rest is unknown (this is legal PBN, info only), else the whole auction.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1S Pass 2S AP
+
     References: PBN §3.5.
     """
 
@@ -209,8 +311,18 @@ class MisfitAuctionMark(Rule):
     What it does: warns on `^I` before a sufficient bid or before a call that is
     no bid, a mark that marks nothing, and an unknown mark letter.
     Why it matters: a mark claims an irregularity that did not happen.
-    Example: `1D ^I 2C`.
-    Use instead: `1D 2C`.
+    Example: `^I` on a sufficient bid.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D ^I 2C AP
+
+    Use instead:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D 2C AP
+
     References: PBN §3.9, Law 27A.
     """
 

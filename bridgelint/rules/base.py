@@ -7,6 +7,19 @@ are found while reading (syntax, tokens) have no ``check``: the reader makes
 their findings with ``Rule.finding`` (a class method, no instance needed).
 Rules never decide whether they are selected or how severe a finding is in
 the end: the pipeline applies configuration.
+
+The Example and Use instead of every rule are run by the tests
+(``tests/test_rule_docs.py``): the Example must fire the rule's code, the Use
+instead must not (an info finding of a rule that is not itself info counts as
+not firing: a marked irregularity).  Each section is a line of prose, then a
+snippet indented by four spaces after a blank line: a whole PBN or LIN file
+(LIN told by its content), read as written.  Findings of other codes do not
+count, so a snippet holds only what its point needs; further snippets of a
+section follow a prose line of their own (``or, when ...:``) and are run one
+by one.  Two notations stand for what a docstring cannot hold: ``<0xNN>`` is
+the byte NN and ``<N×c>`` the character c N times.  A rule that no file can
+show (an internal error) says why in ``unshowable``; the tests keep that list
+short.
 """
 
 from __future__ import annotations
@@ -23,6 +36,7 @@ class Rule:
     name: ClassVar[str]
     severity: ClassVar[str]
     law: ClassVar[str | None] = None  # the Law or PBN section, as shown in messages
+    unshowable: ClassVar[str | None] = None  # why no file can fire this rule, so its Example does not run
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""

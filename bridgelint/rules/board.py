@@ -31,8 +31,14 @@ class BoardNumber(Rule):
     Board, or a Board without any digit.
     Why it matters: the board number ties a record to its dealer, vulnerability
     and the other tables' results.
-    Example: `[Board "&"]`.
-    Use instead: `[Board "7"]` (BridgeComposer labels such as `"1-1"` are accepted).
+    Example:
+
+        [Board "&"]
+
+    Use instead:
+
+        [Board "7"]
+
     References: PBN §3.4.4, Law 2.
     """
 
@@ -59,8 +65,14 @@ class Dealer(Rule):
     Dealer in a game with an auction.
     Why it matters: the dealer makes the first call (Law 17B); without it the
     auction cannot be replayed.
-    Example: `[Dealer "Black"]`.
-    Use instead: `[Dealer "N"]`.
+    Example:
+
+        [Dealer "Black"]
+
+    Use instead:
+
+        [Dealer "N"]
+
     References: Law 17B, PBN §3.4.9.
     """
 
@@ -82,8 +94,14 @@ class Vulnerability(Rule):
 
     What it does: reports a PBN Vulnerable or LIN `sv` value that names no vulnerability.
     Why it matters: scores depend on it (Law 77).
-    Example: `[Vulnerable "E"]`.
-    Use instead: `None`, `NS`, `EW` or `All` (PBN); `o`, `n`, `e`, `b` (LIN).
+    Example:
+
+        [Vulnerable "E"]
+
+    Use instead:
+
+        [Vulnerable "EW"]
+
     References: PBN §3.4.10, Law 77.
     """
 
@@ -102,8 +120,16 @@ class StandardDealer(Rule):
     What it does: warns when the dealer is not the one Law 2 gives the board number.
     Why it matters: usually a typing error; practice sets and renumbered deals
     legitimately differ, hence a warning.
-    Example: `[Board "1"]` with `[Dealer "E"]`.
-    Use instead: `[Dealer "N"]` for board 1, E for 2, S for 3, W for 4, and so on.
+    Example:
+
+        [Board "1"]
+        [Dealer "E"]
+
+    Use instead: N deals board 1, E board 2, S board 3, W board 4, and so on.
+
+        [Board "1"]
+        [Dealer "N"]
+
     References: Law 2.
     """
 
@@ -126,8 +152,16 @@ class StandardVulnerability(Rule):
     What it does: warns when the vulnerability is not the one Law 2 gives the
     board number.
     Why it matters: a wrong vulnerability changes every score of the board.
-    Example: `[Board "2"]` with `[Vulnerable "None"]`.
-    Use instead: `[Vulnerable "NS"]` for board 2.
+    Example:
+
+        [Board "2"]
+        [Vulnerable "None"]
+
+    Use instead:
+
+        [Board "2"]
+        [Vulnerable "NS"]
+
     References: Law 2.
     """
 
@@ -184,8 +218,14 @@ class DateForm(Rule):
     What it does: warns on a Date that is not ten characters `YYYY.MM.DD`, with
     `?` for unknown digits.
     Why it matters: dates in other forms cannot be sorted or compared.
-    Example: `[Date "2013-11-23 11:23"]`.
-    Use instead: `[Date "2013.11.23"]`, or `"2013.11.??"` when the day is unknown.
+    Example:
+
+        [Date "2013-11-23"]
+
+    Use instead: or `"2013.11.??"` when the day is unknown.
+
+        [Date "2013.11.23"]
+
     References: PBN §3.4.3.
     """
 

@@ -16,8 +16,16 @@ class MalformedContract(Rule):
     What it does: reports a Contract that is not `Pass` or level, denomination
     and risk, and a Declarer that is not a seat (optionally `^`-marked).
     Why it matters: the result and the score cannot be checked.
-    Example: `[Contract "4 Spades"]`, `[Declarer "South"]`.
-    Use instead: `[Contract "4S"]`, `[Declarer "S"]`.
+    Example:
+
+        [Declarer "South"]
+        [Contract "4 Spades"]
+
+    Use instead:
+
+        [Declarer "S"]
+        [Contract "4S"]
+
     References: PBN §3.4.13, §3.4.14.
     """
 
@@ -85,8 +93,20 @@ class ContractMismatch(Rule):
     auction: level, denomination, doubled or redoubled, or passed out.
     Why it matters: the score and every statistic built on the record use the
     Contract tag; it must be what the auction says.
-    Example: auction `1H X Pass Pass Pass` with `[Contract "1H"]`.
-    Use instead: `[Contract "1HX"]`.
+    Example: the double left out.
+
+        [Dealer "N"]
+        [Contract "1H"]
+        [Auction "N"]
+        1H X Pass Pass Pass
+
+    Use instead:
+
+        [Dealer "N"]
+        [Contract "1HX"]
+        [Auction "N"]
+        1H X Pass Pass Pass
+
     References: Laws 19D, 22A, PBN §3.4.14.
     """
 
@@ -113,8 +133,22 @@ class DeclarerMismatch(Rule):
     (declarer and dummy swapped, Law 54A). On a passed-out board there is no
     declarer.
     Why it matters: the opening leader and the result's side follow from it.
-    Example: `1H Pass 4H AP` bid by N then S with `[Declarer "S"]`.
-    Use instead: `[Declarer "N"]`.
+    Example: North bid hearts first, South declares.
+
+        [Dealer "N"]
+        [Declarer "S"]
+        [Contract "4H"]
+        [Auction "N"]
+        1H Pass 4H AP
+
+    Use instead:
+
+        [Dealer "N"]
+        [Declarer "N"]
+        [Contract "4H"]
+        [Auction "N"]
+        1H Pass 4H AP
+
     References: Law 22A and the definition of declarer, PBN §3.4.13.
     """
 

@@ -17,8 +17,15 @@ class NoDeal(Rule):
     What it does: warns when a board has no deal; an error when a play must be
     replayed against it.
     Why it matters: without the hands nothing about the play can be checked.
-    Example: a game with `[Play "W"]` and no `[Deal]`.
-    Use instead: give the deal in every game (`#` cannot inherit it).
+    Example:
+
+        [Board "1"]
+
+    Use instead: the deal in every game (`#` cannot inherit it).
+
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
     References: Law 6, PBN §3.4.11.
     """
 
@@ -45,8 +52,14 @@ class MalformedDeal(Rule):
     What it does: reports a deal that cannot be read: a bad first seat, other
     than four hands, other than four suits, characters that are not ranks.
     Why it matters: the hands are unknown to every check that follows.
-    Example: `[Deal "W:vKQT2.AT.J6542.85 ..."]`.
-    Use instead: `"W:KQT2.AT.J6542.85 ..."`: seat, colon, four hands S.H.D.C.
+    Example: a ten written `10`.
+
+        [Deal "N:AKQJ.1098.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
+    Use instead: seat, colon, four hands S.H.D.C, ranks AKQJT98765432.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
     References: PBN §3.4.11, LIN `md`.
     """
 
@@ -61,8 +74,14 @@ class HandSize(Rule):
     equally many cards.
     Why it matters: a 51-card deal or a 14-card hand cannot have been played
     (Laws 1, 6B).
-    Example: West with 14 cards and North with 12.
+    Example: North with 14 cards and East with 12.
+
+        [Deal "N:AKQJT.T98.765.432 98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
     Use instead: 13 cards in every hand.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
     References: Laws 1, 6B.
     """
 
@@ -95,8 +114,14 @@ class DuplicateCard(Rule):
     What it does: reports every card that appears in more than one place in the deal.
     Why it matters: the pack has 52 different cards (Law 1); a duplicate means
     another card is missing.
-    Example: the king of spades in both North's and East's hands.
+    Example: the king of spades in North's and East's hands (and the ten in none).
+
+        [Deal "N:AKQJ.T98.765.432 K98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
     Use instead: each card once.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
     References: Law 1.
     """
 

@@ -19,3 +19,4 @@ class InternalError(Rule):
     """
 
     code, name, severity, law = "X001", "internal-error", "error", None
+    unshowable = "only a bug of bridgelint fires it"

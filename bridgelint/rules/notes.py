@@ -22,8 +22,19 @@ class MissingNote(Rule):
     What it does: reports a `=n=` reference on a call or card when the same
     section has no `[Note "n:..."]`.
     Why it matters: the explanation (often an alert) is lost.
-    Example: `1C =1=` and no `[Note "1:..."]` after the auction.
-    Use instead: `[Note "1:strong, 16+"]` in the auction section.
+    Example:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1C =1= Pass Pass Pass
+
+    Use instead: the Note in the same section.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1C =1= Pass Pass Pass
+        [Note "1:strong, 16+"]
+
     References: PBN §3.5.4-5, §3.6.5.
     """
 
@@ -43,8 +54,20 @@ class UnusedNote(Rule):
 
     What it does: warns on a `[Note "n:..."]` that no call or card of its section refers to.
     Why it matters: an explanation attached to nothing; usually a wrong number.
-    Example: `[Note "2:..."]` where the calls only carry `=1=`.
-    Use instead: refer to it with `=2=`, or delete it.
+    Example:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1C Pass Pass Pass
+        [Note "1:strong, 16+"]
+
+    Use instead: a reference to it (or no Note).
+
+        [Dealer "N"]
+        [Auction "N"]
+        1C =1= Pass Pass Pass
+        [Note "1:strong, 16+"]
+
     References: PBN §3.5.5.
     """
 
@@ -67,8 +90,21 @@ class NoteNumber(Rule):
     What it does: reports a Note defined twice in a section, a Note or `=n=`
     reference numbered outside 1-32, and a Note without its `n:` prefix.
     Why it matters: references become ambiguous or point nowhere.
-    Example: `2S =44=`, two `[Note "1:..."]` in one auction.
+    Example: note 1 defined twice.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1C =1= Pass Pass Pass
+        [Note "1:strong"]
+        [Note "1:16+"]
+
     Use instead: numbers 1-32, each defined once per section.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1C =1= Pass Pass Pass
+        [Note "1:strong, 16+"]
+
     References: PBN §3.5.4-5.
     """
 
@@ -81,8 +117,18 @@ class Annotation(Rule):
     What it does: reports a NAG outside 0-255 or of the wrong kind (a card NAG
     on a call), two suffixes, or two note references on one call or card.
     Why it matters: the annotation is ambiguous or meaningless.
-    Example: `1NT $7`, `1C !!!`, `2NT =1= =2=`.
-    Use instead: `1NT $1`, `1C !!`, `2NT =1=`.
+    Example: two suffixes on one call.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1C ! ?? Pass Pass Pass
+
+    Use instead:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1C ! Pass Pass Pass
+
     References: PBN §3.5.2, §3.7.
     """
 

@@ -35,8 +35,22 @@ class NotACard(_IllegalCard):
     What it does: reports a play token that is no card (suit S H D C and rank
     A K Q J T 9-2), `-`, `*`, `+`, irregularity mark or annotation.
     Why it matters: the play cannot be replayed past it.
-    Example: `S1`, `HHT`, `KT`.
-    Use instead: `SA`, `HT`, `CK`.
+    Example:
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        H1 H8 H5 H2
+
+    Use instead:
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA H8 H5 H2
+
     References: PBN §3.6.1; LIN `pc`.
     """
 
@@ -53,8 +67,22 @@ class CardNotHeld(_IllegalCard):
     is reported once, as such.
     Why it matters: each card is played once, by its holder (Laws 44B, 45);
     the rest of the play cannot be trusted. The replay stops there.
-    Example: `[Play "W"]` with West leading `SA` that North holds.
-    Use instead: each card in its holder's seat column (PBN §3.6).
+    Example: West leads the ace of spades, which North holds.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        SA H8 H5 H2
+
+    Use instead: each card in its holder's column.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA H8 H5 H2
+
     References: Laws 44B, 45; PBN §3.6.
     """
 
@@ -69,8 +97,30 @@ class Revoke(_IllegalCard):
     suit led, when the card is not marked `^R`. A marked revoke is info.
     Why it matters: an unmarked revoke is almost always a typing error; a real
     one is established (Law 63) and may move tricks (Law 64).
-    Example: West leads `SQ`, North holds spades and plays `D7`.
-    Use instead: the card actually played, or `^R D7` for a real revoke.
+    Example: North holds hearts but discards a diamond.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA D7 H5 H2
+
+    Use instead: the card actually played,
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA H8 H5 H2
+
+    or, for a real revoke, the mark `^R`:
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA ^R D7 H5 H2
+
     References: Laws 44C, 61-64; PBN §3.9.
     """
 
@@ -88,8 +138,22 @@ class WrongLeader(_IllegalCard):
     leader.
     Why it matters: a lead out of turn is legal only when accepted (Laws 53,
     54); usually the Declarer or the Play seat is wrong.
-    Example: `[Declarer "S"]` with `[Play "N"]`.
-    Use instead: `[Play "W"]`, or `^L` on the card led out of turn.
+    Example: South declares, but the play starts with North.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "N"]
+        SA S8 S5 S2
+
+    Use instead: declarer's left-hand opponent on lead (or `^L` on a lead out of turn).
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA H8 H5 H2
+
     References: Laws 41A, 44G, 53, 54; PBN §3.6, §3.9.
     """
 
@@ -104,8 +168,24 @@ class PlayAfterEnd(_IllegalCard):
     14th trick, or on a passed-out board.
     Why it matters: the play ends with the 13th trick or a claim (Law 68D);
     what follows was not played.
-    Example: `SA HA DA CA * C2`.
-    Use instead: end the play where it ended.
+    Example:
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA H8 H5 H2
+        * HK
+
+    Use instead: the play ended where it ended.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA H8 H5 H2
+        *
+
     References: Laws 22B, 44, 68D; PBN §3.6.
     """
 
@@ -120,8 +200,14 @@ class ImpossibleClaim(Rule):
     against the play: at least the tricks that side has already won, at most
     those plus the tricks still to play (a trick in progress counts as to play).
     Why it matters: a claim can only be about the tricks left (Laws 68, 69).
-    Example: declarer has won 9 tricks with 2 to play and `mc|12|`.
-    Use instead: `mc|9|` to `mc|11|`.
+    Example: West won the first trick, yet the claim gives North-South all 13.
+
+        md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,ST98H765D432CAKQJ|sv|o|mb|1N|mb|p|mb|p|mb|p|pc|H7|pc|H2|pc|HA|pc|HT|mc|13|
+
+    Use instead: a claim of at most the 12 tricks left.
+
+        md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,ST98H765D432CAKQJ|sv|o|mb|1N|mb|p|mb|p|mb|p|pc|H7|pc|H2|pc|HA|pc|HT|mc|8|
+
     References: Laws 68, 69, 79.
     """
 
@@ -149,8 +235,22 @@ class MisfitPlayMark(Rule):
     What it does: warns on `^R` before a card that is no revoke and `^L` before
     the card of the player who was on lead.
     Why it matters: a mark claims an irregularity that did not happen.
-    Example: `SQ ^R D7` when North had no spades.
-    Use instead: `SQ D7`.
+    Example: `^R` on a card that follows suit.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA ^R H8 H5 H2
+
+    Use instead:
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Play "W"]
+        HA H8 H5 H2
+
     References: PBN §3.9.
     """
 

@@ -37,8 +37,14 @@ class ImpossibleResult(Rule):
     together over 13, and a Result on a passed-out board.
     Why it matters: a deal has 13 tricks (Law 79A); a passed-out board is not
     played (Law 22B) and has Result `""` (PBN §3.4.15).
-    Example: `[Result "NS 9 EW 5"]`, `[Contract "Pass"]` with `[Result "1"]`.
-    Use instead: `[Result "NS 9 EW 4"]`, `[Result ""]`.
+    Example:
+
+        [Result "NS 9 EW 5"]
+
+    Use instead:
+
+        [Result "NS 9 EW 4"]
+
     References: Laws 22B, 79; PBN §3.4.15.
     """
 
@@ -62,8 +68,26 @@ class ResultMismatch(Rule):
     that differs from the play) is not compared; a `^` on a Result that equals
     the play is a warning.
     Why it matters: the score is computed from the Result (Law 79).
-    Example: 13 tricks played, declarer won 10, `[Result "9"]`.
-    Use instead: `[Result "10"]`, or `[Result "^9"]` if 9 was agreed.
+    Example: the defence won the first trick, so declarer cannot have won all 13.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Result "13"]
+        [Play "W"]
+        HA H8 H5 H2
+        *
+
+    Use instead: the tricks declarer won, or `^` before the count the players agreed.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Result "9"]
+        [Play "W"]
+        HA H8 H5 H2
+        *
+
     References: Laws 64, 68D, 69, 79; PBN §3.4.15.
     """
 

@@ -22,9 +22,22 @@ class ScoreMismatch(Rule):
     partscores) and Scores that are no number of points are not checked.
     Why it matters: a Score no contract and result can produce is a sign of a
     wrong Result, Contract, Declarer or vulnerability, or of a corrupt record.
-    Example: `[Vulnerable "None"]`, `[Contract "4S"]`, `[Declarer "S"]`,
-    `[Result "10"]`, `[Score "NS 620"]`.
-    Use instead: `[Score "NS 420"]`.
+    Example:
+
+        [Vulnerable "None"]
+        [Declarer "S"]
+        [Contract "4S"]
+        [Result "10"]
+        [Score "NS 620"]
+
+    Use instead:
+
+        [Vulnerable "None"]
+        [Declarer "S"]
+        [Contract "4S"]
+        [Result "10"]
+        [Score "NS 420"]
+
     References: Law 77; PBN §4 (Score).
     """
 

@@ -16,8 +16,14 @@ class NotText(Rule):
     What it does: reports a file that holds NUL bytes or starts with a UTF-16
     byte order mark; the file is skipped and the run goes on.
     Why it matters: PBN and LIN are 8-bit text; a binary upload is the wrong file.
-    Example: a `.pbn` that is really a spreadsheet or a UTF-16 export.
-    Use instead: save the file as UTF-8 or ISO-8859-1 text.
+    Example: a NUL byte (written `<0x00>` here), as in a spreadsheet or a UTF-16 export.
+
+        [Event "Club<0x00>night"]
+
+    Use instead: the file saved as UTF-8 or ISO-8859-1 text.
+
+        [Event "Club night"]
+
     References: PBN §2.2.
     """
 
@@ -31,8 +37,14 @@ class MalformedTag(Rule):
     or bracket, bad tag name, a tab or newline inside the string, or text outside
     any tag pair or section.
     Why it matters: the tag is lost, and whatever it held is unknown to every reader.
-    Example: `[Event No_quotes]`, `[Event]`, `[Site "Amsterdam]`.
-    Use instead: `[Event "No quotes"]`.
+    Example: a value without its quotes.
+
+        [Event Club night]
+
+    Use instead:
+
+        [Event "Club night"]
+
     References: PBN §3.3, §2.3.
     """
 
@@ -45,8 +57,16 @@ class UnterminatedComment(Rule):
     What it does: reports a `{` comment that is never closed.
     Why it matters: the comment runs to the end of the file and swallows every
     game after it.
-    Example: `{PAR of the deal` with no `}`.
-    Use instead: close every `{` with `}`.
+    Example:
+
+        [Event "Club night"] {PAR of the deal
+        [Board "1"]
+
+    Use instead: every `{` closed with `}`.
+
+        [Event "Club night"] {PAR of the deal}
+        [Board "1"]
+
     References: PBN §3.8.
     """
 
@@ -60,8 +80,17 @@ class SwallowingComment(Rule):
     pairs, or a `{` of its own.
     Why it matters: braces do not nest; a comment opened twice closes at the
     first `}` and the tags inside it are silently lost.
-    Example: `{PAR {NS 420}` followed by `[Contract "4S"]` inside the comment.
-    Use instead: close the comment before the tags; do not nest braces.
+    Example: a comment left open over the next tag.
+
+        [Board "1"] {well bid
+        [Contract "4S"]
+        }
+
+    Use instead: the comment closed before the tags; braces do not nest.
+
+        [Board "1"] {well bid}
+        [Contract "4S"]
+
     References: PBN §3.8.
     """
 
@@ -73,8 +102,15 @@ class RepeatedTag(Rule):
 
     What it does: warns when a tag other than `Note` occurs twice in one game.
     Why it matters: the first value counts; readers that take the last disagree.
-    Example: `[Site "Amsterdam"]` twice.
+    Example:
+
+        [Site "Amsterdam"]
+        [Site "Utrecht"]
+
     Use instead: one tag of each name.
+
+        [Site "Amsterdam"]
+
     References: PBN §3.4.
     """
 
@@ -88,8 +124,18 @@ class BadCharacter(Rule):
     line ends), DEL and codes 128-159.
     Why it matters: such bytes are invisible, break other readers and usually
     come from a broken conversion.
-    Example: a byte 0x7F inside a player's name.
-    Use instead: printing characters only.
+    Example: suit symbols in the auction, outside any string.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1♠ Pass 4♠ AP
+
+    Use instead: PBN's letters (symbols are fine inside strings and comments).
+
+        [Dealer "N"]
+        [Auction "N"]
+        1S Pass 4S AP
+
     References: PBN §2.2.
     """
 
@@ -101,8 +147,14 @@ class LongLine(Rule):
 
     What it does: warns on a line longer than PBN's limit, end of line included.
     Why it matters: conforming readers may cut the line.
-    Example: a Note tag with a 400-character explanation.
-    Use instead: split the commentary; keep lines short.
+    Example: a tag pair of 300 characters (`<300×x>` stands for 300 x's here).
+
+        [Event "<300×x>"]
+
+    Use instead: lines of at most 255 characters; split long commentary.
+
+        [Event "<200×x>"]
+
     References: PBN §2.3.
     """
 
@@ -122,8 +174,31 @@ class ExportFormat(Rule):
     other than the dealer, non-canonical vulnerability words. One finding per game.
     Why it matters: export format is the strict, portable form that programs
     rely on; a file that claims it must keep it.
-    Example: `% EXPORT` and then `[Deal "N:..."]` in a game dealt by East.
-    Use instead: write the game in export format, or drop the `% EXPORT` line.
+    Example: a file that declares export format, with a game that lacks mandatory tags.
+
+        % EXPORT
+        [Event "Club night"]
+        [Board "1"]
+
+    Use instead: every game in export format (or no `% EXPORT` line).
+
+        % EXPORT
+        [Event "Club night"]
+        [Site "Amsterdam"]
+        [Date "2026.12.01"]
+        [Board "1"]
+        [West "Ann"]
+        [North "Bob"]
+        [East "Cy"]
+        [South "Di"]
+        [Dealer "N"]
+        [Vulnerable "None"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Scoring "MP"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Result "9"]
+
     References: PBN §2.1, §3.4, §3.4.11, §3.5.
     """
 
@@ -175,8 +250,18 @@ class NonStandardSpelling(Rule):
     What it does: warns on tokens PBN does not have but that can be read without
     doubt: `1N`, `P`, `PASS`, `D`, `R`, lowercase calls and cards, `5Cx`.
     Why it matters: strict readers reject them; the message names the canonical form.
-    Example: `1N Pass 3N P`.
-    Use instead: `1NT Pass 3NT Pass`.
+    Example:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1N P 3N AP
+
+    Use instead:
+
+        [Dealer "N"]
+        [Auction "N"]
+        1NT Pass 3NT AP
+
     References: PBN §3.5.1, §3.6.1, §3.11.
     """
 
@@ -189,8 +274,16 @@ class BadInheritance(Rule):
     What it does: reports `#` or `##` on Dealer, Vulnerable, Deal, Declarer,
     Contract, Auction, Play or Note, and `#` when no earlier game gave a value.
     Why it matters: these tags describe one board; copying them is an error.
-    Example: `[Deal "#"]`.
-    Use instead: write the value in every game.
+    Example:
+
+        [Board "1"]
+        [Deal "#"]
+
+    Use instead: the value written in every game.
+
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
     References: PBN §4.8.
     """
 
@@ -202,8 +295,17 @@ class NoGame(Rule):
 
     What it does: warns when a file has no game or board at all.
     Why it matters: an empty upload usually means a failed export.
-    Example: a file with only `% PBN 2.1` lines.
-    Use instead: check the export that produced the file.
+    Example: a file with escape lines only.
+
+        % PBN 2.1
+        % from the scoring program
+
+    Use instead: a file that holds its games (check the export that produced it).
+
+        % PBN 2.1
+        [Event "Club night"]
+        [Board "1"]
+
     References: PBN §3.
     """
 
@@ -220,10 +322,19 @@ class UnusedSuppression(Rule):
     stands outside any game. Codes the run does not check are not judged.
     Why it matters: a stale suppression hides the next real defect of that
     kind, and a misspelt one hides nothing while looking as if it did.
-    Example: `% bridgelint: disable=A103` in a game whose bids are all sufficient.
-    Use instead: remove the code, or the line; put `disable=` inside the game
-    it is for (no blank line before the game's tags) and `disable-file=` before
-    the first game.
+    Example: a suppression of A103 in a game whose bids are all sufficient.
+
+        [Dealer "N"]
+        % bridgelint: disable=A103
+        [Auction "N"]
+        1D Pass 2C AP
+
+    Use instead: no suppression where nothing is found.
+
+        [Dealer "N"]
+        [Auction "N"]
+        1D Pass 2C AP
+
     References: PBN §2.4 (escape lines); `bridgelint rules` lists the codes.
     """
 
@@ -239,8 +350,14 @@ class MalformedLin(Rule):
     read as board 1 with a warning.
     Why it matters: LIN has no escapes; one missing `|` turns every later tag
     into a value and every value into a tag, and readers then disagree on the board.
-    Example: `sv|o mb|p|`, `mb|1S|junk|mb|p|`, `|o|`.
-    Use instead: `sv|o|mb|p|`: two letters, `|`, the value, `|`.
+    Example: a value without its closing `|`.
+
+        md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,ST98H765D432CAKQJ|sv|o mb|p|mb|p|mb|p|mb|p|
+
+    Use instead: two letters, `|`, the value, `|`.
+
+        md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,ST98H765D432CAKQJ|sv|o|mb|p|mb|p|mb|p|mb|p|
+
     References: BBO handviewer LIN tokeniser (there is no published LIN specification).
     """
 
@@ -254,9 +371,14 @@ class UnknownLinTag(Rule):
     reader uses; the field is kept and ignored.
     Why it matters: it is often a typing error for a tag that counts (`mv` for
     `mb`), or a symptom of a lost `|` elsewhere.
-    Example: `mv|1S|`.
-    Use instead: `mb|1S|`; tags are `vg rs pn pw mp bn qx st md rh ah sv mb an pc mc pg nt at sk dt` and
-    the presentation tags.
+    Example:
+
+        md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,ST98H765D432CAKQJ|sv|o|mv|1S|mb|p|mb|p|mb|p|
+
+    Use instead:
+
+        md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,ST98H765D432CAKQJ|sv|o|mb|1S|mb|p|mb|p|mb|p|
+
     References: BBO handviewer LIN commands.
     """
 

@@ -1,0 +1,94 @@
+"""Docs are tests: every rule's Example fires its code and its Use instead does not.
+
+The conventions of the two sections are described in ``bridgelint/rules/base.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bridgelint.rules import RULES
+from conftest import check
+
+SECTION = re.compile(r"^(What it does|Why it matters|Example|Use instead|References):", re.M)
+NOTATION = re.compile(r"<0x([0-9A-F]{2})>|<(\d+)×(.)>")
+UNSHOWABLE = {"X001"}  # rules no file can fire; keep this short
+
+
+def section(doc: str, name: str) -> str:
+    """The text of one section of a rule's documentation, up to the next section."""
+    parts = SECTION.split(doc)
+    return parts[parts.index(name) + 1]
+
+
+def snippets(text: str) -> list[bytes]:
+    """The indented blocks of a section, dedented, as the bytes of a file (notations expanded)."""
+    blocks: list[list[str]] = []
+    prose = True
+    for line in text.splitlines():
+        if line.startswith("    "):
+            if prose:
+                blocks.append([])
+            blocks[-1].append(line[4:])
+            prose = False
+        elif line.strip():
+            prose = True
+        elif not prose:
+            blocks[-1].append("")
+    return [_expand("\n".join(block).strip("\n") + "\n") for block in blocks]
+
+
+def _expand(text: str) -> bytes:
+    out, at = bytearray(), 0
+    for m in NOTATION.finditer(text):
+        out += text[at:m.start()].encode("utf-8")
+        out += bytes([int(m.group(1), 16)]) if m.group(1) else (m.group(3) * int(m.group(2))).encode("utf-8")
+        at = m.end()
+    return bytes(out + text[at:].encode("utf-8"))
+
+
+def fired(code: str, data: bytes) -> list[str]:
+    """The findings of ``code`` on ``data``: info ones only for a rule whose severity is info."""
+    rule = RULES[code]
+    return [f"{f.line}:{f.column} {f.severity} {f.message}" for f in check(data, name="-")
+            if f.code == code and (f.severity != "info" or rule.severity == "info")]
+
+
+SHOWN = sorted(code for code in RULES if code not in UNSHOWABLE)
+
+
+@pytest.mark.parametrize("code", SHOWN)
+def test_the_example_fires_the_rule(code):
+    examples = snippets(section(RULES[code].doc(), "Example"))
+    assert examples, f"{code}: the Example has no indented snippet"
+    for example in examples:
+        assert fired(code, example), (code, example)
+
+
+@pytest.mark.parametrize("code", SHOWN)
+def test_the_use_instead_does_not_fire_the_rule(code):
+    fixes = snippets(section(RULES[code].doc(), "Use instead"))
+    assert fixes, f"{code}: the Use instead has no indented snippet"
+    for fix in fixes:
+        assert fired(code, fix) == [], (code, fix)
+
+
+@pytest.mark.parametrize("code", SHOWN)
+def test_the_use_instead_holds_no_error(code):
+    for fix in snippets(section(RULES[code].doc(), "Use instead")):
+        errors = [f"{f.code} {f.message}" for f in check(fix, name="-") if f.severity == "error"]
+        assert errors == [], (code, fix)
+
+
+def test_only_the_listed_rules_are_unshowable():
+    assert {code for code, rule in RULES.items() if rule.unshowable} == UNSHOWABLE
+    assert all(RULES[code].unshowable.strip() for code in UNSHOWABLE)
+
+
+def test_snippets_are_the_indented_blocks_with_notations_expanded():
+    text = (" the first:\n\n    [Event \"a<0x00>b\"]\n\n    [Board \"1\"]\n\nor the second:\n\n"
+            "    [Event \"<3×x>\"]\n")
+    assert snippets(text) == [b'[Event "a\x00b"]\n\n[Board "1"]\n', b'[Event "xxx"]\n']
+    assert snippets(" prose only, no snippet.\n") == []
