@@ -342,9 +342,28 @@ class RotatedAuction(Rule):
     declarer's left. One finding per game, instead of a C103 on the Declarer.
     Why it matters: every call is then credited to the wrong player; usually
     the Auction tag names the wrong seat, or the opening passes were left out.
-    Example: `[Dealer "N"]`, `[Declarer "E"]`, `[Auction "N"]` with `1NT Pass 3NT AP`,
-    and `[Play "S"]`.
-    Use instead: `[Auction "N"]` with `Pass 1NT Pass 3NT AP` when North passed first.
+    Example: East declares and South leads, so North cannot have opened 1NT: North passed first.
+
+        [Dealer "N"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "E"]
+        [Contract "3NT"]
+        [Auction "N"]
+        1NT Pass 3NT AP
+        [Play "S"]
+        H4 HA HT H7
+
+    Use instead: every call, from the dealer's.
+
+        [Dealer "N"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "E"]
+        [Contract "3NT"]
+        [Auction "N"]
+        Pass 1NT Pass 3NT AP
+        [Play "S"]
+        H4 HA HT H7
+
     References: Law 17B, PBN §3.5.
     """
 

@@ -189,10 +189,34 @@ class MissingBoardHeader(Rule):
     no dealer to replay the auction from and no hands to replay the play on.
     Only the board number may be inherited (`#`, `##`); Dealer, Vulnerable and
     Deal must be written in every game.
-    Example: a game of `[West "Zak"]`, `[Declarer "N"]`, `[Contract "4SX"]`,
-    `[Result "10"]`, `[Auction "N"]` and its calls, after the game of board 1.
-    Use instead: `[Board "#"]`, `[Dealer "N"]`, `[Vulnerable "None"]` and the
-    `[Deal]` of board 1 in that game too.
+    Example: the second table of board 1, written as if the tags carried over.
+
+        [Board "1"]
+        [Dealer "N"]
+        [Vulnerable "None"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Auction "N"]
+        1NT AP
+
+        [Auction "N"]
+        2NT AP
+
+    Use instead: the board header in every game (`#` inherits the board number only).
+
+        [Board "1"]
+        [Dealer "N"]
+        [Vulnerable "None"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Auction "N"]
+        1NT AP
+
+        [Board "#"]
+        [Dealer "N"]
+        [Vulnerable "None"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Auction "N"]
+        2NT AP
+
     References: PBN §3.4, §4.8.
     """
 
@@ -222,7 +246,7 @@ class DateForm(Rule):
 
         [Date "2013-11-23"]
 
-    Use instead: or `"2013.11.??"` when the day is unknown.
+    Use instead: year, month and day (`2013.11.??` when the day is unknown).
 
         [Date "2013.11.23"]
 
