@@ -104,6 +104,11 @@ _SIMPLE_CALLS = {
 _CANONICAL_SIMPLE = {"pass": "Pass", "double": "X", "redouble": "XX", "allpass": "AP"}
 
 
+def lowercase_of(token: str, canonical: str) -> bool:
+    """``token`` is ``canonical`` with letters in lowercase: import format allows it (PBN §3.11), ``PASS`` not."""
+    return len(token) == len(canonical) and all(t == c or t == c.lower() for t, c in zip(token, canonical))
+
+
 def parse_lin_call(token: str) -> CallToken | None:
     """Recognise one LIN call (``p d r 1C … 7N``, any case, ``X``/``XX`` too)."""
     upper = token.upper()

@@ -180,6 +180,7 @@ class Record:
     escapes: list[Tag] = field(default_factory=list)  # PBN % lines in the game (name "%")
     findings: list[Finding] = field(default_factory=list)
     export: bool = False  # the file declares PBN export format
+    version: str | None = None  # the PBN version the file declares (% PBN 2.1)
     board_before: str | None = None  # PBN: no Board, Dealer or Deal here; the game before had all three (this Board)
 
     def tag(self, name: str) -> Tag | None:

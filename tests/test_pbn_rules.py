@@ -44,8 +44,11 @@ FIRES = [
     ("S107", '[Event "a"]\n[Annotator "' + "x" * 250 + '"]\n', [(2, 255)]),
     # S109: lenient spellings
     ("S109", board(A, "1N P P PASS"), [(6, 1), (6, 4), (6, 6), (6, 8)]),
-    ("S109", board(A, "1C X XX AP", '[Contract "1cxx"]'), [(7, 1)]),
-    ("S109", '[Dealer "n"]\n', [(1, 1)]),
+    ("S109", board(A, "1NT X XX AP", '[Contract "1NXX"]'), [(7, 1)]),
+    ("S109", '% EXPORT\n\n[Dealer "n"]\n', [(3, 1)]),  # lowercase: import format only (PBN §3.11)
+    # S113: a tag pair lost in an escape line or a ';' comment, at the tag pair
+    ("S113", '%Margins 1,1,1,1[Event ""]\n\n[Board "1"]\n', [(1, 17)]),
+    ("S113", '[Board "1"] ; first board [Site "Paris"]\n', [(1, 27)]),
     # S110: inheritance where forbidden, or with nothing to inherit
     ("S110", '[Event "e"]\n[Deal "##' + DEAL + '"]\n', [(2, 1)]),
     ("S110", '[Board "1"]\n[Event "#"]\n', [(2, 1)]),
@@ -182,6 +185,7 @@ CLEAN = [
     ("S109", board(A, "1NT Pass Pass Pass", '[Contract "1NT"]', '[Declarer "N"]')),
     ("S110", '[Event "##Club"]\n[Board "1"]\n\n[Board "2"]\n[Event "#"]\n\n[Site "x"]\n\n[Site "#"]\n'),
     ("S111", '[Event "a"]\n'),
+    ("S113", '%Margins 1,1,1,1\n[Event "a"] ; [see below]\n{ [Site "x"] }\n'),
     ("B101", '[Board "1-1"]\n[Deal "' + DEAL + '"]\n'),
     ("B102", board(A, "1C AP")),
     ("B103", '[Board "1"]\n[Vulnerable "Love"]\n\n[Board "4"]\n[Vulnerable "Both"]\n\n[Board "1"]\n[Vulnerable "-"]\n'),
@@ -222,7 +226,7 @@ def test_rule_does_not_fire(code, text):
 
 def test_every_rule_of_this_suite_has_both_cases():
     tested = {c for c, _, _ in FIRES} & {c for c, _ in CLEAN}
-    families = ("S101 S102 S103 S104 S105 S106 S107 S109 S110 S111 B101 B102 B103 B104 B105 B107 "
+    families = ("S101 S102 S103 S104 S105 S106 S107 S109 S110 S111 S113 B101 B102 B103 B104 B105 B107 "
                 "D101 D102 D103 D104 A101 A102 A103 A104 A105 A106 A107 A108 A109 A110 C101 C102 C103 "
                 "N101 N102 N103 N104").split()
     assert set(families) <= tested
@@ -346,15 +350,18 @@ def test_play_of_only_an_end_mark_needs_no_deal():
 
 def test_export_declared_without_a_blank_line_before_the_first_tag():
     text = '% PBN 2.1\n% EXPORT\n[Event "a"]\n[Board "1"]\n'
-    assert at(check(text), "S108") == [(1, 1)]
+    assert at(check(text), "S108") == [(1, 1)]  # the first breach: mandatory tags missing
 
 
 def test_export_ranks_ignore_spot_cards():
     header = ('% EXPORT\n\n[Event "e"]\n[Site "s"]\n[Date "2024.01.01"]\n[Board "1"]\n[West "w"]\n[North "n"]\n'
               '[East "e"]\n[South "s"]\n[Dealer "N"]\n[Vulnerable "None"]\n')
     tail = '[Scoring "IMP"]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n'
-    assert at(check(header + '[Deal "N:AKxx.xxx.xxx.xxx - - -"]\n' + tail), "S108") == []
-    assert at(check(header + '[Deal "N:KAxx.xxx.xxx.xxx - - -"]\n' + tail), "S108") == [(3, 1)]
+    def crlf(text):
+        return text.replace("\n", "\r\n")
+
+    assert at(check(crlf(header + '[Deal "N:AKxx.xxx.xxx.xxx - - -"]\n' + tail)), "S108") == []
+    assert at(check(crlf(header + '[Deal "N:KAxx.xxx.xxx.xxx - - -"]\n' + tail)), "S108") == [(13, 1)]
 
 
 def test_export_lets_a_later_game_omit_a_tag_set_with_double_hash():
@@ -363,9 +370,9 @@ def test_export_lets_a_later_game_omit_a_tag_set_with_double_hash():
             '[Scoring "IMP"]\n[Declarer ""]\n[Contract ""]\n[Result ""]\n')
     first = game.format(site="##Here", n=1, dealer="N", vul="None")
     second = game.format(site="", n=2, dealer="E", vul="NS").replace('[Site ""]\n', "")
-    assert at(check("% EXPORT\n\n" + first + "\n" + second), "S108") == []
+    assert at(check(("% EXPORT\n\n" + first + "\n" + second).replace("\n", "\r\n")), "S108") == []
     third = second.replace('[Event "e"]\n', "") + '[Event "e"]\n'
-    assert at(check("% EXPORT\n\n" + first + "\n" + third), "S108") == [(19, 1)]
+    assert at(check(("% EXPORT\n\n" + first + "\n" + third).replace("\n", "\r\n")), "S108") == [(32, 1)]
 
 
 def test_end_position_hands_hold_equally_many_cards():

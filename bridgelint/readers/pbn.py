@@ -15,7 +15,8 @@ from typing import BinaryIO, Iterator
 from ..model import Finding, Record, Tag
 from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag
 from .base import decode_line, guarded
-from .pbn_game import GameScanner
+from .pbn_export import check_export
+from .pbn_game import GameScanner, declaration, swallowed
 from .pbn_grammar import TOKEN
 from .pbn_header import interpret_header
 
@@ -39,6 +40,7 @@ class PbnReader:
         self.path = path
         self.file_findings: list[Finding] = []
         self.export = False
+        self.version: str | None = None  # % PBN 2.1
         self.header_directives: list[Tag] = []  # "% bridgelint:" lines outside any game (name "%")
         self._inherited: dict[str, str] = {}  # ## values for later games
         self._last_value: dict[str, str] = {}  # the latest real value, for #
@@ -117,9 +119,11 @@ class PbnReader:
         self._line_findings = []
         for offset, line in enumerate(lines):
             text = line[1:].strip()
-            if text.upper() == "EXPORT":
-                self.export = True
-            elif text[:10].lower() == "bridgelint":
+            export, version = declaration(text)
+            self.export = self.export or export
+            self.version = version or self.version
+            swallowed(self.file_findings, line.rstrip("\r\n"), start + offset, 1)
+            if text[:10].lower() == "bridgelint":
                 self.header_directives.append(Tag("%", line[1:].rstrip("\r\n"), start + offset, 1))
 
     def _check_line(self, line: str, number: int) -> None:
@@ -144,13 +148,14 @@ class PbnReader:
         record = Record("pbn", ordinal, start)
         record.findings.extend(self._line_findings)
         self._line_findings = []
+        record.export, record.version = self.export, self.version
         game = GameScanner(record, start, lines)
         game.scan()
+        self.export, self.version = record.export, record.version  # % lines of a header in the first game
         self._resolve_tags(record)
-        if any(escape.value.strip().upper() == "EXPORT" for escape in record.escapes):
-            self.export = True  # a header written without a blank line before the first tag
-        record.export = self.export
         interpret_header(record)
+        if record.export:
+            check_export(record, lines)
         self._carry_board(record)
         return record
 

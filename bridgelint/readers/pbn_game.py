@@ -16,8 +16,9 @@ from ..model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, P
 from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
 from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark
-from ..rules.syntax import BadCharacter, MalformedTag, NonStandardSpelling, SwallowingComment, UnterminatedComment
-from .pbn_grammar import TOKEN
+from ..rules.syntax import (BadCharacter, MalformedTag, NonStandardSpelling, SwallowedTag, SwallowingComment,
+                            UnterminatedComment)
+from .pbn_grammar import TAG_PAIR, TOKEN
 
 # Tags of the standard that open no section (§3.4, §4): text after them is out of place.
 NO_SECTION = frozenset((
@@ -78,11 +79,17 @@ class GameScanner:
                 start = m.start("tag_value")
                 value_column = column + start - offset if "\n" not in self.text[offset:start] else 0
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column, value_column)
-            elif kind in ("comment", "comment2"):
-                if kind == "comment":
-                    self.check_comment(m.group(), line, column)
+            elif kind == "comment":
+                self.check_comment(m.group(), line, column)
+            elif kind == "comment2":
+                swallowed(record.findings, m.group(), line, column)
             elif kind == "escape":
-                record.escapes.append(Tag("%", m.group()[1:].rstrip("\r"), line, column))
+                escape = Tag("%", m.group()[1:].rstrip("\r"), line, column)
+                record.escapes.append(escape)
+                swallowed(record.findings, m.group(), line, column)
+                export, version = declaration(escape.value)  # a header written without a blank line after it
+                record.export = record.export or export
+                record.version = version or record.version
             elif kind == "open_comment":
                 record.problem(UnterminatedComment,
                                "'{' comment is never closed: it runs to the end of the file (PBN §3.8)",
@@ -177,7 +184,7 @@ class GameScanner:
 
     def element(self, kind: str, text: str, line: int, column: int) -> None:
         section = self.section
-        if not text.isascii():
+        if kind != "string" and not text.isascii():  # strings may hold any character of §2.2
             self.record.problem(BadCharacter, f"'{text[:20]}': non-ASCII characters belong in strings and comments "
                                 "only (PBN §2.2)", line, column)
         if section == "auction":
@@ -240,6 +247,26 @@ class GameScanner:
             cards.append(Card(text, INVALID, line, column))
 
 
+_VERSION = re.compile(r"\s*PBN\s+(\d+\.\d+)\s*", re.IGNORECASE)
+
+
+def declaration(text: str) -> tuple[bool, str | None]:
+    """What the text of an escape line declares (PBN §2.4): export format, and the version of ``% PBN 2.1``."""
+    m = _VERSION.fullmatch(text)
+    return text.strip().upper() == "EXPORT", m.group(1) if m else None
+
+
+def swallowed(findings: list, text: str, line: int, column: int) -> None:
+    """S113 when an escape line or ';' comment (``text``, at ``line``, ``column``) holds a whole tag pair."""
+    m = TAG_PAIR.re.search(text) if "[" in text else None
+    if m is None:
+        return
+    what, law = ("escape line", "PBN §2.4") if text[0] == "%" else ("';' comment", "PBN §3.8")
+    findings.append(SwallowedTag.finding(
+        f"the {what} swallows the tag pair {m.group()}: it runs to the end of the line, so {m.group('name')} "
+        f"is lost; put the tag pair on a line of its own ({law})", line, column + m.start(), law=law))
+
+
 def _make_call(text: str, line: int, column: int, record: Record) -> Call:
     known = _PBN_CALLS.get(text)
     if known is not None:  # the common case first
@@ -253,9 +280,9 @@ def _make_call(text: str, line: int, column: int, record: Record) -> Call:
     token, canonical = bridge.parse_pbn_call(text)
     if token is None:
         return Call(text, INVALID, line, column)
-    if not canonical:
+    if not canonical and (record.export or not bridge.lowercase_of(text, token.canonical)):
         record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{token.canonical}' (PBN §3.5.1)",
-                   line, column)
+                       line, column)
     return Call(text, token.kind, line, column, level=token.level, denomination=token.denomination)
 
 
@@ -276,7 +303,7 @@ def _make_card(text: str, line: int, column: int, record: Record) -> Card:
     card = bridge.parse_card(text) if len(text) == 2 else None
     if card is None:
         return Card(text, INVALID, line, column)
-    if card != text:
+    if card != text and (record.export or not bridge.lowercase_of(text, card)):
         record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{card}' (PBN §3.6.1)", line, column)
     return Card(text, "card", line, column, suit=card[0], rank=card[1])
 

@@ -34,7 +34,7 @@ def _board(record: Record, tag: Tag, value: str) -> None:
 
 def _dealer(record: Record, tag: Tag, value: str) -> None:
     seat = bridge.parse_seat(value)
-    if seat is not None and seat != value:
+    if seat is not None and seat != value and (record.export or not bridge.lowercase_of(value, seat)):
         record.problem(NonStandardSpelling, f"Dealer \"{value}\" is not PBN: read as \"{seat}\" (PBN §3.11)",
                        tag.line, tag.column)
     record.dealer = _field(tag, seat)
@@ -53,7 +53,7 @@ def _deal(record: Record, tag: Tag, value: str) -> None:
 
 def _contract(record: Record, tag: Tag, value: str) -> None:
     contract, canonical = bridge.parse_contract(value)
-    if contract is not None and not canonical:
+    if contract is not None and not canonical and (record.export or not bridge.lowercase_of(value, str(contract))):
         record.problem(NonStandardSpelling, f"Contract \"{value}\" is not PBN: read as \"{contract}\" (PBN §3.4.14)",
                        tag.line, tag.column)
     record.contract = _field(tag, contract)

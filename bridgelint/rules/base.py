@@ -56,9 +56,13 @@ class Rule:
         return cls.check is not Rule.check
 
     @classmethod
-    def finding(cls, message: str, line: int, column: int, severity: str | None = None) -> Finding:
-        """A finding of this rule; the only way to make one, so that every code is a registered rule."""
-        return Finding(cls.code, message, line, column, severity=severity, law=cls.law)
+    def finding(cls, message: str, line: int, column: int, severity: str | None = None,
+                law: str | None = None) -> Finding:
+        """A finding of this rule; the only way to make one, so that every code is a registered rule.
+
+        ``law`` names the reference when this finding rests on another than the rule's usual one.
+        """
+        return Finding(cls.code, message, line, column, severity=severity, law=law or cls.law)
 
     def misfit_marks(self, misfits, item: str) -> Iterator[Finding]:
         """A finding at the mark of each call or card (``item``) that a PBN mark does not fit."""

@@ -1,13 +1,8 @@
-"""S — syntax and file rules.  Most are found while reading; S108 checks export format."""
+"""S — syntax and file rules, all found while reading (the readers make their findings)."""
 
 from __future__ import annotations
 
-import re
-from typing import Iterator
-
-from .. import bridge
-from ..model import Finding
-from .base import Context, Rule
+from .base import Rule
 
 
 class NotText(Rule):
@@ -161,17 +156,21 @@ class LongLine(Rule):
     code, name, severity, law = "S107", "long-line", "warning", "PBN §2.3"
 
 
-EXPORT_ORDER = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
-                "Scoring", "Declarer", "Contract", "Result")
-
-
 class ExportFormat(Rule):
     """`% EXPORT` declared but the game breaks export format.
 
-    What it does: in a file that declares `% EXPORT`, lists everything in a game
-    that export format forbids: mandatory tags missing or out of order, a Deal
-    not starting with the dealer, ranks not in descending order, an Auction seat
-    other than the dealer, non-canonical vulnerability words. One finding per game.
+    What it does: in a file that declares `% EXPORT`, lists in one finding per
+    game, in file order with their lines, everything export format forbids:
+    LF instead of CR LF line ends, tabs, a tag pair not written
+    `[Name "value"]` alone on its line from column 1, auction and play
+    elements not separated by single spaces; a mandatory tag missing (the 15
+    tags of PBN 2.0 and 2.1, the 14 of a file that declares `% PBN 1.0`), not
+    first or out of order; supplemental tags not sorted; an identification tag
+    after the Auction or Play section; sections not in the order Auction,
+    Play, tables (sorted); a Deal or Auction not starting with the dealer, a
+    Play not starting with declarer's left-hand opponent, ranks not
+    descending, Vulnerable other than None, NS, EW or All, a Result not in the
+    declarer form. Repeated tags are S105, non-standard spellings S109.
     Why it matters: export format is the strict, portable form that programs
     rely on; a file that claims it must keep it.
     Example: a file that declares export format, with a game that lacks mandatory tags.
@@ -180,68 +179,30 @@ class ExportFormat(Rule):
         [Event "Club night"]
         [Board "1"]
 
-    Use instead: every game in export format (or no `% EXPORT` line).
+    Use instead: every game in export format, its lines ending in CR LF
+    (`<0x0D>` stands for the CR), or no `% EXPORT` line.
 
-        % EXPORT
-        [Event "Club night"]
-        [Site "Amsterdam"]
-        [Date "2026.12.01"]
-        [Board "1"]
-        [West "Ann"]
-        [North "Bob"]
-        [East "Cy"]
-        [South "Di"]
-        [Dealer "N"]
-        [Vulnerable "None"]
-        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
-        [Scoring "MP"]
-        [Declarer "S"]
-        [Contract "3NT"]
-        [Result "9"]
+        % EXPORT<0x0D>
+        [Event "Club night"]<0x0D>
+        [Site "Amsterdam"]<0x0D>
+        [Date "2026.12.01"]<0x0D>
+        [Board "1"]<0x0D>
+        [West "Ann"]<0x0D>
+        [North "Bob"]<0x0D>
+        [East "Cy"]<0x0D>
+        [South "Di"]<0x0D>
+        [Dealer "N"]<0x0D>
+        [Vulnerable "None"]<0x0D>
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]<0x0D>
+        [Scoring "MP"]<0x0D>
+        [Declarer "S"]<0x0D>
+        [Contract "3NT"]<0x0D>
+        [Result "9"]<0x0D>
 
-    References: PBN §2.1, §3.4, §3.4.11, §3.5.
+    References: PBN §2.1, §2.3, §3.1, §3.4, §3.4.11, §3.5, §3.6.
     """
 
     code, name, severity, law = "S108", "export-format", "warning", "PBN §2.1"
-
-    def check(self, ctx: Context) -> Iterator[Finding]:
-        record = ctx.record
-        if not record.export:
-            return
-        problems: list[str] = []
-        names = [t.name for t in record.tags]
-        missing = [n for n in EXPORT_ORDER if n not in names]
-        if missing:
-            problems.append("missing " + ", ".join(missing))
-        present = [t.name for t in record.tags if t.name in EXPORT_ORDER and not t.inherited]
-        if present != sorted(present, key=EXPORT_ORDER.index):
-            problems.append("mandatory tags out of order")
-        dealer = record.dealer.value if record.dealer else None
-        if record.deal_field is not None and dealer and record.deal_field.raw.strip()[:1].upper() != dealer:
-            problems.append("Deal does not start with the dealer")
-        if record.deal_field is not None and not _descending(record.deal_field.raw):
-            problems.append("ranks not in descending order")
-        if record.auction is not None and dealer and record.auction.seat not in (None, dealer):
-            problems.append("Auction seat is not the dealer")
-        if record.vulnerable is not None and record.vulnerable.raw not in bridge.VULNERABILITIES:
-            problems.append(f"Vulnerable \"{record.vulnerable.raw}\" (export uses None, NS, EW, All)")
-        if problems:
-            yield self.finding("game breaks % EXPORT format: " + "; ".join(problems) + " (PBN §2.1)",
-                               record.line, record.column)
-
-
-_IN_RANK_ORDER = re.compile("".join(rank + "?" for rank in bridge.RANKS))  # each rank at most once, in order
-
-
-def _descending(deal: str) -> bool:
-    for hand in deal[2:].split():
-        for suit in hand.split("."):
-            ranks = suit.replace("x", "").replace("X", "")  # x spot cards go last, in any order
-            if _IN_RANK_ORDER.fullmatch(ranks):
-                continue  # the usual holding
-            if suit != "-" and list(ranks) != sorted(ranks, key=bridge.RANKS.find):
-                return False
-    return True
 
 
 class NonStandardSpelling(Rule):
@@ -339,6 +300,32 @@ class UnusedSuppression(Rule):
     """
 
     code, name, severity, law = "S112", "unused-suppression", "warning", None
+
+
+class SwallowedTag(Rule):
+    """A tag pair swallowed by an escape line or a `;` comment.
+
+    What it does: warns on an escape line (`%` in column 1) or a `;` comment
+    that holds a whole tag pair: the line was meant to end before it, but the
+    escape or comment runs to the end of the line and the tag is lost.
+    Why it matters: every reader skips the tag; the game silently loses it
+    (often the first game's Event, after a BridgeComposer option line).
+    Example: an option line of BridgeComposer, and a comment, each with a tag pair behind it.
+
+        %Margins 1,1,1,1[Event "Club night"]
+        [Site "Amsterdam"] ; the club [Date "2026.12.01"]
+
+    Use instead: each tag pair on a line of its own.
+
+        %Margins 1,1,1,1
+        [Event "Club night"]
+        [Site "Amsterdam"] ; the club
+        [Date "2026.12.01"]
+
+    References: PBN §2.4, §3.8.
+    """
+
+    code, name, severity, law = "S113", "swallowed-tag", "warning", "PBN §2.4"
 
 
 class MalformedLin(Rule):

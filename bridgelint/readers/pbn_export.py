@@ -1,0 +1,156 @@
+"""Export format (PBN §2.1): everything a game of a ``% EXPORT`` file breaks, as one S108 finding.
+
+The breaches are listed in file order, each with its line: line layout (CR LF
+line ends, no tabs, one tag pair per line from column 1 as ``[Name "value"]``,
+single spaces between auction and play elements), the Mandatory Tag Set of the
+declared version complete and first and in order, supplemental tags sorted,
+sections in the order identification < Auction < Play < tables (sorted), and
+the values export format fixes (Deal and Auction from the dealer, Play from
+declarer's left, ranks descending, canonical Vulnerable, declarer-form Result).
+Repeated tags are S105's and token spellings S109's, in every format.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import bridge
+from ..model import Record, Tag
+from ..rules.syntax import ExportFormat
+from .pbn_game import NO_SECTION
+
+MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
+             "Scoring", "Declarer", "Contract", "Result")
+MANDATORY_1_0 = tuple(name for name in MANDATORY if name != "Scoring")  # PBN 1.0: 14 tags
+_TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+ "(?:[^"\\]|\\.)*"\]')
+_IN_RANK_ORDER = re.compile("".join(rank + "?" for rank in bridge.RANKS))  # each rank at most once, in order
+
+
+def check_export(record: Record, lines: list[str]) -> None:
+    """Add one S108 to ``record`` (a game of ``lines``, from the record's line) listing its export breaches."""
+    breaches = sorted(_layout(record, lines) + _tag_order(record) + _values(record))
+    if breaches:
+        line, column, _ = breaches[0]
+        listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
+        record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed} (PBN §2.1)", line, column)
+
+
+def _layout(record: Record, lines: list[str]) -> list[tuple[int, int, str]]:
+    first = record.line
+    out = []
+    lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
+    if lf:
+        out.append((lf[0], len(lines[lf[0] - first].rstrip("\r\n")) + 1,
+                    f"line end LF{_more(lf)}, export wants CR LF"))
+    tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
+    if tabs:
+        out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
+    for tag in record.tags:
+        if tag.inherited:
+            continue
+        text = lines[tag.line - first].rstrip("\r\n") if 0 <= tag.line - first < len(lines) else ""
+        if tag.column != 1 or not _TAG_LINE.fullmatch(text):
+            out.append((tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its "
+                                              "line from column 1"))
+    element_lines = {item.line for section in (record.auction and record.auction.calls,
+                                               record.play and record.play.cards) if section for item in section}
+    for number in sorted(element_lines):
+        text = lines[number - first].rstrip("\r\n") if 0 <= number - first < len(lines) else ""
+        if text != " ".join(text.split()):
+            out.append((number, 1, "elements not separated by single spaces from column 1"))
+    return out
+
+
+def _more(lines: list[int]) -> str:
+    """How many more lines have the breach of the first one."""
+    return f" (and on {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+
+
+def _tag_order(record: Record) -> list[tuple[int, int, str]]:
+    """The Mandatory Tag Set complete, first and in order; supplemental tags sorted; the sections in order."""
+    mandatory = MANDATORY_1_0 if (record.version or "").startswith("1.") else MANDATORY
+    out = []
+    names = {tag.name for tag in record.tags}
+    missing = [name for name in mandatory if name not in names]
+    if missing:
+        out.append((record.line, record.column, f"mandatory tag{'s' if len(missing) > 1 else ''} "
+                                                f"{', '.join(missing)} missing"))
+    written = [tag for tag in record.tags if not tag.inherited]
+    last_mandatory = max((i for i, tag in enumerate(written) if tag.name in mandatory), default=-1)
+    highest: Tag | None = None  # the mandatory tag furthest in the order so far
+    previous: Tag | None = None  # the supplemental tag before
+    section: Tag | None = None  # the section tag we are in (Auction, Play or a table)
+    for i, tag in enumerate(written):
+        name = tag.name
+        if name == "Note" and section is not None:
+            continue
+        if name in ("Auction", "Play") or (name not in NO_SECTION and name in record.tables):
+            if section is not None and _section_rank(section) > _section_rank(tag):
+                out.append((tag.line, tag.column, f"{name} after {section.name}: sections go Auction, Play, "
+                                                  "then tables in alphabetical order"))
+            section = tag
+            continue
+        if section is not None:
+            out.append((tag.line, tag.column, f"tag {name} after the {section.name} section: identification tags "
+                                              "come first"))
+        elif name in mandatory:
+            if highest is not None and mandatory.index(name) < mandatory.index(highest.name):
+                out.append((tag.line, tag.column, f"{name} after {highest.name}: the mandatory tags go "
+                                                  f"{', '.join(mandatory)}"))
+            elif highest is None or mandatory.index(name) > mandatory.index(highest.name):
+                highest = tag
+        elif i < last_mandatory:
+            out.append((tag.line, tag.column, f"tag {name} before mandatory tags, which come first"))
+        else:
+            if previous is not None and name < previous.name:
+                out.append((tag.line, tag.column, f"tag {name} after {previous.name}: supplemental tags go in "
+                                                  "alphabetical order"))
+            previous = tag
+    return out
+
+
+def _section_rank(tag: Tag) -> tuple[int, str]:
+    return {"Auction": (0, ""), "Play": (1, "")}.get(tag.name, (2, tag.name))
+
+
+def _values(record: Record) -> list[tuple[int, int, str]]:
+    """The values export format fixes."""
+    out = []
+    dealer = record.dealer.value if record.dealer is not None else None
+    deal = record.deal_field
+    if deal is not None and deal.raw:
+        first = deal.raw.strip()[:1].upper()
+        if dealer and first in bridge.SEATS and first != dealer:
+            out.append((deal.line, deal.column, f"Deal starts with {bridge.SEAT_NAMES[first]}, export starts it "
+                                                f"with the dealer, {bridge.SEAT_NAMES[dealer]}"))
+        if not _descending(deal.raw):
+            out.append((deal.line, deal.column, "Deal ranks not in descending order (AKQJT98765432)"))
+    auction = record.auction
+    if auction is not None and dealer and auction.seat not in (None, dealer):
+        out.append((auction.line, auction.column, f"Auction starts with {bridge.SEAT_NAMES[auction.seat]}, export "
+                                                  f"starts it with the dealer, {bridge.SEAT_NAMES[dealer]}"))
+    declarer = record.declarer.value[0] if record.declarer is not None else None
+    play = record.play
+    if play is not None and declarer and play.seat not in (None, bridge.seat_after(declarer)):
+        leader = bridge.SEAT_NAMES[bridge.seat_after(declarer)]
+        out.append((play.line, play.column, f"Play starts with {bridge.SEAT_NAMES[play.seat]}, export starts it "
+                                            f"with the opening leader, {leader}"))
+    vulnerable = record.vulnerable
+    if vulnerable is not None and vulnerable.raw not in bridge.VULNERABILITIES:
+        out.append((vulnerable.line, vulnerable.column, f"Vulnerable \"{vulnerable.raw}\": export writes None, "
+                                                        "NS, EW or All"))
+    result = record.result
+    if result is not None and isinstance(result.value, bridge.Result) and result.value.declarer_tricks is None:
+        out.append((result.line, result.column, f"Result \"{result.raw}\": export writes declarer's tricks only"))
+    return out
+
+
+def _descending(deal: str) -> bool:
+    for hand in deal[2:].split():
+        for suit in hand.split("."):
+            ranks = suit.replace("x", "").replace("X", "")  # x spot cards go last, in any order
+            if _IN_RANK_ORDER.fullmatch(ranks):
+                continue  # the usual holding
+            if suit != "-" and list(ranks) != sorted(ranks, key=bridge.RANKS.find):
+                return False
+    return True

@@ -1,0 +1,101 @@
+"""S108: one finding per game of a % EXPORT file, naming every breach of export format in file order."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import check, only
+
+PLAY = """S5 S3 S2 S9
+D3 D2 DT D5
+D8 D9 DJ DA
+S8 S6 C4 SQ
+C6 C3 C2 C7
+D6 S4 D7 DK
+H2 HK H5 HQ
+H4 H8 H6 H9
+CQ CK C8 C5
+HA HT H3 CJ
+SJ SA CT SK
+H7 HJ C9 D4
+ST CA DQ S7"""
+
+AUCTION = '[Auction "N"]\nPass Pass 2S =1= Pass\nPass Pass\n[Note "1:weak two"]\n'
+TABLE = '[ScoreTable "Score_NS\\4R;MP_NS"]\n 170 3\n 140 1\n'
+CLEAN = ('% PBN 2.1\n% EXPORT\n\n[Event "Club"]\n[Site "Town"]\n[Date "2026.01.01"]\n[Board "1"]\n[West "W"]\n'
+         '[North "N"]\n[East "E"]\n[South "S"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+         '[Deal "N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6"]\n[Scoring "IMP"]\n'
+         '[Declarer "S"]\n[Contract "2S"]\n[Result "10"]\n[HomeTeam "A"]\n[Room "Open"]\n'
+         + AUCTION + '[Play "W"]\n' + PLAY + "\n" + TABLE)
+
+
+def export(text: str) -> str:
+    return text.replace("\n", "\r\n")
+
+
+def test_a_clean_crlf_export_file_gives_none():
+    assert [(f.code, f.line, f.column, f.message) for f in check(export(CLEAN))] == []
+
+
+def test_the_clean_file_in_import_format_gives_none_either():
+    assert check(CLEAN.replace("% EXPORT\n", "")) == []
+
+
+def moved(text: str, line: str, before: str) -> str:
+    """``text`` with ``line`` taken out and put back right before ``before``."""
+    return text.replace(line, "", 1).replace(before, line + before, 1)
+
+
+# a change that breaks export format once, the words that name it, the (line, column) of the finding
+BREACHES = [
+    (lambda t: t.replace("\r\n", "\n"), "line end LF (and on 37 more lines), export wants CR LF", (4, 15)),
+    (lambda t: t.replace('[Event "Club"]\r\n', '[Event "Club"]\r\n{a\tcomment}\r\n'), "a tab, export has none",
+     (5, 3)),
+    (lambda t: t.replace('[Room "Open"]', ' [Room "Open"]'), "tag Room is not written", (20, 2)),
+    (lambda t: t.replace('[Room "Open"]', '[Room  "Open"]'), "tag Room is not written", (20, 1)),
+    (lambda t: t.replace("Pass Pass 2S", "Pass  Pass 2S"), "elements not separated by single spaces", (22, 1)),
+    (lambda t: t.replace('[Scoring "IMP"]\r\n', ""), "mandatory tag Scoring missing", (4, 1)),
+    (lambda t: moved(t, '[Vulnerable "None"]\r\n', '[Dealer "N"]'), "Dealer after Vulnerable", (13, 1)),
+    (lambda t: moved(t, '[HomeTeam "A"]\r\n', '[Site "Town"]'), "tag HomeTeam before mandatory tags", (5, 1)),
+    (lambda t: moved(t, '[Room "Open"]\r\n', '[HomeTeam "A"]'), "tag HomeTeam after Room", (20, 1)),
+    (lambda t: moved(t, '[Room "Open"]\r\n', '[Play "W"]'), "tag Room after the Auction section", (24, 1)),
+    (lambda t: moved(t, export(AUCTION), TABLE.split("\n")[0]), "Auction after Play", (35, 1)),
+    (lambda t: moved(t, export(TABLE), '[Auction "N"]'), "Auction after ScoreTable", (24, 1)),
+    (lambda t: t.replace('N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6',
+                         'E:2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6 A643.KJT8.92.AK3'),
+     "Deal starts with East, export starts it with the dealer, North", (14, 1)),
+    (lambda t: t.replace("N:A643.KJT8", "N:6A43.KJT8"), "Deal ranks not in descending order", (14, 1)),
+    (lambda t: t.replace('[Auction "N"]\r\nPass Pass', '[Auction "E"]\r\nPass'),
+     "Auction starts with East, export starts it with the dealer, North", (21, 1)),
+    (lambda t: t.replace('[Play "W"]', '[Play "N"]'), "Play starts with North, export starts it with the "
+                                                       "opening leader, West", (25, 1)),
+    (lambda t: t.replace('[Vulnerable "None"]', '[Vulnerable "Love"]'), 'Vulnerable "Love": export writes None',
+     (13, 1)),
+    (lambda t: t.replace('[Result "10"]', '[Result "NS 10"]'), "export writes declarer's tricks only", (18, 1)),
+]
+
+
+@pytest.mark.parametrize("change, named, where", BREACHES, ids=[named for _, named, _ in BREACHES])
+def test_each_breach_is_named(change, named, where):
+    text = change(export(CLEAN))
+    assert text != export(CLEAN)
+    [finding] = only(check(text), "S108")
+    assert named in finding.message and (finding.line, finding.column) == where
+    assert finding.message.count("; line ") == 0  # that breach only
+
+
+def test_one_finding_lists_every_breach_in_file_order():
+    text = export(CLEAN).replace('[Vulnerable "None"]', '[Vulnerable "Both"]').replace('[Room "Open"]',
+                                                                                         ' [Room "Open"]')
+    text = text.replace('[Scoring "IMP"]\r\n', "")
+    [finding] = only(check(text), "S108")
+    assert finding.message == ('game breaks export format (% EXPORT): line 4: mandatory tag Scoring missing; '
+                               'line 13: Vulnerable "Both": export writes None, NS, EW or All; line 19: tag Room '
+                               'is not written [Room "..."] alone on its line from column 1 (PBN §2.1)')
+    assert (finding.line, finding.column) == (4, 1)
+
+
+def test_every_game_gets_its_own_finding():
+    game = export(CLEAN).split("\r\n\r\n", 1)[1]
+    text = export("% EXPORT\n\n") + game.replace("\r\n", "\n") + "\r\n" + game
+    assert [f.line for f in only(check(text), "S108")] == [3]
