@@ -8,6 +8,7 @@ output, everything else to standard error.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import sys
 from concurrent.futures import BrokenExecutor
@@ -20,12 +21,14 @@ from . import __version__, parallel
 from .config import FAIL_ON
 from .convert.command import convert
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
+from .pipeline import open_input
 from .reporters import Collected, Reporter, Summary
 from .reporters import github as github_reporter
 from .reporters import json as json_reporter
 from .reporters import junit as junit_reporter
 from .reporters import sarif as sarif_reporter
 from .reporters import statistics as statistics_reporter
+from .reporters.html import HtmlReporter
 from .reporters.text import TextReporter
 from .rules import RULES
 from .rules.base import Rule
@@ -34,7 +37,7 @@ from .show import replay
 
 DOCUMENTS = {"json": json_reporter.render, "github": github_reporter.render, "sarif": sarif_reporter.render,
              "junit": junit_reporter.render}
-FORMATS = ("auto", "text", *DOCUMENTS)
+FORMATS = ("auto", "text", "html", *DOCUMENTS)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -46,7 +49,8 @@ def cli() -> None:
 @cli.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="Report format; auto: github under GitHub Actions (GITHUB_ACTIONS set), else text.")
+              help="Report format; html: a page for people (with --output-file); "
+                   "auto: github under GitHub Actions (GITHUB_ACTIONS set), else text.")
 @click.option("--output-file", "-o", metavar="FILE", help="Write the report to FILE instead of standard output.")
 @click.option("--statistics", is_flag=True,
               help="Print a table of the findings per code (instead of the report, unless --output-file).")
@@ -67,15 +71,23 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
     files = pipeline.paths(paths)
-    # standard input is read here, never in a worker
-    stdin = {i: pipeline.check_stream("-", sys.stdin.buffer) for i, p in enumerate(files) if p == "-"}
-    checked = parallel.check_files([(p, pipeline.codes_for(p), pipeline.fmt) for p in files if p != "-"],
-                                   jobs or parallel.cpu_count())
     if output_format == "auto":
         output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
+    # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
+    stdin_bytes = sys.stdin.buffer.read() if output_format == "html" and "-" in files else None
+    stdin = {i: pipeline.check_stream("-", sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes))
+             for i, p in enumerate(files) if p == "-"}
+    checked = parallel.check_files([(p, pipeline.codes_for(p), pipeline.fmt) for p in files if p != "-"],
+                                   jobs or parallel.cpu_count())
     fail_on = fail_on or pipeline.config.fail_on
-    reporter = (TextReporter(not no_group, quiet, verbose, fail_on) if output_format == "text"
-                else Collected(DOCUMENTS[output_format]))
+    reporter: Reporter
+    if output_format == "text":
+        reporter = TextReporter(not no_group, quiet, verbose, fail_on)
+    elif output_format == "html":
+        reporter = HtmlReporter(lambda path: io.BytesIO(stdin_bytes or b"") if path == "-" else open_input(path),
+                                pipeline.fmt, fail_on, verbose)
+    else:
+        reporter = Collected(DOCUMENTS[output_format])
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
     summary = Summary()
     internal = unreadable = False
