@@ -8,8 +8,11 @@ objects to the record and go on.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
+
+from .tables import ARTIFICIAL, TABLE_COLUMNS, parse_element
 
 if TYPE_CHECKING:
     from .rules.base import Rule
@@ -156,6 +159,106 @@ class Play:
 
 
 @dataclass(slots=True)
+class Column:
+    """A column of a supplemental table: ``[+|-]Name[\\width[L|R]]`` (PBN §5.2)."""
+
+    name: str
+    order: str = ""  # "+" descending, "-" ascending, "" not sorted
+    width: int = 0  # minimum width of its elements (0: none)
+    align: str = ""  # "L" or "R"; "" not given
+    offset: int = 0  # where its specification starts in the tag value
+    kind: str | None = None  # the kind of a predefined column (bridgelint.tables), None for others
+
+
+@dataclass(slots=True)
+class Element:
+    """A table element: as written (quotes and ``^`` included) and as understood."""
+
+    text: str
+    value: object  # typed by the column's kind; None for ? and -; tables.MALFORMED if malformed
+    line: int
+    column: int
+    artificial: bool = False  # written with a leading ^ (an artificial score, PBN §5.2)
+
+
+class Table:
+    """A supplemental section (PBN §5): its tag, its columns and rows of elements.
+
+    Elements are kept compactly, as places in the game's text (offset, end,
+    line, column), and typed when asked for, so a table of 100,000 rows costs
+    little more than its text.  ``columns`` and the rows are set once the
+    game is read (a ``#`` header is known only then).
+    """
+
+    __slots__ = ("tag", "text", "cells", "row_starts", "columns", "inherited")
+
+    def __init__(self, tag: Tag, text: str):
+        self.tag = tag  # the section's tag; its value is the header
+        self.text = text
+        self.cells = array("i")  # offset, end, line, column of each element, in file order
+        self.row_starts = array("i")  # the index of each row's first element
+        self.columns: list[Column] = []
+        self.inherited = tag.value.startswith("#")  # the header comes from an earlier game (PBN §4.8)
+
+    @property
+    def name(self) -> str:
+        return self.tag.name
+
+    @property
+    def standard(self) -> bool:
+        """A table of PBN §5.3-§5.10, whose predefined columns have a known form."""
+        return self.tag.name in TABLE_COLUMNS
+
+    def __len__(self) -> int:
+        """The number of rows."""
+        return len(self.row_starts)
+
+    @property
+    def element_count(self) -> int:
+        return len(self.cells) // 4
+
+    def element_text(self, index: int) -> str:
+        cells = self.cells
+        return self.text[cells[4 * index]:cells[4 * index + 1]]
+
+    def element_place(self, index: int) -> tuple[int, int]:
+        """(line, column) of an element."""
+        return self.cells[4 * index + 2], self.cells[4 * index + 3]
+
+    def element(self, index: int, column: Column | None = None) -> Element:
+        text = self.element_text(index)
+        line, col = self.element_place(index)
+        kind = column.kind if column is not None else None
+        return Element(text, parse_element(kind, text), line, col, text[:1] == ARTIFICIAL)
+
+    def span(self, number: int) -> range:
+        """The indexes of the elements of one row (0-based)."""
+        starts = self.row_starts
+        return range(starts[number], starts[number + 1] if number + 1 < len(starts) else self.element_count)
+
+    def row(self, number: int) -> list[Element]:
+        """The elements of one row, typed by their columns; a short row has fewer, a long one more."""
+        span, columns = self.span(number), self.columns
+        return [self.element(i, columns[i - span.start] if i - span.start < len(columns) else None) for i in span]
+
+    def rows(self) -> Iterator[list[Element]]:
+        for number in range(len(self.row_starts)):
+            yield self.row(number)
+
+    def texts(self) -> Iterator[list[str]]:
+        """The rows as written."""
+        for number in range(len(self.row_starts)):
+            yield [self.element_text(i) for i in self.span(number)]
+
+    def column_index(self, name: str) -> int | None:
+        """The position of the column of that name, or None."""
+        for i, column in enumerate(self.columns):
+            if column.name == name:
+                return i
+        return None
+
+
+@dataclass(slots=True)
 class Record:
     """One game (PBN) or board (LIN), everything as written plus locations."""
 
@@ -176,7 +279,7 @@ class Record:
     result: Field | None = None
     score: Field | None = None
     date: Field | None = None
-    tables: dict[str, list[list[str]]] = field(default_factory=dict)  # supplemental sections, rows
+    tables: dict[str, Table] = field(default_factory=dict)  # supplemental sections by tag name, in file order
     escapes: list[Tag] = field(default_factory=list)  # PBN % lines in the game (name "%")
     findings: list[Finding] = field(default_factory=list)
     export: bool = False  # the file declares PBN export format

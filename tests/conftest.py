@@ -61,6 +61,11 @@ def read_one(text: str | bytes, encoding: str = "utf-8") -> Record:
     return records[0]
 
 
+def table_rows(record: Record) -> dict[str, list[list[str]]]:
+    """The record's supplemental sections, each as its rows of elements as written."""
+    return {name: list(table.texts()) for name, table in record.tables.items()}
+
+
 def board(*lines: str, number: str = "1", dealer: str = "N", vulnerable: str = "None") -> str:
     """A game with a consistent header (Law 2 dealer and vulnerability for board 1) and ``lines``.
 

@@ -15,7 +15,7 @@ import bridgelint.readers.pbn_grammar as grammar
 from bridgelint.model import BID, CONTINUE, END, FILLER, PASS, SKIP
 from bridgelint.readers import open_reader
 from bridgelint.readers.pbn import PbnReader
-from conftest import CORPUS_PBN, DEAL, at, check, codes, read, read_one, requires_shared
+from conftest import CORPUS_PBN, DEAL, at, check, codes, read, read_one, requires_shared, table_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,7 +56,7 @@ def test_escape_lines_only_in_column_1():
     assert record.escapes == []
     assert at(check('[Event "a"] % not an escape\n'), "S102") == [(1, 13)]
     assert read_one('[Table "1"]\n[ScoreTable "Rank"]\n% 1\n').escapes != []
-    assert read_one('[ScoreTable "Rank"] % 1\n').tables == {"ScoreTable": [["%", "1"]]}
+    assert table_rows(read_one('[ScoreTable "Rank"] % 1\n')) == {"ScoreTable": [["%"], ["1"]]}
     assert at(check(' % not an escape\n[Event "a"]\n'), "S102") == [(1, 2)]
 
 
@@ -200,12 +200,12 @@ def test_supplemental_tables_are_kept_as_rows():
                       'N NT 9\nS  S 10\n'
                       '[Event "after the tables"]\n')
     assert record.tag("ScoreTable").value == "Rank\\2R;Names_NS;Score_NS\\5R"
-    assert record.tables == {
+    assert table_rows(record) == {
         "ScoreTable": [["1", '"Smith;Jones"', "420"], ["2", '"A \\"B\\" C"', "-50"]],
         "OptimumResultTable": [["N", "NT", "9"], ["S", "S", "10"]],
     }
     assert record.tag("Event").value == "after the tables"
-    assert record.findings == []
+    assert [f.code for f in record.findings] == ["T102"]  # the comment after an element (PBN §5.1)
 
 
 def test_notes_belong_to_their_section():
@@ -449,5 +449,5 @@ def test_a_row_of_four_cards_keeps_every_column_wherever_it_stands():
     assert [(c.token, c.line, c.column, c.seat) for c in record.play.cards[:5]] == [
         ("SA", 2, 1, "W"), ("SK", 2, 4, "N"), ("SQ", 2, 8, "E"), ("SJ", 2, 11, "S"), ("HA", 3, 4, "W")]
     assert record.play.cards[4].mark == "R"
-    assert record.tables == {"OptimumPlayTable": [["SA", "SK", "SQ", "SJ"]]}
+    assert table_rows(record) == {"OptimumPlayTable": [["SA", "SK", "SQ", "SJ"]]}
     assert at(check('[Auction "N"]\nSA SK SQ SJ\n'), "A102") == [(2, 1)]

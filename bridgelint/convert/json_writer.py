@@ -13,7 +13,9 @@ The shape (documented in the README)::
                   "auction": {"seat", "line", "column", "calls": [...], "notes": {"1": "text"}},
                   "play": {"seat", "by_seat", "line", "column", "cards": [...], "notes": {...},
                            "claim": 10},
-                  "tables": {"ScoreTable": [["1", "..."]]},
+                  "tables": {"ScoreTable": {"header", "line", "column", "inherited",
+                                            "columns": [{"name", "order", "width", "align"}],
+                                            "rows": [[{"text", "value", "artificial", "line", "column"}]]}},
                   "findings": [{"code", "severity", "message", "law", "line", "column"}]}]}
 
 Values the record does not give are null.
@@ -25,9 +27,10 @@ import json
 from typing import TextIO
 
 from ..bridge import Contract, Result
-from ..model import Call, Card, Finding, Record
+from ..model import Call, Card, Finding, Record, Table
 from ..replay.context import Context
 from ..semantics import replayed
+from ..tables import MALFORMED
 
 _FIELDS = ("board", "dealer", "vulnerable", "deal_field", "contract", "declarer", "result", "score", "date")
 
@@ -76,7 +79,7 @@ def record_dict(record: Record, findings: list[Finding] | None = None, path: str
                    for name in _FIELDS if (f := getattr(record, name)) is not None},
         "auction": None,
         "play": None,
-        "tables": record.tables,
+        "tables": {name: _table(table) for name, table in record.tables.items()},
         "findings": [finding_dict(f) for f in (findings if findings is not None else record.findings)],
     }
     auction = record.auction
@@ -107,6 +110,22 @@ def _card(card: Card) -> dict:
     return {"token": card.token, "kind": card.kind, "seat": card.seat, "card": card.card or None,
             "mark": card.mark or None, "note": card.note, "nags": card.nags,
             "line": card.line, "column": card.column}
+
+
+def _table(table: Table) -> dict:
+    """A section typed: elements as written and as understood (null for ?, - and malformed)."""
+    tag = table.tag
+    return {"header": tag.value, "line": tag.line, "column": tag.column, "inherited": table.inherited,
+            "columns": [{"name": c.name, "order": c.order or None, "width": c.width or None, "align": c.align or None}
+                        for c in table.columns],
+            "rows": [[{"text": e.text, "value": _json_value(e.value), "artificial": e.artificial,
+                       "line": e.line, "column": e.column} for e in row] for row in table.rows()]}
+
+
+def _json_value(value: object) -> object:
+    if value is MALFORMED:
+        return None
+    return list(value) if isinstance(value, tuple) else value
 
 
 def finding_dict(f: Finding) -> dict:

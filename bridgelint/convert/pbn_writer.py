@@ -19,15 +19,17 @@ notes, and their cards placed in seat columns by replaying who led each trick.
 from __future__ import annotations
 
 import re
+from functools import cmp_to_key
 from typing import BinaryIO
 
 from ..bridge import (RANKS, SEAT_NAMES, SEATS, SUITS, Contract, Result, parse_seat, seat_after, side,
                       trick_winner)
 from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call,
-                     Card, Record)
+                     Card, Column, Record)
 from ..replay.context import Context
 from ..replay.play import declared
 from ..semantics import replayed
+from ..tables import sort_key
 
 CRLF = "\r\n"
 HEADER = "% PBN 2.1" + CRLF + "% EXPORT" + CRLF + CRLF
@@ -482,11 +484,46 @@ def _lin_play_order(record: Record, declarer: str | None) -> tuple[str | None, l
 # --- supplemental sections -------------------------------------------------------
 
 def _table_lines(record: Record) -> list[str]:
-    first = _first_tags(record)
+    """The sections sorted by name (PBN §3.1); a row a line, elements padded to their columns'
+    widths and rows in the order of the sorted columns (§5.2)."""
     lines = []
     for name in sorted(record.tables):
         if name in SECTION_TAGS or name in MANDATORY:
             continue
-        lines.append(tag_line(name, first.get(name, "")))
-        lines += [" ".join(row) for row in record.tables[name] if row]
+        table = record.tables[name]
+        lines.append(tag_line(name, table.tag.value))
+        lines += [_table_row(table.columns, row) for row in _sorted_rows(table.columns, list(table.texts()))]
     return lines
+
+
+def _sorted_rows(columns: list[Column], rows: list[list[str]]) -> list[list[str]]:
+    """Stable sort on the first '+'/'-' column, later marked columns breaking ties; rows with
+    an element that cannot be compared stay in the order they were written."""
+    marked = [(i, column.order == "+") for i, column in enumerate(columns) if column.order]
+    if not marked:
+        return rows
+    keys = []
+    for row in rows:
+        key = [sort_key(row[i]) if i < len(row) else None for i, _ in marked]
+        if None in key:
+            return rows
+        keys.append(key)
+
+    def compare(a: tuple[list, list[str]], b: tuple[list, list[str]]) -> int:
+        for (x, y), (_, descending) in zip(zip(a[0], b[0]), marked):
+            if x != y:
+                return (-1 if x < y else 1) * (-1 if descending else 1)
+        return 0
+
+    return [row for _, row in sorted(zip(keys, rows), key=cmp_to_key(compare))]
+
+
+def _table_row(columns: list[Column], row: list[str]) -> str:
+    """Elements separated by one space, each padded to its column's minimum width (left unless R)."""
+    cells = []
+    for i, text in enumerate(row):
+        column = columns[i] if i < len(columns) else None
+        if column is not None and column.width > len(text):
+            text = text.rjust(column.width) if column.align == "R" else text.ljust(column.width)
+        cells.append(text)
+    return " ".join(cells).rstrip()

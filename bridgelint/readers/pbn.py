@@ -153,6 +153,7 @@ class PbnReader:
         game.scan()
         self.export, self.version = record.export, record.version  # % lines of a header in the first game
         self._resolve_tags(record)
+        game.finish_tables()
         interpret_header(record)
         if record.export:
             check_export(record, lines)

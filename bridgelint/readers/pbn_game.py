@@ -12,13 +12,14 @@ import re
 from bisect import bisect_right
 
 from .. import bridge
-from ..model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, Play, Record, Tag
+from ..model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, Play, Record, Table, Tag
 from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
 from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark
 from ..rules.syntax import (BadCharacter, MalformedTag, NonStandardSpelling, SwallowedTag, SwallowingComment,
                             UnterminatedComment)
 from .pbn_grammar import TAG_PAIR, TOKEN
+from .pbn_table import TableReader
 
 # Tags of the standard that open no section (§3.4, §4): text after them is out of place.
 NO_SECTION = frozenset((
@@ -52,7 +53,8 @@ class GameScanner:
         self.calls: list[Call] = []
         self.cards: list[Card] = []
         self.pending_mark: tuple[str, int, int] | None = None
-        self.table_line = -1
+        self.table: TableReader | None = None  # the supplemental section being read
+        self.tables: list[TableReader] = []
         self.stray_reported = False
         self.auction_notes: dict[int, Tag] = {}
         self.play_notes: dict[int, Tag] = {}
@@ -81,8 +83,12 @@ class GameScanner:
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column, value_column)
             elif kind == "comment":
                 self.check_comment(m.group(), line, column)
+                if self.section == "table":
+                    self.table.comment(line, column)
             elif kind == "comment2":
                 swallowed(record.findings, m.group(), line, column)
+                if self.section == "table":
+                    self.table.comment(line, column)
             elif kind == "escape":
                 escape = Tag("%", m.group()[1:].rstrip("\r"), line, column)
                 record.escapes.append(escape)
@@ -101,6 +107,15 @@ class GameScanner:
             else:
                 self.element(kind, m.group(), line, column)
         self.close_section()
+
+    def finish_tables(self) -> None:
+        """Columns and rows of the supplemental sections, once the game's tags are resolved (a '#' header)."""
+        record = self.record
+        for reader in self.tables:
+            reader.finish(record)
+        for name in [name for name, table in record.tables.items()
+                     if not table.element_count and not name.endswith("Table")]:
+            del record.tables[name]  # a tag of no known section, with no data: not a section
 
     def check_comment(self, text: str, line: int, column: int) -> None:
         """S104: a brace comment that swallowed tag pairs or holds a '{'."""
@@ -133,7 +148,10 @@ class GameScanner:
             self.stray_reported = False
         else:
             self.section = "table"
-            self.table_line = -1
+            self.table = TableReader(Table(tag, self.text))
+            if name not in self.record.tables:  # a repeated section (S105) is read but not kept
+                self.record.tables[name] = self.table.table
+                self.tables.append(self.table)
         self.section_tag = tag
 
     def note(self, tag: Tag) -> None:
@@ -192,11 +210,8 @@ class GameScanner:
         elif section == "play":
             self.play_element(kind, text, line, column)
         elif section == "table":
-            rows = self.record.tables.setdefault(self.section_tag.name, [])
-            if line != self.table_line:
-                rows.append([])
-                self.table_line = line
-            rows[-1].append(text)
+            offset = self.starts[line - self.first_line] + column - 1
+            self.table.add(offset, offset + len(text), line, column)
         elif not self.stray_reported:
             self.stray_reported = True
             self.record.problem(MalformedTag, f"'{text[:20]}' stands outside any tag pair or section (PBN §3, §5)",

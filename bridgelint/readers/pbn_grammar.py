@@ -45,6 +45,11 @@ IRREGULARITY = _regex("irregularity", r"\^[A-Za-z]?")
 _CARD = "[SHDC][AKQJT98765432]"
 CARD_ROW = _regex("card_row", f"(?P<row_c1>{_CARD})" + "".join(f"[ \t]+(?P<row_c{i}>{_CARD})" for i in (2, 3, 4))
                   + r"(?=[ \t]*(?:\r?\n|\Z))")
+# §5.2 table header: column specifications separated by ';' (read by the table reader, not by ``token``)
+COLUMN_SPEC = _regex("column_spec", r"(?P<order>[+-]?)(?P<column>[^;\\\s+-](?:[^;\\]*[^;\\\s])?)(?:\\(?P<width>[0-9]+)(?P<align>[LR]?))?")
+TABLE_HEADER = (COLUMN_SPEC + pp.ZeroOrMore(pp.Suppress(";") + COLUMN_SPEC)).set_name("table_header")
+# §5.1 a string element that is closed on its line (the ``string`` token may stop at the line's end)
+CLOSED_STRING = _regex("closed_string", r'"(?:[^"\\\n]|\\.)*"')
 WORD = _regex("word", r"[^ \t\r\n\v\f\[\]{};\"%!?=$^]+")
 STRAY = _regex("stray", r"[^ \t\r\n\v\f]")
 

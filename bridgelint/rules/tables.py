@@ -1,0 +1,299 @@
+"""T — supplemental tables (PBN §5): headers and rows (found while reading), and ScoreTables against Laws 77, 78A."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import Iterator
+
+from ..bridge import is_vulnerable, parse_contract, side
+from ..model import Element, Finding, Table
+from ..scoring import score
+from ..tables import decimals
+from .base import Context, Rule
+
+
+class MalformedHeader(Rule):
+    """Malformed table header.
+
+    What it does: reports a column specification of a table's tag value that
+    breaks PBN §5.2: each column is `Name`, with an optional sort mark before
+    it (`+` descending, `-` ascending) and an optional minimum width after it
+    (`\\<width>`, then `L` or `R` for the alignment), columns separated by `;`.
+    An empty column, a width that is no number, a stray `\\` or a second sort
+    mark is reported at the column; so is a column name with spaces when every
+    row holds one element per word (`;` was meant).
+    Why it matters: the header says what every element of the table is; a
+    reader that cannot split it cannot read a single row.
+    Example:
+
+        [Event "Club pairs"]
+        [Board "1"]
+        [ScoreTable "Rank\\3X;;Score_NS"]
+        1 420
+
+    Use instead:
+
+        [Event "Club pairs"]
+        [Board "1"]
+        [ScoreTable "Rank\\3R;Score_NS"]
+        1 420
+
+    References: PBN §5.2.
+    """
+
+    code, name, severity, law = "T101", "table-header", "error", "PBN §5.2"
+
+
+class MalformedRow(Rule):
+    """Malformed table row.
+
+    What it does: reports table rows that do not fit the header or the
+    standard: a row with missing or extra elements (`-` stands for an
+    irrelevant element, `?` for an unknown one); a comment after an element; a
+    `%`, `[`, `]`, `}` or `"` outside a string, or a string never closed; a
+    predefined column whose element has the wrong form (Rank, Contract,
+    Declarer, Result, Score, Percentage, Call, Card, Time, ScoreRange...); rows
+    out of the order a `+`/`-` column declares; an AuctionTimeTable or
+    PlayTimeTable without one row per call or card; an OptimumResultTable that
+    gives a declarer and denomination twice; InstantScoreTable ranges that
+    overlap. In import format a row may span lines; in export format each row
+    is one line. In ActionTables, `0` stands for every other call or card and
+    a suit alone for any card of it, as in the standard's own examples.
+    Why it matters: a row that does not fit shifts every element after it into
+    the wrong column, and results tables then rank the wrong pairs.
+    Example:
+
+        [Event "Club pairs"]
+        [Board "1"]
+        [ScoreTable "Rank;Contract;Declarer;Result;Score_NS"]
+        1 4S S 10
+        2 3NT N 9 400 {keyed late}
+
+    Use instead:
+
+        [Event "Club pairs"]
+        [Board "1"]
+        [ScoreTable "Rank;Contract;Declarer;Result;Score_NS"]
+        1 4S S 10 420
+        2 3NT N 9 400
+
+    References: PBN §5.1-§5.10.
+    """
+
+    code, name, severity, law = "T102", "table-row", "error", "PBN §5"
+
+
+class _ScoreTableRule(Rule):
+    """Base of the rules that read a ScoreTable's rows."""
+
+    @staticmethod
+    def score_table(ctx: Context) -> Table | None:
+        table = ctx.record.tables.get("ScoreTable")
+        return table if table is not None and table.columns and len(table) else None
+
+
+class ScoreTableScore(_ScoreTableRule):
+    """ScoreTable score differs from Law 77.
+
+    What it does: computes the duplicate score of each ScoreTable row's
+    Contract, Declarer and Result at the board's vulnerability and compares it
+    with the row's Score_NS and Score_EW (a `-` in one of them: the score is in
+    the other). Rows marked `^` (an artificial score) and rows with `-` or `?`
+    in Contract, Declarer or Result are not checked.
+    Why it matters: a score that the contract and result cannot produce ranks
+    the pairs wrongly, and the matchpoints of every other row with it.
+    Example:
+
+        [Board "1"]
+        [Vulnerable "None"]
+        [ScoreTable "Contract;Declarer;Result;Score_NS;Score_EW"]
+        4S S 10 620 -
+
+    Use instead:
+
+        [Board "1"]
+        [Vulnerable "None"]
+        [ScoreTable "Contract;Declarer;Result;Score_NS;Score_EW"]
+        4S S 10 420 -
+
+    References: Law 77; PBN §5.9.
+    """
+
+    code, name, severity, law = "T105", "score-table-score", "error", "Law 77"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        table = self.score_table(ctx)
+        vulnerable = ctx.record.vulnerable
+        if table is None or vulnerable is None or vulnerable.value is None:
+            return
+        positions = [table.column_index(name) for name in ("Contract", "Declarer", "Result")]
+        sides = [(name, table.column_index(f"Score_{name}")) for name in ("NS", "EW")]
+        if None in positions or all(position is None for _, position in sides):
+            return
+        for row in table.rows():
+            if len(row) != len(table.columns) or any(element.artificial for element in row):
+                continue
+            contract_text, declarer, tricks = (row[position].value for position in positions)
+            contract, _ = parse_contract(contract_text) if isinstance(contract_text, str) else (None, False)
+            if contract is None or not isinstance(tricks, int) and not contract.passed_out:
+                continue
+            if contract.passed_out:
+                ns_points = 0
+            elif isinstance(declarer, str):
+                points = score(contract, is_vulnerable(vulnerable.value, declarer), tricks)
+                ns_points = points if side(declarer) == "NS" else -points
+            else:
+                continue
+            for name, position in sides:
+                element = row[position] if position is not None else None
+                expected = ns_points if name == "NS" else -ns_points
+                if element is not None and isinstance(element.value, int) and element.value != expected:
+                    made = "passed out" if contract.passed_out else f"{contract} by {declarer} with {tricks} tricks"
+                    yield self.finding(f"ScoreTable Score_{name} {element.text}, but {made} at vulnerability "
+                                       f"{vulnerable.value} scores {name} {expected} (Law 77)",
+                                       element.line, element.column)
+                    break
+
+
+class ScoreTableMatchpoints(_ScoreTableRule):
+    """ScoreTable matchpoints or percentages differ from the scores.
+
+    What it does: computes each ScoreTable row's matchpoints from the scores
+    of all rows (Law 78A: a point for each score beaten and half a point for
+    each equal one, on a scale of one or two points a score that the table's
+    top shows; Multiplicity counts a score that many times) and compares them
+    with MP_NS, MP_EW, Percentage_NS and Percentage_EW. A value matches when
+    it equals the computed one rounded to the decimals the column is written
+    with. Percentages are MP over the top; a table whose percentages all count
+    each score as also meeting itself (beaten plus half of all equal scores,
+    own included, over the field) is read that way. Artificial rows (`^`) are
+    not checked, their scores still count. A column whose values cannot belong
+    to the whole field (their average is far from half the top: the table
+    lists only part of the field) is not checked.
+    Why it matters: wrong matchpoints give wrong rankings, and a results table
+    is what players and directors read the standings from.
+    Example:
+
+        [Board "1"]
+        [Vulnerable "None"]
+        [ScoreTable "Score_NS;MP_NS"]
+        420 2
+        400 0
+        170 1
+
+    Use instead:
+
+        [Board "1"]
+        [Vulnerable "None"]
+        [ScoreTable "Score_NS;MP_NS"]
+        420 2
+        400 1
+        170 0
+
+    References: Law 78A; PBN §4.2.3, §5.9.
+    """
+
+    code, name, severity, law = "T106", "score-table-matchpoints", "error", "Law 78A"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        table = self.score_table(ctx)
+        if table is None:
+            return
+        checked = [(name, table.column_index(name)) for name in ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW")]
+        checked = [(name, position) for name, position in checked if position is not None]
+        if not checked:
+            return
+        field = _field(table)
+        if field is None:
+            return
+        for name, position in checked:
+            yield from self._column(field, name, position)
+
+    def _column(self, field: "_Field", name: str, position: int) -> Iterator[Finding]:
+        stated = [(row, row.elements[position]) for row in field.rows
+                  if isinstance(row.elements[position].value, (int, float))]
+        if not stated:
+            return
+        places = max(decimals(element.text.lstrip("^")) for _, element in stated)
+        tolerance = 0.5 * 10 ** -places + 1e-9
+        percentage = name.startswith("Percentage")
+        top = field.entries - 1
+        if percentage:
+            conventions = [lambda mp: 100 * mp / top, lambda mp: 100 * (mp + 0.5) / field.entries]
+            middle = 50.0
+        else:
+            scale = 2 if max(element.value for _, element in stated) > top + tolerance else 1
+            conventions = [lambda mp, scale=scale: scale * mp]
+            middle = scale * top / 2
+        weight = sum(row.count for row, _ in stated)
+        mean = sum(row.count * element.value for row, element in stated) / weight
+        if weight < field.entries or abs(mean - middle) > 0.2 * max(middle, 1):
+            return  # not the whole field: an excerpt of a larger table
+        best = None
+        for convention in conventions:
+            wrong = []
+            for row, element in stated:
+                if row.artificial:
+                    continue
+                mp = row.matchpoints if name.endswith("_NS") else top - row.matchpoints
+                value = convention(mp)
+                if abs(element.value - value) > tolerance:
+                    wrong.append((row, element, value))
+            if best is None or len(wrong) < len(best):
+                best = wrong
+        if best:
+            row, element, value = best[0]
+            shown = f"{value:.{places}f}" if percentage or value % 1 else str(int(value))
+            more = f"; {len(best) - 1} more {name} values are wrong" if len(best) > 1 else ""
+            yield self.finding(f"ScoreTable {name} {element.text}, but the table's scores give {shown}: NS {row.ns} "
+                               f"beats {row.below} and equals {row.equal} of the {top} other scores "
+                               f"(Law 78A){more}", element.line, element.column)
+
+
+class _Row:
+    __slots__ = ("elements", "ns", "count", "artificial", "below", "equal")
+
+    def __init__(self, elements: list[Element], ns: int, count: int):
+        self.elements = elements
+        self.ns = ns
+        self.count = count
+        self.artificial = any(element.artificial for element in elements)
+        self.below = self.equal = 0  # how many of the other scores are lower, equal
+
+    @property
+    def matchpoints(self) -> float:
+        """NS's, a point per lower score and half per equal one (Law 78A)."""
+        return self.below + self.equal / 2
+
+
+class _Field:
+    """The scores of a ScoreTable's rows, each counted Multiplicity times."""
+
+    def __init__(self, rows: list[_Row]):
+        self.rows = rows
+        self.entries = sum(row.count for row in rows)
+        scores = sorted(points for row in rows for points in [row.ns] * row.count)
+        for row in rows:
+            row.below = bisect_left(scores, row.ns)
+            row.equal = bisect_right(scores, row.ns) - row.below - 1
+
+
+def _field(table: Table) -> _Field | None:
+    """The field of the table's scores; None when a row's NS score is not known (nothing can be computed)."""
+    ns, ew, multiplicity = (table.column_index(name) for name in ("Score_NS", "Score_EW", "Multiplicity"))
+    if ns is None and ew is None:
+        return None
+    rows = []
+    for elements in table.rows():
+        if len(elements) != len(table.columns):
+            return None
+        points = elements[ns].value if ns is not None else None
+        if not isinstance(points, int):
+            other = elements[ew].value if ew is not None else None
+            if not isinstance(other, int):
+                return None
+            points = -other
+        count = elements[multiplicity].value if multiplicity is not None else 1
+        rows.append(_Row(elements, points, count if isinstance(count, int) and count > 0 else 1))
+    field = _Field(rows)
+    return field if field.entries >= 2 else None

@@ -1,0 +1,196 @@
+"""The supplemental tables of PBN (§5.3-§5.10): predefined columns and typed element values.
+
+A column of a standard table has a *kind* that says what its elements are
+(a rank, a score, a contract...); ``parse_element`` turns an element's text
+into its typed value, or says it is malformed.  Pure: no reading, no findings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .bridge import RANKS, SEATS, parse_card, parse_contract, parse_pbn_call
+
+# Kinds of element.
+TEXT, RANK, COUNT, NUMBER, SCORE = "text", "rank", "count", "number", "score"
+PERCENTAGE, TRICKS = "percentage", "tricks"
+CONTRACT, SEAT, CALL, CARD, DENOMINATION, TIME, RANGE, HOLDING = (
+    "contract", "seat", "call", "card", "denomination", "time", "range", "holding")
+
+_SIDES = ("_NS", "_EW")
+
+
+def _both(name: str, kind: str) -> dict[str, str]:
+    return {name + s: kind for s in _SIDES}
+
+
+# The predefined columns of each standard table, with their kinds (PBN §5.3-§5.10).
+TABLE_COLUMNS: dict[str, dict[str, str]] = {
+    "ActionTable": {"Rank": RANK, "Call": CALL, "Card": CARD, "Declarer": SEAT, "Contract": CONTRACT,
+                    "Percentage": PERCENTAGE},
+    "AuctionTimeTable": {"Time": TIME, "TotalTime": TIME},
+    "InstantScoreTable": {"Rank": RANK, **_both("ScoreRange", RANGE), **_both("IMP", NUMBER),
+                          **_both("Percentage", PERCENTAGE)},
+    "OptimumPlayTable": {suit: HOLDING for suit in "SHDC"},
+    "OptimumResultTable": {"Declarer": SEAT, "Denomination": DENOMINATION, "Result": COUNT},
+    "PlayTimeTable": {"Time": TIME, "TotalTime": TIME},
+    "ScoreTable": {"Rank": RANK, **_both("PairId", TEXT), **_both("Names", TEXT), "Contract": CONTRACT,
+                   "Declarer": SEAT, "Result": TRICKS, **_both("Score", SCORE), **_both("IMP", NUMBER),
+                   **_both("MP", NUMBER), **_both("Percentage", PERCENTAGE), "Multiplicity": COUNT},
+    "TotalScoreTable": {"Rank": RANK, "PairId": TEXT, "Names": TEXT, "TotalScore": NUMBER, "TotalIMP": NUMBER,
+                        "TotalMP": NUMBER, "TotalPercentage": PERCENTAGE, "MeanScore": NUMBER, "MeanIMP": NUMBER,
+                        "MeanMP": NUMBER, "MeanPercentage": PERCENTAGE, "NrBoards": COUNT, "Multiplicity": COUNT},
+}
+
+# What an element of each kind must look like, for messages.
+KIND_FORMS = {
+    RANK: "a rank (1, 2, ...)", COUNT: "a whole number", NUMBER: "a number", SCORE: "a score in points",
+    PERCENTAGE: "a percentage (0-100)", TRICKS: "a number of tricks (0-13)",
+    CONTRACT: "a contract (Pass, 1C ... 7NTXX)", SEAT: "a seat (W, N, E, S)",
+    CALL: "a call (Pass, X, XX, 1C ... 7NT)", CARD: "a card (SA ... C2) or a suit",
+    DENOMINATION: "a denomination (S, H, D, C, NT)", TIME: "a time (HH:MM:SS, MM:SS or SS)",
+    RANGE: "a score range (s, s1,*, s1,s2 or *,s2)", HOLDING: "ranks (AKQJT98765432) or -",
+}
+
+UNKNOWN, IRRELEVANT, ARTIFICIAL = "?", "-", "^"  # PBN §5.2
+MALFORMED = object()  # what parse_element returns for an element of the wrong form
+
+_INTEGER = re.compile(r"[-+]?[0-9]+")
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_TIME = re.compile(r"(?:(?:([0-9]{1,2}):)?([0-9]{1,2}):)?([0-9]{1,2})")
+_DENOMINATIONS = frozenset(("S", "H", "D", "C", "NT"))
+
+
+def number(text: str) -> int | float | None:
+    """A decimal number as an int (no decimal point) or a float; None if not a number."""
+    if _INTEGER.fullmatch(text):
+        return int(text)
+    if _DECIMAL.fullmatch(text):
+        return float(text)
+    return None
+
+
+def decimals(text: str) -> int:
+    """How many decimals a number is written with."""
+    point = text.find(".")
+    return 0 if point < 0 else len(text) - point - 1
+
+
+def unquoted(text: str) -> str:
+    """A string element's content (PBN §3.2 escapes undone); other elements as they are."""
+    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+        text = text[1:-1]
+        return text.replace('\\"', '"').replace("\\\\", "\\") if "\\" in text else text
+    return text
+
+
+def sort_key(text: str) -> tuple | None:
+    """How an element compares in a sorted column: numbers as numbers, other text as text; None for ? and -."""
+    if text[:1] == ARTIFICIAL:
+        text = text[1:]
+    if text in (UNKNOWN, IRRELEVANT, ""):
+        return None
+    value = number(text)
+    return (0, value, "") if value is not None else (1, 0, text)
+
+
+def parse_element(kind: str | None, text: str) -> object:
+    """The typed value of an element of a column of ``kind`` (None: not predefined).
+
+    ``?`` and ``-`` are None; a leading ``^`` (artificial) is not part of the
+    value.  Returns MALFORMED when the element does not have the kind's form.
+    """
+    if text[:1] == ARTIFICIAL:
+        text = text[1:]
+    if text in (UNKNOWN, IRRELEVANT):
+        return None
+    text = unquoted(text)
+    if kind is None or kind == TEXT:
+        return text
+    value = _PARSERS[kind](text)
+    return MALFORMED if value is None else value
+
+
+def _rank(text: str) -> int | None:
+    value = int(text) if text.isdigit() else None
+    return value if value is None or value >= 1 else None
+
+
+def _count(text: str) -> int | None:
+    return int(text) if text.isdigit() else None
+
+
+def _score(text: str) -> int | None:
+    return int(text) if _INTEGER.fullmatch(text) else None
+
+
+def _percentage(text: str) -> int | float | None:
+    value = number(text)
+    return value if value is not None and 0 <= value <= 100 else None
+
+
+def _tricks(text: str) -> int | None:
+    value = _count(text)
+    return value if value is not None and value <= 13 else None
+
+
+def _contract(text: str) -> str | None:
+    contract, _ = parse_contract(text)
+    return str(contract) if contract is not None and (contract.level or not contract.denomination) else None
+
+
+def _seat(text: str) -> str | None:
+    return text.upper() if len(text) == 1 and text.upper() in SEATS else None
+
+
+def _call(text: str) -> str | None:
+    if text == "0":  # every other call, as in the standard's own ActionTables
+        return text
+    token, _ = parse_pbn_call(text)
+    return token.canonical if token is not None and token.kind != "allpass" else None
+
+
+def _card(text: str) -> str | None:
+    if text == "0" or text.upper() in ("S", "H", "D", "C"):  # every other card; any card of a suit
+        return text.upper()
+    return parse_card(text) if len(text) == 2 else None
+
+
+def _denomination(text: str) -> str | None:
+    text = text.upper()
+    return text if text in _DENOMINATIONS else None
+
+
+def _time(text: str) -> int | None:
+    """Seconds of ``HH:MM:SS``, ``MM:SS`` or ``SS`` (PBN §5.4)."""
+    m = _TIME.fullmatch(text)
+    if not m:
+        return None
+    hours, minutes, seconds = (int(part) if part else 0 for part in m.groups())
+    if (m.group(2) and seconds > 59) or (m.group(1) and minutes > 59):
+        return None
+    return hours * 3600 + minutes * 60 + seconds
+
+
+def _range(text: str) -> tuple[int | None, int | None] | None:
+    """A score range as the lowest and highest score it holds (None: no bound) (PBN §5.5)."""
+    low, comma, high = text.partition(",")
+    if not comma:
+        return (int(text), int(text)) if _INTEGER.fullmatch(text) else None
+    if low == "*" and _INTEGER.fullmatch(high):
+        return None, int(high) - 1
+    if high == "*" and _INTEGER.fullmatch(low):
+        return int(low) + 1, None
+    if _INTEGER.fullmatch(low) and _INTEGER.fullmatch(high) and int(low) < int(high) - 1:
+        return int(low) + 1, int(high) - 1
+    return None
+
+
+def _holding(text: str) -> str | None:
+    text = text.upper()
+    return text if text and all(rank in RANKS for rank in text) else None
+
+
+_PARSERS = {RANK: _rank, COUNT: _count, NUMBER: number, SCORE: _score, PERCENTAGE: _percentage,
+            TRICKS: _tricks, CONTRACT: _contract, SEAT: _seat, CALL: _call, CARD: _card,
+            DENOMINATION: _denomination, TIME: _time, RANGE: _range, HOLDING: _holding}

@@ -1,0 +1,257 @@
+"""Supplemental tables (PBN §5): the reader, T101 and T102, and ScoreTables against Laws 77 and 78A (T105, T106)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from bridgelint.tables import MALFORMED
+from conftest import at, check, read_one, table_rows
+
+HEAD = '[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n'  # lines 1-3; a table starts on line 4
+
+
+def t_codes(text: str) -> list[tuple[str, int, int]]:
+    return sorted((f.code, f.line, f.column) for f in check(text) if f.code.startswith("T"))
+
+
+# --- the reader -------------------------------------------------------------------------------
+
+def test_columns_are_read_with_sort_mark_width_and_alignment():
+    record = read_one(HEAD + '[ScoreTable "-Rank\\\\3R;+Score_NS\\\\5;Names_NS\\\\12L;Club"]\n')
+    table = record.tables["ScoreTable"]
+    assert [(c.name, c.order, c.width, c.align, c.kind) for c in table.columns] == [
+        ("Rank", "-", 3, "R", "rank"), ("Score_NS", "+", 5, "", "score"), ("Names_NS", "", 12, "L", "text"),
+        ("Club", "", 0, "", None)]
+    assert len(table) == 0
+
+
+def test_rows_are_typed_by_their_columns_with_locations():
+    record = read_one(HEAD + '[ScoreTable "Rank;Contract;Declarer;Result;Score_NS;Names_NS;Percentage_NS"]\n'
+                             '1 4S s 10 420 "Ann;Bob" 87.5\n'
+                             '2 ^4S ? - -50 x 12.5\n')
+    rows = list(record.tables["ScoreTable"].rows())
+    assert [e.value for e in rows[0]] == [1, "4S", "S", 10, 420, "Ann;Bob", 87.5]
+    assert [(e.line, e.column) for e in rows[0]] == [(5, 1), (5, 3), (5, 6), (5, 8), (5, 11), (5, 15), (5, 25)]
+    assert [(e.text, e.value, e.artificial) for e in rows[1][:3]] == [("2", 2, False), ("^4S", "4S", True),
+                                                                     ("?", None, False)]
+
+
+def test_a_row_may_span_lines_in_import_format():
+    record = read_one(HEAD + '[OptimumResultTable "Declarer;Denomination;Result"]\nN NT 9 N S\n10 S NT 9\n')
+    assert table_rows(record) == {"OptimumResultTable": [["N", "NT", "9"], ["N", "S", "10"], ["S", "NT", "9"]]}
+    assert t_codes(HEAD + '[OptimumResultTable "Declarer;Denomination;Result"]\nN NT 9 N S\n10 S NT 9\n') == []
+
+
+def test_a_hash_header_comes_from_the_earlier_game():
+    text = (HEAD + '[ScoreTable "Score_NS;MP_NS"]\n420 1\n400 0\n\n'
+            '[Board "2"]\n[Vulnerable "NS"]\n[ScoreTable "#"]\n620 1\n600 0\n')
+    records = [r for r in __import__("bridgelint").read(__import__("io").BytesIO(text.encode()), format="pbn")]
+    table = records[1].tables["ScoreTable"]
+    assert table.inherited and [c.name for c in table.columns] == ["Score_NS", "MP_NS"]
+    assert [[e.value for e in row] for row in table.rows()] == [[620, 1], [600, 0]]
+    assert t_codes(text) == []
+
+
+def test_tokens_without_space_between_them_are_one_element():
+    record = read_one(HEAD + '[ScoreTable "Score_NS;Names_NS"]\n^500 a!b=1=\n')
+    assert table_rows(record) == {"ScoreTable": [["^500", "a!b=1="]]}
+
+
+def test_a_tag_of_no_known_section_without_data_is_not_a_table():
+    record = read_one(HEAD + '[BCFlags "1f"]\n[ScoreTable "Rank"]\n')
+    assert list(record.tables) == ["ScoreTable"]
+
+
+# --- T101 malformed header ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("header, column, words", [
+    ("Rank\\\\3X;Score_NS", 14, "alignment"),
+    ("Rank;;Score_NS", 19, "empty column"),
+    ("Rank;Score_NS;", 28, "empty column"),
+    ("Rank\\\\;Score_NS", 14, "minimum width"),
+    ("+-Rank", 14, "one sort mark"),
+    ("Rank\\\\3\\\\4", 14, "second"),
+])
+def test_t101_points_at_the_malformed_column(header, column, words):
+    findings = [f for f in check(HEAD + f'[ScoreTable "{header}"]\n') if f.code == "T101"]
+    assert [(f.line, f.column) for f in findings] == [(4, column)]
+    assert words in findings[0].message
+
+
+def test_t101_an_empty_header():
+    assert at(check(HEAD + '[ScoreTable ""]\n1\n'), "T101") == [(4, 1)]
+
+
+def test_t101_spaces_where_semicolons_were_meant():
+    findings = [f for f in check(HEAD + '[ScoreTable "Rank Score_NS MP_NS"]\n1 420 2\n2 400 1\n') if f.code == "T101"]
+    assert [(f.line, f.column) for f in findings] == [(4, 14)]
+    assert '"Rank;Score_NS;MP_NS"' in findings[0].message
+    # a name with a space whose rows hold one element each is a valid name
+    assert t_codes(HEAD + '[TotalScoreTable "Rank;Pair Names"]\n1 "Ann;Bob"\n') == []
+
+
+def test_t101_not_on_a_well_formed_header_nor_on_an_inherited_one():
+    assert t_codes(HEAD + '[ScoreTable "-Rank\\\\3R;+Percentage_NS\\\\4R;Names\\\\45;Multiplicity\\\\2L"]\n') == []
+    text = HEAD + '[ScoreTable "Rank;;X"]\n\n[Board "2"]\n[ScoreTable "#"]\n'
+    assert at(check(text), "T101") == [(4, 19)]  # once, where it is written
+
+
+# --- T102 malformed row ------------------------------------------------------------------------
+
+TABLE = '[ScoreTable "Rank;Contract;Declarer;Result;Score_NS"]\n'  # line 4; rows from line 5
+
+
+@pytest.mark.parametrize("rows, where, words", [
+    ("1 4S S 10 420\n2 3NT N 9\n3 2H S 8 110\n", (6, 1), "4 elements for 5 columns"),
+    ("1 4S S 10 420\n2 3NT N 9 400 x\n", (6, 15), "extra elements"),
+    ("1 4S S 10 420 {late}\n", (5, 15), "comment"),
+    ("1 4S S 10 420 ; late\n", (5, 15), "comment"),
+    ('1 4S S 10 "420\n', (5, 11), "never closed"),
+    ("1 4S S 10 42%0\n", (5, 11), "'%'"),
+    ("1 4S S 10 420}\n", (5, 11), "'}'"),
+    ("1 4S S 14 420\n", (5, 8), "Result \"14\" is not a number of tricks"),
+    ("1 4S Q 10 420\n", (5, 6), "Declarer \"Q\" is not a seat"),
+    ("1 4Z S 10 420\n", (5, 3), "Contract \"4Z\" is not a contract"),
+    ("0 4S S 10 420\n", (5, 1), "Rank \"0\" is not a rank"),
+    ("1 4S S 10 4x0\n", (5, 11), "Score_NS \"4x0\" is not a score"),
+])
+def test_t102_points_at_the_element(rows, where, words):
+    findings = [f for f in check(HEAD + TABLE + rows) if f.code == "T102"]
+    assert [(f.line, f.column) for f in findings] == [where]
+    assert words in findings[0].message
+
+
+def test_t102_not_on_rows_that_fit():
+    assert t_codes(HEAD + TABLE + '1 4S S 10 420\n2 ^- - - 300\n? Pass - ? 0\n3 3NTX N 7 "-300"\n') == []
+
+
+def test_t102_the_rest_of_the_game_is_read_after_a_string_never_closed():
+    record = read_one(HEAD + TABLE + '1 4S S 10 "420\n[Contract "4S"]\n')
+    assert record.contract.raw == "4S"
+
+
+def test_t102_rows_out_of_order_on_the_first_marked_column_then_its_ties():
+    table = '[ScoreTable "-Rank;+Score_NS;Multiplicity"]\n'
+    assert at(check(HEAD + table + "1 420 1\n3 400 1\n2 300 1\n"), "T102") == [(7, 1)]
+    assert at(check(HEAD + table + "1 420 1\n1 430 1\n"), "T102") == [(6, 3)]  # the tie is broken wrongly
+    assert at(check(HEAD + table + "1 420 1\n- 400 1\n2 300 1\n10 -50 1\n"), "T102") == []  # numbers as numbers
+
+
+def test_t102_one_finding_for_many_rows_of_one_defect():
+    rows = "".join(f"{i} 4S S 10\n" for i in range(1, 10_001))
+    findings = [f for f in check(HEAD + TABLE + rows) if f.code == "T102"]
+    assert [(f.line, f.column) for f in findings] == [(5, 1)]
+    assert "9999 more rows" in findings[0].message
+
+
+def test_t102_time_tables_one_row_per_call_or_card():
+    auction = '[Dealer "N"]\n[Auction "N"]\n1NT Pass 3NT AP\n'  # lines 4-6: four call tokens
+    assert at(check(HEAD + auction + '[AuctionTimeTable "Time;TotalTime"]\n5 5\n1:10 1:15\n12 1:27\n'), "T102") == [
+        (7, 1)]
+    assert at(check(HEAD + auction + '[AuctionTimeTable "Time;TotalTime"]\n5 5\n1:10 1:15\n12 1:27\n1 1:28\n'),
+              "T102") == []
+    assert at(check(HEAD + '[PlayTimeTable "Time"]\n5\n'), "T102") == [(4, 1)]  # no Play section before it
+    assert at(check(HEAD + auction + '[AuctionTimeTable "Time"]\n5\n1:61\n12\n1\n'), "T102") == [(9, 1)]
+
+
+def test_t102_optimum_result_table_gives_a_declarer_and_denomination_once():
+    table = '[OptimumResultTable "Declarer;Denomination\\\\2R;Result\\\\2R"]\n'
+    assert at(check(HEAD + table + "N NT 9\nS  S 10\nN NT 8\n"), "T102") == [(7, 1)]
+    assert at(check(HEAD + table + "N NT 9\nS  S 10\nS NT 8\n"), "T102") == []
+
+
+def test_t102_instant_score_ranges_do_not_overlap():
+    table = '[InstantScoreTable "ScoreRange_NS;Percentage_NS"]\n'
+    assert at(check(HEAD + table + "*,100 10\n100 50\n100,* 90\n"), "T102") == []
+    assert at(check(HEAD + table + "*,100 10\n90,200 50\n"), "T102") == [(6, 1)]
+
+
+def test_action_tables_of_the_standard_read_without_findings():
+    text = (HEAD + '[ActionTable "Rank;Card\\\\2R;Percentage\\\\3R"]\n1 D 100\n2 SA 80\n7 0 0\n'
+            '[ScoreTable "Rank"]\n1\n')
+    assert t_codes(text) == []
+
+
+# --- T105 Law 77 scores ----------------------------------------------------------------------------
+
+SCORES = '[ScoreTable "Contract;Declarer;Result;Score_NS;Score_EW"]\n'
+
+
+def test_t105_fires_at_the_wrong_score():
+    findings = [f for f in check(HEAD + SCORES + "4S S 10 420 -\n4S S 10 620 -\n4H W 8 100 -\n4H W 8 - 100\n")
+                if f.code == "T105"]
+    assert [(f.line, f.column) for f in findings] == [(6, 9), (8, 10)]
+    assert "4S by S with 10 tricks at vulnerability None scores NS 420" in findings[0].message
+
+
+def test_t105_not_on_right_scores_artificial_rows_or_unknown_elements():
+    rows = "4S S 10 420 -\n4H W 8 100 -\n3NTX N 7 - 300\n^4S S 10 999 -\n- - - ^60 -\n4S ? 10 420 -\nPass - - 0 -\n"
+    assert at(check(HEAD + SCORES + rows), "T105") == []
+    vulnerable = HEAD.replace('"None"', '"NS"')
+    assert at(check(vulnerable + SCORES + "4S S 10 620 -\n4S E 10 - 420\n"), "T105") == []
+
+
+# --- T106 Law 78A matchpoints ------------------------------------------------------------------------
+
+def test_t106_fires_with_the_computed_value():
+    text = HEAD + '[ScoreTable "Score_NS;MP_NS;MP_EW"]\n420 2 0\n400 0 1\n170 1 2\n'
+    findings = [f for f in check(text) if f.code == "T106"]
+    assert [(f.line, f.column) for f in findings] == [(6, 5)]
+    assert "give 1: NS 400 beats 1 and equals 0 of the 2 other scores" in findings[0].message
+    assert "1 more MP_NS" in findings[0].message
+
+
+def test_t106_scale_of_two_multiplicity_ties_and_artificial_rows():
+    table = '[ScoreTable "Score_NS;Multiplicity;MP_NS;MP_EW;Percentage_NS"]\n'
+    rows = "420 2 7 1 87.5\n400 1 4 4 50\n^60 1 2 6 25\n-50 1 0 8 0\n"  # five entries, top 8
+    assert t_codes(HEAD + table + rows) == []
+    assert at(check(HEAD + table + rows.replace("400 1 4 4 50", "400 1 4 4 60")), "T106") == [(6, 11)]
+    assert at(check(HEAD + table + rows.replace("420 2 7 1", "420 2 6 1")), "T106") == [(5, 7)]
+
+
+def test_t106_percentages_rounded_to_the_tables_decimals():
+    table = '[ScoreTable "Score_NS;Percentage_NS;Percentage_EW"]\n'
+    assert t_codes(HEAD + table + "420 100 0\n400 66.7 33.3\n300 33.3 66.7\n100 0 100\n") == []
+    assert at(check(HEAD + table + "420 100 0\n400 66.6 33.3\n300 33.3 66.7\n100 0 100\n"), "T106") == [(6, 5)]
+
+
+def test_t106_not_on_an_excerpt_of_a_larger_field():
+    table = '[ScoreTable "-Rank;Percentage_NS;Score_NS;Multiplicity"]\n'
+    assert t_codes(HEAD + table + "1 99.4 500 2\n3 98.4 470 1\n") == []
+
+
+# --- bad input ---------------------------------------------------------------------------------
+
+MEMORY_PROBE = """
+import resource, sys
+from bridgelint.linter import Linter
+rows = int(sys.argv[1])
+text = '[Board "1"]\\n[ScoreTable "-Rank;Contract;Declarer;Result;Score_NS;Names_NS"]\\n' + ''.join(
+    f'{i} 4S S 10 420 "Player {i};Partner"\\n' for i in range(1, rows + 1)) + '[Event "after"]\\n'
+path = sys.argv[2]
+open(path, "w").write(text)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+report = Linter().check_file(path)
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+import os
+print(report.games, len(report.findings), (after - before) * 1024 // os.path.getsize(path))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs getrusage")
+def test_a_table_of_100000_rows_is_read_in_memory_proportional_to_its_text(tmp_path):
+    done = subprocess.run([sys.executable, "-c", MEMORY_PROBE, "100000", str(tmp_path / "big.pbn")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    games, findings, growth = (int(x) for x in done.stdout.split())
+    assert games == 1 and findings == 1  # D101: no deal; every row fits
+    assert growth < 8, f"peak memory grew by {growth} times the file's size"
+
+
+def test_typed_values_of_malformed_elements():
+    record = read_one(HEAD + '[ScoreTable "Rank;Score_NS"]\nx 420\n')
+    (row,) = record.tables["ScoreTable"].rows()
+    assert row[0].value is MALFORMED and row[1].value == 420
