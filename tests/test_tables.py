@@ -227,14 +227,14 @@ def test_t106_not_on_an_excerpt_of_a_larger_field():
 
 MEMORY_PROBE = """
 import resource, sys
-from bridgelint.linter import Linter
+from bridgelint.pipeline import check_file
 rows = int(sys.argv[1])
 text = '[Board "1"]\\n[ScoreTable "-Rank;Contract;Declarer;Result;Score_NS;Names_NS"]\\n' + ''.join(
     f'{i} 4S S 10 420 "Player {i};Partner"\\n' for i in range(1, rows + 1)) + '[Event "after"]\\n'
 path = sys.argv[2]
 open(path, "w").write(text)
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-report = Linter().check_file(path)
+report = check_file(path)
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 import os
 print(report.games, len(report.findings), (after - before) * 1024 // os.path.getsize(path))
