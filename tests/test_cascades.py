@@ -55,6 +55,9 @@ FIRST_TABLE = pbn().replace('[Play "W"]', '[Auction "N"]\n1D 1S 3H 4S\n4NT X Pas
     (pbn(result="EW 8", score="NS -1400"), "t.pbn", []),
     (pbn(result="NS 5 EW 8", score="NS -1400"), "t.pbn", []),
     (pbn(result="EW 7", score="NS -1100"), "t.pbn", [("C105", 7, 1)]),
+    # a play that stops early with nothing to say why: P108, its Result not compared (no C105)
+    (pbn("SK H6 SA SJ\nHA H3", result="0", score=""), "t.pbn", [("P108", 11, 4)]),
+    (pbn("SK H6 SA SJ\nHA H3\n*", result="0", score=""), "t.pbn", [("C105", 7, 1)]),
     # a second table written without Board, Dealer and Deal: B108 alone
     (FIRST_TABLE + SECOND_TABLE, "t.pbn", [("B108", 29, 1)]),
     # an auction that fits one, two or three seats on: A111 alone, no C103

@@ -22,7 +22,7 @@ _ALL: list[type[Rule]] = [
     contract.MalformedContract, contract.ContractMismatch, contract.DeclarerMismatch,
     result.ImpossibleResult, result.ResultMismatch, score.ScoreMismatch,
     play.NotACard, play.CardNotHeld, play.Revoke, play.WrongLeader, play.PlayAfterEnd, play.ImpossibleClaim,
-    play.MisfitPlayMark,
+    play.MisfitPlayMark, play.UnaccountedPlay,
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
     tables.MalformedHeader, tables.MalformedRow, tables.ScoreTableScore, tables.ScoreTableMatchpoints,
     internal.InternalError,

@@ -259,3 +259,47 @@ class MisfitPlayMark(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.play is not None:
             yield from self.misfit_marks(ctx.play.misfit_marks, "card")
+
+
+class UnaccountedPlay(Rule):
+    """The play stops early and nothing says why.
+
+    What it does: warns on a play that stops before 13 tricks with no `*` or
+    `+` (PBN) and no claim (LIN `mc`) that accounts for the rest. The Result
+    is then not compared with the play (no C105 from it).
+    Why it matters: a record that just stops may have lost its last tricks, or
+    the players claimed and the record does not say so; the Result cannot be
+    checked either way.
+    Example: one trick, then nothing.
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Result "9"]
+        [Play "W"]
+        HA H8 H5 H2
+
+    Use instead: `*` after the last card when the rest was claimed (or the other tricks).
+
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Declarer "S"]
+        [Contract "3NT"]
+        [Result "9"]
+        [Play "W"]
+        HA H8 H5 H2
+        *
+
+    References: PBN §3.6; Laws 68, 79.
+    """
+
+    code, name, severity, law = "P108", "unaccounted-play", "warning", "PBN §3.6"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        result = ctx.play
+        if result is None or not result.unaccounted:
+            return
+        play = ctx.record.play
+        line, column = (play.cards[-1].line, play.cards[-1].column) if play.cards else (play.line, play.column)
+        unchecked = " the Result is not checked against it;" if ctx.record.result is not None else ""
+        yield self.finding(f"the play ends at trick {result.rows} with no '*', '+' or claim:{unchecked} PBN ends "
+                           "a play that stops early with '*' (PBN §3.6)", line, column)

@@ -61,12 +61,14 @@ class ResultMismatch(Rule):
     """Result differs from the play.
 
     What it does: compares the Result with the tricks won in the replayed play.
-    After a claim (PBN play that stops early, `- - - -` rows, LIN `mc`) the
-    Result must lie between the tricks already won and those plus the tricks
-    left; a LIN `mc` fixes it. A marked revoke (`^R`) allows the Law 64
-    transfer of up to two tricks. A Result marked `^` (players agreed a count
-    that differs from the play) is not compared; a `^` on a Result that equals
-    the play is a warning.
+    After a claim (a PBN play ended by `*` or `+` or filled with `- - - -`
+    rows, LIN `mc`) the Result must lie between the tricks already won and
+    those plus the tricks left; a LIN `mc` fixes it. A revoke (marked `^R` or
+    not) allows what Law 64A can transfer: 0, 1 or 2 tricks to the
+    non-offending side. A Result marked `^` (players agreed a count that
+    differs from the play) is not compared; a `^` on a Result that equals the
+    play is a warning. A play that stops early with nothing to say why is
+    P108, and its Result is not compared.
     Why it matters: the score is computed from the Result (Law 79).
     Example: the defence won the first trick, so declarer cannot have won all 13.
 
