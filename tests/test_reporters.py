@@ -117,7 +117,8 @@ def test_sarif_content(monkeypatch):
     fired = sorted({r["ruleId"] for r in run_["results"]})
     assert [r["id"] for r in rules] == fired  # only the rules that fired, each once
     for rule in rules:
-        assert rule["help"]["text"] == RULES[rule["id"]].doc()
+        assert rule["help"]["text"] == rule["fullDescription"]["text"] == RULES[rule["id"]].doc()
+        assert rule["help"]["markdown"] == RULES[rule["id"]].markdown()
     by_rule = {r["ruleId"]: r for r in run_["results"] if r["ruleId"] == "D102"}
     result = by_rule["D102"]
     assert result["level"] == "error" and rules[result["ruleIndex"]]["id"] == "D102"

@@ -10,9 +10,10 @@ import re
 import pytest
 
 from bridgelint.rules import RULES
-from conftest import check
+from bridgelint.rules.base import SECTIONS
+from conftest import check, run_cli
 
-SECTION = re.compile(r"^(What it does|Why it matters|Example|Use instead|References):", re.M)
+SECTION = re.compile(r"^(" + "|".join(SECTIONS) + "):", re.M)
 NOTATION = re.compile(r"<0x([0-9A-F]{2})>|<(\d+)×(.)>")
 UNSHOWABLE = {"X001"}  # rules no file can fire; keep this short
 
@@ -80,6 +81,18 @@ def test_the_use_instead_holds_no_error(code):
     for fix in snippets(section(RULES[code].doc(), "Use instead")):
         errors = [f"{f.code} {f.message}" for f in check(fix, name="-") if f.severity == "error"]
         assert errors == [], (code, fix)
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_snippets_stand_after_a_blank_line(code):
+    # so that the Markdown of the SARIF rule help shows them as code blocks
+    assert re.search(r"^\S.*\n {4}\S", RULES[code].doc(), re.M) is None, code
+
+
+def test_bridgelint_rule_prints_the_documentation_the_tests_run(monkeypatch):
+    status, out, err = run_cli(monkeypatch, "rule", "P103")
+    assert status == 0 and out == f"P103 revoke (error)\n\n{RULES['P103'].doc()}\n"
+    assert snippets(section(out, "Example")) == snippets(section(RULES["P103"].doc(), "Example"))
 
 
 def test_only_the_listed_rules_are_unshowable():

@@ -41,7 +41,7 @@ def _rule(code: str) -> dict:
         "name": rule.name,
         "shortDescription": {"text": rule.summary()},
         "fullDescription": {"text": doc},
-        "help": {"text": doc, "markdown": doc},
+        "help": {"text": doc, "markdown": rule.markdown()},
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
         "properties": {"tags": [code[0]] + ([rule.law] if rule.law else [])},
     }

@@ -25,10 +25,15 @@ short.
 from __future__ import annotations
 
 import inspect
+import re
 from typing import ClassVar, Iterator
 
 from ..model import Finding
 from ..replay.context import Context
+
+
+SECTIONS = ("What it does", "Why it matters", "Example", "Use instead", "References")  # of every rule's docs
+_SECTION = re.compile(r"\n+(" + "|".join(SECTIONS) + "):")
 
 
 class Rule:
@@ -45,6 +50,12 @@ class Rule:
     @classmethod
     def doc(cls) -> str:
         return inspect.cleandoc(cls.__doc__ or "")
+
+    @classmethod
+    def markdown(cls) -> str:
+        """The documentation as Markdown: each section a paragraph led by its name in bold (snippets are
+        already indented code blocks)."""
+        return _SECTION.sub(r"\n\n**\1:**", cls.doc())
 
     @classmethod
     def summary(cls) -> str:
