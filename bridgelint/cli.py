@@ -22,6 +22,7 @@ from .config import FAIL_ON
 from .convert.command import convert
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .pipeline import open_input
+from .progress import Progress
 from .reporters import Collected, Reporter, Summary
 from .reporters import github as github_reporter
 from .reporters import json as json_reporter
@@ -77,8 +78,9 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     stdin_bytes = sys.stdin.buffer.read() if output_format == "html" and "-" in files else None
     stdin = {i: pipeline.check_stream("-", sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes))
              for i, p in enumerate(files) if p == "-"}
+    progress = None if quiet else Progress.on_terminal(files)
     checked = parallel.check_files([(p, pipeline.codes_for(p), pipeline.fmt) for p in files if p != "-"],
-                                   jobs or parallel.cpu_count())
+                                   jobs or parallel.cpu_count(), progress and progress.read)
     fail_on = fail_on or pipeline.config.fail_on
     reporter: Reporter
     if output_format == "text":
@@ -103,6 +105,9 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                 click.echo(f"bridgelint: a worker process died while checking files: {error}", err=True)
                 sys.exit(USAGE_ERROR)
             if report.unreadable:
+                if progress is not None:
+                    progress.clear()
+                    progress.file_done(report)
                 click.echo(f"bridgelint: {path}: {report.unreadable}", err=True)
                 unreadable = True
                 continue
@@ -111,7 +116,11 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             internal = internal or any(f.code == InternalError.code for f in report.findings)
             summary.add(report)
             for sink, to in sinks:
-                _write(to, sink.file(report))
+                _write(to, sink.file(report), progress)
+            if progress is not None:
+                progress.file_done(report)
+        if progress is not None:
+            progress.close()
         for sink, to in sinks:
             _write(to, sink.end(summary))
     click.echo(summary.line(), err=True)
@@ -132,11 +141,13 @@ def _open_output(output_file: str | None):
         sys.exit(USAGE_ERROR)
 
 
-def _write(out, text: str) -> None:
-    """Write ``text`` to the report at once (None: standard output)."""
+def _write(out, text: str, progress: Progress | None = None) -> None:
+    """Write ``text`` to the report at once (None: standard output), the progress bar wiped from a terminal."""
     if not text:
         return
     if out is None:
+        if progress is not None and sys.stdout.isatty():
+            progress.clear()
         click.echo(text, nl=False)
     else:
         out.write(text)

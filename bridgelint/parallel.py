@@ -11,8 +11,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
-from typing import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Callable, Iterable, Iterator
 
 from .pipeline import FileReport, check_file
 
@@ -27,30 +28,71 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def check_one(job: Job) -> FileReport:
-    """Check one file (runs in a worker process, or in this one)."""
+def check_one(job: Job, on_read: Callable[[int], None] | None = None) -> FileReport:
+    """Check one file (runs in a worker process, or in this one); a worker counts the bytes it reads in ``_READ``."""
     path, codes, fmt = job
-    return check_file(path, codes, fmt)
+    return check_file(path, codes, fmt, on_read=on_read or (_count if _READ is not None else None))
 
 
-def check_files(jobs: Iterable[Job], workers: int) -> Iterator[FileReport]:
-    """The report of each job, in order, computed on up to ``workers`` processes."""
+def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None] | None = None) -> Iterator[FileReport]:
+    """The report of each job, in order, computed on up to ``workers`` processes.
+
+    ``on_read(n)`` hears of the bytes read: at once in this process, every :data:`POLL` seconds from workers.
+    """
     jobs = list(jobs)
     workers = min(workers, len(jobs))
     if workers <= 1:
-        yield from map(check_one, jobs)
+        for job in jobs:
+            yield check_one(job, on_read)
         return
     # fork is the cheap start on Linux; elsewhere the platform's default (spawn) is the safe one
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    read = (context or multiprocessing).Value("q", 0) if on_read is not None else None
+    seen = 0
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share, initargs=(read,)) as pool:
         # the largest files first, so that one large file does not start last; reports in input order
-        order = sorted(range(len(jobs)), key=lambda i: -_size(jobs[i][0]))
+        order = sorted(range(len(jobs)), key=lambda i: -file_size(jobs[i][0]))
         futures = {i: pool.submit(check_one, jobs[i]) for i in order}
         for i in range(len(jobs)):
-            yield futures.pop(i).result()
+            future = futures.pop(i)
+            while read is not None and not _done(future):
+                seen = _tell(read, seen, on_read)
+            if read is not None:
+                seen = _tell(read, seen, on_read)
+            yield future.result()
 
 
-def _size(path: str) -> int:
+POLL = 0.2  # seconds between two looks at the bytes the workers read
+_READ = None  # in a worker process: the run's count of bytes read (a shared Value), when progress is shown
+
+
+def _share(read) -> None:
+    global _READ
+    _READ = read
+
+
+def _count(n: int) -> None:
+    with _READ.get_lock():
+        _READ.value += n
+
+
+def _done(future: Future) -> bool:
+    try:
+        future.exception(timeout=POLL)
+    except FutureTimeout:
+        return False
+    return True
+
+
+def _tell(read, seen: int, on_read: Callable[[int], None]) -> int:
+    now = read.value
+    if now > seen:
+        on_read(now - seen)
+    return now
+
+
+def file_size(path: str) -> int:
+    """The size of a file in bytes; 0 when it cannot be known."""
     try:
         return os.path.getsize(path)
     except OSError:

@@ -26,6 +26,7 @@ movement) are hooks.  It runs in the process that reads the file: with
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 import sys
@@ -188,11 +189,14 @@ def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None
 
 
 def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = None,
-               hooks: Iterable[RecordHook] = ()) -> FileReport:
-    """The report on a file by name; an unreadable path is reported (``unreadable``), not raised."""
+               hooks: Iterable[RecordHook] = (), on_read: Callable[[int], None] | None = None) -> FileReport:
+    """The report on a file by name; an unreadable path is reported (``unreadable``), not raised.
+
+    ``on_read(n)`` hears of the bytes as they are read, a buffer at a time (a progress bar).
+    """
     try:
         with open_input(path) as stream:
-            return check_stream(path, stream, codes, fmt, hooks)
+            return check_stream(path, stream if on_read is None else _Counted(stream, on_read), codes, fmt, hooks)
     except OSError as error:
         report = FileReport(path, fmt or format_from_name(path) or "unknown")
         report.unreadable = error.strerror or str(error)
@@ -277,6 +281,22 @@ def open_input(path: str) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+class _Counted(io.RawIOBase):
+    """A binary stream that tells ``on_read`` how many bytes each read gave."""
+
+    def __init__(self, raw: BinaryIO, on_read: Callable[[int], None]):
+        self.raw, self.on_read = raw, on_read
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        n = self.raw.readinto(buffer)
+        if n:
+            self.on_read(n)
+        return n
 
 
 def is_board(record: Record) -> bool:

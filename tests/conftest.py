@@ -87,11 +87,21 @@ ERROR = CLEAN + '[Auction "N"]\n1D Pass 1C AP\n'  # A103 at 6:9
 WARNING = CLEAN.replace('[Board "1"]', '[Board "1"]\n[Date "95.06.10"]')  # B107 at 2:1
 
 
-def run_cli(monkeypatch, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point."""
+class Terminal(io.StringIO):
+    """A captured stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run_cli(monkeypatch, *args: str, stdin: bytes = b"", terminal: bool = False) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point.
+
+    ``terminal``: standard error says it is a terminal.
+    """
     from bridgelint import cli
 
-    out, err = io.StringIO(), io.StringIO()
+    out, err = io.StringIO(), (Terminal() if terminal else io.StringIO())
     monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
     monkeypatch.setattr(sys, "stdout", out)

@@ -12,7 +12,7 @@ import pytest
 from bridgelint.pipeline import FileReport
 from bridgelint.model import Finding
 from bridgelint.reporters.verdict import Verdict
-from conftest import CLEAN, ERROR, WARNING, board, finding_lines
+from conftest import CLEAN, ERROR, SHARED, WARNING, board, finding_lines, requires_shared
 from conftest import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -156,3 +156,21 @@ def test_no_headline_for_a_small_file_or_a_rare_code():
 def test_clean_run_is_one_line(here, monkeypatch):
     (here / "c.pbn").write_text(CLEAN)
     assert run(monkeypatch, "check", "c.pbn")[1] == "0 of 1 file rejected; 1 clean file not listed (--verbose lists them)\n"
+
+
+# --- the whole corpus ------------------------------------------------------------------------------------
+
+@requires_shared
+def test_the_corpus_fits_a_screenful_per_file_and_names_every_rejected_file(monkeypatch):
+    corpus = str(SHARED / "corpus")
+    code, out, err = run(monkeypatch, "check", "--isolated", "--jobs", "2", corpus)
+    assert len(out.splitlines()) < 1000
+    code, document, err = run(monkeypatch, "check", "--isolated", "--jobs", "2", "--format", "json", corpus)
+    files = json.loads(document)["files"]
+    with_errors = [f["path"] for f in files if any(x["severity"] == "error" for x in f["findings"])]
+    table = out.split("\n\n")[-1]
+    rejected = [line.split()[0] for line in table.splitlines() if line.rstrip().endswith(" rejected")]
+    assert with_errors and rejected == with_errors
+    assert table.splitlines()[-1].startswith(f"{len(with_errors)} of {len(files)} files rejected")
+    grouped = sum(int(m.group(1).replace(",", "")) for m in re.finditer(r"\.\.\. and ([\d,]+) more ", out))
+    assert len(finding_lines(out).splitlines()) + grouped == sum(len(f["findings"]) for f in files)
