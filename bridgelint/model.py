@@ -43,6 +43,12 @@ class Tag:
     inherited: bool = False  # not written in this game: carried from an earlier "##" (PBN §4.8)
     value_column: int = 0  # where the value starts on ``line`` (0: not known, e.g. on another line)
 
+    def value_place(self, offset: int = 0) -> tuple[int, int]:
+        """(line, column) of a place in the value as written; the tag's own place when that is not known."""
+        if self.value_column and not self.inherited:
+            return self.line, self.value_column + offset
+        return self.line, self.column
+
 
 @dataclass(slots=True)
 class Field:

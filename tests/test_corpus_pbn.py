@@ -92,6 +92,9 @@ EXPECTED = [
     (r"^Bad number$", r"\$a", "N104", 0),
     (r"^Bad nag$", None, "N104", 0),
     (r"^Double (suffix|nag|note)$", None, "N104", 0),
+    (r"^Bad number: 4x$", r'^\[Score +"a"\]', "T103", 3),
+    (r"^Bad tag value: 4x$", r"^\[Score ", "T103", 3),
+    (r"^Bad tag value$", r'^\[ScorePercentage "-10"\]', "T104", 0),
 ]
 
 
@@ -161,3 +164,16 @@ def test_errors_10_forbidden_inheritance_on_every_tag():
     names = sorted(re.match(r"(\w+) may not", f.message).group(1) for f in findings
                    if f.code == "S110" and f.game == start)
     assert names == sorted(["Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"])
+
+
+# Files whose T findings (tables and tag values) are real defects, with the codes expected there.
+T_FINDINGS = {
+    ERRORS_10: {"T103", "T104"},  # the verifier's error games: Score "a", "10.a", ScorePercentage "-10", ...
+}
+
+
+@pytest.mark.parametrize("name", corpus_files())
+def test_tables_and_tag_values_read_without_t_findings_except_real_defects(name):
+    found = {f.code for f in checked(name).findings if f.code.startswith("T")}
+    assert found == T_FINDINGS.get(name, set()), [(f.code, f.line, f.message) for f in checked(name).findings
+                                                  if f.code.startswith("T")][:5]

@@ -88,7 +88,7 @@ def _columns(table: Table, record: Record | None) -> list[Column]:
         m = _COLUMN_SPEC(stripped)
         if m is None:
             if record is not None:
-                line, column = _in_value(tag, start)
+                line, column = tag.value_place(start)
                 record.problem(MalformedHeader, f"{tag.name} column \"{stripped[:30]}\" is malformed: "
                                f"{_spec_problem(stripped)} (PBN §5.2)", line, column)
             columns.append(Column(stripped, offset=start))
@@ -117,13 +117,6 @@ def _spec_problem(spec: str) -> str:
     return "the name may not end in spaces"
 
 
-def _in_value(tag, offset: int) -> tuple[int, int]:
-    """(line, column) of a place in a tag's value; the tag's own place when the value's is not known."""
-    if tag.value_column and not tag.inherited:
-        return tag.line, tag.value_column + offset
-    return tag.line, tag.column
-
-
 def _check_header_spaces(table: Table, record: Record) -> None:
     """A column name with spaces, where the rows hold one element per word: ';' was meant (T101)."""
     spaced = [c for c in table.columns if " " in c.name]
@@ -132,7 +125,7 @@ def _check_header_spaces(table: Table, record: Record) -> None:
     words = sum(len(c.name.split()) for c in table.columns)
     if {count for _, count in _line_counts(table, _line_starts(table))} == {words}:
         column = spaced[0]
-        line, col = _in_value(table.tag, column.offset)
+        line, col = table.tag.value_place(column.offset)
         meant = ";".join(column.name.split())
         record.problem(MalformedHeader, f"{table.name} column \"{column.name}\" holds spaces and each row has "
                        f"{words} elements: columns are separated by ';', as in \"{meant}\" (PBN §5.2)", line, col)

@@ -6,7 +6,7 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import auction, board, contract, deal, internal, notes, play, result, score, syntax, tables
+from . import auction, board, contract, deal, internal, notes, play, result, score, syntax, tables, tag_values
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
@@ -24,7 +24,8 @@ _ALL: list[type[Rule]] = [
     play.NotACard, play.CardNotHeld, play.Revoke, play.WrongLeader, play.PlayAfterEnd, play.ImpossibleClaim,
     play.MisfitPlayMark, play.UnaccountedPlay,
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
-    tables.MalformedHeader, tables.MalformedRow, tables.ScoreTableScore, tables.ScoreTableMatchpoints,
+    tables.MalformedHeader, tables.MalformedRow, tag_values.MalformedTagValue, tag_values.ContradictoryValues,
+    tables.ScoreTableScore, tables.ScoreTableMatchpoints,
     internal.InternalError,
 ]
 

@@ -233,7 +233,7 @@ class MissingBoardHeader(Rule):
                            "Deal cannot be inherited) (PBN §4.8)", *_due_at(record))
 
 
-_DATE = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")
+DATE_FORM = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")
 
 
 class DateForm(Rule):
@@ -257,5 +257,5 @@ class DateForm(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.date
-        if field is not None and not _DATE.fullmatch(field.raw):
+        if field is not None and not DATE_FORM.fullmatch(field.raw):
             yield self.finding(f"Date \"{field.raw}\" is not YYYY.MM.DD (PBN §3.4.3)", field.line, field.column)
