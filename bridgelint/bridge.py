@@ -46,6 +46,10 @@ def standard_vulnerability(board: int) -> str:
     return VULNERABILITIES[(b + b // 4) % 4]
 
 
+VULNERABILITY_WORDS = {"None": "nobody vulnerable", "NS": "North-South vulnerable", "EW": "East-West vulnerable",
+                       "All": "both sides vulnerable"}  # as players say it
+
+
 def is_vulnerable(vulnerability: str, seat: str) -> bool:
     return vulnerability == "All" or vulnerability == side(seat)
 

@@ -303,6 +303,7 @@ class Record:
     def board_number(self) -> str | None:
         return self.board.raw if self.board is not None else None
 
-    def problem(self, rule: type[Rule], message: str, line: int, column: int, severity: str | None = None) -> None:
-        """Attach a finding of ``rule`` found while reading."""
-        self.findings.append(rule.finding(message, line, column, severity))
+    def problem(self, rule: type[Rule], message: str, line: int, column: int, severity: str | None = None,
+                law: str | None = None) -> None:
+        """Attach a finding of ``rule`` found while reading (``law``: its reference, if not the rule's)."""
+        self.findings.append(rule.finding(message, line, column, severity, law))

@@ -41,7 +41,7 @@ def binary_problem(head: bytes) -> str | None:
     """Why the start of a file shows it is not text (S101), or None."""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
         kind = "UTF-16" if head.startswith((b"\xff\xfe", b"\xfe\xff")) else "NUL bytes"
-        return f"input is not text ({kind}): PBN and LIN are 8-bit text (PBN §2.2); file skipped"
+        return f"input is not text ({kind}), file skipped: PBN and LIN are 8-bit text"
     return None
 
 

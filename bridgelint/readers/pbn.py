@@ -131,10 +131,10 @@ class PbnReader:
         if len(line) >= MAX_LINE:
             length = len(line.rstrip("\r\n"))
             if length >= MAX_LINE:
-                message = f"line is {length} characters long before its end of line; PBN §2.3 allows 255 in all"
+                message = f"line is {length} characters long, and its end of line; PBN allows 255 in all"
                 if self._skipped:
                     message = (f"line is over {READ_LIMIT} bytes long ({self._skipped} more bytes after them): only "
-                               f"its first {READ_LIMIT} bytes were read; PBN §2.3 allows 255 characters in all")
+                               f"its first {READ_LIMIT} bytes were read; PBN allows 255 characters in all")
                     self._skipped = 0
                 self._line_findings.append(LongLine.finding(message, number, MAX_LINE))
         bad = _BAD_CHARACTER.search(line)
@@ -174,7 +174,7 @@ class PbnReader:
         for tag in record.tags:
             name = tag.name
             if name in seen and name != "Note":
-                record.problem(RepeatedTag, f"tag {name} repeated in this game; the first value counts (PBN §3.4)",
+                record.problem(RepeatedTag, f"tag {name} repeated in this game; the first value counts",
                                tag.line, tag.column)
                 continue
             seen.add(name)
@@ -188,7 +188,7 @@ class PbnReader:
 
     def _inherit(self, record: Record, tag: Tag) -> None:
         if tag.name in NO_INHERITANCE:
-            record.problem(BadInheritance, f"{tag.name} may not be inherited with '{tag.value[:2]}' (PBN §4.8)",
+            record.problem(BadInheritance, f"{tag.name} may not be inherited with '{tag.value[:2]}'",
                            tag.line, tag.column)
             tag.value = ""  # unknown: one finding for the root cause, none for the '#' as a value
             return
@@ -198,7 +198,7 @@ class PbnReader:
             self._last_value[tag.name] = tag.value
         elif tag.value == "#":
             if tag.name not in self._last_value:
-                record.problem(BadInheritance, f"{tag.name} \"#\" has no earlier value to inherit (PBN §4.8)",
+                record.problem(BadInheritance, f"{tag.name} \"#\" has no earlier value to inherit",
                                tag.line, tag.column)
             tag.value = self._last_value.get(tag.name, "")
 

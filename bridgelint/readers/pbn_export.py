@@ -32,7 +32,7 @@ def check_export(record: Record, lines: list[str]) -> None:
     if breaches:
         line, column, _ = breaches[0]
         listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
-        record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed} (PBN §2.1)", line, column)
+        record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed}", line, column)
 
 
 def _layout(record: Record, lines: list[str]) -> list[tuple[int, int, str]]:

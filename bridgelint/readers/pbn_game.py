@@ -98,11 +98,12 @@ class GameScanner:
                 record.version = version or record.version
             elif kind == "open_comment":
                 record.problem(UnterminatedComment,
-                               "'{' comment is never closed: it runs to the end of the file (PBN §3.8)",
+                               "'{' comment is never closed: it runs to the end of the file",
                                line, column)
                 self.check_comment(m.group(), line, column)
             elif kind == "bad_tag":
-                record.problem(MalformedTag, _bad_tag_reason(m.group()), line, column)
+                reason, law = _bad_tag_reason(m.group())
+                record.problem(MalformedTag, f"malformed tag pair {m.group()[:40]}: {reason}", line, column, law=law)
                 self.section = None
             else:
                 self.element(kind, m.group(), line, column)
@@ -127,7 +128,7 @@ class GameScanner:
             what = "holds lines that look like tag pairs: a '{' was probably never closed"
         else:
             what = "holds a '{': comments do not nest, the first '}' ends it"
-        self.record.problem(SwallowingComment, f"comment {what} (PBN §3.8)", line, column)
+        self.record.problem(SwallowingComment, f"comment {what}", line, column)
 
     # --- tags and sections ---------------------------------------------------
 
@@ -158,15 +159,15 @@ class GameScanner:
         m = _NOTE_VALUE.match(tag.value)
         notes = self.auction_notes if self.section == "auction" else self.play_notes
         if not m:
-            self.record.problem(NoteNumber, f"Note \"{tag.value[:20]}\" does not start with a note number and ':'"
-                                " (PBN §3.5.5)", tag.line, tag.column)
+            self.record.problem(NoteNumber, f"Note \"{tag.value[:20]}\" does not start with a note number and ':'",
+                                tag.line, tag.column, law="PBN §3.5.5")
             return
         number = int(m.group(1))
         if not 1 <= number <= 32:
-            self.record.problem(NoteNumber, f"note number {number} is outside 1-32 (PBN §3.5.4)", tag.line, tag.column)
+            self.record.problem(NoteNumber, f"note number {number} is outside 1-32", tag.line, tag.column)
         elif number in notes:
-            self.record.problem(NoteNumber, f"note {number} is defined twice in this section (PBN §3.5.5)",
-                                tag.line, tag.column)
+            self.record.problem(NoteNumber, f"note {number} is defined twice in this section",
+                                tag.line, tag.column, law="PBN §3.5.5")
         else:
             notes[number] = tag
 
@@ -176,7 +177,7 @@ class GameScanner:
         if self.section == "auction" and record.auction is None:
             seat = bridge.parse_seat(tag.value)
             if seat is None and tag.value not in ("", "?") and not tag.value.startswith("#"):  # '#': S110
-                record.problem(AuctionSeat, f"Auction seat \"{tag.value}\" is not W, N, E or S (PBN §3.5)",
+                record.problem(AuctionSeat, f"Auction seat \"{tag.value}\" is not W, N, E or S",
                                tag.line, tag.column)
             record.auction = Auction(seat, self.calls[:], tag.line, tag.column, self.auction_notes)
             self.mark_dangling()
@@ -204,7 +205,7 @@ class GameScanner:
         section = self.section
         if kind != "string" and not text.isascii():  # strings may hold any character of §2.2
             self.record.problem(BadCharacter, f"'{text[:20]}': non-ASCII characters belong in strings and comments "
-                                "only (PBN §2.2)", line, column)
+                                "only", line, column)
         if section == "auction":
             self.auction_element(kind, text, line, column)
         elif section == "play":
@@ -214,8 +215,8 @@ class GameScanner:
             self.table.add(offset, offset + len(text), line, column)
         elif not self.stray_reported:
             self.stray_reported = True
-            self.record.problem(MalformedTag, f"'{text[:20]}' stands outside any tag pair or section (PBN §3, §5)",
-                                line, column)
+            self.record.problem(MalformedTag, f"'{text[:20]}' stands outside any tag pair or section",
+                                line, column, law="PBN §3, §5")
 
     def marked(self, item):
         """The call or card, with the irregularity mark (^I, ^R, ^L) that stood before it."""
@@ -236,13 +237,13 @@ class GameScanner:
                 self.pending_mark = ("I", line, column)
             else:
                 self.record.problem(MisfitAuctionMark,
-                                    f"'{text}' is no auction irregularity mark: ^I and ^S only (PBN §3.9)",
+                                    f"'{text}' is no auction irregularity mark: ^I and ^S only",
                                     line, column)
         elif kind in ("note", "nag", "suffix"):
             target = calls[-1] if calls else None
             _annotate(self.record, target, kind, text, line, column, call=True)
         else:
-            self.record.problem(NotACall, f"'{text}' is not a call (PBN §3.5.1)", line, column)
+            self.record.problem(NotACall, f"'{text}' is not a call", line, column)
 
     def play_element(self, kind: str, text: str, line: int, column: int) -> None:
         cards = self.cards
@@ -253,8 +254,8 @@ class GameScanner:
             if mark in ("R", "L"):
                 self.pending_mark = (mark, line, column)
             else:
-                self.record.problem(MisfitPlayMark, f"'{text}' is no play irregularity mark: ^R and ^L only "
-                                    "(PBN §3.9)", line, column)
+                self.record.problem(MisfitPlayMark, f"'{text}' is no play irregularity mark: ^R and ^L only",
+                                    line, column)
         elif kind in ("note", "nag", "suffix"):
             target = cards[-1] if cards else None
             _annotate(self.record, target, kind, text, line, column, call=False)
@@ -279,7 +280,7 @@ def swallowed(findings: list, text: str, line: int, column: int) -> None:
     what, law = ("escape line", "PBN §2.4") if text[0] == "%" else ("';' comment", "PBN §3.8")
     findings.append(SwallowedTag.finding(
         f"the {what} swallows the tag pair {m.group()}: it runs to the end of the line, so {m.group('name')} "
-        f"is lost; put the tag pair on a line of its own ({law})", line, column + m.start(), law=law))
+        "is lost; put the tag pair on a line of its own", line, column + m.start(), law=law))
 
 
 def _make_call(text: str, line: int, column: int, record: Record) -> Call:
@@ -296,8 +297,8 @@ def _make_call(text: str, line: int, column: int, record: Record) -> Call:
     if token is None:
         return Call(text, INVALID, line, column)
     if not canonical and (record.export or not bridge.lowercase_of(text, token.canonical)):
-        record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{token.canonical}' (PBN §3.5.1)",
-                       line, column)
+        record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{token.canonical}'",
+                       line, column, law="PBN §3.5.1")
     return Call(text, token.kind, line, column, level=token.level, denomination=token.denomination)
 
 
@@ -319,7 +320,7 @@ def _make_card(text: str, line: int, column: int, record: Record) -> Card:
     if card is None:
         return Card(text, INVALID, line, column)
     if card != text and (record.export or not bridge.lowercase_of(text, card)):
-        record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{card}' (PBN §3.6.1)", line, column)
+        record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{card}'", line, column, law="PBN §3.6.1")
     return Card(text, "card", line, column, suit=card[0], rank=card[1])
 
 
@@ -335,11 +336,11 @@ def _annotate(record: Record, target, kind: str, text: str, line: int, column: i
     if kind == "note":
         digits = text[1:-1]
         if not digits.isdigit():
-            record.problem(NoteNumber, f"note reference '{text}' is not =n= with a number (PBN §3.5.4)", line, column)
+            record.problem(NoteNumber, f"note reference '{text}' is not =n= with a number", line, column)
         elif not 1 <= int(digits) <= 32:
-            record.problem(NoteNumber, f"note reference '{text}' is outside 1-32 (PBN §3.5.4)", line, column)
+            record.problem(NoteNumber, f"note reference '{text}' is outside 1-32", line, column)
         elif target.note is not None:
-            record.problem(Annotation, f"two note references on one {what} (PBN §3.5.2)", line, column)
+            record.problem(Annotation, f"two note references on one {what}", line, column, law="PBN §3.5.2")
         else:
             target.note = int(digits)
             target.note_line, target.note_column = line, column
@@ -347,22 +348,22 @@ def _annotate(record: Record, target, kind: str, text: str, line: int, column: i
     if kind == "suffix":
         value = _SUFFIX_NAG.get(text)
         if value is None:
-            record.problem(Annotation, f"'{text}' is not a suffix: ! ? !! ?? !? ?! (PBN §3.5.3)", line, column)
+            record.problem(Annotation, f"'{text}' is not a suffix: ! ? !! ?? !? ?!", line, column, law="PBN §3.5.3")
             return
         value += 0 if call else 6
     else:
         digits = text[1:]
         if not digits.isdigit() or int(digits) > 255:
-            record.problem(Annotation, f"NAG '{text}' is not $0-$255 (PBN §3.7)", line, column)
+            record.problem(Annotation, f"NAG '{text}' is not $0-$255", line, column)
             return
         value = int(digits)
         if (call and (7 <= value <= 12 or value == 14)) or (not call and (1 <= value <= 6 or value == 13)):
-            record.problem(Annotation, f"NAG {value} is for {'cards' if call else 'calls'}, not {what}s (PBN §3.7)",
+            record.problem(Annotation, f"NAG {value} is for {'cards' if call else 'calls'}, not {what}s",
                            line, column)
             return
     suffixes = range(1, 7) if call else range(7, 13)
     if value in suffixes and any(n in suffixes for n in target.nags):
-        record.problem(Annotation, f"two suffixes on one {what} (PBN §3.5.2)", line, column)
+        record.problem(Annotation, f"two suffixes on one {what}", line, column, law="PBN §3.5.2")
         return
     target.nags.append(value)
 
@@ -377,18 +378,17 @@ def _seat_cards(play: Play) -> None:
             slot += 1
 
 
-def _bad_tag_reason(text: str) -> str:
+def _bad_tag_reason(text: str) -> tuple[str, str | None]:
+    """Why a bracket makes no tag pair, and the section that says so when not §3.3."""
     if '"' not in text:
-        reason = "the value is not a quoted string" if text.strip("[] \t") else "empty tag pair"
-    elif "\t" in text:
-        reason = "a tab inside the string (PBN §2.3)"
-    elif not text.rstrip().endswith("]"):
-        reason = "missing ']' or closing quote"
-    elif text.count('"') % 2:
-        reason = "missing quote"
-    else:
-        reason = "the tag name or the string is malformed"
-    return f"malformed tag pair {text[:40]!s}: {reason} (PBN §3.3)"
+        return ("the value is not a quoted string" if text.strip("[] \t") else "empty tag pair"), None
+    if "\t" in text:
+        return "a tab inside the string", "PBN §2.3"
+    if not text.rstrip().endswith("]"):
+        return "missing ']' or closing quote", None
+    if text.count('"') % 2:
+        return "missing quote", None
+    return "the tag name or the string is malformed", None
 
 
 def _unescape(value: str) -> str:

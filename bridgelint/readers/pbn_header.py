@@ -35,7 +35,7 @@ def _board(record: Record, tag: Tag, value: str) -> None:
 def _dealer(record: Record, tag: Tag, value: str) -> None:
     seat = bridge.parse_seat(value)
     if seat is not None and seat != value and (record.export or not bridge.lowercase_of(value, seat)):
-        record.problem(NonStandardSpelling, f"Dealer \"{value}\" is not PBN: read as \"{seat}\" (PBN §3.11)",
+        record.problem(NonStandardSpelling, f"Dealer \"{value}\" is not PBN: read as \"{seat}\"",
                        tag.line, tag.column)
     record.dealer = _field(tag, seat)
 
@@ -54,8 +54,8 @@ def _deal(record: Record, tag: Tag, value: str) -> None:
 def _contract(record: Record, tag: Tag, value: str) -> None:
     contract, canonical = bridge.parse_contract(value)
     if contract is not None and not canonical and (record.export or not bridge.lowercase_of(value, str(contract))):
-        record.problem(NonStandardSpelling, f"Contract \"{value}\" is not PBN: read as \"{contract}\" (PBN §3.4.14)",
-                       tag.line, tag.column)
+        record.problem(NonStandardSpelling, f"Contract \"{value}\" is not PBN: read as \"{contract}\"",
+                       tag.line, tag.column, law="PBN §3.4.14")
     record.contract = _field(tag, contract)
 
 
@@ -86,7 +86,7 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     column0 = tag.value_column or tag.column  # where the value starts (the tag, if not on its line)
 
     def bad(message: str, offset: int = 0) -> None:
-        record.problem(MalformedDeal, f"Deal malformed: {message} (PBN §3.4.11)", tag.line, column0 + offset)
+        record.problem(MalformedDeal, f"Deal malformed: {message}", tag.line, column0 + offset)
 
     if len(value) < 2 or value[1] != ":" or value[0].upper() not in bridge.SEATS:
         bad(f"\"{value[:12]}\" does not start with a seat and ':'")

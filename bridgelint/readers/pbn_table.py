@@ -61,10 +61,11 @@ class TableReader:
             check(table, record)
 
 
-def _row_finding(record: Record, message: str, line: int, column: int, more: int = 0, what: str = "") -> None:
+def _row_finding(record: Record, message: str, line: int, column: int, more: int = 0, what: str = "",
+                 law: str | None = None) -> None:
     if more:
         message += f"; {more} more {what} like it in this table"
-    record.problem(MalformedRow, message, line, column)
+    record.problem(MalformedRow, message, line, column, law=law)
 
 
 # --- header -----------------------------------------------------------------------
@@ -78,7 +79,7 @@ def _columns(table: Table, record: Record | None) -> list[Column]:
     if not value.strip():
         if record is not None:
             record.problem(MalformedHeader, f"{tag.name} has no column: the tag value lists the columns, "
-                           "separated by ';' (PBN §5.2)", tag.line, tag.column)
+                           "separated by ';'", tag.line, tag.column)
         return columns
     offset = 0
     for spec in value.split(";"):
@@ -90,7 +91,7 @@ def _columns(table: Table, record: Record | None) -> list[Column]:
             if record is not None:
                 line, column = tag.value_place(start)
                 record.problem(MalformedHeader, f"{tag.name} column \"{stripped[:30]}\" is malformed: "
-                               f"{_spec_problem(stripped)} (PBN §5.2)", line, column)
+                               f"{_spec_problem(stripped)}", line, column, law="PBN §5.2")
             columns.append(Column(stripped, offset=start))
             continue
         name = m.group("column")
@@ -128,7 +129,7 @@ def _check_header_spaces(table: Table, record: Record) -> None:
         line, col = table.tag.value_place(column.offset)
         meant = ";".join(column.name.split())
         record.problem(MalformedHeader, f"{table.name} column \"{column.name}\" holds spaces and each row has "
-                       f"{words} elements: columns are separated by ';', as in \"{meant}\" (PBN §5.2)", line, col)
+                       f"{words} elements: columns are separated by ';', as in \"{meant}\"", line, col)
 
 
 # --- rows -----------------------------------------------------------------------
@@ -190,14 +191,14 @@ def _count_finding(table: Table, record: Record, start: int, count: int, more: i
     line, column = table.element_place(at)
     what = "extra elements" if count > width else "missing elements"
     _row_finding(record, f"{table.name} row has {count} elements for {width} columns ({names}): {what}; write - for "
-                 "an irrelevant element and ? for an unknown one (PBN §5.2)", line, column, more, "rows")
+                 "an irrelevant element and ? for an unknown one", line, column, more, "rows", law="PBN §5.2")
 
 
 def _check_comments(comments: list[tuple[int, int]], record: Record, name: str) -> None:
     if comments:
         line, column = comments[0]
-        _row_finding(record, f"comment after a {name} element: only the table's tag may carry commentary "
-                     "(PBN §5.1)", line, column, len(comments) - 1, "comments")
+        _row_finding(record, f"comment after a {name} element: only the table's tag may carry commentary",
+                     line, column, len(comments) - 1, "comments", law="PBN §5.1")
 
 
 def _check_elements(table: Table, record: Record) -> None:
@@ -226,13 +227,13 @@ def _check_elements(table: Table, record: Record) -> None:
     if bad_text:
         index, problem = bad_text[0]
         line, column = table.element_place(index)
-        _row_finding(record, f"{table.name} element {table.element_text(index)[:30]}: {problem} (PBN §5.1)",
-                     line, column, len(bad_text) - 1, "elements")
+        _row_finding(record, f"{table.name} element {table.element_text(index)[:30]}: {problem}",
+                     line, column, len(bad_text) - 1, "elements", law="PBN §5.1")
     for position, indexes in sorted(bad_form.items()):
         column = columns[position]
         line, col = table.element_place(indexes[0])
         _row_finding(record, f"{table.name} {column.name} \"{table.element_text(indexes[0])[:30]}\" is not "
-                     f"{KIND_FORMS[column.kind]} (PBN §5)", line, col, len(indexes) - 1, f"{column.name} elements")
+                     f"{KIND_FORMS[column.kind]}", line, col, len(indexes) - 1, f"{column.name} elements", law="PBN §5")
 
 
 def _text_problem(text: str) -> str | None:
@@ -271,7 +272,7 @@ def _check_order(table: Table, record: Record) -> None:
                     direction = "ascending" if column.order == "-" else "descending"
                     _row_finding(record, f"{table.name} row out of order: {column.name} "
                                  f"{table.element_text(start + position)} after {_shown(before)}, but the column "
-                                 f"is marked '{column.order}' ({direction}) (PBN §5.2)", line, col)
+                                 f"is marked '{column.order}' ({direction})", line, col, law="PBN §5.2")
                     return
                 break
         last = keys
@@ -291,8 +292,8 @@ def _time_table(section: str, part: str, counted: frozenset[str], clause: str):
         tag = table.tag
         found = getattr(record, part)
         if found is None or found.line > tag.line:
-            _row_finding(record, f"{table.name} needs {section} section before it (PBN §{clause})",
-                         tag.line, tag.column)
+            _row_finding(record, f"{table.name} needs {section} section before it", tag.line, tag.column,
+                         law=f"PBN §{clause}")
             return
         items = sum(1 for item in getattr(found, "calls" if part == "auction" else "cards") if item.kind in counted)
         rows = len(table)
@@ -304,7 +305,7 @@ def _time_table(section: str, part: str, counted: frozenset[str], clause: str):
         else:
             line, column = tag.line, tag.column
         _row_finding(record, f"{table.name} has {rows} rows for {items} {what}: one row per {what[:-1]}, in the "
-                     f"order of the {part} (PBN §{clause})", line, column)
+                     f"order of the {part}", line, column, law=f"PBN §{clause}")
 
     return check
 
@@ -323,7 +324,7 @@ def _optimum_results(table: Table, record: Record) -> None:
             continue
         if key in seen:
             _row_finding(record, f"{table.name} gives {key[0]} {key[1]} twice: one row per declarer and "
-                         "denomination, 20 in a full table (PBN §5.7)", row[0].line, row[0].column)
+                         "denomination, 20 in a full table", row[0].line, row[0].column, law="PBN §5.7")
             return
         seen.add(key)
 
@@ -343,7 +344,7 @@ def _instant_ranges(table: Table, record: Record) -> None:
             high, low = before.value[1], element.value[0]
             if high is None or low is None or low <= high:
                 _row_finding(record, f"{table.name} {name} {element.text} overlaps {before.text}: the ranges of a "
-                             "side do not overlap (PBN §5.5)", element.line, element.column)
+                             "side do not overlap", element.line, element.column, law="PBN §5.5")
                 break
 
 

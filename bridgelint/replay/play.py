@@ -46,6 +46,7 @@ class Irregularity:
     marked: bool = False  # a PBN mark (^R, ^L) records it: legal by record
     offender: str | None = None  # the seat that revoked
     trick: int = 0  # the trick it happened in (1-13)
+    law: str | None = None  # the reference, when not the rule's usual one
 
 
 @dataclass(slots=True)
@@ -170,7 +171,7 @@ def replay_play(play: Play, deal: Deal | None, contract: Contract | None, declar
             out.illegal = Irregularity(NOT_A_CARD, invalid, f"'{invalid.token}' is not a card")
         elif contract is not None and contract.passed_out and any(c.kind == CARD for c in play.cards):
             first = next(c for c in play.cards if c.kind == CARD)
-            out.illegal = Irregularity(AFTER_END, first, "play on a passed-out board, which has none")
+            out.illegal = Irregularity(AFTER_END, first, "play on a passed-out board, which has none", law="Law 22B")
         return out
     return _run(play, deal, contract, declarer)
 
@@ -185,13 +186,10 @@ def _run(play: Play, deal: Deal | None, contract: Contract, declarer: str | None
         numbers = ", ".join(str(n) for n, _, _ in replay.misplaced)
         first = replay.misplaced[0][1]
         columns = f"seat columns from {_name(play.seat)}"
-        if all(in_order for _, _, in_order in replay.misplaced):
-            how = f"written in play order, from each trick's leader; PBN §3.6 wants {columns}"
-        else:
-            how = f"not written in {columns} (PBN §3.6)"
+        how = "in play order, from each trick's leader, not" if all(o for _, _, o in replay.misplaced) else "not"
         plural = "s" if "," in numbers else ""
-        out.misplaced = Irregularity(PLAY_ORDER, first, f"trick{plural} {numbers}: the cards are {how}; "
-                                                        "replayed by their holders")
+        out.misplaced = Irregularity(PLAY_ORDER, first, f"trick{plural} {numbers}: the cards are written {how} "
+                                                        f"in {columns}; replayed by their holders", law="PBN §3.6")
     return out
 
 

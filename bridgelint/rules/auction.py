@@ -49,11 +49,11 @@ class _IllegalCall(Rule):
         illegal = result.illegal
         if illegal is not None and illegal.kind == self.kind:
             call = illegal.call
-            yield self.finding(f"{illegal.message} ({self.law})", call.line, call.column)
+            yield self.finding(illegal.message, call.line, call.column)
         for condoned in result.condoned:
             if condoned.kind == self.kind:
                 call = condoned.call
-                yield self.finding(f"{condoned.message} ({self.law})", call.line, call.column, severity="info")
+                yield self.finding(condoned.message, call.line, call.column, severity="info")
 
 
 class FirstCall(_IllegalCall):
@@ -265,14 +265,16 @@ class IncompleteAuction(Rule):
             line, column = last.line, last.column + len(last.token)
         else:
             line, column = auction.line, auction.column
+        law = None
         if result.skipped_in_close:
             message = ("the auction has not ended: a player's turn was skipped (^S) among the closing passes, "
-                       "so the auction reverts to that player (Law 17D3)")
+                       "so the auction reverts to that player")
+            law = "Law 17D3"
         elif played:
-            message = "the play starts before the auction ended: closing passes missing (Law 22)"
+            message = "the play starts before the auction ended: closing passes missing"
         else:
-            message = "the auction stops before it ended: closing passes missing (Law 22)"
-        yield self.finding(message, line, column)
+            message = "the auction stops before it ended: closing passes missing"
+        yield self.finding(message, line, column, law=law)
 
 
 class UnfinishedAuction(Rule):
@@ -302,7 +304,7 @@ class UnfinishedAuction(Rule):
         if result is not None and result.unfinished is not None:
             marker = result.unfinished
             yield self.finding(f"the auction is marked unfinished with '{marker.token}': Contract and Declarer "
-                               "are not checked against it (PBN §3.5)", marker.line, marker.column)
+                               "are not checked against it", marker.line, marker.column)
 
 
 class MisfitAuctionMark(Rule):
@@ -376,4 +378,4 @@ class RotatedAuction(Rule):
         auction, declarer = ctx.record.auction, ctx.record.declarer.value[0]
         yield self.finding(f"the auction reads as if {SEAT_NAMES[dealer]} dealt: then {SEAT_NAMES[declarer]} is "
                            "declarer, as the Declarer tag and the opening lead say; the Auction tag or the seat "
-                           "of the first call is wrong (Law 17B)", auction.line, auction.column)
+                           "of the first call is wrong", auction.line, auction.column)

@@ -71,13 +71,14 @@ class Rule:
                 law: str | None = None) -> Finding:
         """A finding of this rule; the only way to make one, so that every code is a registered rule.
 
-        ``law`` names the reference when this finding rests on another than the rule's usual one.
+        The reference (``law``, when this finding rests on another than the rule's
+        usual one) is appended to the message here, once: messages never cite it themselves.
         """
-        return Finding(cls.code, message, line, column, severity=severity, law=law or cls.law)
+        law = law or cls.law
+        return Finding(cls.code, f"{message} ({law})" if law else message, line, column, severity=severity, law=law)
 
     def misfit_marks(self, misfits, item: str) -> Iterator[Finding]:
         """A finding at the mark of each call or card (``item``) that a PBN mark does not fit."""
         for misfit in misfits:
             marked = getattr(misfit, item)
-            yield self.finding(f"{misfit.message} (PBN §3.9)", marked.mark_line or marked.line,
-                               marked.mark_column or marked.column)
+            yield self.finding(misfit.message, marked.mark_line or marked.line, marked.mark_column or marked.column)

@@ -52,9 +52,9 @@ class BoardNumber(Rule):
             if record.deal_field or record.auction or record.play:
                 tag = record.tag("Board")
                 line, column = (tag.line, tag.column) if tag else _due_at(record)
-                yield self.finding("no board number (PBN §3.4.4)", line, column)
+                yield self.finding("no board number", line, column)
         elif not any(c.isdigit() for c in record.board.raw):
-            yield self.finding(f"Board \"{record.board.raw}\" is not a board number (PBN §3.4.4)",
+            yield self.finding(f"Board \"{record.board.raw}\" is not a board number",
                                record.board.line, record.board.column)
 
 
@@ -82,10 +82,10 @@ class Dealer(Rule):
         record = ctx.record
         if record.dealer is not None:
             if record.dealer.value is None:
-                yield self.finding(f"Dealer \"{record.dealer.raw}\" is not W, N, E or S (PBN §3.4.9)",
-                                   record.dealer.line, record.dealer.column)
+                yield self.finding(f"Dealer \"{record.dealer.raw}\" is not W, N, E or S",
+                                   record.dealer.line, record.dealer.column, law="PBN §3.4.9")
         elif record.auction is not None and not omits_board_header(record):
-            yield self.finding("no Dealer: the auction cannot be replayed without it (Law 17B)",
+            yield self.finding("no Dealer: the auction cannot be replayed without it",
                                record.auction.line, record.auction.column)
 
 
@@ -110,7 +110,7 @@ class Vulnerability(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.vulnerable
         if field is not None and field.value is None:
-            yield self.finding(f"vulnerability \"{field.raw.strip()}\" is not None, NS, EW or All (PBN §3.4.10)",
+            yield self.finding(f"vulnerability \"{field.raw.strip()}\" is not None, NS, EW or All",
                                field.line, field.column)
 
 
@@ -142,7 +142,7 @@ class StandardDealer(Rule):
         if number and dealer is not None and dealer.raw is not None and dealer.value:
             expected = bridge.standard_dealer(number)
             if dealer.value != expected:
-                yield self.finding(f"board {number} is dealt by {bridge.SEAT_NAMES[expected]} under Law 2, "
+                yield self.finding(f"board {number} is dealt by {bridge.SEAT_NAMES[expected]}, "
                                    f"not {bridge.SEAT_NAMES[dealer.value]}", dealer.line, dealer.column)
 
 
@@ -174,7 +174,8 @@ class StandardVulnerability(Rule):
         if number and field is not None and field.raw is not None and field.value:
             expected = bridge.standard_vulnerability(number)
             if field.value != expected:
-                yield self.finding(f"board {number} is {expected} vulnerable under Law 2, not {field.value}",
+                words = bridge.VULNERABILITY_WORDS
+                yield self.finding(f"board {number} is {words[expected]}, not {words[field.value]}",
                                    field.line, field.column)
 
 
@@ -230,7 +231,7 @@ class MissingBoardHeader(Rule):
         yield self.finding(f"no {', '.join(missing[:-1])} or {missing[-1]}: this game reads as another table of "
                            f"board {record.board_before}, but a game does not take them from the game before; "
                            "write them again ([Board \"#\"] inherits the board number; Dealer, Vulnerable and "
-                           "Deal cannot be inherited) (PBN §4.8)", *_due_at(record))
+                           "Deal cannot be inherited)", *_due_at(record))
 
 
 DATE_FORM = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")
@@ -258,4 +259,4 @@ class DateForm(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.date
         if field is not None and not DATE_FORM.fullmatch(field.raw):
-            yield self.finding(f"Date \"{field.raw}\" is not YYYY.MM.DD (PBN §3.4.3)", field.line, field.column)
+            yield self.finding(f"Date \"{field.raw}\" is not YYYY.MM.DD", field.line, field.column)

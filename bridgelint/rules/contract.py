@@ -35,10 +35,10 @@ class MalformedContract(Rule):
         record = ctx.record
         if record.contract is not None and record.contract.value is None:
             yield self.finding(f"Contract \"{record.contract.raw}\" is not Pass or level, denomination and "
-                               "X/XX (PBN §3.4.14)", record.contract.line, record.contract.column)
+                               "X/XX", record.contract.line, record.contract.column)
         if record.declarer is not None and record.declarer.value[0] is None:
-            yield self.finding(f"Declarer \"{record.declarer.raw}\" is not W, N, E or S (PBN §3.4.13)",
-                               record.declarer.line, record.declarer.column)
+            yield self.finding(f"Declarer \"{record.declarer.raw}\" is not W, N, E or S",
+                               record.declarer.line, record.declarer.column, law="PBN §3.4.13")
 
 
 def _replayed(ctx: Context):
@@ -121,7 +121,7 @@ class ContractMismatch(Rule):
         if written.level == 0 and written.denomination:  # an end position names the denomination only
             return
         if written != result.contract:
-            yield self.finding(f"Contract is {written}, but the auction ends in {result.contract} (Law 22)",
+            yield self.finding(f"Contract is {written}, but the auction ends in {result.contract}",
                                field.line, field.column)
 
 
@@ -163,18 +163,18 @@ class DeclarerMismatch(Rule):
         if seat is None:
             return
         if result.contract.passed_out:
-            yield self.finding(f"Declarer is {seat}, but the board was passed out (Law 22B)", field.line, field.column)
+            yield self.finding(f"Declarer is {seat}, but the board was passed out", field.line, field.column, law="Law 22B")
         elif result.declarer and marked:  # ^: declarer and dummy swapped, so the seat is the auction's dummy
             dummy = bridge.partner(result.declarer)
             if seat == dummy:
                 yield self.finding(f"Declarer is marked ^{seat}: {bridge.SEAT_NAMES[seat]} played the hand for "
-                                   f"declarer {bridge.SEAT_NAMES[result.declarer]} (Law 22A)", field.line,
+                                   f"declarer {bridge.SEAT_NAMES[result.declarer]}", field.line,
                                    field.column, severity="info")
             else:
                 yield self.finding(f"Declarer ^{seat} says declarer and dummy were swapped, but the auction makes "
                                    f"{bridge.SEAT_NAMES[result.declarer]} declarer and "
-                                   f"{bridge.SEAT_NAMES[dummy]} dummy (Law 22A)", field.line, field.column)
+                                   f"{bridge.SEAT_NAMES[dummy]} dummy", field.line, field.column)
         elif result.declarer and seat != result.declarer and rotated_dealer(ctx) is None:
             yield self.finding(f"Declarer is {bridge.SEAT_NAMES[seat]}, but {bridge.SEAT_NAMES[result.declarer]} "
-                               f"first named {result.contract.denomination} for the declaring side (Law 22A)",
+                               f"first named {result.contract.denomination} for the declaring side",
                                field.line, field.column)

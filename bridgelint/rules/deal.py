@@ -38,12 +38,12 @@ class NoDeal(Rule):
         if omits_board_header(record):  # B108 says what is missing
             return
         if record.play is not None and any(card.kind != END for card in record.play.cards):
-            yield self.finding("no deal: the play cannot be replayed (Law 6)", record.play.line, record.play.column,
+            yield self.finding("no deal: the play cannot be replayed", record.play.line, record.play.column,
                                severity="error")
         else:
             tag = record.tag("Deal")
             line, column = (tag.line, tag.column) if tag else (record.line, record.column)
-            yield self.finding("no deal (Law 6)", line, column)
+            yield self.finding("no deal", line, column)
 
 
 class MalformedDeal(Rule):
@@ -99,12 +99,12 @@ class HandSize(Rule):
                 hand = known.get(seat)
                 if hand is not None and len(hand) != usual:
                     yield self.finding(f"{bridge.SEAT_NAMES[seat]} holds {len(hand)} cards, the other hands of "
-                                       f"this end position {usual} (Law 6B)", *deal.where(seat))
+                                       f"this end position {usual}", *deal.where(seat))
             return
         for seat in bridge.SEATS:
             hand = known.get(seat)
             if hand is not None and len(hand) != 13:
-                yield self.finding(f"{bridge.SEAT_NAMES[seat]} holds {len(hand)} cards, not 13 (Law 6B)",
+                yield self.finding(f"{bridge.SEAT_NAMES[seat]} holds {len(hand)} cards, not 13",
                                    *deal.where(seat))
 
 
@@ -140,7 +140,7 @@ class DuplicateCard(Rule):
                              key=lambda seat: deal.where(seat)[1])
             names = " and ".join(bridge.SEAT_NAMES[seat] for seat in holders) if len(holders) > 1 else \
                 f"{bridge.SEAT_NAMES[holders[0]]} twice"
-            yield self.finding(f"{card} is dealt to {names} (Law 1)", *deal.where(holders[-1]))
+            yield self.finding(f"{card} is dealt to {names}", *deal.where(holders[-1]))
 
 
 def _card_order(card: str) -> tuple[int, int]:

@@ -45,8 +45,8 @@ class MissingNote(Rule):
             for item in items:
                 if item.note is not None and item.note not in notes:
                     yield self.finding(f"note reference ={item.note}= has no [Note \"{item.note}:...\"] in the "
-                                       f"{section} section (PBN §3.5.5)", item.note_line or item.line,
-                                       item.note_column or item.column)
+                                       f"{section} section", item.note_line or item.line,
+                                       item.note_column or item.column, law="PBN §3.5.5")
 
 
 class UnusedNote(Rule):
@@ -80,7 +80,7 @@ class UnusedNote(Rule):
             used = {item.note for item in items}
             for number, tag in notes.items():
                 if number not in used:
-                    yield self.finding(f"Note {number} is never referenced in the {section} section (PBN §3.5.5)",
+                    yield self.finding(f"Note {number} is never referenced in the {section} section",
                                        tag.line, tag.column)
 
 

@@ -21,11 +21,11 @@ class _IllegalCard(Rule):
         for irregularity in (result.misplaced, result.wrong_leader, result.illegal, *result.revokes):
             if irregularity is not None and irregularity.kind in self.kinds:
                 card = irregularity.card
-                yield self.finding(f"{irregularity.message} ({self.law})", card.line, card.column)
+                yield self.finding(irregularity.message, card.line, card.column, law=irregularity.law)
         for condoned in result.condoned:
             if condoned.kind in self.kinds:
                 card = condoned.card
-                yield self.finding(f"{condoned.message} ({self.law})", card.mark_line or card.line,
+                yield self.finding(condoned.message, card.mark_line or card.line,
                                    card.mark_column or card.column, severity="info")
 
 
@@ -220,12 +220,12 @@ class ImpossibleClaim(Rule):
             return
         bounds = result.declarer_range()
         if not isinstance(claim.value, int) or not 0 <= claim.value <= 13:
-            yield self.finding(f"claim mc|{claim.raw}| is not a number of tricks 0-13 (Laws 68, 69)",
+            yield self.finding(f"claim mc|{claim.raw}| is not a number of tricks 0-13",
                                claim.line, claim.column)
         elif bounds is not None and not bounds[0] <= claim.value <= bounds[1]:
             won, most = bounds
             yield self.finding(f"claim of {claim.value} tricks, but declarer's side has won {won} with "
-                               f"{most - won} to play: the claim must lie in {won}-{most} (Laws 68, 69)",
+                               f"{most - won} to play: the claim must lie in {won}-{most}",
                                claim.line, claim.column)
 
 
@@ -302,4 +302,4 @@ class UnaccountedPlay(Rule):
         line, column = (play.cards[-1].line, play.cards[-1].column) if play.cards else (play.line, play.column)
         unchecked = " the Result is not checked against it;" if ctx.record.result is not None else ""
         yield self.finding(f"the play ends at trick {result.rows} with no '*', '+' or claim:{unchecked} PBN ends "
-                           "a play that stops early with '*' (PBN §3.6)", line, column)
+                           "a play that stops early with '*'", line, column)

@@ -10,22 +10,22 @@ from ..replay.play import declared, revoke_transfer
 from .base import Context, Rule
 
 
-def result_problem(ctx: Context) -> str | None:
-    """Why the Result cannot be right (C104), or None; C105 and B106 do not read such a Result."""
+def result_problem(ctx: Context) -> tuple[str, str] | None:
+    """Why the Result cannot be right, and the reference (C104), or None; C105 and B106 do not read it then."""
     field = ctx.record.result
     if field is None:
         return None
     result = field.value
     if not isinstance(result, Result):
-        return f"Result \"{field.raw}\" is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4 (PBN §3.4.15)"
+        return f"Result \"{field.raw}\" is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4", "PBN §3.4.15"
     contract, _ = declared(ctx.record, ctx.auction)
     numbers = [n for n in (result.declarer_tricks, result.ns, result.ew) if n is not None]
     if contract is not None and contract.passed_out and not contract.denomination:
-        return f"Result \"{field.raw}\" on a passed-out board, which is not played (Law 22B)"
+        return f"Result \"{field.raw}\" on a passed-out board, which is not played", "Law 22B"
     if any(n > 13 for n in numbers):
-        return f"Result \"{field.raw}\": a deal has 13 tricks (Law 79)"
+        return f"Result \"{field.raw}\": a deal has 13 tricks", "Law 79"
     if sum(numbers) > 13:
-        return f"Result \"{field.raw}\": NS and EW together win {sum(numbers)} tricks, a deal has 13 (Law 79)"
+        return f"Result \"{field.raw}\": NS and EW together win {sum(numbers)} tricks, a deal has 13", "Law 79"
     return None
 
 
@@ -53,8 +53,8 @@ class ImpossibleResult(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         problem = result_problem(ctx)
         if problem is not None:
-            field = ctx.record.result
-            yield self.finding(problem, field.line, field.column)
+            message, law = problem
+            yield self.finding(message, ctx.record.result.line, ctx.record.result.column, law=law)
 
 
 class ResultMismatch(Rule):
@@ -116,7 +116,7 @@ class ResultMismatch(Rule):
         if field.value.marked:
             if not wrong and low == high:
                 yield self.finding(f"Result \"{field.raw}\" is marked ^ (differs from the tricks won), but it equals "
-                                   "them (PBN §3.4.15)", field.line, field.column, severity="warning")
+                                   "them", field.line, field.column, severity="warning", law="PBN §3.4.15")
             return
         if not wrong:
             return
@@ -129,5 +129,5 @@ class ResultMismatch(Rule):
                    f"so {bounds[0]}-{bounds[1]} are possible")
         if any(transfer.values()):
             how += f", {low}-{high} allowing for the Law 64 revoke transfer"
-        yield self.finding(f"Result \"{field.raw}\" gives declarer's side {tricks} tricks, but {how} (Law 79)",
+        yield self.finding(f"Result \"{field.raw}\" gives declarer's side {tricks} tricks, but {how}",
                            field.line, field.column)

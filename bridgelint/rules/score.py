@@ -62,8 +62,8 @@ class ScoreMismatch(Rule):
                 return
             points = [p for p in (written.declarer_points, written.ns, written.ew) if p]
             if points:
-                yield self.finding(f"Score \"{field.raw}\", but a passed-out board scores 0 (Laws 22B, 77)",
-                                   field.line, field.column)
+                yield self.finding(f"Score \"{field.raw}\", but a passed-out board scores 0",
+                                   field.line, field.column, law="Laws 22B, 77")
             return
         declarer = record.declarer.value[0] if record.declarer is not None else None
         result = record.result.value if record.result is not None else None
@@ -79,7 +79,7 @@ class ScoreMismatch(Rule):
             if value != expected:
                 yield self.finding(
                     f"Score \"{field.raw}\", but {contract} by {declarer} with {tricks} tricks, "
-                    f"{'vulnerable' if vulnerable else 'not vulnerable'}, scores {own_side} {expected} (Law 77)",
+                    f"{'vulnerable' if vulnerable else 'not vulnerable'}, scores {own_side} {expected}",
                     field.line, field.column)
                 return
 

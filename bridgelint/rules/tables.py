@@ -150,7 +150,7 @@ class ScoreTableScore(_ScoreTableRule):
                 if element is not None and isinstance(element.value, int) and element.value != expected:
                     made = "passed out" if contract.passed_out else f"{contract} by {declarer} with {tricks} tricks"
                     yield self.finding(f"ScoreTable Score_{name} {element.text}, but {made} at vulnerability "
-                                       f"{vulnerable.value} scores {name} {expected} (Law 77)",
+                                       f"{vulnerable.value} scores {name} {expected}",
                                        element.line, element.column)
                     break
 
@@ -246,8 +246,8 @@ class ScoreTableMatchpoints(_ScoreTableRule):
             shown = f"{value:.{places}f}" if percentage or value % 1 else str(int(value))
             more = f"; {len(best) - 1} more {name} values are wrong" if len(best) > 1 else ""
             yield self.finding(f"ScoreTable {name} {element.text}, but the table's scores give {shown}: NS {row.ns} "
-                               f"beats {row.below} and equals {row.equal} of the {top} other scores "
-                               f"(Law 78A){more}", element.line, element.column)
+                               f"beats {row.below} and equals {row.equal} of the {top} other scores{more}",
+                               element.line, element.column)
 
 
 class _Row:

@@ -24,27 +24,28 @@ def _sides(score: str, bare: bool) -> re.Pattern:
     return re.compile(rf"(?P<bare>{score})|{sided}" if bare else sided)
 
 
-_FORMS: dict[str, tuple[re.Pattern, str]] = {
-    "Score": (_sides(_INTEGER, True), "NS 420, EW -420, NS 420 EW -420 or 420 (PBN §4.2.1)"),
-    "ScoreIMP": (_sides(_NUMBER, True), "NS 3, EW -3, NS 3 EW -3 or 3, decimals allowed (PBN §4.2.2)"),
-    "ScoreMP": (_sides(_NUMBER, True), "NS 7, EW 5, NS 7 EW 5 or 7, decimals allowed (PBN §4.2.3)"),
-    "ScorePercentage": (_sides(_NUMBER, True), "NS 62.5, EW 37.5, NS 62.5 EW 37.5 or 62.5 (PBN §4.2.4)"),
-    "ScoreRubber": (_sides(_RUBBER, True), "above/below points, as NS 50/120 (PBN §4.2.5)"),
+_FORMS: dict[str, tuple[re.Pattern, str, str]] = {  # form, its shape in words, reference
+    "Score": (_sides(_INTEGER, True), "NS 420, EW -420, NS 420 EW -420 or 420", "PBN §4.2.1"),
+    "ScoreIMP": (_sides(_NUMBER, True), "NS 3, EW -3, NS 3 EW -3 or 3, decimals allowed", "PBN §4.2.2"),
+    "ScoreMP": (_sides(_NUMBER, True), "NS 7, EW 5, NS 7 EW 5 or 7, decimals allowed", "PBN §4.2.3"),
+    "ScorePercentage": (_sides(_NUMBER, True), "NS 62.5, EW 37.5, NS 62.5 EW 37.5 or 62.5", "PBN §4.2.4"),
+    "ScoreRubber": (_sides(_RUBBER, True), "above/below points, as NS 50/120", "PBN §4.2.5"),
     "ScoreRubberHistory": (re.compile(rf"NS (?P<score1>{_HISTORY}) EW (?P<score2>{_HISTORY})"),
                            "NS 0 50/120 EW 0 0/0: previous and current points above the line, / and the "
-                           "points below of each game (PBN §4.2.6)"),
-    "OptimumScore": (_sides(_INTEGER, False), "NS 420, EW -420 or NS 420 EW -420, not a bare number (PBN §4.2.7)"),
-    "Time": (_TIME, "HH:MM:SS (PBN §4.5.1)"),
-    "UTCTime": (_TIME, "HH:MM:SS (PBN §4.5.3)"),
-    "UTCDate": (DATE_FORM, "YYYY.MM.DD, ? for an unknown digit (PBN §4.5.2)"),
-    "EventDate": (DATE_FORM, "YYYY.MM.DD, ? for an unknown digit (PBN §4.4.1)"),
-    "TimeControl": (re.compile(r"[0-9]+/[0-9]+"), "games/minutes, as 4/30, or \"\" for no limit (PBN §4.6.1)"),
-    "Mode": (re.compile(r"[A-Za-z0-9_]+"), "one word such as EM, IBS, OKB, TABLE or TC (PBN §4.7.4)"),
-    "Room": (re.compile(r"Open|Closed"), "Open or Closed (PBN §4.1.7)"),
-    "Hidden": (re.compile(r"(?!.*(.).*\1)[WNES]{1,4}"), "the seats to hide, each once, as WE (PBN §4.1.6)"),
-    "FrenchMP": (re.compile(r"Yes|No"), "Yes or No (PBN §4.1.4)"),
-    "Termination": (re.compile(r"[A-Za-z]+(?: [A-Za-z]+)*"), "words such as normal, abandoned or time forfeit "
-                    "(PBN §4.1.8)"),
+                           "points below of each game", "PBN §4.2.6"),
+    "OptimumScore": (_sides(_INTEGER, False), "NS 420, EW -420 or NS 420 EW -420, not a bare number",
+                     "PBN §4.2.7"),
+    "Time": (_TIME, "HH:MM:SS", "PBN §4.5.1"),
+    "UTCTime": (_TIME, "HH:MM:SS", "PBN §4.5.3"),
+    "UTCDate": (DATE_FORM, "YYYY.MM.DD, ? for an unknown digit", "PBN §4.5.2"),
+    "EventDate": (DATE_FORM, "YYYY.MM.DD, ? for an unknown digit", "PBN §4.4.1"),
+    "TimeControl": (re.compile(r"[0-9]+/[0-9]+"), "games/minutes, as 4/30, or \"\" for no limit", "PBN §4.6.1"),
+    "Mode": (re.compile(r"[A-Za-z0-9_]+"), "one word such as EM, IBS, OKB, TABLE or TC", "PBN §4.7.4"),
+    "Room": (re.compile(r"Open|Closed"), "Open or Closed", "PBN §4.1.7"),
+    "Hidden": (re.compile(r"(?!.*(.).*\1)[WNES]{1,4}"), "the seats to hide, each once, as WE", "PBN §4.1.6"),
+    "FrenchMP": (re.compile(r"Yes|No"), "Yes or No", "PBN §4.1.4"),
+    "Termination": (re.compile(r"[A-Za-z]+(?: [A-Za-z]+)*"), "words such as normal, abandoned or time forfeit",
+                    "PBN §4.1.8"),
 }
 # Mandatory tags with a form, and the section tags: a value with spaces around it is reported.  (Their form
 # is checked by the B, C and D rules; the verifier's own files write other values with trailing spaces.)
@@ -101,17 +102,18 @@ class MalformedTagValue(Rule):
             if name == "Scoring":
                 yield from self._scoring(tag)
             elif name in _FORMS:
-                form, shape = _FORMS[name]
+                form, shape, law = _FORMS[name]
                 m = form.fullmatch(stripped)
                 if m is None or "side2" in form.groupindex and m.group("side1") and m.group("side2") == m.group("side1"):
-                    yield self.finding(f"{name} \"{value}\" is not in the form {shape}", *tag.value_place())
+                    yield self.finding(f"{name} \"{value}\" is not in the form {shape}", *tag.value_place(),
+                                       law=law)
                     continue
                 if name == "ScoreRubberHistory":
                     yield from self._history_games(tag, m)
             if stripped != value and name in _SPACED:
                 offset = 0 if value[0] == " " else len(value.rstrip())
                 yield self.finding(f"{name} \"{value}\" has {'leading' if offset == 0 else 'trailing'} spaces: "
-                                   f"write \"{stripped}\" (PBN §3.4)", *tag.value_place(offset))
+                                   f"write \"{stripped}\"", *tag.value_place(offset), law="PBN §3.4")
 
     def _scoring(self, tag: Tag) -> Iterator[Finding]:
         """§3.4.12: keywords separated by ';'."""
@@ -120,7 +122,7 @@ class MalformedTagValue(Rule):
             if not _KEYWORD.fullmatch(field):
                 problem = "an empty field" if not field else f"\"{field}\" is not a keyword"
                 yield self.finding(f"Scoring \"{tag.value}\": {problem}; Scoring is keywords such as IMP or MP, "
-                                   "separated by ';' (PBN §3.4.12)", *tag.value_place(offset))
+                                   "separated by ';'", *tag.value_place(offset), law="PBN §3.4.12")
                 return
             offset += len(field) + 1
 
@@ -128,7 +130,8 @@ class MalformedTagValue(Rule):
         ns, ew = (_below(m.group(group)) for group in ("score1", "score2"))
         if len(ns) != len(ew):
             yield self.finding(f"ScoreRubberHistory \"{tag.value}\" gives NS {len(ns)} and EW {len(ew)} games "
-                               "below the line: both sides count the same games (PBN §4.2.6)", *tag.value_place())
+                               "below the line: both sides count the same games", *tag.value_place(),
+                               law="PBN §4.2.6")
 
 
 def _below(history: str) -> list[int]:
@@ -169,9 +172,10 @@ class ContradictoryValues(Rule):
         for name, check in _CONTRADICTIONS.items():
             tag = first.get(name)
             if tag is not None and tag.value.strip() not in ("", "?"):
-                message = check(record, tag.value.strip())
-                if message:
-                    yield self.finding(message, *tag.value_place())
+                found = check(record, tag.value.strip())
+                if found:
+                    message, law = found
+                    yield self.finding(message, *tag.value_place(), law=law)
         yield from self._optimum_results(record)
 
     def _optimum_results(self, record: Record) -> Iterator[Finding]:
@@ -182,8 +186,8 @@ class ContradictoryValues(Rule):
         for row in table.rows():
             if len(row) > position and isinstance(row[position].value, int) and row[position].value > 13:
                 element = row[position]
-                yield self.finding(f"OptimumResultTable Result {element.text}: a declarer takes 0-13 tricks "
-                                   "(PBN §5.7)", element.line, element.column)
+                yield self.finding(f"OptimumResultTable Result {element.text}: a declarer takes 0-13 tricks",
+                                   element.line, element.column, law="PBN §5.7")
 
 
 def _sided(name: str, value: str) -> dict[str, float] | None:
@@ -196,31 +200,31 @@ def _sided(name: str, value: str) -> dict[str, float] | None:
     return sides if len(sides) == 2 or not m.group("side2") else None
 
 
-def _score_sum(record: Record, value: str) -> str | None:
+def _score_sum(record: Record, value: str) -> tuple[str, str | None] | None:
     sides = _sided("Score", value)
     if sides and len(sides) == 2 and sides["NS"] + sides["EW"] != 0:
-        return f"Score \"{value}\": the NS and EW scores of a board sum to zero (PBN §4.2.1)"
+        return f"Score \"{value}\": the NS and EW scores of a board sum to zero", "PBN §4.2.1"
     return None
 
 
-def _optimum(record: Record, value: str) -> str | None:
+def _optimum(record: Record, value: str) -> tuple[str, str | None] | None:
     sides = _sided("OptimumScore", value)
     if sides and len(sides) == 2 and sides["NS"] != -sides["EW"]:
-        return f"OptimumScore \"{value}\": the NS value is minus the EW value (PBN §4.2.7)"
+        return f"OptimumScore \"{value}\": the NS value is minus the EW value", "PBN §4.2.7"
     return None
 
 
-def _percentage(record: Record, value: str) -> str | None:
+def _percentage(record: Record, value: str) -> tuple[str, str | None] | None:
     m = _FORMS["ScorePercentage"][0].fullmatch(value)
     if m is None:
         return None
     values = [number(m.group(g)) for g in ("bare", "score1", "score2") if m.group(g)]
     if any(not 0 <= v <= 100 for v in values):
-        return f"ScorePercentage \"{value}\" is outside 0-100 (PBN §4.2.4)"
+        return f"ScorePercentage \"{value}\" is outside 0-100", "PBN §4.2.4"
     return None
 
 
-def _history(record: Record, value: str) -> str | None:
+def _history(record: Record, value: str) -> tuple[str, str | None] | None:
     """The games each side has won (100 or more below the line in a finished game) make its vulnerability."""
     m = _FORMS["ScoreRubberHistory"][0].fullmatch(value)
     vulnerable = record.vulnerable.value if record.vulnerable is not None else None
@@ -234,14 +238,14 @@ def _history(record: Record, value: str) -> str | None:
         (won["NS"], won["EW"])]
     if implied != vulnerable:
         return (f"ScoreRubberHistory \"{value}\" makes the vulnerability {implied}, but Vulnerable is {vulnerable}: "
-                "a side that has won a game of the rubber is vulnerable (PBN §4.2.6)")
+                "a side that has won a game of the rubber is vulnerable", "PBN §4.2.6")
     return None
 
 
-def _double_dummy(record: Record, value: str) -> str | None:
+def _double_dummy(record: Record, value: str) -> tuple[str, str | None] | None:
     """BridgeComposer's 20 hex digits of tricks: each 0-13 (0-d)."""
     if len(value) == 20 and all(c in "0123456789abcdefABCDEF" for c in value) and any(c in "efEF" for c in value):
-        return f"DoubleDummyTricks \"{value}\": a digit above d, but a declarer takes 0-13 tricks"
+        return f"DoubleDummyTricks \"{value}\": a digit above d, but a declarer takes 0-13 tricks", None
     return None
 
 

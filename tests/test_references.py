@@ -1,0 +1,55 @@
+"""The reference a message cites is the finding's ``law`` field, written once, at the end, by Rule.finding."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bridgelint.pipeline import check_file, expand_paths
+from bridgelint.rules import RULES
+from bridgelint.rules.syntax import LongLine
+from conftest import CORPUS_PBN, check, requires_shared
+from test_rule_docs import section, snippets
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+CITATION = re.compile(r"\((?:Laws? [^()]*|PBN §[^()]*|LIN[^()]*)\)|PBN §|\bLaws? \d")
+
+
+def miscited(findings) -> list[tuple[str, str, str | None]]:
+    """The findings whose message cites another reference than their law field, or cites it twice."""
+    wrong = []
+    for f in findings:
+        cited = CITATION.findall(f.message)
+        if f.law is None:
+            right = cited == []
+        else:
+            right = f.message.endswith(f" ({f.law})") and cited == [f"({f.law})"]
+        if not right:
+            wrong.append((f.code, f.message, f.law))
+    return wrong
+
+
+def test_rule_finding_appends_the_reference_once():
+    finding = LongLine.finding("line is 300 characters long", 2, 255)
+    assert (finding.message, finding.law) == ("line is 300 characters long (PBN §2.3)", "PBN §2.3")
+    other = LongLine.finding("a tab inside the string", 2, 1, law="PBN §2.3, §3.3")
+    assert (other.message, other.law) == ("a tab inside the string (PBN §2.3, §3.3)", "PBN §2.3, §3.3")
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_documented_examples_cite_their_law_field(code):
+    texts = [text for name in ("Example", "Use instead") for text in snippets(section(RULES[code].doc(), name))]
+    assert [w for text in texts for w in miscited(check(text, name="-"))] == []
+
+
+def test_samples_cite_their_law_field():
+    reports = [check_file(path) for path in expand_paths([str(SAMPLES)])]
+    assert reports and [w for report in reports for w in miscited(report.findings)] == []
+
+
+@requires_shared
+def test_corpus_findings_cite_their_law_field():
+    reports = [check_file(path) for path in expand_paths([str(CORPUS_PBN.parent)])]
+    assert [w for report in reports for w in miscited(report.findings)][:5] == []
