@@ -97,7 +97,8 @@ class HtmlReporter(Reporter):
             name = f'<a href="#f{number}">{_e(cells[0])}</a>' if not verdict.clean else _e(cells[0])
             links = " ".join(f'<a href="#{anchor}">{_e(label)}</a>' for label, anchor in boards)
             rows.append(f'<tr class="{cells[-1]}"><td class="file">{name}</td>'
-                        + "".join(f"<td>{_e(cell)}</td>" for cell in cells[1:-1])
+                        + "".join(f'<td data-label="{label}">{_e(cell)}</td>'
+                                  for label, cell in zip(HEADERS[1:-1], cells[1:-1]))
                         + f'<td class="verdict">{cells[-1]}</td><td class="boards">{links}</td></tr>')
             if verdict.headline:
                 rows.append(f'<tr class="headline"><td colspan="{len(HEADERS) + 1}">{_e(verdict.headline)}</td></tr>')
@@ -252,9 +253,10 @@ h2 .verdict { font-size: .75em; padding: .1em .4em; border-radius: .2em; vertica
 .board { border: 1px solid var(--line); border-radius: .4em; padding: .8em; margin: 1em 0;
          break-inside: avoid; page-break-inside: avoid; }
 .parts { display: flex; flex-wrap: wrap; gap: 1em 2em; align-items: flex-start; }
-.diagram { display: grid; grid-template-columns: repeat(3, minmax(6.5em, auto)); gap: .2em .6em; }
-.diagram .N { grid-area: 1 / 2; } .diagram .W { grid-area: 2 / 1; } .diagram .E { grid-area: 2 / 3; }
-.diagram .S { grid-area: 3 / 2; }
+.diagram { display: grid; grid-template-columns: minmax(6em, auto) minmax(2.5em, 5em) minmax(6em, auto);
+           gap: .2em .6em; }
+.diagram .N { grid-area: 1 / 1 / 2 / 4; justify-self: center; } .diagram .S { grid-area: 3 / 1 / 4 / 4; justify-self: center; }
+.diagram .W { grid-area: 2 / 1; } .diagram .E { grid-area: 2 / 3; }
 .diagram .table { grid-area: 2 / 2; border: 1px solid var(--line); border-radius: .3em; min-height: 3em;
                   align-self: center; }
 .hand b { display: block; font-size: .85em; white-space: nowrap; }
@@ -277,6 +279,12 @@ td:has(mark.warning) { outline: 2px dashed var(--warning); outline-offset: -2px;
 .headline { font-style: italic; }
 @media (max-width: 40em) {
   body { padding: .5em; font-size: 14px; }
+  .verdicts thead { display: none; }
+  .verdicts tr { display: block; border-bottom: 1px solid var(--line); padding: .3em 0; }
+  .verdicts td { display: inline-block; border: none; padding: .1em .4em .1em 0; }
+  .verdicts td.file, .verdicts td.boards { display: block; }
+  .verdicts td[data-label]::before { content: attr(data-label) " "; color: #555; font-size: .85em; }
+  .verdicts tr.headline td { padding-left: 0; }
   .parts { display: block; }
   .parts > div { margin-bottom: .8em; }
   .play { overflow-x: auto; }
