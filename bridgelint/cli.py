@@ -167,7 +167,7 @@ def show_rule(code: str) -> None:
     code = code.strip().upper()
     rule = RULES.get(code)
     if rule is not None:
-        click.echo(f"{rule.code} {rule.name} ({rule.severity})\n")
+        click.echo(f"{rule.code} {rule.name} ({rule.severities()})\n")
         click.echo(rule.doc())
         return
     family = [r for c, r in RULES.items() if code and c.startswith(code)]
@@ -177,7 +177,7 @@ def show_rule(code: str) -> None:
 
 
 def _catalogue(rules: Iterable[type[Rule]]) -> str:
-    rows = [(r.code, r.name, r.severity, r.law or "", r.summary()) for r in rules]
+    rows = [(r.code, r.name, r.severities(), r.law or "", r.summary()) for r in rules]
     return tabulate(rows, headers=("code", "name", "severity", "reference", "what"), disable_numparse=True)
 
 

@@ -195,7 +195,8 @@ def test_rules_table(monkeypatch):
     assert header.split() == ["code", "name", "severity", "reference", "what"]
     by_code = {row.split()[0]: row.split() for row in rows}
     assert set(by_code) == set(RULES)
-    assert by_code["A103"][1:3] == ["insufficient-bid", "error"]
+    assert by_code["A101"][1:3] == ["first-call", "error"]
+    assert " ".join(by_code["A103"][1:7]) == "insufficient-bid error, info when marked ^I"
     assert by_code["S104"][1:3] == ["swallowing-comment", "warning"]
 
 
@@ -203,7 +204,7 @@ def test_rules_table(monkeypatch):
 def test_rule_documentation(monkeypatch, code):
     status, out, err = run(monkeypatch, "rule", code)
     assert status == 0 and err == ""
-    assert out.startswith("A103 insufficient-bid (error)\n")
+    assert out.startswith("A103 insufficient-bid (error, info when marked ^I (accepted))\n")
     positions = [out.index(section) for section in
                  ("What it does:", "Why it matters:", "Example:", "Use instead:", "References:")]
     assert positions == sorted(positions)
@@ -218,7 +219,7 @@ def test_rule_prefix_lists_the_family(monkeypatch, prefix):
     wanted = sorted(c for c in RULES if c.startswith(prefix.upper()))
     assert [row.split()[0] for row in rows] == wanted and len(wanted) >= 9
     a103 = rows[wanted.index("A103")]
-    assert a103.split()[1:3] == ["insufficient-bid", "error"] and a103.endswith("Insufficient bid.")
+    assert a103.split()[1:3] == ["insufficient-bid", "error,"] and a103.endswith("Insufficient bid.")
 
 
 def test_rule_prefix_of_one_code_prints_its_documentation(monkeypatch):

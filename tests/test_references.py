@@ -1,4 +1,5 @@
-"""The reference a message cites is the finding's ``law`` field, written once, at the end, by Rule.finding."""
+"""Reference and severity agree: a message cites the finding's ``law`` field, once, at the end (Rule.finding),
+and a finding's severity is the rule's, or one its ``severity_when`` names (what `bridgelint rules` shows)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from bridgelint.pipeline import check_file, expand_paths
 from bridgelint.rules import RULES
 from bridgelint.rules.syntax import LongLine
-from conftest import CORPUS_PBN, check, requires_shared
+from conftest import CORPUS_PBN, check, requires_shared, run_cli
 from test_rule_docs import section, snippets
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -53,3 +54,26 @@ def test_samples_cite_their_law_field():
 def test_corpus_findings_cite_their_law_field():
     reports = [check_file(path) for path in expand_paths([str(CORPUS_PBN.parent)])]
     assert [w for report in reports for w in miscited(report.findings)][:5] == []
+
+
+def odd_severities(findings) -> list[tuple[str, str, str]]:
+    """The findings whose severity is neither their rule's nor one its severity_when announces."""
+    return [(f.code, f.severity, f.message) for f in findings if f.severity != RULES[f.code].severity
+            and not (RULES[f.code].severity_when or "").startswith(f.severity)]
+
+
+def test_severities_are_the_ones_the_catalogue_shows():
+    texts = [text for rule in RULES.values() for name in ("Example", "Use instead")
+             for text in snippets(section(rule.doc(), name))]
+    findings = [f for text in texts for f in check(text, name="-")]
+    findings += [f for path in expand_paths([str(SAMPLES)]) for f in check_file(path).findings]
+    findings += check('[Board "1"]\n[Declarer "S"]\n[Contract "3NT"]\n[Play "W"]\nHA H8 H5 H2\n*\n')  # no deal
+    assert odd_severities(findings) == []
+    assert {f.severity for f in findings if f.code == "D101"} == {"warning", "error"}
+
+
+def test_rules_lists_the_severity_a_code_really_gets(monkeypatch):
+    status, out, _ = run_cli(monkeypatch, "rules")
+    rows = {line.split()[0]: line for line in out.splitlines() if line[:1].isalpha() and line[1:4].isdigit()}
+    assert status == 0 and "warning, error when a play needs it" in rows["D101"]
+    assert "info when marked ^I (accepted)" in rows["A103"] and "error, " not in rows["A101"]

@@ -233,7 +233,8 @@ def _check_elements(table: Table, record: Record) -> None:
         column = columns[position]
         line, col = table.element_place(indexes[0])
         _row_finding(record, f"{table.name} {column.name} \"{table.element_text(indexes[0])[:30]}\" is not "
-                     f"{KIND_FORMS[column.kind]}", line, col, len(indexes) - 1, f"{column.name} elements", law="PBN §5")
+                     f"{KIND_FORMS[column.kind]}", line, col, len(indexes) - 1, f"{column.name} elements",
+                     law="PBN §5")
 
 
 def _text_problem(text: str) -> str | None:

@@ -138,6 +138,7 @@ class InsufficientBid(_IllegalCall):
     """
 
     code, name, severity, law = "A103", "insufficient-bid", "error", "Laws 18, 27"
+    severity_when = "info when marked ^I (accepted)"
     kind = replay.INSUFFICIENT
 
 

@@ -41,6 +41,7 @@ class Rule:
     name: ClassVar[str]
     severity: ClassVar[str]
     law: ClassVar[str | None] = None  # the Law or PBN section, as shown in messages
+    severity_when: ClassVar[str | None] = None  # when findings get another severity ("error when a play needs it")
     unshowable: ClassVar[str | None] = None  # why no file can fire this rule, so its Example does not run
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -61,6 +62,11 @@ class Rule:
     def summary(cls) -> str:
         """The first line of the documentation."""
         return cls.doc().splitlines()[0] if cls.__doc__ else ""
+
+    @classmethod
+    def severities(cls) -> str:
+        """The severity as its findings really get it: ``warning, error when a play needs it``."""
+        return f"{cls.severity}, {cls.severity_when}" if cls.severity_when else cls.severity
 
     @classmethod
     def checks(cls) -> bool:

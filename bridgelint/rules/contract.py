@@ -153,6 +153,7 @@ class DeclarerMismatch(Rule):
     """
 
     code, name, severity, law = "C103", "declarer-mismatch", "error", "Law 22A"
+    severity_when = "info when a ^-marked Declarer is right"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.declarer
@@ -163,7 +164,8 @@ class DeclarerMismatch(Rule):
         if seat is None:
             return
         if result.contract.passed_out:
-            yield self.finding(f"Declarer is {seat}, but the board was passed out", field.line, field.column, law="Law 22B")
+            yield self.finding(f"Declarer is {bridge.SEAT_NAMES[seat]}, but the board was passed out", field.line,
+                               field.column, law="Law 22B")
         elif result.declarer and marked:  # ^: declarer and dummy swapped, so the seat is the auction's dummy
             dummy = bridge.partner(result.declarer)
             if seat == dummy:

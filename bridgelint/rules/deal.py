@@ -30,6 +30,7 @@ class NoDeal(Rule):
     """
 
     code, name, severity, law = "D101", "no-deal", "warning", "Law 6"
+    severity_when = "error when a play needs it"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record

@@ -125,6 +125,7 @@ class Revoke(_IllegalCard):
     """
 
     code, name, severity, law = "P103", "revoke", "error", "Laws 44C, 61"
+    severity_when = "info when marked ^R"
     kinds = (replay.REVOKE,)
 
 
@@ -158,6 +159,7 @@ class WrongLeader(_IllegalCard):
     """
 
     code, name, severity, law = "P104", "wrong-leader", "error", "Laws 41A, 44G"
+    severity_when = "info when marked ^L"
     kinds = (replay.WRONG_LEADER,)
 
 

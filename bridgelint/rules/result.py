@@ -94,6 +94,7 @@ class ResultMismatch(Rule):
     """
 
     code, name, severity, law = "C105", "result-mismatch", "error", "Law 79"
+    severity_when = "warning when a ^-marked Result equals the play"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field, play = ctx.record.result, ctx.play

@@ -349,6 +349,7 @@ class MalformedLin(Rule):
     """
 
     code, name, severity, law = "S120", "malformed-lin", "error", "LIN"
+    severity_when = "warning for BBO's qx board quirk"
 
 
 class UnknownLinTag(Rule):
