@@ -205,9 +205,16 @@ def board_html(record: Record, findings: list[Finding], anchor: str) -> str:
 
 
 def findings_html(findings: list[Finding]) -> str:
+    """The findings as a list: code, place, message, and the Law or PBN section as a label of its own."""
     return '<ul class="found">' + "".join(
-        f'<li>{STYLE.code(f)} <span class="where">line {f.line}, column {f.column}</span> {_e(f.message)}'
+        f'<li>{STYLE.code(f)} <span class="where">line {f.line}, column {f.column}</span> {_e(_said(f))}'
         + (f' <span class="law">{_e(f.law)}</span>' if f.law else "") + "</li>" for f in findings) + "</ul>"
+
+
+def _said(finding: Finding) -> str:
+    """The message without the reference that ends it (shown as a label)."""
+    cited = f" ({finding.law})"
+    return finding.message[:-len(cited)] if finding.law and finding.message.endswith(cited) else finding.message
 
 
 def _diagram(record: Record, values: dict[str, str]) -> str:
