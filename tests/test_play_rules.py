@@ -94,6 +94,12 @@ def test_unmarked_revoke_is_an_error_and_a_marked_one_info():
     assert found(pbn("SQ D7 ^R DT ^R D3", result="", score=""), "P103") == [(9, 7, "info"), (9, 13, "info")]
 
 
+def test_a_claim_that_is_no_number_is_malformed_lin_only():
+    # one defect, one code: S120 from the reader, not also P106
+    text = lin(LIN_PLAY + "mc|ten|\n")
+    assert found(text, "S120", "t.lin") == [(7, 1, "error")] and found(text, "P106", "t.lin") == []
+
+
 def test_marked_result_that_equals_the_play_is_a_warning():
     assert found(pbn(result="^5", score=""), "C105") == [(6, 1, "warning")]
 

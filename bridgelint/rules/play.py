@@ -218,10 +218,10 @@ class ImpossibleClaim(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         claim = ctx.record.play.claim if ctx.record.play is not None else None
         result = ctx.play
-        if claim is None or result is None:
-            return
+        if claim is None or claim.value is None or result is None:
+            return  # a claim that is no number is malformed LIN (S120, found while reading)
         bounds = result.declarer_range()
-        if not isinstance(claim.value, int) or not 0 <= claim.value <= 13:
+        if not 0 <= claim.value <= 13:
             yield self.finding(f"claim mc|{claim.raw}| is not a number of tricks 0-13",
                                claim.line, claim.column)
         elif bounds is not None and not bounds[0] <= claim.value <= bounds[1]:
