@@ -81,7 +81,7 @@ class Rule:
         usual one) is appended to the message here, once: messages never cite it themselves.
         """
         law = law or cls.law
-        return Finding(cls.code, f"{message} ({law})" if law else message, line, column, severity=severity, law=law)
+        return Finding(cls.code, f"{message} ({law})" if law else message, line, column, severity, law)
 
     def misfit_marks(self, misfits, item: str) -> Iterator[Finding]:
         """A finding at the mark of each call or card (``item``) that a PBN mark does not fit."""
