@@ -67,6 +67,7 @@ def test_the_example_fires_the_rule(code):
     assert examples, f"{code}: the Example has no indented snippet"
     for example in examples:
         assert fired(code, example), (code, example)
+        assert fired("X001", example) == [], (code, example)
 
 
 @pytest.mark.parametrize("code", SHOWN)
