@@ -69,7 +69,7 @@ class Contender:
     rss: int = 0  # KiB
 
     def run(self, path: Path) -> None:
-        wall, inner, rss = run(self.code, path, self.env, self.ok)
+        wall, inner, rss, _ = run(self.code, path, self.env, self.ok)
         self.wall.append(wall)
         self.inner.append(inner)
         self.rss = max(self.rss, rss)
@@ -84,12 +84,15 @@ def archive(fmt: str, boards: int) -> Path:
     return path
 
 
-def run(code: str, path: Path, env: dict[str, str] | None, ok: tuple[int, ...]) -> tuple[float, float, int]:
-    """(wall seconds, in-process seconds, peak RSS in KiB) of one child, which must exit with a status in ``ok``.
+def run(code: str, path: Path, env: dict[str, str] | None, ok: tuple[int, ...]) -> tuple[float, float, int, float]:
+    """(wall seconds, in-process seconds, peak RSS in KiB, CPU seconds) of one child, which must exit with a status
+    in ``ok``.
 
     The child runs in the data directory: ``python -c`` imports first from its working directory, which must not
-    be a source tree.
+    be a source tree.  It may write bytecode (as an installed package has it), whatever PYTHONDONTWRITEBYTECODE
+    says here: otherwise every start would compile every module.
     """
+    env = {name: value for name, value in (env or os.environ).items() if name != "PYTHONDONTWRITEBYTECODE"}
     start = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-c", code, str(path)], stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, env=env, cwd=DATA)
@@ -100,7 +103,7 @@ def run(code: str, path: Path, env: dict[str, str] | None, ok: tuple[int, ...]) 
     lines = stderr.decode(errors="replace").splitlines()
     if os.waitstatus_to_exitcode(status) not in ok or not lines or not lines[-1].startswith(TIMED):
         raise SystemExit(f"run failed on {path}:\n" + "\n".join(lines[-20:]))
-    return wall, float(lines[-1].split()[1]), usage.ru_maxrss
+    return wall, float(lines[-1].split()[1]), usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 def tree_env(tree: Path) -> dict[str, str]:
@@ -115,9 +118,10 @@ def where_from(env: dict[str, str] | None) -> str:
                           check=True).stdout.strip()
 
 
-def startup(env: dict[str, str] | None) -> float:
-    """Wall time of ``bridgelint check`` on a one-board file."""
-    return run(CHECK, archive("pbn", 1), env, (0, 1))[0]
+def startup(env: dict[str, str] | None) -> tuple[float, float]:
+    """(wall, CPU) seconds of ``bridgelint check`` on a one-board file."""
+    wall, _, _, cpu = run(CHECK, archive("pbn", 1), env, (0, 1))
+    return wall, cpu
 
 
 def main() -> None:
@@ -137,14 +141,17 @@ def main() -> None:
           f"ratio = endplay time / bridgelint time")
     for name, env in trees:
         print(f"{name} from {where_from(env)}")
-    best = {name: float("inf") for name, _ in trees}
+    best = {name: (float("inf"), float("inf")) for name, _ in trees}
     for _ in range(args.startup):  # alternated as well
         for name, env in trees:
-            best[name] = min(best[name], startup(env))
-    python = min(run(f'import sys, time; print("{TIMED}", 0, file=sys.stderr)', Path(os.devnull), None, (0,))[0]
-                 for _ in range(args.startup))
+            wall, cpu = startup(env)
+            best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
+    bare = [run(f'import sys; print("{TIMED}", 0, file=sys.stderr)', Path(os.devnull), None, (0,))
+            for _ in range(args.startup)]
+    python = (min(r[0] for r in bare), min(r[3] for r in bare))
     for name, _ in trees:
-        print(f"start-up ({name} check on a one-board file): {best[name]:.3f} s (bare interpreter {python:.3f} s)")
+        print(f"start-up ({name} check on a one-board file): {best[name][0]:.3f} s wall, {best[name][1]:.3f} s CPU "
+              f"(bare interpreter {python[0]:.3f} s wall, {python[1]:.3f} s CPU)")
     for fmt in args.formats:
         for boards in args.boards:
             path = archive(fmt, boards)

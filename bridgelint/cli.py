@@ -8,6 +8,7 @@ output, everything else to standard error.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import os
 import sys
@@ -15,11 +16,9 @@ from concurrent.futures import BrokenExecutor
 from typing import Any, Iterable, TextIO
 
 import click
-from tabulate import tabulate
 
 from . import __version__, parallel
 from .config import FAIL_ON
-from .convert.command import convert
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .pipeline import open_input
 from .progress import Progress
@@ -29,19 +28,32 @@ from .reporters import json as json_reporter
 from .reporters import junit as junit_reporter
 from .reporters import sarif as sarif_reporter
 from .reporters import statistics as statistics_reporter
-from .reporters.html import HtmlReporter
 from .reporters.text import TextReporter
 from .rules import RULES
 from .rules.base import Rule
 from .rules.internal import InternalError
-from .show import replay
 
 DOCUMENTS = {"json": json_reporter.render, "github": github_reporter.render, "sarif": sarif_reporter.render,
              "junit": junit_reporter.render}
 FORMATS = ("auto", "text", "html", *DOCUMENTS)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The commands; ``convert`` and ``replay`` are imported when used, so that a plain check starts sooner."""
+
+    LAZY = {"convert": ("bridgelint.convert.command", "convert"), "replay": ("bridgelint.show", "replay")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.LAZY})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.LAZY and name not in self.commands:
+            module, attribute = self.LAZY[name]
+            self.add_command(getattr(importlib.import_module(module), attribute))
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="bridgelint")
 def cli() -> None:
     """Lint and replay contract-bridge records (PBN and BBO LIN)."""
@@ -86,6 +98,8 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     if output_format == "text":
         reporter = TextReporter(not no_group, quiet, verbose, fail_on)
     elif output_format == "html":
+        from .reporters.html import HtmlReporter  # with the board views: imported for an HTML report only
+
         reporter = HtmlReporter(lambda path: io.BytesIO(stdin_bytes or b"") if path == "-" else open_input(path),
                                 pipeline.fmt, fail_on, verbose)
     else:
@@ -177,12 +191,10 @@ def show_rule(code: str) -> None:
 
 
 def _catalogue(rules: Iterable[type[Rule]]) -> str:
+    from tabulate import tabulate
+
     rows = [(r.code, r.name, r.severities(), r.law or "", r.summary()) for r in rules]
     return tabulate(rows, headers=("code", "name", "severity", "reference", "what"), disable_numparse=True)
-
-
-cli.add_command(convert)
-cli.add_command(replay)
 
 
 def main() -> None:

@@ -24,11 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Sequence
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
-
 ALL = "ALL"
 FAIL_ON = ("error", "warning")
 KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "fail-on")
@@ -190,6 +185,10 @@ def _tool(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):  # imported here: a run without configuration files starts sooner
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)

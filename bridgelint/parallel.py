@@ -8,10 +8,9 @@ one process: the output does not depend on ``--jobs``.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Callable, Iterable, Iterator
 
@@ -45,6 +44,9 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
         for job in jobs:
             yield check_one(job, on_read)
         return
+    import multiprocessing  # here: a run on one process starts sooner without it
+    from concurrent.futures import ProcessPoolExecutor
+
     # fork is the cheap start on Linux; elsewhere the platform's default (spawn) is the safe one
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     read = (context or multiprocessing).Value("q", 0) if on_read is not None else None

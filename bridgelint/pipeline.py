@@ -30,7 +30,6 @@ import io
 import os
 import stat
 import sys
-import traceback
 from dataclasses import dataclass, field
 from typing import BinaryIO, Callable, Iterable, Iterator
 
@@ -306,4 +305,6 @@ def is_board(record: Record) -> bool:
 
 def _debug() -> None:
     if os.environ.get("BRIDGELINT_DEBUG"):
+        import traceback
+
         traceback.print_exc(file=sys.stderr)

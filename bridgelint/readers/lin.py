@@ -19,7 +19,8 @@ from ..model import INVALID, Auction, Call, Card, Deal, Field, Finding, Play, Re
 from ..rules.deal import MalformedDeal
 from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
 from .base import guarded
-from .lin_grammar import BOARD_HEADER, CALL, CARD, CLAIM, DEALER, HOLDING, ROOM_BOARD, VULNERABILITY
+from .patterns import (LIN_BOARD_HEADER, LIN_CALL, LIN_CARD, LIN_CLAIM, LIN_DEALER, LIN_HOLDING, LIN_ROOM_BOARD,
+                       LIN_VULNERABILITY)
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
 
 PRELUDE = frozenset(("PN", "ST", "RH", "AH", "NT"))
@@ -177,7 +178,7 @@ class _Board:
         self.ah_board: Field | None = None
 
     def qx(self, value: str, line: int, column: int) -> None:
-        m = ROOM_BOARD.re.match(value)
+        m = LIN_ROOM_BOARD.match(value)
         if m is None:
             self.label = Field(value.strip(), None, line, column)
             return
@@ -188,7 +189,7 @@ class _Board:
                                 f"quirk): read as board {int(digits)}", line, column, severity="warning")
 
     def ah(self, value: str, line: int, column: int) -> None:
-        m = BOARD_HEADER.re.fullmatch(value)
+        m = LIN_BOARD_HEADER.fullmatch(value)
         if m is not None and self.ah_board is None:
             self.ah_board = Field(m.group("board"), int(m.group("board")), line, column)
 
@@ -196,7 +197,7 @@ class _Board:
         record = self.record
         if record.deal_field is not None:
             return
-        m = DEALER.re.match(value)
+        m = LIN_DEALER.match(value)
         digit = m.group("dealer")
         seat = LIN_SEATS[int(digit) - 1] if digit in ("1", "2", "3", "4") else None
         record.dealer = Field(digit, seat, line, column)
@@ -205,7 +206,7 @@ class _Board:
 
     def sv(self, value: str, line: int, column: int) -> None:
         if self.record.vulnerable is None:
-            m = VULNERABILITY.re.fullmatch(value)
+            m = LIN_VULNERABILITY.fullmatch(value)
             self.record.vulnerable = Field(value, m and _VULNERABILITY[m.lastgroup], line, column)
 
     def mb(self, value: str, line: int, column: int) -> None:
@@ -216,7 +217,7 @@ class _Board:
             self.calls.append(Call(value, known.kind, line, column, level=known.level,
                                    denomination=known.denomination, alert=value[-1] == "!"))
             return
-        calls, pos, match = self.calls, 0, CALL.re.match
+        calls, pos, match = self.calls, 0, LIN_CALL.match
         while (m := match(value, pos)) is not None:
             token = m.group("call")
             call = bridge.parse_lin_call(token)
@@ -238,7 +239,7 @@ class _Board:
         if known is not None:
             self.cards.append(Card(value, "card", line, column, None, *known))
             return
-        cards, pos, match = self.cards, 0, CARD.re.match
+        cards, pos, match = self.cards, 0, LIN_CARD.match
         while (m := match(value, pos)) is not None:
             rank = m.group("rank").upper()
             cards.append(Card(m.group(0).strip(), "card", line, column, suit=m.group("suit").upper(),
@@ -249,7 +250,7 @@ class _Board:
             cards.append(Card(rest, INVALID, line, column))
 
     def mc(self, value: str, line: int, column: int) -> None:
-        m = CLAIM.re.fullmatch(value)
+        m = LIN_CLAIM.fullmatch(value)
         if m is None:
             self.record.problem(MalformedLin, f"claim '{value.strip()}' is not a number of tricks", line, column)
         if self.play_at is None:
@@ -323,11 +324,11 @@ _CALLS = {token + alert: bridge.parse_lin_call(token)
 
 def _hand(text: str) -> tuple[str, ...] | int:
     """The cards of one hand, or the index of the first character that is no card."""
-    holdings = HOLDING.re.findall(text)
+    holdings = LIN_HOLDING.findall(text)
     if sum(len(suit) + len(ranks) for suit, ranks in holdings) == len(text):  # the usual case: nothing else
         return tuple(suit.upper() + r for suit, ranks in holdings for r in ranks.upper().replace("10", "T"))
     cards: list[str] = []
-    pos, end, match = 0, len(text.rstrip()), HOLDING.re.match
+    pos, end, match = 0, len(text.rstrip()), LIN_HOLDING.match
     while pos < end:
         if text[pos].isspace():
             pos += 1

@@ -2,9 +2,12 @@
 
 These elements are the single source of truth for LIN syntax and
 ``grammars/lin.bnf`` documents them under the same names.  The reader scans
-with each element's compiled regex (``element.re``) in a plain loop, which is
-far faster than ``parse_string`` per token; :data:`LIN_FILE` is the same
-grammar as a pure pyparsing parser, kept for tests and diagrams.
+with each element's regex in a plain loop, which is far faster than
+``parse_string`` per token; it takes the compiled patterns from
+``patterns.py``, which ``python bridgelint/readers/generate.py`` writes from
+this module (a test keeps them equal), so that reading needs no pyparsing.
+:data:`LIN_FILE` is the same grammar as a pure pyparsing parser, kept for tests
+and diagrams.
 """
 
 from __future__ import annotations

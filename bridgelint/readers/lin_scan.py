@@ -19,7 +19,7 @@ from typing import BinaryIO, Iterable, Iterator
 from urllib.parse import unquote_to_bytes
 
 from ..rules.syntax import MalformedLin
-from .lin_grammar import FIELD
+from .patterns import LIN_FIELD
 
 BLOCK = 1 << 20  # bytes read at a time
 MAX_TAIL = 1 << 22  # an unfinished field longer than this is read as broken
@@ -77,7 +77,7 @@ def handviewer_to_lin(text: str) -> str:
 
 def scan(chunks: Iterable[str]) -> Iterator[tuple]:
     """The fields of the text in ``chunks``; see the module docstring."""
-    match = FIELD.re.match  # match, not finditer: a search ahead over junk would be quadratic
+    match = LIN_FIELD.match  # match, not finditer: a search ahead over junk would be quadratic
     chunks = iter(chunks)
     buf, pos, eof = "", 0, False
     line, line_start, cursor = 1, 0, 0  # line of buf[cursor], index where that line starts

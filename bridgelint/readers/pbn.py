@@ -17,8 +17,8 @@ from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, Repea
 from .base import decode_line, guarded
 from .pbn_export import check_export
 from .pbn_game import GameScanner, declaration, swallowed
-from .pbn_grammar import TOKEN
 from .pbn_header import interpret_header
+from .patterns import PBN_TOKEN
 
 MAX_LINE = 255  # PBN §2.3, end of line included
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
@@ -26,7 +26,7 @@ READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line 
 NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
 BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
 _BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
-_SCAN = TOKEN.re.finditer
+_SCAN = PBN_TOKEN.finditer
 
 
 class PbnReader:

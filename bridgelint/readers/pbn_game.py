@@ -1,7 +1,7 @@
 """Scanning one PBN game: tags, sections and their tokens into the record.
 
 The text of a game is scanned with the grammar's ``token`` production
-(``TOKEN.re``); each token goes to the section it stands in (PBN §3.1):
+(``patterns.PBN_TOKEN``); each token goes to the section it stands in (PBN §3.1):
 calls to the auction, cards to the play, anything else to a supplemental
 table.  Problems become findings on the record.
 """
@@ -18,7 +18,7 @@ from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark
 from ..rules.syntax import (BadCharacter, MalformedTag, NonStandardSpelling, SwallowedTag, SwallowingComment,
                             UnterminatedComment)
-from .pbn_grammar import TAG_PAIR, TOKEN
+from .patterns import PBN_TAG_PAIR, PBN_TOKEN
 from .pbn_table import TableReader
 
 # Tags of the standard that open no section (§3.4, §4): text after them is out of place.
@@ -32,7 +32,7 @@ NO_SECTION = frozenset((
     "AnnotatorNA", "Application", "Mode"))
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
-_SCAN = TOKEN.re.finditer
+_SCAN = PBN_TOKEN.finditer
 _ROW_GROUPS = ("row_c1", "row_c2", "row_c3", "row_c4")  # the cards of a card_row token
 
 
@@ -274,7 +274,7 @@ def declaration(text: str) -> tuple[bool, str | None]:
 
 def swallowed(findings: list, text: str, line: int, column: int) -> None:
     """S113 when an escape line or ';' comment (``text``, at ``line``, ``column``) holds a whole tag pair."""
-    m = TAG_PAIR.re.search(text) if "[" in text else None
+    m = PBN_TAG_PAIR.search(text) if "[" in text else None
     if m is None:
         return
     what, law = ("escape line", "PBN §2.4") if text[0] == "%" else ("';' comment", "PBN §3.8")

@@ -2,10 +2,12 @@
 
 Every production is a named ``Regex`` so that the same definition serves two
 purposes: ``GAME`` parses a game with pyparsing (used by the tests and for
-diagrams), and the reader scans with ``TOKEN.re``, the compiled pattern of the
-``TOKEN`` production, in a plain loop (pyparsing's per-token overhead would
-cost a factor of forty on archives).  ``grammars/pbn.bnf`` documents the same
-productions by the same names.
+diagrams), and the reader scans with the pattern of the ``TOKEN`` production
+in a plain loop (pyparsing's per-token overhead would cost a factor of forty on
+archives).  The reader takes that pattern from ``patterns.py``, which
+``python bridgelint/readers/generate.py`` writes from this module (a test keeps
+them equal), so that reading needs no pyparsing.  ``grammars/pbn.bnf``
+documents the same productions by the same names.
 
 Escape lines (``%`` in column 1, §2.4) and game separation (semi-empty lines
 outside comments, §3) are line-level and handled by the reader.
@@ -43,7 +45,7 @@ SUFFIX = _regex("suffix", r"[!?]+")
 IRREGULARITY = _regex("irregularity", r"\^[A-Za-z]?")
 # a line of four cards and nothing else: the usual trick row, matched at once (§3.6)
 _CARD = "[SHDC][AKQJT98765432]"
-CARD_ROW = _regex("card_row", f"(?P<row_c1>{_CARD})" + "".join(f"[ \t]+(?P<row_c{i}>{_CARD})" for i in (2, 3, 4))
+CARD_ROW = _regex("card_row", f"(?P<row_c1>{_CARD})" + "".join(rf"[ \t]+(?P<row_c{i}>{_CARD})" for i in (2, 3, 4))
                   + r"(?=[ \t]*(?:\r?\n|\Z))")
 # §5.2 table header: column specifications separated by ';' (read by the table reader, not by ``token``)
 COLUMN_SPEC = _regex("column_spec", r"(?P<order>[+-]?)(?P<column>[^;\\\s+-](?:[^;\\]*[^;\\\s])?)(?:\\(?P<width>[0-9]+)(?P<align>[LR]?))?")

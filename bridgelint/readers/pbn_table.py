@@ -18,11 +18,11 @@ from typing import Iterator
 from ..model import Column, Record, Table
 from ..rules.tables import MalformedHeader, MalformedRow
 from ..tables import KIND_FORMS, MALFORMED, TABLE_COLUMNS, parse_element, sort_key
-from .pbn_grammar import CLOSED_STRING, COLUMN_SPEC
+from .patterns import PBN_CLOSED_STRING, PBN_COLUMN_SPEC
 
 _FORBIDDEN = re.compile(r'[%\[\]{};"]')  # not in a section token (PBN §3.2, §5.1)
-_CLOSED_STRING = CLOSED_STRING.re.fullmatch
-_COLUMN_SPEC = COLUMN_SPEC.re.fullmatch
+_CLOSED_STRING = PBN_CLOSED_STRING.fullmatch
+_COLUMN_SPEC = PBN_COLUMN_SPEC.fullmatch
 
 
 class TableReader:
