@@ -112,29 +112,25 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             sinks.append((reporter, out))
         if statistics:  # the table on standard output; the report only into --output-file
             sinks.append((Collected(statistics_reporter.render), None))
-        for i, path in enumerate(files):
-            try:
-                report = stdin[i] if i in stdin else next(checked)
-            except BrokenExecutor as error:  # a worker process died (killed, out of memory)
-                click.echo(f"bridgelint: a worker process died while checking files: {error}", err=True)
-                sys.exit(USAGE_ERROR)
-            if report.unreadable:
+        with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
+            for i, path in enumerate(files):
+                try:
+                    report = stdin[i] if i in stdin else next(checked)
+                except BrokenExecutor as error:  # a worker process died (killed, out of memory)
+                    _say(f"bridgelint: a worker process died while checking files: {error}", progress)
+                    sys.exit(USAGE_ERROR)
+                if report.unreadable:
+                    _say(f"bridgelint: {path}: {report.unreadable}", progress)
+                    unreadable = True
+                else:
+                    if not show_info:
+                        report.findings = [f for f in report.findings if f.severity != "info"]
+                    internal = internal or any(f.code == InternalError.code for f in report.findings)
+                    summary.add(report)
+                    for sink, to in sinks:
+                        _write(to, sink.file(report), progress)
                 if progress is not None:
-                    progress.clear()
                     progress.file_done(report)
-                click.echo(f"bridgelint: {path}: {report.unreadable}", err=True)
-                unreadable = True
-                continue
-            if not show_info:
-                report.findings = [f for f in report.findings if f.severity != "info"]
-            internal = internal or any(f.code == InternalError.code for f in report.findings)
-            summary.add(report)
-            for sink, to in sinks:
-                _write(to, sink.file(report), progress)
-            if progress is not None:
-                progress.file_done(report)
-        if progress is not None:
-            progress.close()
         for sink, to in sinks:
             _write(to, sink.end(summary))
     click.echo(summary.line(), err=True)
@@ -153,6 +149,13 @@ def _open_output(output_file: str | None):
     except OSError as error:
         click.echo(f"bridgelint: {output_file}: {error.strerror or error}", err=True)
         sys.exit(USAGE_ERROR)
+
+
+def _say(message: str, progress: Progress | None) -> None:
+    """A message on standard error, the progress bar wiped first."""
+    if progress is not None:
+        progress.clear()
+    click.echo(message, err=True)
 
 
 def _write(out, text: str, progress: Progress | None = None) -> None:

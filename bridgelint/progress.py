@@ -1,8 +1,9 @@
 """A progress bar on standard error (click's) over the bytes of the input files, with files and boards done.
 
-Shown only when standard error is a terminal; it is cleared before a report
-is written to the same terminal and when the run ends, so that it never
-mixes with the findings or the summary.
+Shown only when standard error is a terminal; it is wiped before a report
+or a message is written to the same terminal and when the run ends (the
+``with`` block, an interruption too), so that it never mixes with the
+findings or the summary.
 """
 
 from __future__ import annotations
@@ -49,8 +50,11 @@ class Progress:
         self.stream.write(CLEAR)
         self.stream.flush()
 
-    def close(self) -> None:
-        self.stream.write(CLEAR + "\x1b[?25h")  # click hides the cursor while the bar is drawn
+    def __enter__(self) -> "Progress":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stream.write(CLEAR + "\x1b[?25h")  # wiped; and click hid the cursor while the bar was drawn
         self.stream.flush()
 
     def _info(self, _item: object) -> str:

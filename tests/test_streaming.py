@@ -94,3 +94,16 @@ def test_each_file_is_printed_when_it_is_done_in_input_order(tmp_path, jobs):
         process.wait(timeout=120)
     lines = finding_lines((seen + rest).decode()).splitlines()
     assert [line.split(":")[0] for line in lines] == ["a.pbn", "b.pbn", "c.pbn"]
+
+
+def test_an_interrupted_run_has_printed_the_files_done_and_wiped_the_bar(two, monkeypatch):
+    checked = parallel.check_files
+
+    def interrupted(jobs, workers, on_read=None):
+        yield next(checked(jobs, 1, on_read))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(parallel, "check_files", interrupted)
+    code, out, err = run(monkeypatch, "check", "--isolated", "a.pbn", "b.pbn", terminal=True)
+    assert code != 0 and finding_lines(out).startswith("a.pbn:6:9: A103 [error] ")
+    assert CLEAR + "\x1b[?25h" in err  # the bar wiped, the cursor shown again
