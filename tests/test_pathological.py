@@ -1,12 +1,18 @@
 """Pathological inputs: huge lines, floods of one token, non-text, odd paths.
 
-Every case must finish fast (time linear in the input), keep memory bounded, lose no game,
-and never crash; unreadable paths exit 2 with a message while the other paths are still
-checked.  The 50 MB line runs in CI (about a second); BRIDGELINT_HUGE_MB sets another size.
+Every case must take time linear in the input, keep memory bounded, lose no game, and never
+crash; unreadable paths exit 2 with a message while the other paths are still checked.
+Linear time is tested by ratio, never by a budget in seconds: doubling the input may at most
+triple the CPU time (a quadratic step quadruples it), best of a few tries, so that a busy
+machine does not fail the test.  Sizes stay below a megabyte or so, where the ratio would
+measure the CPU caches instead.  The full-size floods, the floods sniffed by content
+(``t.txt``) and the 50 MB line are marked ``slow`` (``pytest -m slow``);
+BRIDGELINT_HUGE_MB sets another size for the line.
 """
 
 from __future__ import annotations
 
+import gc
 import io
 import itertools
 import json
@@ -16,6 +22,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -33,14 +40,45 @@ HUGE_MB = int(os.environ.get("BRIDGELINT_HUGE_MB", "50"))
 BOARD_LIN = b"qx|o1|md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"
 
 
-def lint(data: bytes, name: str = "t.pbn", budget: float = 3.0):
-    """The report on ``data``; fails if checking takes longer than ``budget`` seconds."""
-    start = time.perf_counter()
+def lint(data: bytes, name: str = "t.pbn"):
+    """The report on ``data``, which must hold no internal error."""
     report = check_stream(name, io.BytesIO(data))
-    elapsed = time.perf_counter() - start
-    assert elapsed < budget, f"{name}: {elapsed:.2f}s for {len(data)} bytes"
     assert not [f for f in report.findings if f.code == "X001"]
     return report
+
+
+MEASURABLE = 0.03  # seconds of CPU: below this, timer noise drowns the ratio
+
+
+def _seconds(work: Callable[[int], object], n: int, repeat: int = 1) -> float:
+    """The CPU time ``repeat`` runs of ``work(n)`` take, the garbage collector off (no part of the algorithm).
+
+    CPU time, not wall time: the time other processes take on a busy machine does not count.
+    """
+    gc.disable()
+    try:
+        start = time.process_time()
+        for _ in range(repeat):
+            work(n)
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
+def assert_linear(work: Callable[[int], object], n: int, tries: int = 5) -> None:
+    """``work(2n)`` takes at most 3 times as long as ``work(n)``: the best time of up to ``tries`` of each.
+
+    A fast ``work`` is repeated (the same number of times for both sizes) until it takes a measurable time.
+    """
+    repeat = 1
+    while repeat < 1024 and _seconds(work, n, repeat) < MEASURABLE:
+        repeat *= 2
+    small = big = float("inf")
+    for _ in range(tries):
+        small, big = min(small, _seconds(work, n, repeat)), min(big, _seconds(work, 2 * n, repeat))
+        if big <= 3 * small:
+            return
+    pytest.fail(f"not linear: {big:.4f}s for 2n against {small:.4f}s for n = {n} ({repeat} runs each)")
 
 
 def codes(report) -> set[str]:
@@ -74,19 +112,17 @@ print(report.games, sorted({f.code for f in report.findings}), (after - before) 
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs getrusage")
 @pytest.mark.parametrize("name, unit", [("huge.pbn", b'[Event "x"] {c} ; Pass 1NT '), ("huge.lin", b"aa bb cc ")])
 def test_a_huge_file_without_a_newline_is_read_in_bounded_time_and_memory(tmp_path: Path, name: str,
                                                                           unit: bytes) -> None:
     path = _huge_file(tmp_path, name, unit)
-    start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(path)], capture_output=True, text=True,
-                          timeout=60)
-    elapsed = time.perf_counter() - start
+                          timeout=600)
     assert done.returncode == 0, done.stderr
     games, rest = done.stdout.split(" ", 1)
     found, grown_mb = rest.rsplit(" ", 1)[0], int(rest.rsplit(" ", 1)[1])
-    assert elapsed < 10, f"{elapsed:.1f}s"
     assert grown_mb < 40, f"peak memory grew by {grown_mb} MB on a {HUGE_MB} MB line"
     assert ("S107" if name.endswith(".pbn") else "S120") in found
     assert games in ("0", "1")
@@ -111,14 +147,24 @@ def test_an_over_long_last_line_without_a_newline() -> None:
 
 # --- floods of one token ---------------------------------------------------------------------------------
 
+FLOODS = [(b"{", 1_000_000), (b"}", 1_000_000), (b"[", 1_000_000), (b'"', 1_000_000), (b"|", 1_000_000),
+          (b"=", 1_000_000), (b"$", 1_000_000), (b"x|", 500_000), (b"a |", 300_000), (b"\n", 1_000_000),
+          (b" ", 5_000_000), (b" \n", 1_000_000), (b"{\n", 300_000), (b'[a "', 200_000), (b"md|", 100_000),
+          (b"=a", 500_000)]
+
+
+@pytest.mark.parametrize("name", ["t.pbn", "t.lin", pytest.param("t.txt", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("unit, count", FLOODS, ids=lambda v: repr(v) if isinstance(v, bytes) else str(v))
+def test_a_flood_of_one_token_is_linear(name: str, unit: bytes, count: int) -> None:
+    assert_linear(lambda n: lint(unit * n, name), count // 8)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["t.pbn", "t.lin", "t.txt"])
-@pytest.mark.parametrize("data", [b"{" * 1_000_000, b"}" * 1_000_000, b"[" * 1_000_000, b'"' * 1_000_000,
-                                  b"|" * 1_000_000, b"=" * 1_000_000, b"$" * 1_000_000, b"x|" * 500_000,
-                                  b"a |" * 300_000, b"\n" * 1_000_000, b" " * 5_000_000, b" \n" * 1_000_000,
-                                  b"{\n" * 300_000, b"[a \"" * 200_000, b"md|" * 100_000, b"=a" * 500_000],
-                         ids=lambda d: f"{d[:4]!r}x{len(d)}")
-def test_a_flood_of_one_token_is_linear(name: str, data: bytes) -> None:
-    lint(data, name)
+@pytest.mark.parametrize("unit, count", FLOODS, ids=lambda v: repr(v) if isinstance(v, bytes) else str(v))
+def test_a_full_size_flood_of_one_token_is_read(name: str, unit: bytes, count: int) -> None:
+    """At full size only what is read is tested: between 1 and 8 MB the ratio measures the CPU caches."""
+    lint(unit * count, name)
 
 
 def test_a_tag_repeated_100000_times() -> None:
@@ -127,34 +173,36 @@ def test_a_tag_repeated_100000_times() -> None:
     assert sum(f.code == "S105" for f in report.findings) == 99_999
 
 
-def test_a_million_empty_lines_and_many_small_games() -> None:
-    assert lint(b"\n" * 1_000_000).games == 0
-    assert lint(b"\r\n" * 1_000_000).games == 0
+def test_many_empty_lines_and_many_small_games() -> None:
+    assert lint(b"\n" * 200_000).games == 0
+    assert lint(b"\r\n" * 200_000).games == 0
     assert lint(b'[Board "1"]\n\n' * 20_000).games == 20_000
     assert lint(b"qx|o1|" * 20_000, "t.lin").games == 20_000
 
 
 def test_a_comment_over_many_blank_lines_is_linear() -> None:
     """The tag-like-line search in a comment once matched \\s* across lines: quadratic."""
-    report = lint(b'[Board "1"]\n{' + b"\n" * 200_000 + b'}\n[Dealer "N"]\n', budget=2)
+    report = lint(b'[Board "1"]\n{' + b"\n" * 200_000 + b'}\n[Dealer "N"]\n')
     assert report.games == 1
-    report = lint(b'{' + b" \n" * 200_000, budget=2)
+    report = lint(b'{' + b" \n" * 200_000)
     assert "S103" in codes(report)
+    assert_linear(lambda n: lint(b'[Board "1"]\n{' + b"\n" * n + b'}\n[Dealer "N"]\n'), 100_000)
+    assert_linear(lambda n: lint(b'{' + b" \n" * n), 100_000)
 
 
 def test_many_handviewer_links_are_sniffed_in_linear_time() -> None:
-    start = time.perf_counter()
     assert not looks_like_lin("handviewer.html?" * 4000)
     assert looks_like_lin("see handviewer.html?" * 100 + "handviewer.html?b=1&lin=qx|o1|")
     assert looks_like_lin("https://x/handviewer.html?LIN=md|3|")
-    assert time.perf_counter() - start < 0.5
-    lint(b"handviewer.html?" * 4000, "t.txt", budget=1)
+    assert_linear(lambda n: looks_like_lin("handviewer.html?" * n), 4000)
+    assert_linear(lambda n: lint(b"handviewer.html?" * n, "t.txt"), 4000)
 
 
 def test_lin_junk_between_fields_is_linear() -> None:
     """The field scan once searched ahead from every junk position: quadratic on '|' or white space."""
-    lint(b"|" * 200_000 + BOARD_LIN, "t.lin", budget=1.5)
-    lint(b"\n" * 200_000 + BOARD_LIN, "t.lin", budget=1.5)
+    for junk in (b"|", b"\n"):
+        assert lint(junk * 200_000 + BOARD_LIN, "t.lin").games == 1
+        assert_linear(lambda n: lint(junk * n + BOARD_LIN, "t.lin"), 100_000)
 
 
 def test_lin_white_space_longer_than_the_tail_limit_loses_no_board() -> None:
@@ -177,27 +225,30 @@ _PREFIXES = ["", "[", "[a ", '[a "', '"', "{", ";", "%", "=", "$", "^", "!", "bo
 _N = 20_000
 
 
-def _adversarial() -> list[str]:
-    texts = [prefix + c * _N for prefix in _PREFIXES for c in _CHARS]
-    texts += [(a + b) * (_N // 2) for a, b in itertools.combinations(" \n[\"=a|\\1-", 2)]
-    return texts
+def _adversarial() -> list[tuple[str, str]]:
+    """(prefix, unit): the text of length about n is the prefix and the unit repeated to n characters."""
+    return ([(prefix, c) for prefix in _PREFIXES for c in _CHARS]
+            + [("", a + b) for a, b in itertools.combinations(" \n[\"=a|\\1-", 2)])
+
+
+def _matching(name: str, pattern: re.Pattern, prefix: str, unit: str) -> Callable[[int], object]:
+    """``work(n)``: the pattern run over the adversarial text of about ``n`` characters."""
+    def work(n: int) -> object:
+        text = prefix + unit * (n // len(unit))
+        if name == "pbn token":
+            return sum(1 for _ in pattern.finditer(text))
+        return pattern.match(text), pattern.fullmatch(text)
+    return work
 
 
 def test_the_grammar_regexes_are_linear_on_adversarial_text() -> None:
+    """Every pattern on every text once; the slowest cases (where backtracking would show) by ratio."""
     patterns = [("pbn token", TOKEN.re)] + [(p.name, p.re) for p in lin_grammar.PRODUCTIONS
                                                if hasattr(p, "re") and isinstance(p.re, re.Pattern)]
-    slow = []
-    for text in _adversarial():
-        for name, pattern in patterns:
-            start = time.perf_counter()
-            if name == "pbn token":
-                sum(1 for _ in pattern.finditer(text))
-            else:
-                pattern.match(text), pattern.fullmatch(text)
-            elapsed = time.perf_counter() - start
-            if elapsed > 0.05:
-                slow.append((name, text[:12], round(elapsed, 3)))
-    assert not slow
+    works = [_matching(name, pattern, prefix, unit) for prefix, unit in _adversarial() for name, pattern in patterns]
+    slowest = sorted(range(len(works)), key=lambda i: _seconds(works[i], _N), reverse=True)
+    for i in slowest[:5]:
+        assert_linear(works[i], _N)
 
 
 # --- not text ----------------------------------------------------------------------------------------
@@ -339,3 +390,9 @@ def test_a_path_deleted_while_the_run_goes_on(tmp_path: Path, monkeypatch: pytes
     files = json.loads(result.stdout)["files"]
     assert [Path(f["path"]).name for f in files] == ["a.pbn", "c.pbn"]
     assert all(f["games"] == 1 for f in files)
+
+
+def test_the_ratio_test_catches_quadratic_work() -> None:
+    assert_linear(lambda n: sum(1 for _ in range(n)), 20_000)
+    with pytest.raises(pytest.fail.Exception, match="not linear"):
+        assert_linear(lambda n: sum(1 for _ in range(n) for _ in range(n)), 300)
