@@ -46,6 +46,8 @@ def standard_vulnerability(board: int) -> str:
     return VULNERABILITIES[(b + b // 4) % 4]
 
 
+SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
+DENOMINATION_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "notrump"}
 VULNERABILITY_WORDS = {"None": "nobody vulnerable", "NS": "North-South vulnerable", "EW": "East-West vulnerable",
                        "All": "both sides vulnerable"}  # as players say it
 

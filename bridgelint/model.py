@@ -292,6 +292,10 @@ class Record:
     version: str | None = None  # the PBN version the file declares (% PBN 2.1)
     board_before: str | None = None  # PBN: no Board, Dealer or Deal here; the game before had all three (this Board)
 
+    def field_name(self, name: str) -> str:
+        """How this record writes a header field: the PBN tag (``Contract``), or LIN's field (``rs contract``)."""
+        return _LIN_FIELDS.get(name, name) if self.format == "lin" else name
+
     def tag(self, name: str) -> Tag | None:
         """The first tag of that name (the one that counts, PBN §3.4)."""
         for tag in self.tags:
@@ -307,3 +311,7 @@ class Record:
                 law: str | None = None) -> None:
         """Attach a finding of ``rule`` found while reading (``law``: its reference, if not the rule's)."""
         self.findings.append(rule.finding(message, line, column, severity, law))
+
+
+_LIN_FIELDS = {"Board": "qx", "Vulnerable": "sv", "Deal": "md", "Contract": "rs contract",
+               "Declarer": "rs declarer", "Result": "rs result"}  # where LIN writes what PBN has tags for

@@ -35,7 +35,7 @@ def test_clean_file_exits_0_and_is_only_counted(monkeypatch, files):
     path = files("clean.pbn", CLEAN)
     code, out, err = run(monkeypatch, "check", path)
     assert (code, out) == (0, "0 of 1 file rejected; 1 clean file not listed (--verbose lists them)\n")
-    assert err == "1 file, 1 games, 1 boards: 0 errors, 0 warnings\n"
+    assert err == "1 file, 1 game, 1 board: 0 errors, 0 warnings\n"
 
 
 def test_warnings_alone_exit_0(monkeypatch, files):
@@ -43,7 +43,7 @@ def test_warnings_alone_exit_0(monkeypatch, files):
     code, out, err = run(monkeypatch, "check", path)
     assert code == 0
     assert finding_lines(out) == f'{path}:2:1: B107 [warning] Date "95.06.10" is not YYYY.MM.DD (PBN §3.4.3) (board 1)\n'
-    assert err == "1 file, 1 games, 1 boards: 0 errors, 1 warning\n"
+    assert err == "1 file, 1 game, 1 board: 0 errors, 1 warning\n"
 
 
 def test_error_exits_1_text_format(monkeypatch, files):
@@ -51,7 +51,7 @@ def test_error_exits_1_text_format(monkeypatch, files):
     code, out, err = run(monkeypatch, "check", path)
     assert code == 1
     assert finding_lines(out) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
-    assert err.startswith("1 file, 1 games, 1 boards: 1 error, 0 warnings")
+    assert err.startswith("1 file, 1 game, 1 board: 1 error, 0 warnings")
 
 
 def test_text_format_names_the_game_when_there_is_no_board(monkeypatch, files):
@@ -88,7 +88,7 @@ def test_json_format_has_the_documented_shape(monkeypatch, files):
     none = files("n.pbn", '[Event "x"]\n\n[Date "x"]\n')
     code, out, err = run(monkeypatch, "check", "--format", "json", bad, none)
     assert code == 1
-    assert err.startswith("2 files, 3 games, 1 boards: 1 error, 1 warning")
+    assert err.startswith("2 files, 3 games, 1 board: 1 error, 1 warning")
     document = json.loads(out)
     assert set(document) >= {"version", "files", "summary"}
     assert document["version"] == 1
@@ -120,7 +120,7 @@ def test_missing_path_exits_2_and_the_other_paths_are_checked(monkeypatch, files
     assert code == 2
     assert finding_lines(out) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
     assert missing in err
-    assert err.splitlines()[-1].startswith("1 file, 1 games")
+    assert err.splitlines()[-1].startswith("1 file, 1 game")
 
 
 @pytest.mark.parametrize("args", [
@@ -152,7 +152,7 @@ def test_standard_input(monkeypatch):
     code, out, err = run(monkeypatch, "check", "-", stdin=ERROR.encode())
     assert code == 1
     assert finding_lines(out) == "-:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
-    assert err.startswith("1 file, 1 games, 1 boards: 1 error")
+    assert err.startswith("1 file, 1 game, 1 board: 1 error")
 
 
 def test_standard_input_with_an_input_format(monkeypatch):
@@ -168,7 +168,7 @@ def test_not_text_is_reported_and_the_run_goes_on(monkeypatch, files, tmp_path):
     code, out, err = run(monkeypatch, "check", str(binary), clean)
     assert code == 1
     assert out.startswith(f"{binary}:1:1: S101 [error] ")
-    assert err.startswith("2 files, 1 games, 1 boards: 1 error")
+    assert err.startswith("2 files, 1 game, 1 board: 1 error")
 
 
 def test_internal_error_exits_2_and_other_games_are_checked(monkeypatch, files):
@@ -263,4 +263,4 @@ def test_console_script_end_to_end(files):
                           timeout=60)
     assert done.returncode == 1
     assert finding_lines(done.stdout) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
-    assert done.stderr.startswith("1 file, 1 games, 1 boards: 1 error")
+    assert done.stderr.startswith("1 file, 1 game, 1 board: 1 error")

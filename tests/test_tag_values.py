@@ -58,7 +58,7 @@ def test_t103_spaces_around_a_mandatory_value():
 
 def test_t103_a_history_whose_sides_count_different_games():
     ((line, column, message),) = found("T103", HEAD + '[ScoreRubberHistory "NS 0 0/100 0 EW 0 0/0"]\n')
-    assert (line, column) == (3, 22) and "NS 2 and EW 1 games" in message
+    assert (line, column) == (3, 22) and "NS 2 and EW 1 game" in message
 
 
 def test_t103_an_inherited_value_is_reported_where_it_is_written():

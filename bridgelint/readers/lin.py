@@ -89,7 +89,8 @@ class LinReader:
             for item in prelude:
                 self._header_item(header, item)
         if games == 0:
-            self.file_findings.append(NoGame.finding("the file holds no board (no qx or md field)", 1, 1))
+            self.file_findings.append(NoGame.finding("the file holds no board (no qx or md field)", 1, 1,
+                                                     law=NoGame.lin_law))
 
     def _header_item(self, header: "_Header", item: tuple) -> None:
         tag, value, line, column = item
@@ -283,11 +284,11 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
     """The hands of an ``md`` value from ``start`` (after the dealer digit); D102 if malformed."""
     fields = value[start:].split(",")
     if len(fields) == 5 and not fields[4].strip():
-        record.problem(MalformedDeal, "md has a comma after the fourth hand", line, column)
+        record.problem(MalformedDeal, "md has a comma after the fourth hand", line, column, law=MalformedDeal.lin_law)
         fields.pop()
     if not 3 <= len(fields) <= 4:
         record.problem(MalformedDeal, f"md has {len(fields)} hands: 3 or 4 (South, West, North, East) expected",
-                       line, column)
+                       line, column, law=MalformedDeal.lin_law)
         return None
     hands: dict[str, tuple[str, ...] | None] = {}  # a malformed hand is not known; the others are kept
     columns: dict[str, int] = {}
@@ -300,8 +301,12 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
             at = offset + cards
             col = column + 3 + at if "\n" not in value[:at] else column
             char = text[cards] if cards < len(text) else ""
-            what = "does not start with a suit letter" if not text[:cards].strip() else f"has a stray '{char}'"
-            record.problem(MalformedDeal, f"md: {bridge.SEAT_NAMES[seat]}'s hand {what}", line, col)
+            if text[:cards].strip():
+                what = f"'{char}' where a suit letter (S, H, D, C) or a rank should be"
+            else:
+                what = "the cards before a suit letter: each suit is its letter (S, H, D, C) and then its ranks"
+            record.problem(MalformedDeal, f"md: {bridge.SEAT_NAMES[seat]}'s hand \"{text[:20]}\" has {what}",
+                           line, col, law=MalformedDeal.lin_law)
             cards = None
         hands[seat] = cards
         offset += len(text) + 1

@@ -139,8 +139,7 @@ class PbnReader:
                 self._line_findings.append(LongLine.finding(message, number, MAX_LINE))
         bad = _BAD_CHARACTER.search(line)
         if bad:
-            self._line_findings.append(BadCharacter.finding(
-                f"character U+{ord(bad.group()):04X} is not allowed in PBN (§2.2)", number, bad.start() + 1))
+            self._line_findings.append(BadCharacter.finding(_bad_character(bad.group()), number, bad.start() + 1))
 
     # --- one game ----------------------------------------------------------
 
@@ -201,6 +200,16 @@ class PbnReader:
                 record.problem(BadInheritance, f"{tag.name} \"#\" has no earlier value to inherit",
                                tag.line, tag.column)
             tag.value = self._last_value.get(tag.name, "")
+
+
+def _bad_character(char: str) -> str:
+    """S106 in words: the invisible character, and what Windows text meant by it (a curly quote, a dash…)."""
+    code = ord(char)
+    meant = bytes([code]).decode("cp1252", "replace") if 0x80 <= code <= 0x9F else "\ufffd"
+    if meant == "\ufffd":
+        return f"invisible control character U+{code:04X}: PBN allows printing characters only"
+    return (f"invisible control character U+{code:04X}, which Windows-1252 text uses for {meant}: the file was "
+            f"probably written as Windows-1252; PBN allows printing characters only")
 
 
 def _brace_state(line: str, in_brace: bool) -> bool:

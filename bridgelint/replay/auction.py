@@ -183,7 +183,8 @@ def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay, irre
         if state.last_bid is None:
             reason = "there is no bid to double"
         elif own_side is not None and state.bidder is not None and side(state.bidder) == own_side:
-            reason = f"{state.last_bid.token} was bid by the doubler's own side"
+            whose = "their own" if state.bidder == seat else f"partner {_name(state.bidder)}'s"
+            reason = f"{_name(seat)} doubles {whose} {state.last_bid.token}; only an opponent's bid may be doubled"
         elif state.risk:
             reason = f"{state.last_bid.token} is already {'doubled' if state.risk == 'X' else 'redoubled'}"
         if reason:
@@ -200,7 +201,8 @@ def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay, irre
         elif state.risk != "X":
             reason = "there is no double to redouble"
         elif own_side is not None and state.bidder is not None and side(state.bidder) != own_side:
-            reason = "the double was made by the redoubler's own side"
+            reason = (f"{_name(seat)} redoubles their own side's double of {state.last_bid.token}; only the side "
+                      "doubled may redouble")
         if reason:
             irregular(BAD_REDOUBLE, call, f"inadmissible redouble: {reason}")
             state.window = []

@@ -248,10 +248,9 @@ class _Replay:
         its own row may come before it in play order.
         """
         if self.after is not None:
-            ends = "already ends" if card.kind == END else "ends"
-            message = f"'{card.token}' after '{self.after.token}', which {ends} the play"
+            message = _after_end(card, self.after)
         elif self.claim is not None and (card.line, card.column) > self.claim:
-            message = f"'{card.token}' after the claim, which ends the play"
+            message = f"{_token(card)} after the claim (mc), which ends the play"
         else:
             return False
         self.stop(AFTER_END, card, message)
@@ -352,7 +351,7 @@ class _Replay:
         if kind == UNKNOWN:
             return True
         if self.after is not None:  # a '+' earlier in this trick's play order
-            return self.stop(AFTER_END, card, f"'{card.token}' after '{self.after.token}', which ends the play")
+            return self.stop(AFTER_END, card, _after_end(card, self.after))
         if kind == CONTINUE:
             self.after = card
             return True
@@ -381,7 +380,7 @@ class _Replay:
         elif revoke:
             self.out.revokes.append(Irregularity(
                 REVOKE, card, f"revoke: {_name(seat)} plays {name} on a {SUIT_NAMES[led]} lead while holding "
-                f"{SUIT_NAMES[led]}s, and no ^R", offender=seat, trick=self.rows))
+                f"{SUIT_NAMES[led]}s, and no ^R marks it", offender=seat, trick=self.rows))
         return True
 
     # --- findings ------------------------------------------------------------
@@ -396,6 +395,19 @@ class _Replay:
 
     def misfit(self, card: Card, message: str) -> None:
         self.out.misfit_marks.append(Irregularity(BAD_MARK, card, message))
+
+
+def _after_end(token: Card, end: Card) -> str:
+    """P105 in words: ``token`` after the '*' or '+' that ends the record of the play."""
+    if token.kind == END and end.kind == CONTINUE:
+        return "'*' after '+': '+' says the play goes on later, '*' that nothing more is given; write one of them"
+    ends = "nothing more is given" if end.kind == END else "the rest of the play comes later"
+    return f"{_token(token)} after '{end.token}', which says {ends}"
+
+
+def _token(card: Card) -> str:
+    """A card as players write it (SK), any other token quoted."""
+    return card.card if card.kind == CARD else f"'{card.token}'"
 
 
 def _name(seat: str | None) -> str:

@@ -44,9 +44,14 @@ class Summary:
                 self.infos += 1
 
     def line(self) -> str:
-        return (f"{self.files} file{'s' * (self.files != 1)}, {self.games} games, {self.boards} boards: "
-                f"{self.errors} error{'s' * (self.errors != 1)}, {self.warnings} warning{'s' * (self.warnings != 1)}"
+        return (f"{counted(self.files, 'file')}, {counted(self.games, 'game')}, {counted(self.boards, 'board')}: "
+                f"{counted(self.errors, 'error')}, {counted(self.warnings, 'warning')}"
                 + (f", {self.infos} info" if self.infos else ""))
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{number} {noun}{'s' * (number != 1)}"
 
 
 class Reporter:

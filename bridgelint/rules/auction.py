@@ -49,7 +49,7 @@ class _IllegalCall(Rule):
         illegal = result.illegal
         if illegal is not None and illegal.kind == self.kind:
             call = illegal.call
-            yield self.finding(illegal.message, call.line, call.column)
+            yield self.finding(illegal.message, call.line, call.column, law=self.law_for(ctx.record))
         for condoned in result.condoned:
             if condoned.kind == self.kind:
                 call = condoned.call
@@ -106,6 +106,7 @@ class NotACall(_IllegalCall):
     """
 
     code, name, severity, law = "A102", "not-a-call", "error", "PBN §3.5.1"
+    lin_law = "LIN mb"
     kind = replay.NOT_A_CALL
 
 

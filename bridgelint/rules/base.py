@@ -28,7 +28,7 @@ import inspect
 import re
 from typing import ClassVar, Iterator
 
-from ..model import Finding
+from ..model import Finding, Record
 from ..replay.context import Context
 
 
@@ -41,6 +41,7 @@ class Rule:
     name: ClassVar[str]
     severity: ClassVar[str]
     law: ClassVar[str | None] = None  # the Law or PBN section, as shown in messages
+    lin_law: ClassVar[str | None] = None  # the reference on a LIN record, when ``law`` is a PBN section
     severity_when: ClassVar[str | None] = None  # when findings get another severity ("error when a play needs it")
     unshowable: ClassVar[str | None] = None  # why no file can fire this rule, so its Example does not run
 
@@ -62,6 +63,11 @@ class Rule:
     def summary(cls) -> str:
         """The first line of the documentation."""
         return cls.doc().splitlines()[0] if cls.__doc__ else ""
+
+    @classmethod
+    def law_for(cls, record: Record) -> str | None:
+        """The reference of this rule's findings on ``record``: LIN's own terms on a LIN record."""
+        return cls.lin_law if record.format == "lin" else None
 
     @classmethod
     def severities(cls) -> str:

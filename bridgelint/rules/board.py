@@ -43,6 +43,7 @@ class BoardNumber(Rule):
     """
 
     code, name, severity, law = "B101", "board-number", "warning", "PBN §3.4.4"
+    lin_law = "LIN qx"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
@@ -52,7 +53,7 @@ class BoardNumber(Rule):
             if record.deal_field or record.auction or record.play:
                 tag = record.tag("Board")
                 line, column = (tag.line, tag.column) if tag else _due_at(record)
-                yield self.finding("no board number", line, column)
+                yield self.finding("no board number", line, column, law=self.law_for(record))
         elif not any(c.isdigit() for c in record.board.raw):
             yield self.finding(f"Board \"{record.board.raw}\" is not a board number",
                                record.board.line, record.board.column)
@@ -106,12 +107,14 @@ class Vulnerability(Rule):
     """
 
     code, name, severity, law = "B103", "vulnerability", "error", "PBN §3.4.10"
+    lin_law = "LIN sv"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.vulnerable
         if field is not None and field.value is None:
-            yield self.finding(f"vulnerability \"{field.raw.strip()}\" is not None, NS, EW or All",
-                               field.line, field.column)
+            words = "o, n, e or b" if ctx.record.format == "lin" else "None, NS, EW or All"
+            yield self.finding(f"{ctx.record.field_name('Vulnerable')} \"{field.raw.strip()}\" is not {words}",
+                               field.line, field.column, law=self.law_for(ctx.record))
 
 
 class StandardDealer(Rule):

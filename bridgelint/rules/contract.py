@@ -30,15 +30,18 @@ class MalformedContract(Rule):
     """
 
     code, name, severity, law = "C101", "malformed-contract", "error", "PBN §3.4.14"
+    lin_law = "LIN rs"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
+        law = self.law_for(record)
         if record.contract is not None and record.contract.value is None:
-            yield self.finding(f"Contract \"{record.contract.raw}\" is not Pass or level, denomination and "
-                               "X/XX", record.contract.line, record.contract.column)
+            yield self.finding(f"{record.field_name('Contract')} \"{record.contract.raw}\" is no contract: Pass, "
+                               "or level, denomination and X or XX, as 4S or 3NTX", record.contract.line,
+                               record.contract.column, law=law)
         if record.declarer is not None and record.declarer.value[0] is None:
-            yield self.finding(f"Declarer \"{record.declarer.raw}\" is not W, N, E or S",
-                               record.declarer.line, record.declarer.column, law="PBN §3.4.13")
+            yield self.finding(f"{record.field_name('Declarer')} \"{record.declarer.raw}\" is not W, N, E or S",
+                               record.declarer.line, record.declarer.column, law=law or "PBN §3.4.13")
 
 
 def _replayed(ctx: Context):
@@ -121,8 +124,8 @@ class ContractMismatch(Rule):
         if written.level == 0 and written.denomination:  # an end position names the denomination only
             return
         if written != result.contract:
-            yield self.finding(f"Contract is {written}, but the auction ends in {result.contract}",
-                               field.line, field.column)
+            yield self.finding(f"{ctx.record.field_name('Contract')} is {written}, but the auction ends in "
+                               f"{result.contract}", field.line, field.column)
 
 
 class DeclarerMismatch(Rule):
@@ -177,6 +180,8 @@ class DeclarerMismatch(Rule):
                                    f"{bridge.SEAT_NAMES[result.declarer]} declarer and "
                                    f"{bridge.SEAT_NAMES[dummy]} dummy", field.line, field.column)
         elif result.declarer and seat != result.declarer and rotated_dealer(ctx) is None:
-            yield self.finding(f"Declarer is {bridge.SEAT_NAMES[seat]}, but {bridge.SEAT_NAMES[result.declarer]} "
-                               f"first named {result.contract.denomination} for the declaring side",
+            first = bridge.SEAT_NAMES[result.declarer]
+            yield self.finding(f"Declarer is {bridge.SEAT_NAMES[seat]}, but {first} was the first of "
+                               f"{bridge.SIDE_NAMES[bridge.side(result.declarer)]} to bid "
+                               f"{bridge.DENOMINATION_NAMES[result.contract.denomination]}, so {first} is declarer",
                                field.line, field.column)

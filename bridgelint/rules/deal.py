@@ -65,6 +65,7 @@ class MalformedDeal(Rule):
     """
 
     code, name, severity, law = "D102", "malformed-deal", "error", "PBN §3.4.11"
+    lin_law = "LIN md"
 
 
 class HandSize(Rule):

@@ -21,7 +21,8 @@ class _IllegalCard(Rule):
         for irregularity in (result.misplaced, result.wrong_leader, result.illegal, *result.revokes):
             if irregularity is not None and irregularity.kind in self.kinds:
                 card = irregularity.card
-                yield self.finding(irregularity.message, card.line, card.column, law=irregularity.law)
+                yield self.finding(irregularity.message, card.line, card.column,
+                                   law=irregularity.law or self.law_for(ctx.record))
         for condoned in result.condoned:
             if condoned.kind in self.kinds:
                 card = condoned.card
@@ -55,6 +56,7 @@ class NotACard(_IllegalCard):
     """
 
     code, name, severity, law = "P101", "not-a-card", "error", "PBN §3.6.1"
+    lin_law = "LIN pc"
     kinds = (replay.NOT_A_CARD,)
 
 

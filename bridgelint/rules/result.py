@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..bridge import Result, side
+from ..bridge import SIDE_NAMES, Result, side
 from ..model import Finding
 from ..replay.play import declared, revoke_transfer
 from .base import Context, Rule
@@ -12,20 +12,23 @@ from .base import Context, Rule
 
 def result_problem(ctx: Context) -> tuple[str, str] | None:
     """Why the Result cannot be right, and the reference (C104), or None; C105 and B106 do not read it then."""
-    field = ctx.record.result
+    record = ctx.record
+    field = record.result
     if field is None:
         return None
     result = field.value
+    written = f"{record.field_name('Result')} \"{field.raw}\""
     if not isinstance(result, Result):
-        return f"Result \"{field.raw}\" is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4", "PBN §3.4.15"
-    contract, _ = declared(ctx.record, ctx.auction)
+        return (f"{written} is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4",
+                ImpossibleResult.law_for(record) or "PBN §3.4.15")
+    contract, _ = declared(record, ctx.auction)
     numbers = [n for n in (result.declarer_tricks, result.ns, result.ew) if n is not None]
     if contract is not None and contract.passed_out and not contract.denomination:
-        return f"Result \"{field.raw}\" on a passed-out board, which is not played", "Law 22B"
+        return f"{written} on a passed-out board, which is not played", "Law 22B"
     if any(n > 13 for n in numbers):
-        return f"Result \"{field.raw}\": a deal has 13 tricks", "Law 79"
+        return f"{written}: a deal has 13 tricks", "Law 79"
     if sum(numbers) > 13:
-        return f"Result \"{field.raw}\": NS and EW together win {sum(numbers)} tricks, a deal has 13", "Law 79"
+        return f"{written}: North-South and East-West together win {sum(numbers)} tricks, a deal has 13", "Law 79"
     return None
 
 
@@ -49,6 +52,7 @@ class ImpossibleResult(Rule):
     """
 
     code, name, severity, law = "C104", "impossible-result", "error", "Law 79"
+    lin_law = "LIN rs"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         problem = result_problem(ctx)
@@ -121,14 +125,15 @@ class ResultMismatch(Rule):
             return
         if not wrong:
             return
+        them = SIDE_NAMES[own]
         if claimed:
-            how = f"the claim mc|{claim.value}| gives declarer's side {claim.value}"
+            how = f"the claim mc|{claim.value}| gives them {claim.value}"
         elif len(play.tricks) == 13:
-            how = f"declarer's side won {play.won[own]} in the play"
+            how = f"they won {play.won[own]} in the play"
         else:
-            how = (f"declarer's side had won {play.won[own]} with {13 - len(play.tricks)} to play, "
-                   f"so {bounds[0]}-{bounds[1]} are possible")
+            how = (f"they had won {play.won[own]} with {13 - len(play.tricks)} to play, so {bounds[0]}-{bounds[1]} "
+                   "are possible")
         if any(transfer.values()):
             how += f", {low}-{high} allowing for the Law 64 revoke transfer"
-        yield self.finding(f"Result \"{field.raw}\" gives declarer's side {tricks} tricks, but {how}",
-                           field.line, field.column)
+        yield self.finding(f"{ctx.record.field_name('Result')} \"{field.raw}\" gives declarer's side "
+                           f"({them}) {tricks} tricks, but {how}", field.line, field.column)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..bridge import Result, is_vulnerable, parse_score, side
+from ..bridge import SEAT_NAMES, Result, is_vulnerable, parse_score, side
 from ..model import Finding
 from ..scoring import score
 from .base import Context, Rule
@@ -78,7 +78,7 @@ class ScoreMismatch(Rule):
             expected = points if own_side == side(declarer) else -points
             if value != expected:
                 yield self.finding(
-                    f"Score \"{field.raw}\", but {contract} by {declarer} with {tricks} tricks, "
+                    f"Score \"{field.raw}\", but {contract} by {SEAT_NAMES[declarer]} with {tricks} tricks, "
                     f"{'vulnerable' if vulnerable else 'not vulnerable'}, scores {own_side} {expected}",
                     field.line, field.column)
                 return

@@ -271,6 +271,7 @@ class NoGame(Rule):
     """
 
     code, name, severity, law = "S111", "no-game", "warning", "PBN §3"
+    lin_law = "LIN"
 
 
 class UnusedSuppression(Rule):
