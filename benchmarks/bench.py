@@ -1,6 +1,7 @@
 """Benchmark a full ``bridgelint check`` of synthetic archives against endplay's parse-only load.
 
     python benchmarks/bench.py [--boards 5000 50000] [--formats pbn lin] [--rounds 3] [--against DIR]
+                               [--score-table N]
 
 For each archive, every round runs one child process per contender, in
 alternation: ``bridgelint check FILE`` (reading, replaying auction and play,
@@ -15,7 +16,9 @@ one-board file, best of ``--startup`` runs.
 
 ``--against DIR`` also measures the bridgelint source tree in DIR (another
 revision: ``git archive REV | tar -x -C DIR``), alternated in the same
-rounds, and prints its speed-up.  benchmarks/README.md explains the figures.
+rounds, and prints its speed-up.  ``--score-table N`` also measures the PBN
+archives with a ScoreTable of N results on every board (``pbn+table`` in the
+report).  benchmarks/README.md explains the figures.
 """
 
 from __future__ import annotations
@@ -75,12 +78,15 @@ class Contender:
         self.rss = max(self.rss, rss)
 
 
-def archive(fmt: str, boards: int) -> Path:
-    """The synthetic archive, generated once (reproducible: fixed seed)."""
+def archive(fmt: str, boards: int, score_table: int = 0) -> Path:
+    """The synthetic archive, generated once (reproducible: fixed seed); with a ScoreTable of
+    ``score_table`` results on every board when that is not 0."""
     DATA.mkdir(exist_ok=True)
-    path = DATA / f"synthetic-{boards}.{fmt}"
+    variant = f"-score-table-{score_table}" if score_table else ""
+    path = DATA / f"synthetic{variant}-{boards}.{fmt}"
     if not path.exists():
-        subprocess.run([sys.executable, str(HERE / "synth.py"), fmt, str(boards), str(path)], check=True)
+        subprocess.run([sys.executable, str(HERE / "synth.py"), fmt, str(boards), str(path),
+                        "--score-table", str(score_table)], check=True)
     return path
 
 
@@ -131,6 +137,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--startup", type=int, default=10, metavar="RUNS", help="runs of the start-up measure")
     parser.add_argument("--against", type=Path, metavar="DIR", help="also measure the bridgelint tree in DIR")
+    parser.add_argument("--score-table", type=int, default=0, metavar="N",
+                        help="also measure PBN archives with a ScoreTable of N results on every board")
     args = parser.parse_args()
     DATA.mkdir(exist_ok=True)
     trees = [("bridgelint", None)] + ([(f"bridgelint@{args.against}", tree_env(args.against.resolve()))]
@@ -152,16 +160,19 @@ def main() -> None:
     for name, _ in trees:
         print(f"start-up ({name} check on a one-board file): {best[name][0]:.3f} s wall, {best[name][1]:.3f} s CPU "
               f"(bare interpreter {python[0]:.3f} s wall, {python[1]:.3f} s CPU)")
-    for fmt in args.formats:
+    variants = [(fmt, 0) for fmt in args.formats]
+    if args.score_table and "pbn" in args.formats:
+        variants.insert(args.formats.index("pbn") + 1, ("pbn", args.score_table))
+    for fmt, score_table in variants:
         for boards in args.boards:
-            path = archive(fmt, boards)
+            path = archive(fmt, boards, score_table)
             contenders = [Contender(name, CHECK, env) for name, env in trees]
             if compare:
                 contenders.append(Contender("endplay", ENDPLAY.format(fmt=fmt), ok=(0,)))
             for _ in range(args.rounds):
                 for contender in contenders:
                     contender.run(path)
-            report(fmt, boards, contenders, compare)
+            report(fmt + ("+table" if score_table else ""), boards, contenders, compare)
 
 
 def report(fmt: str, boards: int, contenders: list[Contender], compare: bool) -> None:

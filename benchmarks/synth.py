@@ -2,10 +2,15 @@
 
     python benchmarks/synth.py pbn 5000 out.pbn [--seed 1]
     python benchmarks/synth.py lin 5000 out.lin     (BBO hand records, one board a line)
+    python benchmarks/synth.py pbn 5000 out.pbn --score-table 12   (and a ScoreTable of 12 results a board)
 
 Every board is legal: a shuffled deal, a random legal auction ending in three
 passes, a random legal play (following suit) of all 13 tricks, and the Result
-(and Score, Law 77) that the play gives.
+(and Score, Law 77) that the play gives.  With ``--score-table N`` each PBN
+board also ends with a ScoreTable (PBN §5.9) of N results of other tables:
+random contracts and tricks, their Law 77 scores, matchpoints (Law 78A, two
+points a score beaten) and percentages, ranked; the boards themselves are the
+same as without it.
 """
 
 from __future__ import annotations
@@ -129,7 +134,39 @@ def _score(board: Board) -> int | None:
     return scoring.score(contract, vulnerable, board.declarer_tricks)
 
 
-def pbn_game(board: Board) -> str:
+SCORE_TABLE = ("-Rank\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer;Result\\2R;Score_NS\\5R;Score_EW\\5R;"
+               "MP_NS\\3R;MP_EW\\3R;Percentage_NS\\5R")
+
+
+def score_table(board: Board, results: int, rng: random.Random) -> list[str]:
+    """A ScoreTable of ``results`` other tables' results on the board, in export form (PBN §5.9)."""
+    from bridgelint import bridge, scoring
+
+    rows = []
+    for pair in range(1, results + 1):
+        level, denomination = rng.randrange(1, 7), rng.choice(DENOMS)
+        declarer = rng.choice(SEATS)
+        risk = "X" if rng.random() < 0.1 else ""
+        tricks = max(0, min(13, level + 6 + rng.randrange(-2, 3)))
+        contract, _ = bridge.parse_contract(f"{level}{denomination}{risk}")
+        vulnerable = board.vul == "All" or board.vul == ("NS" if declarer in "NS" else "EW")
+        points = scoring.score(contract, vulnerable, tricks)
+        ns = points if declarer in "NS" else -points
+        rows.append((ns, pair, str(contract), declarer, tricks))
+    top = 2 * (results - 1)
+    lines = [f'[ScoreTable "{SCORE_TABLE}"]']
+    for ns, pair, contract, declarer, tricks in sorted(rows, key=lambda row: -row[0]):
+        below = sum(other[0] < ns for other in rows)
+        equal = sum(other[0] == ns for other in rows) - 1
+        rank = 1 + sum(other[0] > ns for other in rows)
+        mp = 2 * below + equal
+        score_ns, score_ew = (str(ns), "-") if ns >= 0 else ("-", str(-ns))
+        lines.append(f"{rank:>2} {pair:>2} {pair:>2} {contract:<4} {declarer} {tricks:>2} {score_ns:>5} "
+                     f"{score_ew:>5} {mp:>3} {top - mp:>3} {100 * mp / top:5.1f}")
+    return lines
+
+
+def pbn_game(board: Board, table: list[str] = ()) -> str:
     def hand(seat):
         return ".".join("".join(c[1] for c in board.hands[seat] if c[0] == s) for s in SUITS)
 
@@ -151,6 +188,7 @@ def pbn_game(board: Board) -> str:
     for trick in board.tricks:
         by_seat = dict(trick)
         lines.append(" ".join(by_seat[_next(board.leader, i)] for i in range(4)))
+    lines += table
     return "\r\n".join(lines) + "\r\n"
 
 
@@ -175,6 +213,8 @@ def main() -> None:
     parser.add_argument("boards", type=int)
     parser.add_argument("output")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--score-table", type=int, default=0, metavar="N",
+                        help="end each PBN board with a ScoreTable of N results")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     with open(args.output, "w", newline="") as out:
@@ -183,7 +223,9 @@ def main() -> None:
         for number in range(1, args.boards + 1):
             board = make_board(rng, number)
             if args.format == "pbn":
-                out.write(pbn_game(board) + ("\r\n" if number < args.boards else ""))
+                table = score_table(board, args.score_table, random.Random(args.seed * 1_000_003 + number)) \
+                    if args.score_table > 1 else []
+                out.write(pbn_game(board, table) + ("\r\n" if number < args.boards else ""))
             else:
                 out.write(lin_board(board))
 

@@ -12,7 +12,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
-from .tables import ARTIFICIAL, TABLE_COLUMNS, parse_element
+from .tables import ARTIFICIAL, parse_element
 
 if TYPE_CHECKING:
     from .rules.base import Rule
@@ -210,11 +210,6 @@ class Table:
     def name(self) -> str:
         return self.tag.name
 
-    @property
-    def standard(self) -> bool:
-        """A table of PBN §5.3-§5.10, whose predefined columns have a known form."""
-        return self.tag.name in TABLE_COLUMNS
-
     def __len__(self) -> int:
         """The number of rows."""
         return len(self.row_starts)
@@ -246,6 +241,17 @@ class Table:
         """The elements of one row, typed by their columns; a short row has fewer, a long one more."""
         span, columns = self.span(number), self.columns
         return [self.element(i, columns[i - span.start] if i - span.start < len(columns) else None) for i in span]
+
+    def cell(self, number: int, position: int) -> Element | None:
+        """The element of one row in one column, typed; None when the row is too short."""
+        index = self.row_starts[number] + position
+        if index not in self.span(number):
+            return None
+        return self.element(index, self.columns[position] if position < len(self.columns) else None)
+
+    def artificial(self, number: int) -> bool:
+        """Whether an element of the row is marked ``^`` (an artificial score, PBN §5.2)."""
+        return any(self.text[self.cells[4 * i]] == ARTIFICIAL for i in self.span(number))
 
     def rows(self) -> Iterator[list[Element]]:
         for number in range(len(self.row_starts)):

@@ -104,7 +104,8 @@ def parse_element(kind: str | None, text: str) -> object:
         text = text[1:]
     if text in (UNKNOWN, IRRELEVANT):
         return None
-    text = unquoted(text)
+    if text[:1] == '"':
+        text = unquoted(text)
     if kind is None or kind == TEXT:
         return text
     value = _PARSERS[kind](text)

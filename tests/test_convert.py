@@ -154,6 +154,32 @@ def test_tables_go_last_sorted_by_name():
                              '2 "-50"\n'))
 
 
+def test_tables_are_written_aligned_to_their_widths_and_sorted():
+    text = ('[Board "1"]\n[ScoreTable "-Rank\\\\3R;Contract\\\\4L;+Score_NS\\\\5R;Names_NS"]\n'
+            '2 3NT 400 "Ann;Bob"\n1   4S 420 x\n2 4H 400 y\n[ActionTable "Call;Percentage"]\n  1H   100\n')
+    (record,) = records(text)
+    assert game_text(record).endswith(crlf('[ActionTable "Call;Percentage"]\n1H 100\n'
+                                           '[ScoreTable "-Rank\\\\3R;Contract\\\\4L;+Score_NS\\\\5R;Names_NS"]\n'
+                                           '  1 4S     420 x\n  2 3NT    400 "Ann;Bob"\n  2 4H     400 y\n'))
+    (again,) = records(game_text(record))
+    assert game_text(again) == game_text(record)
+
+
+def test_json_carries_tables_typed():
+    from bridgelint.convert.json_writer import record_dict
+
+    text = ('[Board "1"]\n[ScoreTable "-Rank\\\\2R;Contract;Score_NS;Names_NS"]\n'
+            '1 4S 420 "Ann;Bob"\n2 ^3NT ? x\n')
+    (record,) = records(text)
+    table = record_dict(record)["tables"]["ScoreTable"]
+    assert table["header"] == "-Rank\\2R;Contract;Score_NS;Names_NS" and table["line"] == 2
+    assert table["columns"][0] == {"name": "Rank", "order": "-", "width": 2, "align": "R"}
+    assert [[cell["value"] for cell in row] for row in table["rows"]] == [[1, "4S", 420, "Ann;Bob"],
+                                                                         [2, "3NT", None, "x"]]
+    assert table["rows"][1][1] == {"text": "^3NT", "value": "3NT", "artificial": True, "line": 4, "column": 3}
+    json.dumps(table)
+
+
 # --- LIN to PBN -----------------------------------------------------------------
 
 LIN_BOARD = ("pn|Ann,Bob,Cy,Di|st||md|3SKQ97HQ9DAK54CJ75,SJT85HA742D863CQ6,SA643HKJT8D92CAK3,|rh||"

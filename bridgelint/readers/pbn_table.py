@@ -17,7 +17,7 @@ from typing import Iterator
 
 from ..model import Column, Record, Table
 from ..rules.tables import MalformedHeader, MalformedRow
-from ..tables import KIND_FORMS, MALFORMED, TABLE_COLUMNS, parse_element, sort_key
+from ..tables import KIND_FORMS, MALFORMED, TABLE_COLUMNS, TEXT, parse_element, sort_key
 from .patterns import PBN_CLOSED_STRING, PBN_COLUMN_SPEC
 
 _FORBIDDEN = re.compile(r'[%\[\]{};"]')  # not in a section token (PBN §3.2, §5.1)
@@ -206,24 +206,22 @@ def _check_elements(table: Table, record: Record) -> None:
     columns = table.columns
     width = len(columns)
     starts = table.row_starts
+    kinds = [column.kind if column.kind != TEXT else None for column in columns]
     bad_text: list[tuple[int, str]] = []
     bad_form: dict[int, list[int]] = {}  # column -> elements of the wrong form
-    row = 0
-    for index in range(table.element_count):
-        while row + 1 < len(starts) and starts[row + 1] <= index:
-            row += 1
-        text = table.element_text(index)
-        if '"' in text or _FORBIDDEN.search(text):
-            problem = _text_problem(text)
-            if problem:
-                bad_text.append((index, problem))
-                continue
-        position = index - starts[row] if starts else index
-        if position >= width:
-            continue
-        kind = columns[position].kind
-        if kind is not None and parse_element(kind, text) is MALFORMED:
-            bad_form.setdefault(position, []).append(index)
+    for number in range(len(starts)):
+        span = table.span(number)
+        for index in span:
+            text = table.element_text(index)
+            if _FORBIDDEN.search(text):
+                problem = _text_problem(text)
+                if problem:
+                    bad_text.append((index, problem))
+                    continue
+            position = index - span.start
+            kind = kinds[position] if position < width else None
+            if kind is not None and parse_element(kind, text) is MALFORMED:
+                bad_form.setdefault(position, []).append(index)
     if bad_text:
         index, problem = bad_text[0]
         line, column = table.element_place(index)

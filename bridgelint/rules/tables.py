@@ -6,7 +6,7 @@ from bisect import bisect_left, bisect_right
 from typing import Iterator
 
 from ..bridge import is_vulnerable, parse_contract, side
-from ..model import Element, Finding, Table
+from ..model import Finding, Table
 from ..scoring import score
 from ..tables import decimals
 from .base import Context, Rule
@@ -130,10 +130,10 @@ class ScoreTableScore(_ScoreTableRule):
         sides = [(name, table.column_index(f"Score_{name}")) for name in ("NS", "EW")]
         if None in positions or all(position is None for _, position in sides):
             return
-        for row in table.rows():
-            if len(row) != len(table.columns) or any(element.artificial for element in row):
+        for number in range(len(table)):
+            if len(table.span(number)) != len(table.columns) or table.artificial(number):
                 continue
-            contract_text, declarer, tricks = (row[position].value for position in positions)
+            contract_text, declarer, tricks = (table.cell(number, position).value for position in positions)
             contract, _ = parse_contract(contract_text) if isinstance(contract_text, str) else (None, False)
             if contract is None or not isinstance(tricks, int) and not contract.passed_out:
                 continue
@@ -145,7 +145,7 @@ class ScoreTableScore(_ScoreTableRule):
             else:
                 continue
             for name, position in sides:
-                element = row[position] if position is not None else None
+                element = table.cell(number, position) if position is not None else None
                 expected = ns_points if name == "NS" else -ns_points
                 if element is not None and isinstance(element.value, int) and element.value != expected:
                     made = "passed out" if contract.passed_out else f"{contract} by {declarer} with {tricks} tricks"
@@ -207,11 +207,11 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         if field is None:
             return
         for name, position in checked:
-            yield from self._column(field, name, position)
+            yield from self._column(table, field, name, position)
 
-    def _column(self, field: "_Field", name: str, position: int) -> Iterator[Finding]:
-        stated = [(row, row.elements[position]) for row in field.rows
-                  if isinstance(row.elements[position].value, (int, float))]
+    def _column(self, table: Table, field: "_Field", name: str, position: int) -> Iterator[Finding]:
+        stated = [(row, element) for row in field.rows
+                  if isinstance((element := table.cell(row.number, position)).value, (int, float))]
         if not stated:
             return
         places = max(decimals(element.text.lstrip("^")) for _, element in stated)
@@ -251,13 +251,13 @@ class ScoreTableMatchpoints(_ScoreTableRule):
 
 
 class _Row:
-    __slots__ = ("elements", "ns", "count", "artificial", "below", "equal")
+    __slots__ = ("number", "ns", "count", "artificial", "below", "equal")
 
-    def __init__(self, elements: list[Element], ns: int, count: int):
-        self.elements = elements
+    def __init__(self, number: int, ns: int, count: int, artificial: bool):
+        self.number = number  # in the table
         self.ns = ns
         self.count = count
-        self.artificial = any(element.artificial for element in elements)
+        self.artificial = artificial
         self.below = self.equal = 0  # how many of the other scores are lower, equal
 
     @property
@@ -284,16 +284,17 @@ def _field(table: Table) -> _Field | None:
     if ns is None and ew is None:
         return None
     rows = []
-    for elements in table.rows():
-        if len(elements) != len(table.columns):
+    for number in range(len(table)):
+        if len(table.span(number)) != len(table.columns):
             return None
-        points = elements[ns].value if ns is not None else None
+        points = table.cell(number, ns).value if ns is not None else None
         if not isinstance(points, int):
-            other = elements[ew].value if ew is not None else None
+            other = table.cell(number, ew).value if ew is not None else None
             if not isinstance(other, int):
                 return None
             points = -other
-        count = elements[multiplicity].value if multiplicity is not None else 1
-        rows.append(_Row(elements, points, count if isinstance(count, int) and count > 0 else 1))
+        count = table.cell(number, multiplicity).value if multiplicity is not None else 1
+        rows.append(_Row(number, points, count if isinstance(count, int) and count > 0 else 1,
+                         table.artificial(number)))
     field = _Field(rows)
     return field if field.entries >= 2 else None
