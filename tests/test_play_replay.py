@@ -61,7 +61,7 @@ def test_pbn_rows_in_play_order_are_one_finding_and_replay_by_holder():
     result = Context(pbn_record("\n".join(" ".join(IN_PLAY_ORDER.split()[i:i + 4]) for i in range(0, 52, 4)))).play
     assert result.illegal is None and result.complete and result.won == {"NS": 5, "EW": 8}
     assert result.misplaced.kind == replay.PLAY_ORDER
-    assert result.misplaced.message.startswith("tricks 2, 6, 9, 10, 11, 12, 13: the cards are written in play order")
+    assert result.misplaced.message.startswith("tricks 2, 6, 9, 10, 11, 12, 13 written in play order")
     assert (result.misplaced.card.line, result.misplaced.card.column) == (8, 1)
 
 

@@ -140,7 +140,8 @@ def _values(record: Record) -> list[tuple[int, int, str]]:
         out.append((vulnerable.line, vulnerable.column, f"Vulnerable \"{vulnerable.raw}\": export writes None, "
                                                         "NS, EW or All"))
     result = record.result
-    if result is not None and isinstance(result.value, bridge.Result) and result.value.declarer_tricks is None:
+    if declarer and result is not None and isinstance(result.value, bridge.Result) and \
+            result.value.declarer_tricks is None:  # without a declarer no other form can be written
         out.append((result.line, result.column, f"Result \"{result.raw}\": export writes declarer's tricks only"))
     return out
 

@@ -185,11 +185,15 @@ def _run(play: Play, deal: Deal | None, contract: Contract, declarer: str | None
     if replay.misplaced:
         numbers = ", ".join(str(n) for n, _, _ in replay.misplaced)
         first = replay.misplaced[0][1]
-        columns = f"seat columns from {_name(play.seat)}"
-        how = "in play order, from each trick's leader, not" if all(o for _, _, o in replay.misplaced) else "not"
         plural = "s" if "," in numbers else ""
-        out.misplaced = Irregularity(PLAY_ORDER, first, f"trick{plural} {numbers}: the cards are written {how} "
-                                                        f"in {columns}; replayed by their holders", law="PBN §3.6")
+        if all(in_order for _, _, in_order in replay.misplaced):
+            how = "in play order, each from its leader"
+        else:
+            how = "with cards in other players' columns"
+        out.misplaced = Irregularity(
+            PLAY_ORDER, first, f"trick{plural} {numbers} written {how}: PBN keeps each player's cards in one column, "
+            f"in the same seat order on every line ({_name(play.seat)} first, from the Play tag); each card was "
+            "given to the player who holds it", law="PBN §3.6")
     return out
 
 
