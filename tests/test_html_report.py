@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -87,7 +88,7 @@ def test_a_file_with_many_boards_draws_the_first_and_counts_the_rest(monkeypatch
     assert [b.get("id") for b in drawn[:2]] == ["f1-g1", "f1-g2"]
     [more] = find_all(root, "div", "more")
     rest = 40 - html_reporter.BOARDS_PER_FILE
-    assert [text_of(li).split(":")[0] for li in more.iter("li")] == [f"{rest} S109 on {rest} more boards"]
+    assert [text_of(li).split(",")[0] for li in more.iter("li")] == [f"{rest} S109 on {rest} more boards"]
 
 
 def test_html_from_standard_input(monkeypatch, tmp_path):
@@ -164,3 +165,25 @@ def test_the_network_check_sees_a_request(chromium, tmp_path):
     page.write_text('<!DOCTYPE html><title>t</title><img src="http://example.invalid/x.png" alt="">')
     dom, requests = browse(chromium, tmp_path, page, "--dump-dom")
     assert [r["url"] for r in requests] == ["http://example.invalid/x.png"]
+
+
+def test_the_report_prints_on_a4_with_no_board_split(chromium, monkeypatch, tmp_path):
+    """Printed to PDF: A4 pages, each starting with a board or with a file's heading (never inside a board)."""
+    if shutil.which("pdftotext") is None:
+        if os.environ.get("CI"):
+            pytest.fail("pdftotext is not installed: .ci/run installs Debian's poppler-utils")
+        pytest.skip("pdftotext is not installed (apt-get install poppler-utils)")
+    target = samples_html(monkeypatch, tmp_path)
+    pdf = tmp_path / "report.pdf"
+    browse(chromium, tmp_path, target, f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"Page size:\s+59[45]\.\d* x 841\.\d* pts \(A4\)", info)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = [page.strip() for page in text.split("\f") if page.strip()]
+    files = ("samples/auction-defects.lin", "samples/auction-defects.pbn", "samples/deal-defects.pbn",
+             "samples/play-defects.pbn")
+    assert len(pages) > 3 and pages[0].startswith("bridgelint report")
+    for number, page in enumerate(pages[1:], 2):
+        assert page.startswith(("Board ",) + files), f"page {number} starts inside a board: {page[:80]!r}"
+    titles = re.findall(r"^\s*Board \S+ \((?:game|record) \d+, line \d+\)", text, re.M)
+    assert len(titles) == len(find_all(parse(target.read_text(encoding="utf-8")), "article", "board"))

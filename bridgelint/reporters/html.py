@@ -27,7 +27,7 @@ from ..replay.context import Context
 from ..show import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts, hand_lines,
                     outcome, place, play_table, title)
 from . import Reporter, Summary
-from .verdict import HEADERS, Verdict
+from .verdict import HEADERS, Verdict, count
 
 BOARDS_PER_FILE = 12
 BOARDS_PER_RUN = 300
@@ -102,14 +102,10 @@ class HtmlReporter(Reporter):
                         + f'<td class="verdict">{cells[-1]}</td><td class="boards">{links}</td></tr>')
             if verdict.headline:
                 rows.append(f'<tr class="headline"><td colspan="{len(HEADERS) + 1}">{_e(verdict.headline)}</td></tr>')
-        clean = sum(1 for v in self.verdicts if v.clean)
-        rejected = sum(1 for v in self.verdicts if v.rejected)
-        count = (f"{rejected} of {len(self.verdicts)} file{'s' * (len(self.verdicts) != 1)} rejected"
-                 + (f"; {clean} clean file{'s' * (clean != 1)} not listed" if clean and not self.verbose else ""))
         head = "".join(f"<th>{h}</th>" for h in HEADERS) + "<th>boards drawn</th>"
         table = (f'<div class="scroll"><table class="verdicts"><thead><tr>{head}</tr></thead>'
                  f'<tbody>{"".join(rows)}</tbody></table></div>') if rows else ""
-        return f'{table}<p class="count">{count}</p>'
+        return f'{table}<p class="count">{count(self.verdicts, self.verbose)}</p>'
 
     # --- one file --------------------------------------------------------------------------------
 
@@ -131,14 +127,8 @@ class HtmlReporter(Reporter):
             boards.append((label, board_anchor))
             drawn.append(board_html(record, wanted[record.game], board_anchor))
         self.drawn += len(drawn)
-        not_drawn = [f for game, found in by_game.items() if game not in wanted for f in found]
-        counts = Counter(f.code for f in not_drawn)
-        games = Counter(code for code, _ in {(f.code, f.game) for f in not_drawn})
-        first = {}
-        for f in not_drawn:
-            first.setdefault(f.code, f)
-        out = [f'<section class="file" id="{anchor}"><h2>{_e(report.path)} <span class="verdict {_verdict(verdict)}">'
-               f'{_verdict(verdict)}</span></h2>',
+        out = [f'<section class="file" id="{anchor}"><h2>{_e(report.path)} '
+               f'<span class="verdict {verdict.word}">{verdict.word}</span></h2>',
                f'<p class="facts">{_e(report.format)}, {report.boards:,} boards: {verdict.errors:,} errors, '
                f'{verdict.warnings:,} warnings</p>']
         if verdict.headline:
@@ -146,10 +136,7 @@ class HtmlReporter(Reporter):
         if file_findings:
             out.append('<h3>The file</h3>' + findings_html(file_findings))
         out += drawn
-        if counts:
-            out.append('<div class="more"><h3>Not drawn</h3><ul>' + "".join(
-                f"<li>{count:,} {STYLE.code(first[code])} on {games[code]:,} more board{'s' * (games[code] != 1)}: "
-                f"{_e(first[code].message)} …</li>" for code, count in counts.most_common()) + "</ul></div>")
+        out.append(_not_drawn([f for game, found in by_game.items() if game not in wanted for f in found]))
         out.append("</section>")
         return "\n".join(out)
 
@@ -169,8 +156,18 @@ class HtmlReporter(Reporter):
             return  # the file changed or vanished since it was checked: its findings are still listed
 
 
-def _verdict(verdict: Verdict) -> str:
-    return "rejected" if verdict.rejected else "ok"
+def _not_drawn(findings: list[Finding]) -> str:
+    """The findings on boards not drawn, counted per code, each with its first message."""
+    if not findings:
+        return ""
+    counts = Counter(f.code for f in findings)
+    boards = Counter(code for code, _ in {(f.code, f.game) for f in findings})
+    first: dict[str, Finding] = {}
+    for f in findings:
+        first.setdefault(f.code, f)
+    return '<div class="more"><h3>Not drawn</h3><ul>' + "".join(
+        f"<li>{n:,} {STYLE.code(first[code])} on {boards[code]:,} more board{'s' * (boards[code] != 1)}, "
+        f"the first: {_e(first[code].message)}</li>" for code, n in counts.most_common()) + "</ul></div>"
 
 
 def _e(text: object) -> str:
@@ -300,7 +297,7 @@ td:has(mark.warning) { outline: 2px dashed var(--warning); outline-offset: -2px;
 @media print {
   body { max-width: none; padding: 0; font-size: 10pt; }
   a { color: inherit; text-decoration: none; }
-  h2 { break-after: avoid; page-break-after: avoid; }
+  section.file > h2, section.file > p, section.file > h3 { break-after: avoid; page-break-after: avoid; }
   .scroll { overflow: visible; }
 }
 """

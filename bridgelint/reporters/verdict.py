@@ -53,10 +53,13 @@ class Verdict:
     def clean(self) -> bool:
         return not (self.errors or self.warnings)
 
+    @property
+    def word(self) -> str:
+        return "rejected" if self.rejected else "ok"
+
     def row(self) -> list[str]:
         top = ", ".join(f"{code} {count:,}" for code, count in self.codes.most_common(TOP_CODES))
-        return [self.path, self.format, f"{self.boards:,}", f"{self.errors:,}", f"{self.warnings:,}", top,
-                "rejected" if self.rejected else "ok"]
+        return [self.path, self.format, f"{self.boards:,}", f"{self.errors:,}", f"{self.warnings:,}", top, self.word]
 
 
 def _headline(report: FileReport, games: dict[str, set[int | None]], messages: dict[str, Counter[str]]) -> str | None:
@@ -93,9 +96,13 @@ def table(verdicts: list[Verdict], verbose: bool = False) -> str:
             out.append(row.rstrip())
             if verdict.headline:
                 out.append(f"  {verdict.headline}")
+    out.append(count(verdicts, verbose, " (--verbose lists them)"))
+    return "\n".join(out) + "\n"
+
+
+def count(verdicts: list[Verdict], verbose: bool, hint: str = "") -> str:
+    """``2 of 49 files rejected; 23 clean files not listed``, with ``hint`` after the clean files."""
     clean = sum(1 for v in verdicts if v.clean)
     rejected = sum(1 for v in verdicts if v.rejected)
-    out.append(f"{rejected} of {len(verdicts)} file{'s' * (len(verdicts) != 1)} rejected"
-               + (f"; {clean} clean file{'s' * (clean != 1)} not listed (--verbose lists them)"
-                  if clean and not verbose else ""))
-    return "\n".join(out) + "\n"
+    return (f"{rejected} of {len(verdicts)} file{'s' * (len(verdicts) != 1)} rejected"
+            + (f"; {clean} clean file{'s' * (clean != 1)} not listed{hint}" if clean and not verbose else ""))
