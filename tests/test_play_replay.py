@@ -119,3 +119,47 @@ def test_without_a_deal_the_counts_are_not_trusted():
     ("S2 HA DA CA", "C", 3), ("D5 D9 DT D3", "S", 2)])
 def test_trick_winner_law_44(cards, trump, winner):
     assert trick_winner([(card[0], card[1]) for card in cards.split()], trump) == winner
+
+
+# --- the fast replay of the usual play agrees with the general replay ------------------------------------------
+
+def _damaged_archives(boards: int) -> list[tuple[str, bytes]]:
+    """Synthetic boards with random defects (benchmarks/mutate.py), PBN and LIN, and the samples."""
+    import random
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        import mutate
+        import synth
+    finally:
+        sys.path.pop(0)
+    boards_rng, damage = random.Random(7), random.Random("mutations 7")
+    pbn, lin = [], []
+    for number in range(1, boards + 1):
+        board = synth.make_board(boards_rng, number)
+        pbn.append("\r\n".join(mutate.mutate_pbn(damage, synth.pbn_game(board).rstrip("\r\n").split("\r\n"))))
+        lin.append(mutate.mutate_lin(damage, synth.lin_board(board)))
+    inputs = [("t.pbn", "\r\n\r\n".join(pbn).encode()), ("t.lin", "".join(lin).encode())]
+    return inputs + [(path.name, path.read_bytes()) for path in sorted((root / "samples").iterdir())]
+
+
+def test_the_fast_replay_gives_what_the_general_replay_gives():
+    fast = general = 0
+    for name, data in _damaged_archives(600):
+        for record in open_reader(io.BytesIO(data), name):
+            if record.play is None:
+                continue
+            contract, declarer = replay.declared(record, Context(record).auction)
+            if contract is None or contract.passed_out or record.deal is None or declarer is None:
+                continue
+            trump = None if contract.denomination == "NT" else contract.denomination
+            clean = replay._replay_clean(record.play, record.deal, trump, declarer)
+            if clean is None:
+                general += 1
+                continue
+            fast += 1
+            assert clean == replay._replay_general(record.play, record.deal, trump, declarer), (name, record.line)
+    assert fast > 300 and general > 100  # both kinds of play were met

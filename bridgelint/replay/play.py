@@ -177,8 +177,68 @@ def replay_play(play: Play, deal: Deal | None, contract: Contract | None, declar
 
 
 def _run(play: Play, deal: Deal | None, contract: Contract, declarer: str | None) -> PlayReplay:
-    out = PlayReplay(declarer=declarer, dealt=deal is not None)
     trump = None if contract.denomination == "NT" else contract.denomination
+    clean = _replay_clean(play, deal, trump, declarer) if deal is not None and declarer is not None else None
+    return clean if clean is not None else _replay_general(play, deal, trump, declarer)
+
+
+def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> PlayReplay | None:
+    """The replay of the usual play, at speed; None when the play needs the general replay.
+
+    The usual play: a full deal, the opening lead by declarer's left-hand opponent,
+    every token a card without mark held by its player (PBN: in its seat column)
+    who follows suit when able, at most 13 tricks, the last of them maybe short,
+    and at most a '*' after them, or a LIN claim.  For such a play the result is the
+    one the general replay gives (a test compares them); anything else, however
+    rare, goes to the general replay, which starts afresh.
+    """
+    remaining = {}
+    for seat, hand in deal.hands.items():
+        if hand is None or len(hand) != 13:
+            return None
+        remaining[seat] = set(hand)
+    if sum(map(len, remaining.values())) != 52 or len(set().union(*remaining.values())) != 52:
+        return None
+    cards = play.cards
+    end = cards[-1] if cards and cards[-1].kind == END else None
+    if end is not None:
+        cards = cards[:-1]
+    claim = play.claim
+    if len(cards) > 52 or (claim is not None and play.cards and (play.cards[-1].line, play.cards[-1].column) >
+                                                              (claim.line, claim.column)):
+        return None
+    leader = seat_after(declarer)
+    by_seat = play.by_seat
+    if by_seat and play.seat != leader:
+        return None
+    out = PlayReplay(declarer=declarer, dealt=True, rows=(len(cards) + 3) // 4, end=end, claimed=claim is not None)
+    for start in range(0, len(cards), 4):
+        row = cards[start:start + 4]
+        if any(card.kind != CARD or card.mark for card in row):
+            return None
+        if by_seat:
+            placed = {card.seat: card for card in row}
+            trick = [(seat, placed.get(seat)) for seat in ROTATION[leader]]
+        else:
+            trick = list(zip(ROTATION[leader], row))
+        first = trick[0][1]
+        led = first.suit if first is not None else None
+        for seat, card in trick:
+            if card is not None:
+                hand, name = remaining[seat], card.suit + card.rank
+                if name not in hand or (card.suit != led and led is not None and any(c[0] == led for c in hand)):
+                    return None
+                hand.remove(name)
+        if len(row) == 4:
+            winner = trick[trick_winner([(card.suit, card.rank) for _, card in trick], trump)][0]
+            out.tricks.append(Trick(leader, trick, winner))
+            out.won[SIDE[winner]] += 1
+            leader = winner
+    return out
+
+
+def _replay_general(play: Play, deal: Deal | None, trump: str | None, declarer: str | None) -> PlayReplay:
+    out = PlayReplay(declarer=declarer, dealt=deal is not None)
     replay = _Replay(out, deal, trump, seat_after(declarer) if declarer else play.seat, play)
     replay.rows_of_four(play.cards, replay.seat_row if play.by_seat else replay.order_row)
     out.rows, out.end, out.claimed = replay.rows, replay.after, replay.claim is not None
