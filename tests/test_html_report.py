@@ -187,3 +187,19 @@ def test_the_report_prints_on_a4_with_no_board_split(chromium, monkeypatch, tmp_
         assert page.startswith(("Board ",) + files), f"page {number} starts inside a board: {page[:80]!r}"
     titles = re.findall(r"^\s*Board \S+ \((?:game|record) \d+, line \d+\)", text, re.M)
     assert len(titles) == len(find_all(parse(target.read_text(encoding="utf-8")), "article", "board"))
+
+
+def test_text_from_the_record_is_escaped(monkeypatch, tmp_path):
+    """Names, notes, tokens and tag values from a file are text on the page, never markup."""
+    hostile = board('[West "<script>alert(1)</script>"]', '[Contract "<i>4S"]', '[Auction "N"]',
+                    "1S =1= <x> Pass Pass", '[Note "1:<b>strong</b> & \\\\S"]')
+    (tmp_path / "h.pbn").write_text(hostile)
+    target = tmp_path / "h.html"
+    monkeypatch.chdir(tmp_path)
+    run(monkeypatch, "check", "--isolated", "--format", "html", "-o", str(target), "h.pbn")
+    page = target.read_text(encoding="utf-8")
+    root = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page)
+    assert not [e for e in root.iter() if e.tag in ("script", "i", "x")]
+    assert not [e for e in root.iter("b") if text_of(e) == "strong"]
+    text = text_of(root.find("body"))
+    assert "West: <script>alert(1)</script>" in text and "(1) <b>strong</b> & \u2660" in text
