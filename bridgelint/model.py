@@ -204,7 +204,7 @@ class Table:
         self.cells = array("i")  # offset, end, line, column of each element, in file order
         self.row_starts = array("i")  # the index of each row's first element
         self.columns: list[Column] = []
-        self.inherited = tag.value.startswith("#")  # the header comes from an earlier game (PBN §4.8)
+        self.inherited = tag.value.strip() == "#"  # the header comes from an earlier game (PBN §4.8)
 
     @property
     def name(self) -> str:

@@ -255,3 +255,38 @@ def test_typed_values_of_malformed_elements():
     record = read_one(HEAD + '[ScoreTable "Rank;Score_NS"]\nx 420\n')
     (row,) = record.tables["ScoreTable"].rows()
     assert row[0].value is MALFORMED and row[1].value == 420
+
+
+TABLE_GAME = (HEAD + '[Dealer "N"]\n[ScoreTable "-Rank\\\\2R;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;'
+              'Multiplicity;Names_NS"]\n 1 4S S 10 420 - 4 1 "Ann;Bob"\n 2 3NT N 9 400 - 2 1 x\n'
+              ' 3 ^- - - 100 - 0 1 ?\n[InstantScoreTable "ScoreRange_NS;Percentage_NS"]\n*,100 10\n100,* 90\n'
+              '[AuctionTimeTable "Time"]\n12\n')
+
+
+def test_mutated_tables_never_crash_the_reader_the_rules_or_the_writers():
+    import io
+    import random
+
+    from bridgelint.convert.json_writer import record_dict
+    from bridgelint.convert.pbn_writer import game_text
+    from bridgelint.readers import open_reader
+
+    rng = random.Random(13)
+    for _ in range(300):
+        data = bytearray(TABLE_GAME.encode())
+        for _ in range(rng.randint(1, 6)):
+            at = rng.randrange(len(data))
+            if rng.random() < 0.5:
+                data[at] = rng.choice(b' ^-?;{}[]"%\\\n0123456789SHDCNEWXPR+*,.')
+            else:
+                del data[at:at + rng.randint(1, 8)]
+        assert "X001" not in {f.code for f in check(bytes(data))}
+        for record in open_reader(io.BytesIO(bytes(data)), "t.pbn"):
+            record_dict(record)
+            for again in open_reader(io.BytesIO(game_text(record).encode()), "out.pbn"):
+                game_text(again)
+
+
+def test_a_header_set_with_double_hash_is_checked_where_it_is_written():
+    text = HEAD + '[ScoreTable "##Rank;;Score_NS"]\n1 420\n\n[Board "2"]\n[ScoreTable "#"]\n2 400\n'
+    assert at(check(text), "T101") == [(4, 21)]

@@ -31,6 +31,7 @@ class TableReader:
     def __init__(self, table: Table):
         self.table = table
         self.comments: list[tuple[int, int]] = []  # commentary after an element (PBN §5.1)
+        self.shift = 2 if table.tag.value.startswith("##") else 0  # where the header starts in the value as written
 
     def add(self, offset: int, end: int, line: int, column: int) -> None:
         cells = self.table.cells
@@ -47,7 +48,7 @@ class TableReader:
         """Columns and rows, once the header is known; T101 and T102 findings on ``record``."""
         table = self.table
         checked = table.name.endswith("Table")
-        table.columns = _columns(table, record if checked and not table.inherited else None)
+        table.columns = _columns(table, record if checked and not table.inherited else None, self.shift)
         _split_rows(table, record if checked else None)
         if not checked:
             return
@@ -70,8 +71,10 @@ def _row_finding(record: Record, message: str, line: int, column: int, more: int
 
 # --- header -----------------------------------------------------------------------
 
-def _columns(table: Table, record: Record | None) -> list[Column]:
-    """The columns of the header; T101 on ``record`` for each malformed specification."""
+def _columns(table: Table, record: Record | None, shift: int = 0) -> list[Column]:
+    """The columns of the header; T101 on ``record`` for each malformed specification.
+
+    ``shift`` is where the header starts in the value as written (after a ``##``)."""
     tag = table.tag
     value = tag.value
     kinds = TABLE_COLUMNS.get(tag.name, {})
@@ -81,7 +84,7 @@ def _columns(table: Table, record: Record | None) -> list[Column]:
             record.problem(MalformedHeader, f"{tag.name} has no column: the tag value lists the columns, "
                            "separated by ';'", tag.line, tag.column)
         return columns
-    offset = 0
+    offset = shift
     for spec in value.split(";"):
         stripped = spec.strip()
         start = offset + len(spec) - len(spec.lstrip())
