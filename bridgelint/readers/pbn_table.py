@@ -30,7 +30,8 @@ class TableReader:
 
     def __init__(self, table: Table):
         self.table = table
-        self.comments: list[tuple[int, int]] = []  # commentary after an element (PBN §5.1)
+        self.comment_place: tuple[int, int] | None = None  # the first commentary after an element (PBN §5.1)
+        self.comments = 0
         self.shift = 2 if table.tag.value.startswith("##") else 0  # where the header starts in the value as written
 
     def add(self, offset: int, end: int, line: int, column: int) -> None:
@@ -42,7 +43,8 @@ class TableReader:
 
     def comment(self, line: int, column: int) -> None:
         if self.table.cells:
-            self.comments.append((line, column))
+            self.comment_place = self.comment_place or (line, column)
+            self.comments += 1
 
     def finish(self, record: Record) -> None:
         """Columns and rows, once the header is known; T101 and T102 findings on ``record``."""
@@ -53,7 +55,9 @@ class TableReader:
         if not checked:
             return
         _check_header_spaces(table, record)
-        _check_comments(self.comments, record, table.name)
+        if self.comment_place is not None:
+            _row_finding(record, f"comment after a {table.name} element: only the table's tag may carry commentary",
+                         *self.comment_place, self.comments - 1, "comments", law="PBN §5.1")
         _check_elements(table, record)
         if table.columns:
             _check_order(table, record)
@@ -195,13 +199,6 @@ def _count_finding(table: Table, record: Record, start: int, count: int, more: i
     what = "extra elements" if count > width else "missing elements"
     _row_finding(record, f"{table.name} row has {count} elements for {width} columns ({names}): {what}; write - for "
                  "an irrelevant element and ? for an unknown one", line, column, more, "rows", law="PBN §5.2")
-
-
-def _check_comments(comments: list[tuple[int, int]], record: Record, name: str) -> None:
-    if comments:
-        line, column = comments[0]
-        _row_finding(record, f"comment after a {name} element: only the table's tag may carry commentary",
-                     line, column, len(comments) - 1, "comments", law="PBN §5.1")
 
 
 def _check_elements(table: Table, record: Record) -> None:
