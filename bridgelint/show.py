@@ -9,8 +9,11 @@ replayed against what the record states.  A call or card that a finding
 points at is marked with the finding's code (``1D <A103``), and each finding
 is listed under the part of the board it is about.
 
-On a terminal suits are symbols and findings are coloured; ``--ascii``,
-``NO_COLOR`` or output that is not a terminal give plain ASCII.
+The parts (``title``, ``hand_lines``, ``auction_grid``, ``play_table``,
+``outcome``, ``place``) are drawn with a :class:`Style`; the HTML report
+draws the same parts with its own style.  On a terminal suits are symbols
+and findings are coloured; ``--ascii``, ``NO_COLOR``, output that is not a
+terminal or a terminal whose encoding has no suit symbols give plain ASCII.
 """
 
 from __future__ import annotations
@@ -175,12 +178,8 @@ def _finding_lines(findings: list[Finding], style: Style) -> list[str]:
 # --- the deal -----------------------------------------------------------------------
 
 def _diagram(record: Record, values: dict[str, str], style: Style) -> list[str]:
-    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
-    blocks = {}
-    for seat, name in names.items():
-        who = values.get(name, "?")
-        label = name if who in ("?", "") else f"{name}: {who}"
-        blocks[seat] = [style.bold(label[:COLUMN - 2])] + hand_lines(record, seat, style)
+    blocks = {seat: [style.bold(seat_label(values, seat)[:COLUMN - 2])] + hand_lines(record, seat, style)
+              for seat in "NESW"}
     pad = " " * COLUMN
     lines = [pad + line for line in blocks["N"]]
     for west, east in zip(blocks["W"], blocks["E"]):
@@ -189,7 +188,15 @@ def _diagram(record: Record, values: dict[str, str], style: Style) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
+def seat_label(values: dict[str, str], seat: str) -> str:
+    """``North: Nora``, or ``North`` when the record names no player."""
+    name = SEAT_NAMES[seat]
+    who = values.get(name, "?")
+    return name if who in ("?", "") else f"{name}: {who}"
+
+
 def hand_lines(record: Record, seat: str, style: Style) -> list[str]:
+    """The hand of ``seat`` a suit a line (``S AK3``), or ``(not given)``."""
     hand = record.deal.hands.get(seat) if record.deal is not None else None
     if hand is None:
         return ["(not given)", "", "", ""]

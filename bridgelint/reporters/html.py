@@ -18,14 +18,13 @@ from collections import Counter
 from typing import BinaryIO, Callable
 
 from .. import __version__
-from ..bridge import SEAT_NAMES
 from ..convert.pbn_writer import header_values
 from ..model import Finding, Record
 from ..pipeline import FileReport
 from ..readers import open_reader
 from ..replay.context import Context
 from ..show import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts, hand_lines,
-                    outcome, place, play_table, title)
+                    outcome, place, play_table, seat_label, title)
 from . import Reporter, Summary
 from .verdict import HEADERS, Verdict, count
 
@@ -217,11 +216,8 @@ def _said(finding: Finding) -> str:
 def _diagram(record: Record, values: dict[str, str]) -> str:
     cells = {}
     for seat in "NESW":
-        name = SEAT_NAMES[seat]
-        who = values.get(name, "?")
-        label = name if who in ("?", "") else f"{name}: {who}"
         lines = [line for line in hand_lines(record, seat, STYLE) if line]
-        cells[seat] = (f'<div class="hand {seat}"><b>{_e(label)}</b>'
+        cells[seat] = (f'<div class="hand {seat}"><b>{_e(seat_label(values, seat))}</b>'
                        + "".join(f"<div>{line}</div>" for line in lines) + "</div>")
     return f'<div class="diagram">{cells["N"]}{cells["W"]}<div class="table"></div>{cells["E"]}{cells["S"]}</div>'
 
