@@ -19,6 +19,7 @@ import click
 
 from . import __version__, parallel
 from .config import FAIL_ON
+from .events.state import EventState
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .pipeline import open_input
 from .progress import Progress
@@ -31,6 +32,7 @@ from .reporters import statistics as statistics_reporter
 from .reporters.text import TextReporter
 from .rules import RULES
 from .rules.base import Rule
+from .rules.event import EVENT_CODES
 from .rules.internal import InternalError
 
 DOCUMENTS = {"json": json_reporter.render, "github": github_reporter.render, "sarif": sarif_reporter.render,
@@ -77,10 +79,12 @@ def cli() -> None:
               help="Text: show every finding (by default a code firing many times in a file shows its first few).")
 @click.option("--quiet", "-q", is_flag=True, help="Text: print the verdict table only; no progress bar.")
 @click.option("--verbose", "-v", is_flag=True, help="Text: list the clean files in the verdict table too.")
+@click.option("--across-files", is_flag=True,
+              help="Events span the whole run: compare boards across all files (E101-E104), not file by file.")
 @pipeline_options
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
           fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, verbose: bool,
-          **options: Any) -> None:
+          across_files: bool, **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
     files = pipeline.paths(paths)
@@ -88,11 +92,14 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
     # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
     stdin_bytes = sys.stdin.buffer.read() if output_format == "html" and "-" in files else None
-    stdin = {i: pipeline.check_stream("-", sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes))
+    across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
+    events = EventState() if across else None  # the run's events (across files)
+    stdin = {i: parallel.check_one(("-", pipeline.codes_for("-"), pipeline.fmt), across=across,
+                                   stream=sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes))
              for i, p in enumerate(files) if p == "-"}
     progress = None if quiet else Progress.on_terminal(files)
     checked = parallel.check_files([(p, pipeline.codes_for(p), pipeline.fmt) for p in files if p != "-"],
-                                   jobs or parallel.cpu_count(), progress and progress.read)
+                                   jobs or parallel.cpu_count(), progress and progress.read, across)
     fail_on = fail_on or pipeline.config.fail_on
     reporter: Reporter
     if output_format == "text":
@@ -119,6 +126,8 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                 except BrokenExecutor as error:  # a worker process died (killed, out of memory)
                     _say(f"bridgelint: a worker process died while checking files: {error}", progress)
                     sys.exit(USAGE_ERROR)
+                if events is not None:
+                    parallel.settle_events(report, events, pipeline.codes_for(path))
                 if report.unreadable:
                     _say(f"bridgelint: {path}: {report.unreadable}", progress)
                     unreadable = True
@@ -131,6 +140,8 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                         _write(to, sink.file(report), progress)
                 if progress is not None:
                     progress.file_done(report)
+        if events is not None:
+            summary.events = events.summary()
         for sink, to in sinks:
             _write(to, sink.end(summary))
     click.echo(summary.line(), err=True)

@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence
 
 ALL = "ALL"
 FAIL_ON = ("error", "warning")
-KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "fail-on")
+KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "fail-on", "across-files")
 
 
 class ConfigError(ValueError):
@@ -52,6 +52,7 @@ class Config:
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()
     fail_on: str = "error"
+    across_files: bool = False  # events span the whole run, not one file (E101-E104)
 
 
 # --- selectors -----------------------------------------------------------------
@@ -249,9 +250,13 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
     if fail_on not in FAIL_ON:
         raise ConfigError(f"{where}: 'fail-on' must be one of {', '.join(map(repr, FAIL_ON))}, not {fail_on!r}")
 
+    across_files = table.get("across-files", False)
+    if not isinstance(across_files, bool):
+        raise ConfigError(f"{where}: 'across-files' must be true or false, not {across_files!r}")
+
     layer = Layer(code_list("select"), code_list("extend-select") or (), code_list("ignore") or ())
     return Config(root=root, source=where, layer=layer, per_file_ignores=per_file, exclude=glob_list("exclude"),
-                  fail_on=fail_on)
+                  fail_on=fail_on, across_files=across_files)
 
 
 def discover(codes: Iterable[str], config_file: str | None = None, isolated: bool = False,

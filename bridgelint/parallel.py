@@ -12,9 +12,12 @@ import os
 import sys
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Callable, Iterable, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator
 
-from .pipeline import FileReport, check_file
+from .events.hook import EventHook, settle
+from .events.state import EventState
+from .pipeline import FileReport, check_file, check_stream, linter_for, location
+from .rules.event import EVENT_CODES
 
 Job = tuple[str, frozenset[str], "str | None"]  # path, selected codes, input format
 
@@ -27,14 +30,35 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def check_one(job: Job, on_read: Callable[[int], None] | None = None) -> FileReport:
-    """Check one file (runs in a worker process, or in this one); a worker counts the bytes it reads in ``_READ``."""
+def check_one(job: Job, on_read: Callable[[int], None] | None = None, stream: BinaryIO | None = None,
+              across: bool = False) -> FileReport:
+    """Check one file (runs in a worker process, or in this one); a worker counts the bytes it reads in ``_READ``.
+
+    ``stream``: read it instead of the path.  ``across``: events span the run, the report is ``pending`` and
+    :func:`settle_events` decides its event findings, in input order.
+    """
     path, codes, fmt = job
-    return check_file(path, codes, fmt, on_read=on_read or (_count if _READ is not None else None))
+    hooks = [EventHook(across)] if across or codes & EVENT_CODES else []  # across: every file counts
+    if stream is None:
+        report = check_file(path, codes, fmt, hooks, on_read=on_read or (_count if _READ is not None else None))
+    else:
+        report = check_stream(path, stream, codes, fmt, hooks)
+    for hook in hooks:
+        report.events, report.pending = hook.file_events(), hook.pending()
+    return report
 
 
-def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None] | None = None) -> Iterator[FileReport]:
-    """The report of each job, in order, computed on up to ``workers`` processes.
+def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) -> None:
+    """Add to a pending report (events across files) the findings the run's state decides for it."""
+    if report.pending is not None:
+        found = settle(state, report.path, report.pending, linter_for(codes).complete)
+        report.findings = sorted(report.findings + found, key=location)
+        report.pending = None
+
+
+def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None] | None = None,
+                across: bool = False) -> Iterator[FileReport]:
+    """The report of each job, in order, computed on up to ``workers`` processes (``across``: see check_one).
 
     ``on_read(n)`` hears of the bytes read: at once in this process, every :data:`POLL` seconds from workers.
     """
@@ -42,7 +66,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     workers = min(workers, len(jobs))
     if workers <= 1:
         for job in jobs:
-            yield check_one(job, on_read)
+            yield check_one(job, on_read, across=across)
         return
     import multiprocessing  # here: a run on one process starts sooner without it
     from concurrent.futures import ProcessPoolExecutor
@@ -54,7 +78,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share, initargs=(read,)) as pool:
         # the largest files first, so that one large file does not start last; reports in input order
         order = sorted(range(len(jobs)), key=lambda i: -file_size(jobs[i][0]))
-        futures = {i: pool.submit(check_one, jobs[i]) for i in order}
+        futures = {i: pool.submit(check_one, jobs[i], across=across) for i in order}
         for i in range(len(jobs)):
             future = futures.pop(i)
             while read is not None and not _done(future):

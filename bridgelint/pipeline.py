@@ -20,7 +20,10 @@ in order, after the rules, and its findings are that record's, selected,
 completed and suppressed like the rules'.  A hook keeps its own state across
 records and files, so checks across records (duplicate boards, an event's
 movement) are hooks.  It runs in the process that reads the file: with
-``--jobs`` above 1 each worker's hooks see that worker's files only.
+``--jobs`` above 1 each worker's hooks see that worker's files only.  A hook
+may also have ``start_file(path, suppressions)``, called before a file's
+first record with the file's directives, and ``later``, the codes it decides
+after the file (in the parent, across files): S112 leaves those to it.
 """
 
 from __future__ import annotations
@@ -69,6 +72,8 @@ class FileReport:
     boards: int = 0
     findings: list[Finding] = field(default_factory=list)
     unreadable: str | None = None  # why the path could not be read at all (exit status 2)
+    events: list[dict] = field(default_factory=list)  # the file's events (E101-E104 within the file)
+    pending: object = None  # what the run still decides for this file (events across files), then None
 
 
 class Linter:
@@ -144,7 +149,11 @@ class FileRun:
 
     def __iter__(self) -> Iterator[Checked]:
         report, linter = self.report, self.linter
-        suppressions = Suppressions(frozenset(RULES), linter.codes)
+        later = frozenset().union(*(getattr(hook, "later", ()) for hook in self.hooks))
+        suppressions = Suppressions(frozenset(RULES), linter.codes - later)
+        for hook in self.hooks:
+            if hasattr(hook, "start_file"):
+                hook.start_file(self.path, suppressions)
         header: list = []  # the reader's directives outside any game, as they are read
         line = 1
         try:

@@ -1,6 +1,8 @@
-"""Law 77: the duplicate score of a board, from declarer's side.  Pure."""
+"""Law 77: the duplicate score of a board, from declarer's side; Law 78B: IMPs.  Pure."""
 
 from __future__ import annotations
+
+from bisect import bisect_left
 
 from .bridge import Contract
 
@@ -40,3 +42,14 @@ def _undertricks(down: int, multiplier: int, vulnerable: bool) -> int:
     else:
         doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
     return doubled * multiplier // 2
+
+
+# Law 78B: the WBF IMP scale, as the largest point difference of each IMP (20-40 is 1 IMP, ... 3500-3990 is 23)
+_IMP_BOUNDS = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
+               2240, 2490, 2990, 3490, 3990)
+
+
+def imps(difference: int) -> int:
+    """The IMPs of a point difference on the WBF scale (Law 78B), with its sign; 4000 or more is 24."""
+    won = bisect_left(_IMP_BOUNDS, abs(difference))
+    return won if difference >= 0 else -won

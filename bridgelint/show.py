@@ -28,7 +28,8 @@ import click
 from tabulate import tabulate
 
 from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, seat_after, side
-from .convert.pbn_writer import call_notes, contract_text, header_values, lin_outcome, lin_room
+from .convert.pbn_writer import call_notes, contract_text, header_values, lin_outcome
+from .readers.lin import room as lin_room
 from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
                     Record)
 from .options import USAGE_ERROR, pipeline_from, pipeline_options

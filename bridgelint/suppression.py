@@ -157,14 +157,18 @@ class Suppressions:
                 directive.used.add(finding.code)
         return kept
 
-    def unused(self) -> list[Finding]:
-        """S112 for what suppressed nothing; called once the whole file went through ``suppress``."""
+    def unused(self, codes: frozenset[str] | None = None) -> list[Finding]:
+        """S112 for what suppressed nothing; called once the whole file went through ``suppress``.
+
+        ``codes``: judge only these (codes decided after the file), the directives' own problems left out.
+        """
         if UNUSED not in self.selected:
             return []
-        unused = list(self.problems)
+        unused = list(self.problems) if codes is None else []
+        judged = self.selected if codes is None else codes
         for directive in self.file + [d for ds in self.games.values() for d in ds]:
             for code, column in directive.codes:
-                if code in directive.used or code == UNUSED or code not in self.selected:
+                if code in directive.used or code == UNUSED or code not in judged:
                     continue
                 where = "this file" if directive.scope == "file" else "this game"
                 why = ("an internal error is never suppressed" if code in NEVER_SUPPRESSED

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.pipeline import FileReport, check_stream
+from bridgelint.parallel import check_one
+from bridgelint.pipeline import FileReport
+from bridgelint.rules import RULES
 from bridgelint.model import Finding, Record
 from bridgelint.readers.pbn import PbnReader
 
@@ -27,8 +29,8 @@ def _bytes(text: str | bytes, encoding: str = "utf-8") -> bytes:
 
 
 def report(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> FileReport:
-    """The linter's report on ``text`` (str is encoded with ``encoding``), all rules selected."""
-    return check_stream(name, io.BytesIO(_bytes(text, encoding)))
+    """The report of ``bridgelint check`` on ``text`` (str is encoded with ``encoding``), all rules selected."""
+    return check_one((name, frozenset(RULES), None), stream=io.BytesIO(_bytes(text, encoding)))
 
 
 def check(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> list[Finding]:

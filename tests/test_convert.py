@@ -376,6 +376,7 @@ def test_lin_match_header_gives_event_scoring_and_each_room_its_players():
     assert open_room.startswith(crlf('[Event "Spring Teams, Final"]\n[Site "?"]\n[Date "?"]\n[Board "1"]\n'
                                      '[West "w1"]\n[North "n1"]\n[East "e1"]\n[South "s1"]\n'))
     assert crlf('[Scoring "IMP"]\n') in open_room
+    assert crlf('[HomeTeam "Home"]\n') in open_room and crlf('[VisitTeam "Away"]\n') in closed_room
     assert crlf('[West "w2"]\n[North "n2"]\n[East "e2"]\n[South "s2"]\n') in closed_room
     (single,) = records(f"pn|s,w,n,e|{deal}mb|p|mb|p|mb|p|mb|p|", "t.lin")
     assert game_text(single).startswith(crlf('[Event "?"]\n'))  # no vg: nothing invented

@@ -26,6 +26,7 @@ from ..bridge import (RANKS, SEAT_NAMES, SEATS, SUITS, Contract, Result, parse_s
                       trick_winner)
 from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call,
                      Card, Column, Record)
+from ..readers.lin import match_event, match_fields, match_teams, room
 from ..replay.context import Context
 from ..replay.play import declared
 from ..semantics import replayed
@@ -43,7 +44,6 @@ _CALL_TEXT = {PASS: "Pass", DOUBLE: "X", REDOUBLE: "XX", ALL_PASS: "AP", FILLER:
 _NOT_IN_WORD = re.compile(r"[\s\[\]{};\"%!?=$^]")  # characters a PBN token cannot hold
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_LIN_ROOMS = {"O": "Open", "C": "Closed"}
 _LIN_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}  # the scoring field of a vg header
 _LIN_SEATS = "SWNE"  # order of the names in a LIN pn value
 
@@ -141,18 +141,20 @@ def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
     extra: list[tuple[str, str]] = []
     if record.board is not None and record.board.raw:
         values["Board"] = record.board.raw
-    match = [field.strip().strip("'") for field in first.get("VG", "").split(",")]  # vugraph header (lin.md §3)
-    if match[0]:
-        values["Event"] = ", ".join(field for field in match[:2] if field)
+    match = match_fields(record)
+    event = match_event(match)
+    if event is not None:
+        values["Event"] = event
     if len(match) > 2 and match[2].upper() in _LIN_SCORING:
         values["Scoring"] = _LIN_SCORING[match[2].upper()]
-    room = lin_room(record)
-    if room is not None:
-        extra.append(("Room", room))
+    extra += [(name, team) for name, team in zip(("HomeTeam", "VisitTeam"), match_teams(match)) if team]
+    board_room = room(record)
+    if board_room is not None:
+        extra.append(("Room", board_room))
     names = [n.replace("%COMMA%", ",").replace("%PIPE%", "|").strip() for n in first.get("PN", "").split(",")]
     if names[:4] == ["South", "West", "North", "East"]:  # BBO's placeholder: no names
         names = names[4:]
-    if len(names) >= 8 and room == "Closed":
+    if len(names) >= 8 and board_room == "Closed":
         names = names[4:]
     for seat, name in zip(_LIN_SEATS, names[:4]):
         if name:
@@ -174,12 +176,6 @@ def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
     if tricks is not None:
         values["Result"] = str(tricks)
     return values, extra
-
-
-def lin_room(record: Record) -> str | None:
-    """``Open`` or ``Closed``: the room of a vugraph board (``qx|o3|``, ``qx|c3|``), else None."""
-    room = _first_tags(record).get("QX", "").strip()[:1].upper()
-    return _LIN_ROOMS[room] if room in _LIN_ROOMS and record.board is not None and record.board.value else None
 
 
 def lin_outcome(record: Record, ctx: Context) -> tuple[Contract | None, str | None, int | None]:

@@ -110,12 +110,12 @@ class LinReader:
 class _Header:
     """What boards need from a vugraph header: the first board, the ``rs`` list, the match tags."""
 
-    CARRIED = frozenset(("VG", "PN"))  # header tags every board of the match carries (as inherited)
+    CARRIED = frozenset(("VG", "PN", "MP"))  # header tags every board of the match carries (as inherited)
 
     def __init__(self):
         self.first_board = 1
         self.results: tuple[str, int, int] | None = None  # rs value, line, column
-        self.tags: list[Tag] = []  # vg and the match's pn, for every board
+        self.tags: list[Tag] = []  # vg, the match's pn and mp, for every board
 
     def vugraph(self, value: str) -> None:
         fields = value.split(",")
@@ -135,6 +135,35 @@ class _Header:
         if "\n" not in value[:offset]:
             column += 3 + offset
         return entries[index], line, column
+
+
+ROOMS = {"O": "Open", "C": "Closed"}  # the room letter of a qx value
+
+
+def match_fields(record: Record) -> list[str]:
+    """The fields of the board's vugraph header ``vg`` (lin.md §3), stripped of spaces and quotes; [] without one."""
+    value = next((tag.value for tag in record.tags if tag.name == "VG"), None)
+    return [] if value is None else [field.strip().strip("'") for field in value.split(",")]
+
+
+def match_event(fields: list[str]) -> str | None:
+    """The event a vugraph header names, as PBN's Event: ``event, segment``; None when it names no event."""
+    if not fields or not fields[0]:
+        return None
+    return ", ".join(field for field in fields[:2] if field)
+
+
+def match_teams(fields: list[str]) -> tuple[str | None, str | None]:
+    """The two teams a vugraph header names (the first sits North-South in the open room), None where empty."""
+    return tuple(fields[i] if len(fields) > i and fields[i] else None for i in (5, 7))
+
+
+def room(record: Record) -> str | None:
+    """``Open`` or ``Closed``, from the board's ``qx``; None for a label that is no room."""
+    if record.board is None or not isinstance(record.board.value, int):
+        return None
+    qx = next((tag.value for tag in record.tags if tag.name == "QX"), "")
+    return ROOMS.get(qx.strip()[:1].upper())
 
 
 def _unknown(tag: str, line: int, column: int) -> Finding:

@@ -9,7 +9,7 @@ collect the reports and render them at the end with a function
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from ..pipeline import FileReport
@@ -23,6 +23,7 @@ class Summary:
     errors: int = 0
     warnings: int = 0
     infos: int = 0
+    events: list[dict] = field(default_factory=list)  # how records were grouped into events (E101-E104)
 
     @classmethod
     def of(cls, reports: list[FileReport]) -> "Summary":
@@ -35,6 +36,7 @@ class Summary:
         self.files += 1
         self.games += report.games
         self.boards += report.boards
+        self.events += report.events
         for finding in report.findings:
             if finding.severity == "error":
                 self.errors += 1

@@ -17,6 +17,7 @@ def render(reports: list[FileReport], summary: Summary) -> str:
                           "line": f.line, "column": f.column, "game": f.game, "board": f.board}
                          for f in r.findings],
         } for r in reports],
+        "events": summary.events,
         "summary": {"files": summary.files, "games": summary.games, "boards": summary.boards,
                     "errors": summary.errors, "warnings": summary.warnings, "infos": summary.infos},
     }

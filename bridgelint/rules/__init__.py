@@ -6,7 +6,7 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import auction, board, contract, deal, internal, notes, play, result, score, syntax, tables, tag_values
+from . import auction, board, contract, deal, event, internal, notes, play, result, score, syntax, tables, tag_values
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
@@ -26,6 +26,7 @@ _ALL: list[type[Rule]] = [
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
     tables.MalformedHeader, tables.MalformedRow, tag_values.MalformedTagValue, tag_values.ContradictoryValues,
     tables.ScoreTableScore, tables.ScoreTableMatchpoints,
+    *event.EVENT_RULES,
     internal.InternalError,
 ]
 

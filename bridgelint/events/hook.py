@@ -1,0 +1,67 @@
+"""The event checks in a run: a record hook for the pipeline, and the parent's part across files.
+
+Within files (the default) each file is a scope of its own: the hook decides
+as the file is read.  Across files (``--across-files``) the run is one scope:
+the hook keeps each file's sightings, and the parent process feeds them to
+the run's state in input order (:func:`settle`), whatever process read the
+file, so the report does not depend on ``--jobs``.
+"""
+
+from __future__ import annotations
+
+from ..model import Finding
+from ..rules.event import EVENT_CODES
+from ..suppression import Suppressions
+from .sighting import Sighting, carried, sight
+from .state import EventState
+
+
+class EventHook:
+    """E101-E104 as a record hook of the pipeline."""
+
+    def __init__(self, across: bool = False):
+        self.across = across
+        self.later = EVENT_CODES if across else frozenset()  # decided by the run, after the file
+        self.state = EventState()
+        self.sightings: list[Sighting] = []
+        self.suppressions: Suppressions | None = None
+        self._keys: dict[tuple, tuple] = {}
+        self._before: tuple | None = None  # the key of the file's previous game
+
+    def start_file(self, path: str, suppressions: Suppressions) -> None:
+        """The records that follow are of ``path``."""
+        if not self.across:
+            self.state = EventState()
+            self.state.start_file(path)
+        self.sightings, self.suppressions, self._before = [], suppressions, None
+
+    def __call__(self, ctx) -> list[Finding]:
+        sighting = sight(ctx.record)
+        key = carried(sighting.key, self._before) if ctx.record.format == "pbn" else sighting.key
+        self._before = key = self._keys.setdefault(key, key)  # one tuple per event, not one per record
+        if key is not sighting.key:
+            sighting = sighting._replace(key=key)
+        if self.across:
+            self.sightings.append(sighting)
+            return []
+        return self.state.add(sighting)
+
+    def file_events(self) -> list[dict]:
+        """The events of the file just read (within files; across files the run's come at the end)."""
+        return [] if self.across else self.state.summary()
+
+    def pending(self) -> tuple[list[Sighting], Suppressions] | None:
+        """Across files: what the parent needs to decide the file's event findings."""
+        return (self.sightings, self.suppressions) if self.across else None
+
+
+def settle(state: EventState, path: str, pending: tuple[list[Sighting], Suppressions], complete) -> list[Finding]:
+    """The parent's part across files: the file's sightings fed to the run's state in input order.
+
+    Returns the file's event findings, ``complete``d (selected for the file), less those its directives
+    suppress, with S112 for a directive of an event code that suppressed nothing.
+    """
+    sightings, suppressions = pending
+    state.start_file(path)
+    found = suppressions.suppress(complete([f for sighting in sightings for f in state.add(sighting)]))
+    return found + complete(suppressions.unused(EVENT_CODES & suppressions.known))

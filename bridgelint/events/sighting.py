@@ -1,0 +1,174 @@
+"""What the event checks need of one record: a few values, never the record itself.
+
+A :class:`Sighting` is small and picklable: a worker process returns one per
+record when the whole run is one scope (``--across-files``), and the parent
+decides.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..bridge import Contract, Result, is_vulnerable, parse_score, side
+from ..model import BID, DOUBLE, PASS, REDOUBLE, Field, Record
+from ..readers.lin import match_event, match_fields, match_teams, room
+from ..scoring import score
+from .deal import fingerprint
+
+# records with equal values are one event; a teams match (HomeTeam, VisitTeam) is an event of its own
+KEY_TAGS = ("Event", "Site", "Date", "Section", "Stage", "HomeTeam", "VisitTeam")
+_CALLS = frozenset((PASS, DOUBLE, REDOUBLE, BID))
+_ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
+
+
+class Sighting(NamedTuple):
+    """One record as the event checks see it."""
+
+    key: tuple[str | None, ...]  # the values of KEY_TAGS, None where absent or unknown
+    board: str | None
+    dealer: str | None
+    deal: int | None  # the deal's fingerprint; None when not comparable
+    deal_line: int
+    deal_column: int
+    table: str | None  # the Table tag
+    room: str | None  # Open or Closed (PBN Room, LIN qx)
+    place_line: int  # where the table or room is written
+    place_column: int
+    ns: int | None  # North-South's score
+    imps: int | None  # the IMPs the record states for North-South (PBN ScoreIMP, LIN mp)
+    imps_line: int
+    imps_column: int
+    line: int
+    column: int
+    game: int
+    results: bool  # the record carries an auction, a contract or a result
+
+
+def sight(record: Record) -> Sighting:
+    """What the event checks need of ``record``."""
+    place = None
+    deal = record.deal
+    deal_column = deal.column if deal else 0
+    if record.format == "lin":
+        deal_column += 3 if deal else 0  # after "md|"
+        match = match_fields(record)
+        home, visit = match_teams(match)
+        key = (match_event(match), None, None, None, None, home, visit)
+        table, board_room = None, room(record)
+        if board_room is not None:
+            place = record.board
+        imps, imps_line, imps_column = _lin_imps(record, match, board_room)
+    else:
+        values = {name: None for name in KEY_TAGS}
+        table = board_room = None
+        imps, imps_line, imps_column = None, 0, 0
+        for tag in record.tags:
+            name = tag.name
+            if name in values:
+                if values[name] is None:
+                    values[name] = _known(tag.value)
+            elif name == "Table" and table is None:
+                table = _known(tag.value)
+                place = place or (tag if table is not None else None)
+            elif name == "Room" and board_room is None:
+                board_room = _ROOMS.get(tag.value.strip().upper())
+                place = place or (tag if board_room is not None else None)
+            elif name == "Deal" and deal is not None and tag.line == deal.line:
+                deal_column = tag.value_column or deal_column
+            elif name == "ScoreIMP" and imps_line == 0:
+                imps = _stated_imps(tag.value, record)
+                imps_line, imps_column = tag.line, tag.value_column or tag.column
+        key = tuple(values.values())
+    board = _known(record.board.raw) if record.board is not None and record.board.raw is not None else None
+    dealer = record.dealer.value if record.dealer is not None else None
+    return Sighting(key, board, dealer, fingerprint(deal), deal.line if deal else 0, deal_column,
+                    table, board_room, place.line if place else 0, _value_column(place), ns_score(record), imps,
+                    imps_line, imps_column,
+                    record.line, record.column, record.game, carries_results(record))
+
+
+def carried(key: tuple[str | None, ...], before: tuple[str | None, ...] | None) -> tuple[str | None, ...]:
+    """A PBN game's key with each tag it does not write taken from the game before it in the file.
+
+    Some files write a tag only when it changes (rpbridge.net's: Event and Stage once per segment).
+    """
+    if before is None or all(key):
+        return key
+    return tuple(value if value is not None else earlier for value, earlier in zip(key, before))
+
+
+def _value_column(place) -> int:
+    """Where the value of a Table or Room tag, or of a LIN ``qx``, starts."""
+    if place is None:
+        return 0
+    return getattr(place, "value_column", 0) or place.column + (3 if isinstance(place, Field) else 0)
+
+
+def _known(value: str) -> str | None:
+    """A tag value, None when empty or ``?`` (unknown is treated as absent)."""
+    value = value.strip()
+    return None if value in ("", "?") else value
+
+
+def carries_results(record: Record) -> bool:
+    """Whether the record holds an auction, a contract or a result (a hand record holds none)."""
+    if record.contract is not None and isinstance(record.contract.value, Contract):
+        return True
+    if record.result is not None and isinstance(record.result.value, Result):
+        return True
+    return record.auction is not None and any(call.kind in _CALLS for call in record.auction.calls)
+
+
+def _declarer(record: Record) -> str | None:
+    return record.declarer.value[0] if record.declarer is not None and record.declarer.value else None
+
+
+def ns_score(record: Record) -> int | None:
+    """North-South's score: the Score the record states, else the Law 77 score of its contract and result."""
+    declarer = _declarer(record)
+    if record.score is not None and record.score.raw:
+        written = parse_score(record.score.raw)
+        for own_side, points in written.written(declarer) if written is not None else ():
+            return points if own_side == "NS" else -points
+    contract = record.contract.value if record.contract is not None else None
+    if not isinstance(contract, Contract):
+        return None
+    if contract.passed_out:
+        return None if contract.denomination else 0  # an end position has no score
+    result = record.result.value if record.result is not None else None
+    vulnerable = record.vulnerable.value if record.vulnerable is not None else None
+    if declarer is None or not isinstance(result, Result) or vulnerable is None:
+        return None
+    tricks = result.tricks_for(declarer)
+    if tricks is None or not 0 <= tricks <= 13:
+        return None
+    points = score(contract, is_vulnerable(vulnerable, declarer), tricks)
+    return points if side(declarer) == "NS" else -points
+
+
+def _stated_imps(value: str, record: Record) -> int | None:
+    """North-South's IMPs from a ScoreIMP value (whole IMPs only; a bare value is declarer's side's)."""
+    written = parse_score(value) if value.strip() else None
+    for own_side, points in written.written(_declarer(record)) if written is not None else ():
+        return points if own_side == "NS" else -points
+    return None
+
+
+def _lin_imps(record: Record, match: list[str], board_room: str | None) -> tuple[int | None, int, int]:
+    """North-South's IMPs from the match header's ``mp`` entries of the board, with the header's location.
+
+    Only in a teams match (scoring ``I``). Two entries per board: the IMPs won by the team sitting North-South in the open room, or (when the
+    first is empty) those won by the other team.
+    """
+    tag = next((tag for tag in record.tags if tag.name == "MP"), None)
+    if tag is None or board_room is None or len(match) < 4 or match[2].upper() != "I" or not match[3].isdigit():
+        return None, 0, 0
+    index = 2 * (record.board.value - int(match[3]))
+    entries = tag.value.split(",")
+    if not 0 <= index < len(entries) - 1:
+        return None, 0, 0
+    try:
+        won = int(entries[index]) if entries[index].strip() else -int(entries[index + 1])
+    except ValueError:
+        return None, 0, 0
+    return (won if board_room == "Open" else -won), tag.line, tag.column

@@ -1,0 +1,191 @@
+"""The decisions of the event checks: records grouped into events, each board compared with what came before.
+
+:class:`EventState` is fed one :class:`~.sighting.Sighting` at a time, in
+input order, each file announced by :meth:`~EventState.start_file`; findings
+stand on the later record and name the earlier one.  Per board it keeps the first whole deal, the tables and
+rooms seen and each room's score; per event one fingerprint for each deal:
+never a record.
+"""
+
+from __future__ import annotations
+
+from ..bridge import SEAT_NAMES, seat_after
+from ..model import Finding
+from ..rules.base import Rule
+from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps
+from ..scoring import imps
+from .deal import canonical, card_name, differences, turn
+from .sighting import KEY_TAGS, Sighting
+
+_TURNS = {1: "turned one seat clockwise", 2: "turned half round", 3: "turned one seat anticlockwise"}
+
+
+class Board:
+    """What one board of an event keeps."""
+
+    __slots__ = ("deal", "deal_at", "deal_results", "dealer", "places", "rooms", "records", "duplicate_told")
+
+    def __init__(self):
+        self.deal: int | None = None  # the first whole deal seen: where, whether it carries results, its dealer
+        self.deal_at = 0
+        self.deal_results = False
+        self.dealer: str | None = None
+        self.places: list[tuple[str | None, str | None, int]] = []  # (table, room, where) seen
+        self.rooms: list[tuple[str, int | None, int | None, int, int]] = []  # (room, ns, imps, imps at, where)
+        self.records = 0
+        self.duplicate_told = False  # E102 said once for this board
+
+
+class Event:
+    """One event: its files, its boards in order of appearance, and its deals by fingerprint."""
+
+    __slots__ = ("key", "files", "boards", "deals")
+
+    def __init__(self, key: tuple[str | None, ...]):
+        self.key = key
+        self.files: list[int] = []
+        self.boards: dict[str, Board] = {}
+        self.deals: dict[int, tuple[str, int, int]] = {}  # canonical fingerprint -> (board, fingerprint, where)
+
+
+class EventState:
+    """The events of a scope (one file, or the whole run) and the findings of each record."""
+
+    def __init__(self):
+        self.paths: list[str] = []
+        self.events: dict[tuple[str | None, ...], Event] = {}
+
+    # a "where" is one integer: the file's index and the line
+    def _where(self, line: int) -> int:
+        return (len(self.paths) - 1) << 32 | line
+
+    def _at(self, where: int) -> str:
+        """``line 12`` in the file being checked, ``other.pbn:12`` in another."""
+        index, line = where >> 32, where & 0xFFFFFFFF
+        return f"line {line}" if index == len(self.paths) - 1 else f"{self.paths[index]}:{line}"
+
+    def start_file(self, path: str) -> None:
+        """The sightings that follow are of the file ``path``."""
+        self.paths.append(path)
+
+    def add(self, sighting: Sighting) -> list[Finding]:
+        """Compare one record with the earlier records of its event, remember it, and say what is wrong."""
+        if sighting.board is None:
+            return []
+        event = self.events.get(sighting.key)
+        if event is None:
+            event = self.events[sighting.key] = Event(sighting.key)
+        index = len(self.paths) - 1
+        if not event.files or event.files[-1] != index:
+            event.files.append(index)
+        board = event.boards.get(sighting.board)
+        if board is None:
+            board = event.boards[sighting.board] = Board()
+        board.records += 1
+        found: list[Finding] = []
+        if sighting.deal is not None:
+            self._deal(event, board, sighting, self._where(sighting.deal_line), found)
+        if sighting.table is not None or sighting.room is not None:
+            self._place(board, sighting, self._where(sighting.place_line), found)
+        if sighting.room is not None:
+            self._room(board, sighting, self._where(sighting.line), found)
+        return found
+
+    @staticmethod
+    def _finding(rule: type[Rule], message: str, sighting: Sighting, line: int = 0, column: int = 0) -> Finding:
+        finding = rule.finding(message, line or sighting.line, column or sighting.column)
+        finding.game, finding.board = sighting.game, sighting.board
+        return finding
+
+    def _deal(self, event: Event, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
+        deal = sighting.deal
+        if board.deal is None:
+            board.deal, board.deal_at, board.deal_results, board.dealer = deal, where, sighting.results, sighting.dealer
+        elif deal != board.deal and (sighting.results or board.deal_results) and not _whole_turn(board, sighting):
+            found.append(self._finding(FouledBoard, _fouled(deal, board.deal, self._at(board.deal_at)), sighting,
+                                       sighting.deal_line, sighting.deal_column))
+        shape = canonical(deal)
+        first = event.deals.get(shape)
+        if first is None:
+            event.deals[shape] = (sighting.board, deal, where)
+        elif first[0] != sighting.board and not board.duplicate_told:
+            board.duplicate_told = True
+            turned = turn(deal, first[1])
+            how = f" {_TURNS[turned]}" if turned else ""
+            found.append(self._finding(
+                DuplicatedDeal, f"board {sighting.board} repeats the deal of board {first[0]} at "
+                                f"{self._at(first[2])}{how}", sighting, sighting.deal_line, sighting.deal_column))
+
+    def _place(self, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
+        for table, room, seen in board.places:
+            if table == sighting.table and room == sighting.room:
+                found.append(self._finding(
+                    RepeatedTable, f"board {sighting.board} is recorded twice at {place(table, room)}: "
+                                   f"also at {self._at(seen)} (one table plays a board once)", sighting,
+                    sighting.place_line, sighting.place_column))
+                return
+        board.places.append((sighting.table, sighting.room, where))
+
+    def _room(self, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
+        other = next((entry for entry in board.rooms if entry[0] != sighting.room), None)
+        if not any(entry[0] == sighting.room for entry in board.rooms):
+            board.rooms.append((sighting.room, sighting.ns, sighting.imps, self._where(sighting.imps_line), where))
+        if other is None or other[1] is None or sighting.ns is None:
+            return
+        other_room, other_ns, other_imps, other_imps_at, other_at = other
+        due = imps(sighting.ns - other_ns)  # to North-South here
+        scores = (f"North-South scored {sighting.ns:+d} here and {other_ns:+d} in the {other_room.lower()} room "
+                  f"at {self._at(other_at)}")
+        if sighting.imps is not None and sighting.imps != due:
+            found.append(self._finding(
+                TeamImps, f"North-South are given {sighting.imps:+d} IMPs, but {scores}: {abs(sighting.ns - other_ns)} "
+                        f"points is {due:+d} IMPs on the WBF scale (Law 78B)", sighting,
+                sighting.imps_line, sighting.imps_column))
+        elif (other_imps is not None and other_imps != -due
+              and not (sighting.imps_line and other_imps_at == self._where(sighting.imps_line))):
+            found.append(self._finding(
+                TeamImps, f"North-South in the {other_room.lower()} room are given {other_imps:+d} IMPs at "
+                        f"{self._at(other_imps_at)}, but {scores}: {abs(sighting.ns - other_ns)} points is "
+                        f"{-due:+d} IMPs to them on the WBF scale (Law 78B)", sighting))
+
+    def summary(self) -> list[dict]:
+        """The events as the JSON report shows them: key, files, and per board the tables seen."""
+        return [{
+            "key": {name.lower(): value for name, value in zip(KEY_TAGS, event.key)},
+            "files": [self.paths[i] for i in event.files],
+            "boards": [{"board": number, "records": board.records,
+                        "tables": [{"table": table, "room": room} for table, room, _ in board.places]}
+                       for number, board in event.boards.items()],
+        } for event in self.events.values()]
+
+
+def _whole_turn(board: Board, sighting: Sighting) -> bool:
+    """The hands and the dealer turned together: the same board written from other seats (robot matches do)."""
+    turned = turn(sighting.deal, board.deal)
+    return bool(turned) and board.dealer is not None and sighting.dealer == seat_after(board.dealer, turned)
+
+
+def place(table: str | None, room: str | None) -> str:
+    """``table 3``, ``the open room``, ``table 3, open room``."""
+    if table is None:
+        return f"the {room.lower()} room"
+    return f"table {table}" + (f", {room.lower()} room" if room else "")
+
+
+def _fouled(here: int, there: int, at: str) -> str:
+    """FouledBoard's message: the first cards that the two deals give to different players."""
+    turned = turn(here, there)
+    if turned:
+        return f"fouled board (Law 87): the deal of {at} {_TURNS[turned]}"
+    moved = differences(here, there)
+    first = moved[0]
+    text = f"fouled board (Law 87): {_moved(first)}, {SEAT_NAMES[first[2]]}'s at {at}"
+    back = next((m for m in moved if m[1] == first[2]), None)  # a card that went the other way
+    if back is not None:
+        text += f"; {_moved(back)}, {SEAT_NAMES[back[2]]}'s there"
+    return text + (f" ({len(moved)} cards differ)" if len(moved) > 2 else "")
+
+
+def _moved(difference: tuple[str, str, str]) -> str:
+    card, here, _ = difference
+    return f"{card_name(card)} is {SEAT_NAMES[here]}'s here"

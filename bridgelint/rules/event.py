@@ -1,0 +1,188 @@
+"""E — event rules: boards compared across the records of an event (Laws 6, 78B, 87).
+
+These rules have no ``check``: a record alone cannot break them.  The event
+state (:mod:`bridgelint.events`) compares each record with the earlier records
+of its event and emits their codes on the later record, naming the earlier
+one.  How events are formed is part of FouledBoard's documentation.
+"""
+
+from __future__ import annotations
+
+from .base import Rule
+
+
+class FouledBoard(Rule):
+    """Fouled board: one board of an event dealt two ways.
+
+    What it does: compares the deal of each record with the first whole deal
+    of the same board number in the same event, and names the first cards
+    that differ (`♠K is West's here, East's at results.pbn:120`) or the turn
+    of a board whose hands all moved round by whole seats. Events: the
+    records of one file are one event when their Event, Site, Date, Section,
+    Stage, HomeTeam and VisitTeam tags are equal (a tag that is absent, empty
+    or `?` equals an absent one, and a tag a game does not write is carried
+    from the game before it in the file); the LIN boards of a file are one
+    event, the match its `vg` header names. With `--across-files`
+    (`across-files = true`) the whole run is the scope: records of any file
+    with equal tags are one event, a LIN match being the event "event,
+    segment" of its `vg` header with its two teams (as `bridgelint convert`
+    writes it). Only whole deals are compared: partial deals, hidden hands
+    (`-`), `?` deals and end positions are not. Hands and dealer turned
+    together are the same board written from other seats (robot matches do
+    this); hands turned alone are a fouled board. Two records of which
+    neither carries an auction, a contract or a result are not compared: a
+    file of practice deals may well restart its numbering.
+    Why it matters: a fouled board (Law 87) cannot be scored against the
+    tables that played the other deal; the director has to know which
+    tables played which deal.
+    Example: board 1 with East's and South's hands swapped at the second table.
+
+        [Event "Club night"]
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Contract "1NT"]
+
+        [Event "Club night"]
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 765.432.AKQJ.T98 T98.765.432.AKQJ 432.AKQJ.T98.765"]
+        [Contract "2C"]
+
+    Use instead: the same deal at every table that plays board 1 (a board
+    really fouled is scored by the director under Law 87B).
+
+        [Event "Club night"]
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Contract "1NT"]
+
+        [Event "Club night"]
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Contract "2C"]
+
+    References: Law 87.
+    """
+
+    code, name, severity, law = "E101", "fouled-board", "error", "Law 87"
+
+
+class DuplicatedDeal(Rule):
+    """Duplicated deal: two board numbers of an event hold the same deal.
+
+    What it does: reports a board whose deal is the deal of an earlier board
+    of the same event, as dealt or turned round by whole seats (North's hand
+    at East, and so on). It is said once per board. Events are formed as
+    for E101 (`bridgelint rule E101`).
+    Why it matters: a hand record reused under two numbers means that a
+    board was duplicated from the wrong deal file, and the players meet the
+    same deal twice.
+    Example: board 2 is board 1 turned one seat.
+
+        [Event "Club night"]
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
+        [Event "Club night"]
+        [Board "2"]
+        [Deal "E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
+    Use instead: a deal of its own for board 2.
+
+        [Event "Club night"]
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+
+        [Event "Club night"]
+        [Board "2"]
+        [Deal "N:AKQJ.T98.765.432 765.432.AKQJ.T98 T98.765.432.AKQJ 432.AKQJ.T98.765"]
+
+    References: Law 6.
+    """
+
+    code, name, severity, law = "E102", "duplicated-deal", "warning", "Law 6"
+
+
+class RepeatedTable(Rule):
+    """The same board at the same table or room twice.
+
+    What it does: reports a record of a board at a table (PBN Table) or room
+    (PBN Room, LIN `qx` o/c) that already has a record of that board in the
+    same event (events as for E101). Records that name neither a table nor
+    a room are not compared.
+    Why it matters: a table plays each board once; a second record is a
+    result uploaded twice, or a record filed under the wrong table, and the
+    scores of the other tables are computed against it.
+    Example: two records of board 1 in the open room.
+
+        [Event "Teams"]
+        [Board "1"]
+        [Room "Open"]
+
+        [Event "Teams"]
+        [Board "1"]
+        [Room "Open"]
+
+    Use instead: `[Room "Closed"]` for the other room's record (or one record).
+
+        [Event "Teams"]
+        [Board "1"]
+        [Room "Open"]
+
+        [Event "Teams"]
+        [Board "1"]
+        [Room "Closed"]
+
+    References: Law 79C (correcting a recorded score).
+    """
+
+    code, name, severity, law = "E103", "repeated-table", "error", "Law 79C"
+
+
+class TeamImps(Rule):
+    """Team IMPs differ from the WBF scale.
+
+    What it does: when an event (events as for E101) holds a board in both
+    rooms (PBN Room Open and Closed, LIN `qx` o and c) with both North-South
+    scores (the Score, or else the Law 77 score of Contract, Declarer and
+    Result), converts the difference to IMPs on the WBF scale and compares
+    them with the IMPs the records state: PBN ScoreIMP (whole IMPs), or in a
+    LIN teams match (`vg` scoring `I`) the board's `mp` entries (the first:
+    IMPs won by the team sitting North-South in the open room; else the
+    second: IMPs won by the other team).
+    Why it matters: the IMPs decide the match; a difference means a wrong
+    score in one room or a wrong conversion.
+    Example: 9 IMPs where the WBF scale gives 10.
+
+        [Event "Teams"]
+        [Board "1"]
+        [Room "Open"]
+        [Score "NS 420"]
+
+        [Event "Teams"]
+        [Board "1"]
+        [Room "Closed"]
+        [Score "NS -50"]
+        [ScoreIMP "EW 9"]
+
+    Use instead: the open room's North-South team scored 420 and conceded 50
+    in the closed room, 470 points: 10 IMPs.
+
+        [Event "Teams"]
+        [Board "1"]
+        [Room "Open"]
+        [Score "NS 420"]
+
+        [Event "Teams"]
+        [Board "1"]
+        [Room "Closed"]
+        [Score "NS -50"]
+        [ScoreIMP "EW 10"]
+
+    References: Law 78B; PBN §4.2 (ScoreIMP).
+    """
+
+    code, name, severity, law = "E104", "team-imps", "error", "Law 78B"
+
+
+EVENT_RULES = (FouledBoard, DuplicatedDeal, RepeatedTable, TeamImps)
+EVENT_CODES = frozenset(rule.code for rule in EVENT_RULES)  # the codes the event state emits

@@ -1,0 +1,227 @@
+"""E101-E104 through the command line: PBN and LIN, within a file and across files, on one process and on two."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+
+# whole deals, North East South West: D1 gives each seat one suit; D2 swaps East's and South's hands;
+# D1_TURNED is D1 with every hand one seat clockwise; D3 swaps South's and West's
+D1 = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+D2 = "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"
+D1_TURNED = "E:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+D3 = "N:AKQJT98765432... .AKQJT98765432.. ...AKQJT98765432 ..AKQJT98765432."
+
+
+def game(board: str, deal: str, event: str = "Teams", result: bool = True, **tags: str) -> list[str]:
+    """The lines of one PBN game: Event, Board, Dealer, Vulnerable, Deal (lines 1-5), then the tags given."""
+    lines = [f'[Event "{event}"]', f'[Board "{board}"]', '[Dealer "N"]', '[Vulnerable "None"]', f'[Deal "{deal}"]']
+    if result:
+        lines += ['[Declarer "N"]', '[Contract "4S"]', '[Result "10"]']
+    return lines + [f'[{name} "{value}"]' for name, value in tags.items()]
+
+
+def pbn(*games: list[str]) -> str:
+    return "\n\n".join("\n".join(lines) for lines in games) + "\n"
+
+
+# LIN hands in md order South, West, North, East (dealer 3: North); each a deal above
+MD = {D1: "3SHDAKQJT98765432C,SHDCAKQJT98765432,SAKQJT98765432HDC,SHAKQJT98765432DC",
+      D2: "3SHAKQJT98765432DC,SHDCAKQJT98765432,SAKQJT98765432HDC,SHDAKQJT98765432C",
+      D3: "3SHDCAKQJT98765432,SHDAKQJT98765432C,SAKQJT98765432HDC,SHAKQJT98765432DC"}
+
+
+def lin(*boards: tuple[str, str], mp: str = "10,,0,", rs: str = "4SN=,4SN-1,3NS=,3NS=") -> str:
+    """A teams match (boards 1-2), one line per board (``qx`` label, deal); the boards start on line 4."""
+    head = ["vg|Teams,Segment 1,I,1,2,Home,0,Away,0|", f"rs|{rs}|", f"mp|{mp}|" if mp else "pn|a,b,c,d|"]
+    return "\n".join(head + [f"qx|{label}|md|{MD[deal]}|sv|o|pg||" for label, deal in boards]) + "\n"
+
+
+@pytest.fixture
+def write(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def write(name: str, text: str) -> str:
+        Path(name).write_text(text, encoding="utf-8")
+        return name
+    return write
+
+
+def check(monkeypatch, *args: str, jobs: str = "1", output: str = "json"):
+    return run_cli(monkeypatch, "check", "--isolated", "--select", "E", "--format", output, "--jobs", jobs, *args)
+
+
+def found(monkeypatch, *args: str) -> list[tuple[str, str, int, int, str]]:
+    """(file, code, line, column, message) of each E finding; the same bytes on one process and on two."""
+    one, two = check(monkeypatch, *args, jobs="1"), check(monkeypatch, *args, jobs="2")
+    assert one == two
+    text_one, text_two = check(monkeypatch, *args, output="text"), check(monkeypatch, *args, jobs="2", output="text")
+    assert text_one == text_two
+    document = json.loads(one[1])
+    return [(f["path"], x["code"], x["line"], x["column"], x["message"]) for f in document["files"]
+            for x in f["findings"]]
+
+
+# --- E101 fouled board -------------------------------------------------------------------
+
+def test_e101_pbn_fires_on_the_later_record_at_its_deal(monkeypatch, write):
+    path = write("r.pbn", pbn(game("1", D1), game("1", D1), game("1", D2)))
+    assert found(monkeypatch, path) == [(path, "E101", 23, 8, "fouled board (Law 87): ♥A is South's here, East's "
+                                         "at line 5; ♦A is East's here, South's there (26 cards differ)")]
+
+
+def test_e101_pbn_not_for_equal_deals_other_events_or_practice_deals(monkeypatch, write):
+    same = write("same.pbn", pbn(game("1", D1), game("1", D1)))
+    events = write("events.pbn", pbn(game("1", D1), game("1", D2, event="Other")))
+    practice = write("practice.pbn", pbn(game("1", D1, result=False), game("1", D2, result=False)))
+    assert found(monkeypatch, same, events, practice) == []
+
+
+def test_e101_lin_fires_on_the_closed_room(monkeypatch, write):
+    path = write("m.lin", lin(("o1", D1), ("c1", D2)))
+    [(name, code, line, column, message)] = found(monkeypatch, path)
+    assert (name, code, line, column) == (path, "E101", 5, 10)
+    assert message.startswith("fouled board (Law 87): ♥A is South's here, East's at line 4")
+
+
+def test_e101_lin_not_when_both_rooms_hold_the_deal(monkeypatch, write):
+    path = write("m.lin", lin(("o1", D1), ("c1", D1), ("o2", D3), ("c2", D3)))
+    assert found(monkeypatch, path) == []
+
+
+def test_e101_across_files_only_when_asked(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, result=False), game("2", D3, result=False)))
+    upload = write("table3.pbn", pbn(game("1", D2)))
+    assert found(monkeypatch, record, upload) == []
+    [(name, code, line, _, message)] = found(monkeypatch, "--across-files", record, upload)
+    assert (name, code, line) == (upload, "E101", 5) and "East's at handrecord.pbn:5" in message
+
+
+def test_e101_lin_across_files(monkeypatch, write):
+    open_room = write("open.lin", lin(("o1", D1)))
+    closed_room = write("closed.lin", lin(("c1", D2)))
+    assert found(monkeypatch, open_room, closed_room) == []
+    [(name, code, line, column, message)] = found(monkeypatch, "--across-files", open_room, closed_room)
+    assert (name, code, line, column) == (closed_room, "E101", 4, 10) and "East's at open.lin:4" in message
+
+
+def test_across_files_from_the_configuration(monkeypatch, write):
+    write("bridgelint.toml", "across-files = true\n")
+    first, second = write("a.pbn", pbn(game("1", D1))), write("b.pbn", pbn(game("1", D2)))
+    code, out, _ = run_cli(monkeypatch, "check", "--select", "E", first, second)
+    assert code == 1 and out.startswith("b.pbn:5:8: E101 [error] fouled board (Law 87)")
+    write("bridgelint.toml", "across-files = 1\n")
+    code, _, err = run_cli(monkeypatch, "check", first)
+    assert code == 2 and "'across-files' must be true or false" in err
+
+
+# --- E102 duplicated deal ----------------------------------------------------------------
+
+def test_e102_pbn_fires_once_for_a_turned_deal(monkeypatch, write):
+    path = write("r.pbn", pbn(game("1", D1), game("2", D1_TURNED), game("2", D1_TURNED)))
+    assert found(monkeypatch, path) == [
+        (path, "E102", 14, 8, "board 2 repeats the deal of board 1 at line 5 turned one seat clockwise")]
+
+
+def test_e102_pbn_not_for_distinct_deals(monkeypatch, write):
+    path = write("r.pbn", pbn(game("1", D1), game("2", D2), game("3", D3)))
+    assert found(monkeypatch, path) == []
+
+
+def test_e102_lin_fires_and_not(monkeypatch, write):
+    repeated = write("repeated.lin", lin(("o1", D1), ("o2", D1)))
+    distinct = write("distinct.lin", lin(("o1", D1), ("o2", D3)))
+    assert found(monkeypatch, repeated, distinct) == [
+        (repeated, "E102", 5, 10, "board 2 repeats the deal of board 1 at line 4")]
+
+
+def test_e102_across_files(monkeypatch, write):
+    first, second = write("a.pbn", pbn(game("1", D1))), write("b.pbn", pbn(game("2", D1)))
+    assert found(monkeypatch, first, second) == []
+    assert found(monkeypatch, "--across-files", first, second) == [
+        (second, "E102", 5, 8, "board 2 repeats the deal of board 1 at a.pbn:5")]
+
+
+# --- E103 the same board at the same table or room twice -----------------------------------
+
+def test_e103_pbn_fires_at_the_table_tag(monkeypatch, write):
+    path = write("r.pbn", pbn(game("1", D1, Table="3"), game("1", D1, Table="4"), game("1", D1, Table="3")))
+    assert found(monkeypatch, path) == [
+        (path, "E103", 29, 9, "board 1 is recorded twice at table 3: also at line 9 (one table plays a board once)")]
+
+
+def test_e103_pbn_not_at_other_tables_or_rooms_or_unnamed(monkeypatch, write):
+    path = write("r.pbn", pbn(game("1", D1, Room="Open"), game("1", D1, Room="Closed"), game("1", D1),
+                              game("1", D1)))
+    assert found(monkeypatch, path) == []
+
+
+def test_e103_lin_fires_on_a_room_twice(monkeypatch, write):
+    path = write("m.lin", lin(("o1", D1), ("c1", D1), ("o1", D1)))
+    assert found(monkeypatch, path) == [
+        (path, "E103", 6, 4, "board 1 is recorded twice at the open room: also at line 4 (one table plays a board "
+                             "once)")]
+
+
+def test_e103_across_files(monkeypatch, write):
+    first, second = write("a.pbn", pbn(game("1", D1, Room="Open"))), write("b.pbn", pbn(game("1", D1, Room="Open")))
+    assert found(monkeypatch, first, second) == []
+    assert [x[:4] for x in found(monkeypatch, "--across-files", first, second)] == [(second, "E103", 9, 8)]
+
+
+# --- E104 team IMPs ------------------------------------------------------------------------
+
+def teams(closed_imps: str) -> str:
+    return pbn(game("1", D1, Room="Open", Score="NS 420", ScoreIMP="NS 10"),
+               game("1", D1, Room="Closed", Score="NS -50", ScoreIMP=closed_imps))
+
+
+def test_e104_pbn_fires_at_the_wrong_imps(monkeypatch, write):
+    path = write("r.pbn", teams("EW 9"))
+    assert found(monkeypatch, path) == [
+        (path, "E104", 23, 12, "North-South are given -9 IMPs, but North-South scored -50 here and +420 in the open "
+                               "room at line 1: 470 points is -10 IMPs on the WBF scale (Law 78B)")]
+
+
+def test_e104_pbn_not_when_the_imps_follow_the_scale(monkeypatch, write):
+    path = write("r.pbn", teams("EW 10"))
+    assert found(monkeypatch, path) == []
+
+
+def test_e104_lin_mp_against_the_rooms_results(monkeypatch, write):
+    wrong = write("wrong.lin", lin(("o1", D1), ("c1", D1), ("o2", D3), ("c2", D3), mp="9,,0,"))
+    right = write("right.lin", lin(("o1", D1), ("c1", D1), ("o2", D3), ("c2", D3), mp="10,,,0"))
+    [(name, code, line, column, message)] = found(monkeypatch, wrong, right)
+    assert (name, code, line, column) == (wrong, "E104", 3, 1)
+    assert "given -9 IMPs" in message and "-10 IMPs" in message
+
+
+def test_e104_across_files(monkeypatch, write):
+    first = write("a.pbn", pbn(game("1", D1, Room="Open", Score="NS 420", ScoreIMP="NS 10")))
+    second = write("b.pbn", pbn(game("1", D1, Room="Closed", Score="NS -50", ScoreIMP="NS -9")))
+    assert found(monkeypatch, first, second) == []
+    assert [x[:4] for x in found(monkeypatch, "--across-files", first, second)] == [(second, "E104", 11, 12)]
+
+
+# --- the events in the JSON report -------------------------------------------------------------
+
+def test_json_lists_the_events(monkeypatch, write):
+    first = write("a.pbn", pbn(game("1", D1, Table="1"), game("1", D1, event="Pairs")))
+    second = write("b.pbn", pbn(game("1", D1, Table="2")))
+    within = json.loads(check(monkeypatch, first, second)[1])["events"]
+    assert [(e["key"]["event"], e["files"]) for e in within] == [("Teams", ["a.pbn"]), ("Pairs", ["a.pbn"]),
+                                                                 ("Teams", ["b.pbn"])]
+    across = json.loads(check(monkeypatch, "--across-files", first, second)[1])["events"]
+    assert across == [
+        {"key": {"event": "Teams", "site": None, "date": None, "section": None, "stage": None,
+                 "hometeam": None, "visitteam": None},
+         "files": ["a.pbn", "b.pbn"],
+         "boards": [{"board": "1", "records": 2, "tables": [{"table": "1", "room": None},
+                                                            {"table": "2", "room": None}]}]},
+        {"key": {"event": "Pairs", "site": None, "date": None, "section": None, "stage": None,
+                 "hometeam": None, "visitteam": None},
+         "files": ["a.pbn"], "boards": [{"board": "1", "records": 1, "tables": []}]}]

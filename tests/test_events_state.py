@@ -1,0 +1,190 @@
+"""The event state on its own: deal fingerprints and turns, the WBF IMP scale, and the decisions."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from bridgelint.events import EventState, Sighting
+from bridgelint.events.deal import canonical, differences, fingerprint, seat_of, turn, turned
+from bridgelint.model import Deal
+from bridgelint.scoring import imps
+
+# North all spades, East all hearts, South all diamonds, West all clubs
+SUITED = {"N": "S", "E": "H", "S": "D", "W": "C"}
+
+
+def deal(**suits: str) -> Deal:
+    """A deal giving each seat one whole suit (``N="S"`` ...), default SUITED."""
+    suits = {**SUITED, **suits}
+    return Deal({seat: tuple(suit + rank for rank in "AKQJT98765432") for seat, suit in suits.items()}, 1, 1)
+
+
+def test_fingerprint_of_a_whole_deal_and_the_seat_of_each_card():
+    print_ = fingerprint(deal())
+    assert print_ is not None
+    assert [seat_of(print_, card) for card in ("SA", "H2", "DT", "C5")] == ["N", "E", "S", "W"]
+
+
+@pytest.mark.parametrize("hands", [
+    {"N": None},                                   # a hidden hand (-)
+    {"N": ("SA", "SK")},                           # an end position / partial deal
+    {"N": ("SA",) * 13},                           # a card twice: not the pack
+    {"N": ("S?",) + tuple("S" + r for r in "KQJT98765432")},  # a card that is no card
+])
+def test_no_fingerprint_for_what_is_not_a_whole_deal(hands):
+    base = deal()
+    assert fingerprint(Deal({**base.hands, **hands}, 1, 1)) is None
+    assert fingerprint(None) is None
+
+
+def test_turns_by_whole_seats():
+    print_ = fingerprint(deal())
+    once = fingerprint(deal(N="C", E="S", S="H", W="D"))  # every hand one seat clockwise
+    assert turned(print_, 1) == once
+    assert turn(once, print_) == 1 and turn(print_, once) == 3 and turn(print_, print_) == 0
+    assert turned(print_, 4) == print_
+    assert len({canonical(turned(print_, k)) for k in range(4)}) == 1
+    swapped = fingerprint(deal(E="D", S="H"))  # East and South swapped: not a turn
+    assert turn(swapped, print_) is None and canonical(swapped) != canonical(print_)
+
+
+def test_differences_in_pack_order():
+    here, there = fingerprint(deal(E="D", S="H")), fingerprint(deal())
+    moved = differences(here, there)
+    assert len(moved) == 26
+    assert moved[0] == ("HA", "S", "E") and moved[13] == ("DA", "E", "S")
+
+
+@pytest.mark.parametrize("points,expected", [
+    (0, 0), (10, 0), (20, 1), (40, 1), (50, 2), (420, 9), (430, 10), (490, 10), (500, 11), (740, 12),
+    (750, 13), (1990, 18), (2000, 19), (3990, 23), (4000, 24), (7600, 24), (-470, -10), (-20, -1)])
+def test_wbf_imp_scale(points, expected):
+    assert imps(points) == expected
+
+
+def sighting(board="1", line=1, deal_print=None, table=None, room=None, ns=None, imps_=None, imps_line=0,
+             key=("Club", None, None, None, None, None, None), results=True, dealer="N") -> Sighting:
+    return Sighting(key, board, dealer, deal_print, line, 1, table, room, line, 1, ns, imps_, imps_line,
+                    7 if imps_line else 0, line, 1, line, results)
+
+
+def run(*files: list[Sighting]) -> list[list[tuple[str, int, str]]]:
+    """(code, line, message) of the findings of each file, the files in one scope."""
+    state = EventState()
+    out = []
+    for i, sightings in enumerate(files):
+        state.start_file(f"f{i}.pbn")
+        out.append(sorted((f.code, f.line, f.message) for s in sightings for f in state.add(s)))
+    return out
+
+
+A, B = fingerprint(deal()), fingerprint(deal(E="D", S="H"))
+
+
+def test_fouled_board_on_the_later_record_naming_the_earlier():
+    [found] = run([sighting(line=1, deal_print=A), sighting(line=9, deal_print=A), sighting(line=20, deal_print=B)])
+    assert [(code, line) for code, line, _ in found] == [("E101", 20)]
+    assert found[0][2] == ("fouled board (Law 87): ♥A is South's here, East's at line 1; "
+                           "♦A is East's here, South's there (26 cards differ)")
+
+
+def test_fouled_board_across_files_names_the_file():
+    first, second = run([sighting(line=5, deal_print=A)], [sighting(line=3, deal_print=B)])
+    assert first == [] and second[0][:2] == ("E101", 3) and "East's at f0.pbn:5" in second[0][2]
+
+
+def test_turned_board_is_fouled_and_said_so():
+    [found] = run([sighting(line=1, deal_print=A), sighting(line=9, deal_print=turned(A, 2))])
+    assert found == [("E101", 9, "fouled board (Law 87): the deal of line 1 turned half round")]
+
+
+def test_hands_and_dealer_turned_together_are_the_same_board():
+    assert run([sighting(deal_print=A), sighting(line=9, deal_print=turned(A, 1), dealer="E"),
+                sighting(line=19, deal_print=turned(A, 2), dealer="S")]) == [[]]
+    [found] = run([sighting(deal_print=A), sighting(line=9, deal_print=turned(A, 1), dealer="S")])
+    assert [code for code, _, _ in found] == ["E101"]
+    [found] = run([sighting(deal_print=A, dealer=None), sighting(line=9, deal_print=turned(A, 1), dealer="E")])
+    assert [code for code, _, _ in found] == ["E101"]
+
+
+def test_a_key_tag_not_written_is_carried_from_the_game_before():
+    from bridgelint.events.sighting import carried
+    assert carried(("WC", None, "2012", None, "Final:2"), ("WC", None, "2012", None, "Final:1")) == \
+        ("WC", None, "2012", None, "Final:2")
+    assert carried((None, None, None, None, None), ("WC", None, "2012", None, "Final:2")) == \
+        ("WC", None, "2012", None, "Final:2")
+    assert carried(("A", None, None, None, None), None) == ("A", None, None, None, None)
+
+
+def test_not_fouled_in_other_events_nor_other_boards_nor_without_results():
+    other_event = ("Club", None, "2024.01.02", None, None, None, None)
+    assert run([sighting(deal_print=A), sighting(line=9, deal_print=B, key=other_event)]) == [[]]
+    assert run([sighting(deal_print=A), sighting(board="2", line=9, deal_print=B)]) == [[]]
+    assert run([sighting(deal_print=A, results=False), sighting(line=9, deal_print=B, results=False)]) == [[]]
+    # one of the two records with results is enough
+    assert run([sighting(deal_print=A, results=False), sighting(line=9, deal_print=B)])[0][0][0] == "E101"
+    assert run([sighting(deal_print=A), sighting(line=9, deal_print=B, results=False)])[0][0][0] == "E101"
+
+
+def test_duplicated_deal_once_per_board_as_dealt_or_turned():
+    [found] = run([sighting(deal_print=A), sighting(board="2", line=9, deal_print=turned(A, 1)),
+                   sighting(board="2", line=15, deal_print=turned(A, 1)), sighting(board="3", line=20, deal_print=A)])
+    assert found == [("E102", 9, "board 2 repeats the deal of board 1 at line 1 turned one seat clockwise"),
+                     ("E102", 20, "board 3 repeats the deal of board 1 at line 1")]
+
+
+def test_repeated_table_or_room():
+    [found] = run([sighting(table="3", deal_print=A), sighting(line=5, table="4", deal_print=A),
+                   sighting(line=9, table="3", deal_print=A), sighting(line=12, room="Open"),
+                   sighting(line=14, room="Closed"), sighting(line=16, room="Open"), sighting(line=18),
+                   sighting(line=19)])
+    assert found == [("E103", 9, "board 1 is recorded twice at table 3: also at line 1 (one table plays a board once)"),
+                     ("E103", 16, "board 1 is recorded twice at the open room: also at line 12 "
+                                  "(one table plays a board once)")]
+
+
+def test_team_imps_checked_when_both_rooms_are_known():
+    right = [sighting(room="Open", ns=420, imps_=10, imps_line=2), sighting(line=9, room="Closed", ns=-50, imps_=-10,
+                                                                            imps_line=10)]
+    assert run(right) == [[]]
+    wrong_here = [right[0], right[1]._replace(imps=-9)]
+    [[(code, line, message)]] = run(wrong_here)
+    assert (code, line) == ("E104", 10)
+    assert message == ("North-South are given -9 IMPs, but North-South scored -50 here and +420 in the open room at "
+                       "line 1: 470 points is -10 IMPs on the WBF scale (Law 78B)")
+    wrong_there = [right[0]._replace(imps=9), right[1]]
+    [[(code, line, message)]] = run(wrong_there)
+    assert (code, line) == ("E104", 9) and "given +9 IMPs at line 2" in message and "+10 IMPs to them" in message
+    no_score = [right[0]._replace(ns=None, imps=3), right[1]]
+    assert run(no_score) == [[]]
+
+
+def test_team_imps_stated_once_for_the_board_are_judged_once():
+    # a LIN mp entry: both rooms carry the same header value at the same place
+    found = run([sighting(room="Open", ns=420, imps_=9, imps_line=2),
+                 sighting(line=9, room="Closed", ns=-50, imps_=-9, imps_line=2)])
+    assert [(code, line) for code, line, _ in found[0]] == [("E104", 2)]
+
+
+def test_summary_lists_events_files_boards_and_tables():
+    state = EventState()
+    state.start_file("a.pbn")
+    state.add(sighting(table="1", deal_print=A))
+    state.add(sighting(board="2", line=5, room="Open"))
+    state.start_file("b.pbn")
+    state.add(sighting(line=2, table="2", room="Closed", deal_print=A))
+    assert state.add(sighting(board=None, line=9)) == []  # no board number: not in any event
+    assert state.summary() == [{
+        "key": {"event": "Club", "site": None, "date": None, "section": None, "stage": None, "hometeam": None,
+                "visitteam": None},
+        "files": ["a.pbn", "b.pbn"],
+        "boards": [{"board": "1", "records": 2, "tables": [{"table": "1", "room": None},
+                                                           {"table": "2", "room": "Closed"}]},
+                   {"board": "2", "records": 1, "tables": [{"table": None, "room": "Open"}]}]}]
+
+
+def test_a_sighting_is_small_and_pickles():
+    s = sighting(deal_print=A, table="3", room="Open", ns=420)
+    assert pickle.loads(pickle.dumps(s)) == s
