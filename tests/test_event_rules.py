@@ -70,8 +70,8 @@ def found(monkeypatch, *args: str) -> list[tuple[str, str, int, int, str]]:
 
 def test_e101_pbn_fires_on_the_later_record_at_its_deal(monkeypatch, write):
     path = write("r.pbn", pbn(game("1", D1), game("1", D1), game("1", D2)))
-    assert found(monkeypatch, path) == [(path, "E101", 23, 8, "fouled board (Law 87): ♥A is South's here, East's "
-                                         "at line 5; ♦A is East's here, South's there (26 cards differ)")]
+    assert found(monkeypatch, path) == [(path, "E101", 23, 8, "fouled board: ♥A is South's here, East's "
+                                         "at line 5; ♦A is East's here, South's there (26 cards differ) (Law 87)")]
 
 
 def test_e101_pbn_not_for_equal_deals_other_events_or_practice_deals(monkeypatch, write):
@@ -85,7 +85,7 @@ def test_e101_lin_fires_on_the_closed_room(monkeypatch, write):
     path = write("m.lin", lin(("o1", D1), ("c1", D2)))
     [(name, code, line, column, message)] = found(monkeypatch, path)
     assert (name, code, line, column) == (path, "E101", 5, 10)
-    assert message.startswith("fouled board (Law 87): ♥A is South's here, East's at line 4")
+    assert message.startswith("fouled board: ♥A is South's here, East's at line 4")
 
 
 def test_e101_lin_not_when_both_rooms_hold_the_deal(monkeypatch, write):
@@ -113,7 +113,7 @@ def test_across_files_from_the_configuration(monkeypatch, write):
     write("bridgelint.toml", "across-files = true\n")
     first, second = write("a.pbn", pbn(game("1", D1))), write("b.pbn", pbn(game("1", D2)))
     code, out, _ = run_cli(monkeypatch, "check", "--select", "E", first, second)
-    assert code == 1 and out.startswith("b.pbn:5:8: E101 [error] fouled board (Law 87)")
+    assert code == 1 and out.startswith("b.pbn:5:8: E101 [error] fouled board: ♥A is South's here")
     write("bridgelint.toml", "across-files = 1\n")
     code, _, err = run_cli(monkeypatch, "check", first)
     assert code == 2 and "'across-files' must be true or false" in err
@@ -124,7 +124,7 @@ def test_across_files_from_the_configuration(monkeypatch, write):
 def test_e102_pbn_fires_once_for_a_turned_deal(monkeypatch, write):
     path = write("r.pbn", pbn(game("1", D1), game("2", D1_TURNED), game("2", D1_TURNED)))
     assert found(monkeypatch, path) == [
-        (path, "E102", 14, 8, "board 2 repeats the deal of board 1 at line 5 turned one seat clockwise")]
+        (path, "E102", 14, 8, "board 2 repeats the deal of board 1 at line 5 turned one seat clockwise (Law 6)")]
 
 
 def test_e102_pbn_not_for_distinct_deals(monkeypatch, write):
@@ -136,14 +136,14 @@ def test_e102_lin_fires_and_not(monkeypatch, write):
     repeated = write("repeated.lin", lin(("o1", D1), ("o2", D1)))
     distinct = write("distinct.lin", lin(("o1", D1), ("o2", D3)))
     assert found(monkeypatch, repeated, distinct) == [
-        (repeated, "E102", 5, 10, "board 2 repeats the deal of board 1 at line 4")]
+        (repeated, "E102", 5, 10, "board 2 repeats the deal of board 1 at line 4 (Law 6)")]
 
 
 def test_e102_across_files(monkeypatch, write):
     first, second = write("a.pbn", pbn(game("1", D1))), write("b.pbn", pbn(game("2", D1)))
     assert found(monkeypatch, first, second) == []
     assert found(monkeypatch, "--across-files", first, second) == [
-        (second, "E102", 5, 8, "board 2 repeats the deal of board 1 at a.pbn:5")]
+        (second, "E102", 5, 8, "board 2 repeats the deal of board 1 at a.pbn:5 (Law 6)")]
 
 
 # --- E103 the same board at the same table or room twice -----------------------------------
@@ -151,7 +151,7 @@ def test_e102_across_files(monkeypatch, write):
 def test_e103_pbn_fires_at_the_table_tag(monkeypatch, write):
     path = write("r.pbn", pbn(game("1", D1, Table="3"), game("1", D1, Table="4"), game("1", D1, Table="3")))
     assert found(monkeypatch, path) == [
-        (path, "E103", 29, 9, "board 1 is recorded twice at table 3: also at line 9 (one table plays a board once)")]
+        (path, "E103", 29, 9, "board 1 is recorded twice at table 3, also at line 9: a table plays a board once (Law 79C)")]
 
 
 def test_e103_pbn_not_at_other_tables_or_rooms_or_unnamed(monkeypatch, write):
@@ -163,8 +163,8 @@ def test_e103_pbn_not_at_other_tables_or_rooms_or_unnamed(monkeypatch, write):
 def test_e103_lin_fires_on_a_room_twice(monkeypatch, write):
     path = write("m.lin", lin(("o1", D1), ("c1", D1), ("o1", D1)))
     assert found(monkeypatch, path) == [
-        (path, "E103", 6, 4, "board 1 is recorded twice at the open room: also at line 4 (one table plays a board "
-                             "once)")]
+        (path, "E103", 6, 4, "board 1 is recorded twice at the open room, also at line 4: a table plays a board "
+                             "once (Law 79C)")]
 
 
 def test_e103_across_files(monkeypatch, write):

@@ -86,8 +86,8 @@ A, B = fingerprint(deal()), fingerprint(deal(E="D", S="H"))
 def test_fouled_board_on_the_later_record_naming_the_earlier():
     [found] = run([sighting(line=1, deal_print=A), sighting(line=9, deal_print=A), sighting(line=20, deal_print=B)])
     assert [(code, line) for code, line, _ in found] == [("E101", 20)]
-    assert found[0][2] == ("fouled board (Law 87): ♥A is South's here, East's at line 1; "
-                           "♦A is East's here, South's there (26 cards differ)")
+    assert found[0][2] == ("fouled board: ♥A is South's here, East's at line 1; "
+                           "♦A is East's here, South's there (26 cards differ) (Law 87)")
 
 
 def test_fouled_board_across_files_names_the_file():
@@ -97,7 +97,7 @@ def test_fouled_board_across_files_names_the_file():
 
 def test_turned_board_is_fouled_and_said_so():
     [found] = run([sighting(line=1, deal_print=A), sighting(line=9, deal_print=turned(A, 2))])
-    assert found == [("E101", 9, "fouled board (Law 87): the deal of line 1 turned half round")]
+    assert found == [("E101", 9, "fouled board: the deal of line 1 turned half round (Law 87)")]
 
 
 def test_hands_and_dealer_turned_together_are_the_same_board():
@@ -131,8 +131,8 @@ def test_not_fouled_in_other_events_nor_other_boards_nor_without_results():
 def test_duplicated_deal_once_per_board_as_dealt_or_turned():
     [found] = run([sighting(deal_print=A), sighting(board="2", line=9, deal_print=turned(A, 1)),
                    sighting(board="2", line=15, deal_print=turned(A, 1)), sighting(board="3", line=20, deal_print=A)])
-    assert found == [("E102", 9, "board 2 repeats the deal of board 1 at line 1 turned one seat clockwise"),
-                     ("E102", 20, "board 3 repeats the deal of board 1 at line 1")]
+    assert found == [("E102", 9, "board 2 repeats the deal of board 1 at line 1 turned one seat clockwise (Law 6)"),
+                     ("E102", 20, "board 3 repeats the deal of board 1 at line 1 (Law 6)")]
 
 
 def test_repeated_table_or_room():
@@ -140,9 +140,9 @@ def test_repeated_table_or_room():
                    sighting(line=9, table="3", deal_print=A), sighting(line=12, room="Open"),
                    sighting(line=14, room="Closed"), sighting(line=16, room="Open"), sighting(line=18),
                    sighting(line=19)])
-    assert found == [("E103", 9, "board 1 is recorded twice at table 3: also at line 1 (one table plays a board once)"),
-                     ("E103", 16, "board 1 is recorded twice at the open room: also at line 12 "
-                                  "(one table plays a board once)")]
+    assert found == [("E103", 9, "board 1 is recorded twice at table 3, also at line 1: a table plays a board once (Law 79C)"),
+                     ("E103", 16, "board 1 is recorded twice at the open room, also at line 12: "
+                                  "a table plays a board once (Law 79C)")]
 
 
 def test_team_imps_checked_when_both_rooms_are_known():

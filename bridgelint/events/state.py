@@ -120,8 +120,8 @@ class EventState:
         for table, room, seen in board.places:
             if table == sighting.table and room == sighting.room:
                 found.append(self._finding(
-                    RepeatedTable, f"board {sighting.board} is recorded twice at {place(table, room)}: "
-                                   f"also at {self._at(seen)} (one table plays a board once)", sighting,
+                    RepeatedTable, f"board {sighting.board} is recorded twice at {place(table, room)}, "
+                                   f"also at {self._at(seen)}: a table plays a board once", sighting,
                     sighting.place_line, sighting.place_column))
                 return
         board.places.append((sighting.table, sighting.room, where))
@@ -139,14 +139,14 @@ class EventState:
         if sighting.imps is not None and sighting.imps != due:
             found.append(self._finding(
                 TeamImps, f"North-South are given {sighting.imps:+d} IMPs, but {scores}: {abs(sighting.ns - other_ns)} "
-                        f"points is {due:+d} IMPs on the WBF scale (Law 78B)", sighting,
+                        f"points is {due:+d} IMPs on the WBF scale", sighting,
                 sighting.imps_line, sighting.imps_column))
         elif (other_imps is not None and other_imps != -due
               and not (sighting.imps_line and other_imps_at == self._where(sighting.imps_line))):
             found.append(self._finding(
                 TeamImps, f"North-South in the {other_room.lower()} room are given {other_imps:+d} IMPs at "
                         f"{self._at(other_imps_at)}, but {scores}: {abs(sighting.ns - other_ns)} points is "
-                        f"{-due:+d} IMPs to them on the WBF scale (Law 78B)", sighting))
+                        f"{-due:+d} IMPs to them on the WBF scale", sighting))
 
     def summary(self) -> list[dict]:
         """The events as the JSON report shows them: key, files, and per board the tables seen."""
@@ -176,10 +176,10 @@ def _fouled(here: int, there: int, at: str) -> str:
     """FouledBoard's message: the first cards that the two deals give to different players."""
     turned = turn(here, there)
     if turned:
-        return f"fouled board (Law 87): the deal of {at} {_TURNS[turned]}"
+        return f"fouled board: the deal of {at} {_TURNS[turned]}"
     moved = differences(here, there)
     first = moved[0]
-    text = f"fouled board (Law 87): {_moved(first)}, {SEAT_NAMES[first[2]]}'s at {at}"
+    text = f"fouled board: {_moved(first)}, {SEAT_NAMES[first[2]]}'s at {at}"
     back = next((m for m in moved if m[1] == first[2]), None)  # a card that went the other way
     if back is not None:
         text += f"; {_moved(back)}, {SEAT_NAMES[back[2]]}'s there"
