@@ -141,9 +141,22 @@ def test_file_wide_pattern_is_a_headline_below_its_row(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--quiet", "--select", "B104", "s.pbn")
     lines = out.splitlines()
     assert lines[2].startswith("s.pbn ")
-    assert lines[3] == "  B104 on 9 of 12 boards: Dealer differs from the standard dealer of the board number"
+    assert lines[3].startswith("  B104 on 9 of 12 boards: board … is dealt by …, not East")  # what all 9 say
     code, out, err = run(monkeypatch, "check", "--quiet", "--select", "S109", "s.pbn")
     assert out.splitlines()[3] == "  S109 on all 12 boards: 'PASS' is not PBN: read as 'Pass' (PBN §3.5.1)"
+
+
+def test_a_headline_names_what_the_findings_share():
+    def headline(*messages: str) -> str:
+        findings = [Finding("B104", m, n, 1, "warning", game=n) for n, m in enumerate(messages, 1)]
+        return Verdict.of(FileReport("a.pbn", "pbn", 10, 10, findings)).headline.split(": ", 1)[1]
+
+    assert headline(*["board 1 is dealt by North"] * 9, "board 2 is dealt by South") == "board 1 is dealt by North"
+    assert headline(*(f"board {n} is dealt by North" for n in range(5))) == "board … is dealt by North"
+    summary = "Dealer differs from the standard dealer of the board number"
+    assert headline(*(f"board {n} is dealt by {n}" for n in range(5))) == summary  # too little shared
+    assert headline(*(f"board {n}{' really' * n} is dealt" for n in range(5))) == summary  # no common shape
+    assert len(headline(*(f"the long message of board {n} " + "x" * 300 for n in range(5)))) == 120
 
 
 def test_no_headline_for_a_small_file_or_a_rare_code():

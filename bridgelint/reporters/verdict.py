@@ -9,6 +9,7 @@ widespread one is the file's headline.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -17,6 +18,7 @@ from ..rules import RULES
 
 TOP_CODES = 3  # codes named in the table
 PATTERN_MIN_BOARDS = 10  # a smaller file has no file-wide pattern
+HEADLINE_CAUSE = 120  # characters of a headline's cause
 
 
 @dataclass(slots=True)
@@ -72,9 +74,28 @@ def _headline(report: FileReport, games: dict[str, set[int | None]], messages: d
     if 2 * on < total:
         return None
     what = "boards" if report.boards == total else "games"
-    message, count = messages[code].most_common(1)[0]
-    cause = message if 10 * count >= 9 * sum(messages[code].values()) else RULES[code].summary().rstrip(".")
+    cause = _cause(code, messages[code])
+    if len(cause) > HEADLINE_CAUSE:
+        cause = cause[:HEADLINE_CAUSE - 1] + "…"
     return f"{code} on {'all' if on == total else f'{on:,} of'} {total:,} {what}: {cause}"
+
+
+def _cause(code: str, messages: Counter[str]) -> str:
+    """What the findings say: their message when nine in ten share it; else the words they share, in place
+    (``board … is dealt by …, not East``), when those are three in four; else the rule's summary."""
+    message, count = messages.most_common(1)[0]
+    if 10 * count >= 9 * sum(messages.values()):
+        return message
+    split = [_WORDS.split(m) for m in messages]
+    if len({len(parts) for parts in split}) == 1:
+        shared = [parts[0] if len(set(parts)) == 1 else "…" for parts in zip(*split)]
+        words = shared[::2]  # the split keeps the separators at the odd places
+        if 4 * sum(w != "…" for w in words) >= 3 * len(words):
+            return "".join(shared)
+    return RULES[code].summary().rstrip(".")
+
+
+_WORDS = re.compile(r"(\W+)")
 
 
 HEADERS = ("file", "format", "boards", "errors", "warnings", "most frequent", "verdict")
