@@ -37,12 +37,14 @@ from dataclasses import dataclass, field
 from typing import BinaryIO, Callable, Iterable, Iterator
 
 from .config import Config, file_codes, is_excluded
+from .inputs import ArchiveProblem, Unpacked, inputs_of, is_archive, is_zip, shown, split_member, unpack
 from .model import Finding, Record
 from .readers import format_from_name, open_reader
 from .replay.context import Context
 from .rules import RULES
 from .rules.base import Rule
 from .rules.internal import InternalError
+from .rules.syntax import NoGame
 from .suppression import Suppressions
 
 RecordHook = Callable[[Context], Iterable[Finding]]
@@ -198,17 +200,25 @@ def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None
 
 def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = None,
                hooks: Iterable[RecordHook] = (), on_read: Callable[[int], None] | None = None) -> FileReport:
-    """The report on a file by name; an unreadable path is reported (``unreadable``), not raised.
+    """The report on a file (or archive member) by name; an unreadable path is reported (``unreadable``), not raised.
 
     ``on_read(n)`` hears of the bytes as they are read, a buffer at a time (a progress bar).
     """
+    name = shown(path)
     try:
         with open_input(path) as stream:
-            return check_stream(path, stream if on_read is None else _Counted(stream, on_read), codes, fmt, hooks)
+            report = check_stream(name, stream if on_read is None else _Counted(stream, on_read), codes, fmt, hooks)
     except OSError as error:
-        report = FileReport(path, fmt or format_from_name(path) or "unknown")
+        report = FileReport(name, fmt or format_from_name(path) or "unknown")
         report.unreadable = error.strerror or str(error)
         return report
+    except ArchiveProblem as problem:  # a zip that cannot be read by members
+        return FileReport(name, "zip", findings=linter_for(codes).complete([problem.finding]))
+    if isinstance(stream, Unpacked) and stream.finding is not None:  # unpacking stopped early: S115, S116
+        report.findings = [f for f in report.findings if f.code != NoGame.code]  # no game: the damage says why
+        report.findings += linter_for(codes).complete([stream.finding])
+        report.findings.sort(key=location)
+    return report
 
 
 def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Finding]:
@@ -245,7 +255,8 @@ class Pipeline:
 
 
 def expand_paths(paths: Iterable[str]) -> Iterator[str]:
-    """Files as given; directories searched recursively for .pbn and .lin files, in sorted order.
+    """Files as given; directories searched recursively for .pbn and .lin files (also gzipped, and zips), sorted;
+    a zip stands for its .pbn and .lin members (``upload.zip!board.pbn``).
 
     Symbolic links to directories are not followed (no loops); files that are no regular file (FIFOs, devices,
     sockets) are skipped; a directory that cannot be listed is yielded itself, so that reading it says why.
@@ -255,11 +266,12 @@ def expand_paths(paths: Iterable[str]) -> Iterator[str]:
             found: list[str] = []
             for root, dirs, files in os.walk(path, onerror=lambda error: found.append(error.filename)):
                 dirs.sort()
-                found.extend(full for name in files
-                             if format_from_name(name) and _walked_file(full := os.path.join(root, name)))
-            yield from sorted(found)
+                found.extend(full for name in files if (format_from_name(name) or is_zip(name))
+                             and _walked_file(full := os.path.join(root, name)))
+            for file in sorted(found):
+                yield from inputs_of(file)
         else:
-            yield path
+            yield from inputs_of(path)
 
 
 def _walked_file(path: str) -> bool:
@@ -274,9 +286,10 @@ def open_input(path: str) -> BinaryIO:
     """Open a regular file or a pipe to read; a device or socket is refused (OSError), it could block or never end.
 
     A FIFO is opened without blocking, so one that no process writes to reads as empty instead of hanging.
+    Archives (``.pbn.gz``, ``.lin.gz``, ``upload.zip!board.pbn``) are unpacked as they are read (:mod:`.inputs`).
     """
     nonblock = getattr(os, "O_NONBLOCK", 0)
-    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
+    fd = os.open(split_member(path)[0], os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
@@ -285,9 +298,16 @@ def open_input(path: str) -> BinaryIO:
             raise OSError(errno.EINVAL, "not a regular file (a device or socket): not read", path)
         if nonblock:
             os.set_blocking(fd, True)
-        return open(fd, "rb")
+        stream = open(fd, "rb")
     except BaseException:
         os.close(fd)
+        raise
+    if not is_archive(path):
+        return stream
+    try:
+        return unpack(stream, path)
+    except BaseException:
+        stream.close()
         raise
 
 

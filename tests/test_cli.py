@@ -155,10 +155,10 @@ def test_standard_input(monkeypatch):
     assert err.startswith("1 file, 1 game, 1 board: 1 error")
 
 
-def test_standard_input_with_an_input_format(monkeypatch):
+def test_empty_standard_input_is_no_pass(monkeypatch):
     code, out, err = run(monkeypatch, "check", "--input-format", "pbn", "-", stdin=b"")
-    assert code == 0
-    assert out.startswith("-:1:1: S111 [warning] ")
+    assert code == 1  # nothing was checked: S111 is an error
+    assert out.startswith("-:1:1: S111 [error] the file holds no game")
 
 
 def test_not_text_is_reported_and_the_run_goes_on(monkeypatch, files, tmp_path):

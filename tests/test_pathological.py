@@ -330,10 +330,11 @@ def test_a_fifo_given_explicitly_does_not_hang(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.pbn"
     os.mkfifo(fifo)
     done = run("--format", "json", str(fifo), str(_good(tmp_path / "b.pbn")), timeout=20)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stderr
     files = json.loads(done.stdout)["files"]
     assert [Path(f["path"]).name for f in files] == ["pipe.pbn", "b.pbn"]
-    assert files[0]["games"] == 0  # nobody writes to it: read as empty
+    assert files[0]["games"] == 0  # nobody writes to it: read as empty, nothing checked (S111)
+    assert [f["code"] for f in files[0]["findings"]] == ["S111"]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")

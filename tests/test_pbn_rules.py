@@ -39,7 +39,7 @@ FIRES = [
     # S106: control characters, DEL, 128-159
     ("S106", '[Event "a\x01b"]\n', [(1, 10)]),
     ("S106", b'[Event "ab\x7f"]\n', [(1, 11)]),
-    ("S106", b'[Event "\xe9t\xe9"]\n[Site "x\x85"]\n', [(2, 9)]),  # Latin-1 file, 0x85 is C1
+    ("S106", b'[Event "\xe9t\xe9"]\n[Site "x\x81"]\n', [(2, 9)]),  # 0x81: C1, and no Windows-1252 character
     # S107: line longer than 255 characters (EOL included): reported at column 255
     ("S107", '[Event "a"]\n[Annotator "' + "x" * 250 + '"]\n', [(2, 255)]),
     # S109: lenient spellings
@@ -55,7 +55,11 @@ FIRES = [
     ("S110", '[Board "1"]\n\n[Board "2"]\n[Vulnerable "#"]\n', [(4, 1)]),
     # S111: no game
     ("S111", "", [(1, 1)]),
+    ("S111", "\r\n\r\n", [(1, 1)]),
     ("S111", "% PBN 2.1\n% EXPORT\n\n\n", [(1, 1)]),
+    # S114: Windows-1252, reported once, at the first byte 0x80-0x9F of a file that is not UTF-8
+    ("S114", b'[Event "\x93Spring\x94"]\n[Site "\x80"]\n', [(1, 9)]),
+    ("S114", b'[Event "\xe9t\xe9"]\n[Site "Caf\xe9 \x96 bar"]\n', [(2, 13)]),
     # B101: board missing (due at the game's first line) or not a number
     ("B101", '[Event "e"]\n[Deal "' + DEAL + '"]\n', [(1, 1)]),
     ("B101", '[Event "e"]\n[Board "&"]\n[Deal "' + DEAL + '"]\n', [(2, 1)]),
@@ -185,6 +189,8 @@ CLEAN = [
     ("S109", board(A, "1NT Pass Pass Pass", '[Contract "1NT"]', '[Declarer "N"]')),
     ("S110", '[Event "##Club"]\n[Board "1"]\n\n[Board "2"]\n[Event "#"]\n\n[Site "x"]\n\n[Site "#"]\n'),
     ("S111", '[Event "a"]\n'),
+    ("S114", '[Event "\xe9t\xe9 \xa0"]\n'.encode("latin-1")),
+    ("S114", '[Event "Spring “Pairs” – 5 €"]\n'),  # UTF-8
     ("S113", '%Margins 1,1,1,1\n[Event "a"] ; [see below]\n{ [Site "x"] }\n'),
     ("B101", '[Board "1-1"]\n[Deal "' + DEAL + '"]\n'),
     ("B102", board(A, "1C AP")),
@@ -226,7 +232,7 @@ def test_rule_does_not_fire(code, text):
 
 def test_every_rule_of_this_suite_has_both_cases():
     tested = {c for c, _, _ in FIRES} & {c for c, _ in CLEAN}
-    families = ("S101 S102 S103 S104 S105 S106 S107 S109 S110 S111 S113 B101 B102 B103 B104 B105 B107 "
+    families = ("S101 S102 S103 S104 S105 S106 S107 S109 S110 S111 S113 S114 B101 B102 B103 B104 B105 B107 "
                 "D101 D102 D103 D104 A101 A102 A103 A104 A105 A106 A107 A108 A109 A110 C101 C102 C103 "
                 "N101 N102 N103 N104").split()
     assert set(families) <= tested

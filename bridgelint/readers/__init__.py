@@ -6,9 +6,10 @@ import io
 import os
 from typing import BinaryIO
 
-from .base import NotText, Reader, binary_problem, decode_line
+from .base import NotText, Reader, binary_problem
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
+from .text import LoneCrAsLf, decode_line
 
 SNIFF_BYTES = 65536
 EXTENSIONS = {".pbn": "pbn", ".lin": "lin"}
@@ -16,8 +17,7 @@ EXTENSIONS = {".pbn": "pbn", ".lin": "lin"}
 
 def open_reader(stream: BinaryIO, path: str, fmt: str | None = None) -> Reader:
     """A reader for ``stream``; the format comes from ``fmt``, the name, or the content."""
-    if not isinstance(stream, io.BufferedReader):
-        stream = io.BufferedReader(stream, SNIFF_BYTES) if hasattr(stream, "readinto") else stream
+    stream = io.BufferedReader(LoneCrAsLf(stream), SNIFF_BYTES)  # every line end LF or CRLF for the readers
     head = stream.peek(SNIFF_BYTES)[:SNIFF_BYTES]
     fmt = fmt or format_from_name(path)
     if fmt is None:
@@ -31,8 +31,8 @@ def open_reader(stream: BinaryIO, path: str, fmt: str | None = None) -> Reader:
 
 
 def format_from_name(path: str) -> str | None:
-    """``pbn`` or ``lin`` by the file extension, else None."""
-    return EXTENSIONS.get(os.path.splitext(path)[1].lower())
+    """``pbn`` or ``lin`` by the file extension (also gzipped, ``.pbn.gz``, or as a zip member), else None."""
+    return EXTENSIONS.get(os.path.splitext(path.lower().removesuffix(".gz"))[1])
 
 
 __all__ = ["Reader", "decode_line", "format_from_name", "open_reader"]

@@ -1,4 +1,4 @@
-"""What every reader shares: the reader protocol, text decoding, and the guard around building one record."""
+"""What every reader shares: the reader protocol, and the guard around building one record (text: :mod:`.text`)."""
 
 from __future__ import annotations
 
@@ -44,10 +44,3 @@ def binary_problem(head: bytes) -> str | None:
         return f"input is not text ({kind}), file skipped: PBN and LIN are 8-bit text"
     return None
 
-
-def decode_line(data: bytes) -> str:
-    """UTF-8 if it decodes, else Latin-1 (the PBN character set)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")

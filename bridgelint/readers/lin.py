@@ -57,7 +57,7 @@ class LinReader:
         prelude: list[tuple] = []
         by_qx = dealt = False  # a qx was seen; the open board has its md
         games = 0
-        for item in scan(text_chunks(self.stream)):
+        for item in scan(text_chunks(self.stream, self.file_findings)):
             tag = item[0]
             if tag in BOARD_BODY and board is not None and not prelude:  # the usual field
                 board.append(item)

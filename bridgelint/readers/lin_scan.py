@@ -2,7 +2,8 @@
 
 LIN is one stream of fields: line breaks mean nothing and values may hold
 them.  :func:`text_chunks` decodes a binary stream block by block (UTF-8,
-else Latin-1; a BBO handviewer link is percent-decoded first) and
+else Windows-1252 or Latin-1: :mod:`.text`; a BBO handviewer link is
+percent-decoded first) and
 :func:`scan` tokenises the chunks with the compiled regex of the grammar's
 ``field`` production, keeping only an incomplete tail between blocks.
 
@@ -18,8 +19,10 @@ import re
 from typing import BinaryIO, Iterable, Iterator
 from urllib.parse import unquote_to_bytes
 
-from ..rules.syntax import MalformedLin
+from ..model import Finding
+from ..rules.syntax import MalformedLin, Windows1252
 from .patterns import LIN_FIELD
+from .text import decode_8bit, decode_line
 
 BLOCK = 1 << 20  # bytes read at a time
 MAX_TAIL = 1 << 22  # an unfinished field longer than this is read as broken
@@ -33,20 +36,33 @@ _TAG_AT_END = re.compile(r"\s([A-Za-z]{2})\Z")
 _SPACE = re.compile(r"\s*")
 
 
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+def text_chunks(stream: BinaryIO, findings: list[Finding] | None = None) -> Iterator[str]:
+    """Decoded text of ``stream``, cut only after a line break or a ``|``.
 
+    The first Windows-1252 byte of the stream is reported in ``findings`` (S114).
+    """
+    lines = 0  # line breaks before the chunk being decoded, until the first Windows-1252 byte
 
-def text_chunks(stream: BinaryIO) -> Iterator[str]:
-    """Decoded text of ``stream``, cut only after a line break or a ``|``."""
+    def decoded(data: bytes) -> str:
+        nonlocal lines, findings
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text, c1 = decode_8bit(data)
+            if c1 >= 0 and findings is not None:
+                line_start = data.rfind(b"\n", 0, c1) + 1
+                findings.append(Windows1252.at(data[c1], text[c1], lines + data.count(b"\n", 0, c1) + 1,
+                                               c1 - line_start + 1, "lin"))
+                findings = None
+        if findings is not None:
+            lines += data.count(b"\n")
+        return text
+
     block = stream.read(BLOCK)
     if block.startswith(codecs.BOM_UTF8):
         block = block[3:]
     if _HANDVIEWER.search(block, 0, 4096):
-        yield handviewer_to_lin(_decode(block + stream.read()))
+        yield handviewer_to_lin(decoded(block + stream.read()))
         return
     tail = b""
     while block:
@@ -55,11 +71,11 @@ def text_chunks(stream: BinaryIO) -> Iterator[str]:
         if not cut and len(data) >= MAX_TAIL:  # no line break, no '|': cut anyway, memory stays bounded
             cut = len(data)
         if cut:
-            yield _decode(data[:cut])
+            yield decoded(data[:cut])
         tail = data[cut:]
         block = stream.read(BLOCK)
     if tail:
-        yield _decode(tail)
+        yield decoded(tail)
 
 
 def handviewer_to_lin(text: str) -> str:
@@ -71,7 +87,7 @@ def handviewer_to_lin(text: str) -> str:
     lines = []
     for line in text.split("\n"):
         m = _LIN_PARAM.search(line)
-        lines.append(_decode(unquote_to_bytes(m.group(1))) if m else line)
+        lines.append(decode_line(unquote_to_bytes(m.group(1))) if m else line)
     return "\n".join(lines)
 
 

@@ -13,12 +13,13 @@ from functools import partial
 from typing import BinaryIO, Iterator
 
 from ..model import Finding, Record, Tag
-from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag
-from .base import decode_line, guarded
+from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag, Windows1252
+from .base import guarded
 from .pbn_export import check_export
 from .pbn_game import GameScanner, declaration, swallowed
 from .pbn_header import interpret_header
 from .patterns import PBN_TOKEN
+from .text import decode_8bit
 
 MAX_LINE = 255  # PBN §2.3, end of line included
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
@@ -59,16 +60,24 @@ class PbnReader:
     # --- splitting ---------------------------------------------------------
 
     def _lines(self) -> Iterator[str]:
-        first = True
+        """The decoded lines (:mod:`.text`); a line over READ_LIMIT bytes is cut there (S107)."""
         readline = getattr(self.stream, "readline", None)  # an iterable of lines does as well
+        number = 0
+        windows_1252 = False
         for data in self.stream if readline is None else iter(partial(readline, READ_LIMIT), b""):
             if len(data) >= READ_LIMIT and not data.endswith(b"\n"):
                 data = self._skip_rest(data)
-            if first:
-                first = False
-                if data.startswith(b"\xef\xbb\xbf"):
-                    data = data[3:]
-            yield decode_line(data)
+            number += 1
+            if number == 1 and data.startswith(b"\xef\xbb\xbf"):
+                data = data[3:]
+            try:
+                yield data.decode("utf-8")
+            except UnicodeDecodeError:
+                text, c1 = decode_8bit(data)
+                if c1 >= 0 and not windows_1252:
+                    windows_1252 = True
+                    self.file_findings.append(Windows1252.at(data[c1], text[c1], number, c1 + 1, "pbn"))
+                yield text
 
     def _skip_rest(self, data: bytes) -> bytes:
         """Skip what is left of a line longer than READ_LIMIT (memory stays bounded); the line end is kept."""

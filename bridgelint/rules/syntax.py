@@ -254,8 +254,10 @@ class BadInheritance(Rule):
 class NoGame(Rule):
     """The file holds no game.
 
-    What it does: warns when a file has no game or board at all.
-    Why it matters: an empty upload usually means a failed export.
+    What it does: reports a file, an archive member or standard input that has
+    no game or board at all: nothing in it was checked.
+    Why it matters: an empty upload usually means a failed export, and a run
+    that checked nothing must not read as a pass.
     Example: a file with escape lines only.
 
         % PBN 2.1
@@ -270,7 +272,7 @@ class NoGame(Rule):
     References: PBN §3.
     """
 
-    code, name, severity, law = "S111", "no-game", "warning", "PBN §3"
+    code, name, severity, law = "S111", "no-game", "error", "PBN §3"
     lin_law = "LIN"
 
 
@@ -327,6 +329,78 @@ class SwallowedTag(Rule):
     """
 
     code, name, severity, law = "S113", "swallowed-tag", "warning", "PBN §2.4"
+
+
+class Windows1252(Rule):
+    """The file is in Windows-1252, not Latin-1 or UTF-8.
+
+    What it does: reports a file that is not UTF-8 and holds bytes 0x80-0x9F,
+    which Windows-1252 (the "ANSI" code page of Windows editors) uses for curly
+    quotes, dashes and the euro sign. The file is read as Windows-1252, so these
+    characters come out right; one finding a file, at the first such byte.
+    Why it matters: PBN is ISO-8859-1 (Latin-1), where these bytes are control
+    codes, and UTF-8 in practice; other programs show them as garbage or refuse
+    the file.
+    Example: an event name in curly quotes, saved by a Windows editor.
+
+        [Event "Spring <0x93>Pairs<0x94>"]
+
+    Use instead: the file saved as UTF-8.
+
+        [Event "Spring “Pairs”"]
+
+    References: PBN §2.2.
+    """
+
+    code, name, severity, law = "S114", "windows-1252", "warning", "PBN §2.2"
+    lin_law = "LIN"
+
+    @classmethod
+    def at(cls, byte: int, char: str, line: int, column: int, fmt: str) -> Finding:
+        """The finding at the first Windows-1252 byte of a file of format ``fmt``."""
+        if fmt == "pbn":
+            return cls.finding(f"the file is not UTF-8 and byte 0x{byte:02X} is the Windows-1252 character "
+                               f"'{char}': read as Windows-1252; PBN files are ISO-8859-1 (Latin-1) or UTF-8",
+                               line, column)
+        return cls.finding(f"the file is not UTF-8 and byte 0x{byte:02X} is the Windows-1252 character '{char}': "
+                           "read as Windows-1252; LIN files are UTF-8", line, column, law=cls.lin_law)
+
+
+class DamagedArchive(Rule):
+    """Damaged archive.
+
+    What it does: reports a `.zip`, `.pbn.gz` or `.lin.gz` file that cannot be
+    unpacked: not an archive, cut short, a checksum that does not match, an
+    encrypted or unsupported member. What was unpacked before the damage is
+    still checked.
+    Why it matters: the games in the damaged part are lost; an upload that
+    broke on the way must be sent again.
+    Example: `games.pbn.gz` of which only the first half arrived.
+    Use instead: the whole archive, as `gzip` or `zip` made it.
+    References: RFC 1952 (gzip); the ZIP file format specification.
+    """
+
+    code, name, severity, law = "S115", "damaged-archive", "error", None
+    unshowable = "only an archive fires it, and a snippet is a plain file; tests/test_uploads.py shows it"
+
+
+class ArchiveLimit(Rule):
+    """An archive over a limit against decompression bombs.
+
+    What it does: reports an archive whose content is larger than bridgelint
+    unpacks: more than 10,000 members, more than 2 GiB unpacked, or (past the
+    first 10 MiB) more than 200 times its packed size. Reading stops at the
+    limit; what was unpacked before is still checked.
+    Why it matters: a small file that unpacks to gigabytes (a "zip bomb") would
+    otherwise run for hours or fill the disk or memory; real uploads of bridge
+    records stay far below these limits.
+    Example: a 100 kB `.zip` that unpacks to 5 GB of one repeated board.
+    Use instead: records split over several archives, or sent unpacked.
+    References: none.
+    """
+
+    code, name, severity, law = "S116", "archive-limit", "error", None
+    unshowable = "only an archive fires it, and a snippet is a plain file; tests/test_uploads.py shows it"
 
 
 class MalformedLin(Rule):
