@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -95,12 +96,13 @@ def check_bytes(data: bytes, name: str) -> FileReport:
 def pbn_game_count(data: bytes) -> int:
     """Games of a PBN file counted on their own: a semi-empty line outside a ``{}`` comment ends one (§3).
 
-    A ``{`` inside a string or inside brackets (a tag pair, or a malformed one) opens no comment.
+    A ``{`` inside a string or inside brackets (a tag pair, or a malformed one) opens no comment. A line ends at
+    LF, or at a CR that no LF follows (CRs right before an LF end the line with it).
     """
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     games, content, in_brace = 0, False, False
-    for raw in data.split(b"\n"):
+    for raw in re.split(rb"\r*\n|\r", data):
         line = decode_line(raw)
         if not in_brace:
             if not line.strip():
