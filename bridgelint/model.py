@@ -93,7 +93,7 @@ class Call:
     note: int | None = None
     note_line: int = 0
     note_column: int = 0
-    nags: list[int] = field(default_factory=list)
+    nags: tuple[int, ...] = ()  # a tuple: no list per token, most have no NAG
     explanation: str | None = None
 
 
@@ -119,7 +119,7 @@ class Card:
     note: int | None = None
     note_line: int = 0
     note_column: int = 0
-    nags: list[int] = field(default_factory=list)
+    nags: tuple[int, ...] = ()  # a tuple: no list per token, most have no NAG
 
     @property
     def card(self) -> str:

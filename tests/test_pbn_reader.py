@@ -238,10 +238,10 @@ def test_auction_tokens_and_kinds():
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("2NT?=1=", [("2NT", 1, [2])]),
-    ("2NT!?$200=1=", [("2NT", 1, [5, 200])]),
-    ("1C=1=!2C $13", [("1C", 1, [1]), ("2C", None, [13])]),
-    ("1H ?? =2= 1S", [("1H", 2, [4]), ("1S", None, [])]),
+    ("2NT?=1=", [("2NT", 1, (2,))]),
+    ("2NT!?$200=1=", [("2NT", 1, (5, 200))]),
+    ("1C=1=!2C $13", [("1C", 1, (1,)), ("2C", None, (13,))]),
+    ("1H ?? =2= 1S", [("1H", 2, (4,)), ("1S", None, ())]),
 ])
 def test_annotations_are_split_from_calls(text, expected):
     record = read_one(f'[Dealer "N"]\n[Auction "N"]\n{text}\n[Note "1:a"]\n[Note "2:b"]\n')
@@ -258,7 +258,7 @@ def test_card_annotations_use_the_card_suffix_nags():
     record = read_one(f'[Deal "{DEAL}"]\n[Declarer "N"]\n[Contract "1C"]\n[Play "E"]\nH2 ! DA?? CA!?=1= SA $14\n'
                       '[Note "1:x"]\n')
     assert [(c.token, c.nags, c.note) for c in record.play.cards] == [
-        ("H2", [7], None), ("DA", [10], None), ("CA", [11], 1), ("SA", [14], None)]
+        ("H2", (7,), None), ("DA", (10,), None), ("CA", (11,), 1), ("SA", (14,), None)]
 
 
 def test_irregularity_marks():

@@ -24,6 +24,9 @@ MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South",
 MANDATORY_1_0 = tuple(name for name in MANDATORY if name != "Scoring")  # PBN 1.0: 14 tags
 _TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+ "(?:[^"\\]|\\.)*"\]')
 _IN_RANK_ORDER = re.compile("".join(rank + "?" for rank in bridge.RANKS))  # each rank at most once, in order
+_HAND_IN_ORDER = rf"(?:{_IN_RANK_ORDER.pattern}(?:\.{_IN_RANK_ORDER.pattern}){{3}}|-)"
+_DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3}}")  # the usual Deal, at once
+_RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
 
 
 def check_export(record: Record, lines: list[str]) -> None:
@@ -38,12 +41,13 @@ def check_export(record: Record, lines: list[str]) -> None:
 def _layout(record: Record, lines: list[str]) -> list[tuple[int, int, str]]:
     first = record.line
     out = []
-    lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
-    if lf:
+    text = "".join(lines)  # the usual game has CR LF everywhere and no tab: one look at all its lines
+    if text.count("\r\n") != len(lines):
+        lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
         out.append((lf[0], len(lines[lf[0] - first].rstrip("\r\n")) + 1,
                     f"line end LF{_more(lf)}, export wants CR LF"))
-    tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
-    if tabs:
+    if "\t" in text or "\v" in text:
+        tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
         out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
     for tag in record.tags:
         if tag.inherited:
@@ -69,6 +73,7 @@ def _more(lines: list[int]) -> str:
 def _tag_order(record: Record) -> list[tuple[int, int, str]]:
     """The Mandatory Tag Set complete, first and in order; supplemental tags sorted; the sections in order."""
     mandatory = MANDATORY_1_0 if (record.version or "").startswith("1.") else MANDATORY
+    rank = _RANK[mandatory]
     out = []
     names = {tag.name for tag in record.tags}
     missing = [name for name in mandatory if name not in names]
@@ -76,7 +81,7 @@ def _tag_order(record: Record) -> list[tuple[int, int, str]]:
         out.append((record.line, record.column, f"mandatory tag{'s' if len(missing) > 1 else ''} "
                                                 f"{', '.join(missing)} missing"))
     written = [tag for tag in record.tags if not tag.inherited]
-    last_mandatory = max((i for i, tag in enumerate(written) if tag.name in mandatory), default=-1)
+    last_mandatory = max((i for i, tag in enumerate(written) if tag.name in rank), default=-1)
     highest: Tag | None = None  # the mandatory tag furthest in the order so far
     previous: Tag | None = None  # the supplemental tag before
     section: Tag | None = None  # the section tag we are in (Auction, Play or a table)
@@ -93,11 +98,11 @@ def _tag_order(record: Record) -> list[tuple[int, int, str]]:
         if section is not None:
             out.append((tag.line, tag.column, f"tag {name} after the {section.name} section: identification tags "
                                               "come first"))
-        elif name in mandatory:
-            if highest is not None and mandatory.index(name) < mandatory.index(highest.name):
+        elif name in rank:
+            if highest is not None and rank[name] < rank[highest.name]:
                 out.append((tag.line, tag.column, f"{name} after {highest.name}: the mandatory tags go "
                                                   f"{', '.join(mandatory)}"))
-            elif highest is None or mandatory.index(name) > mandatory.index(highest.name):
+            elif highest is None or rank[name] > rank[highest.name]:
                 highest = tag
         elif i < last_mandatory:
             out.append((tag.line, tag.column, f"tag {name} before mandatory tags, which come first"))
@@ -147,6 +152,8 @@ def _values(record: Record) -> list[tuple[int, int, str]]:
 
 
 def _descending(deal: str) -> bool:
+    if _DEAL_IN_ORDER.fullmatch(deal):
+        return True
     for hand in deal[2:].split():
         for suit in hand.split("."):
             ranks = suit.replace("x", "").replace("X", "")  # x spot cards go last, in any order

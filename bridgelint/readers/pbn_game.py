@@ -33,7 +33,7 @@ NO_SECTION = frozenset((
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = PBN_TOKEN.finditer
-_ROW_GROUPS = ("row_c1", "row_c2", "row_c3", "row_c4")  # the cards of a card_row token
+_ROW_GROUPS = tuple(PBN_TOKEN.groupindex[f"row_c{i}"] for i in (1, 2, 3, 4))  # the cards of a card_row token
 
 
 class GameScanner:
@@ -70,7 +70,7 @@ class GameScanner:
                 in_play = self.section == "play" and self.pending_mark is None
                 base = column - offset  # the column of a position in this line
                 for group in _ROW_GROUPS:
-                    text, column = m.group(group), m.start(group) + base
+                    text, column = m[group], m.start(group) + base
                     if in_play:
                         cards.append(Card(text, "card", line, column, None, text[0], text[1]))
                     else:
@@ -365,7 +365,7 @@ def _annotate(record: Record, target, kind: str, text: str, line: int, column: i
     if value in suffixes and any(n in suffixes for n in target.nags):
         record.problem(Annotation, f"two suffixes on one {what}", line, column, law="PBN §3.5.2")
         return
-    target.nags.append(value)
+    target.nags += (value,)
 
 
 def _seat_cards(play: Play) -> None:
