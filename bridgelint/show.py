@@ -28,15 +28,14 @@ import click
 from tabulate import tabulate
 
 from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, seat_after, side
-from .convert.pbn_writer import call_notes, contract_text, header_values, lin_outcome
-from .readers.lin import room as lin_room
 from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
                     Record)
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .pipeline import open_input
 from .replay.context import Context
-from .semantics import replayed
+from .readers.lin import room as lin_room
 from .rules.internal import InternalError
+from .semantics import call_notes, contract_text, header_values, lin_outcome, replayed
 
 TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
 COLUMN = 24  # width of a hand in the diagram

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from bridgelint.bridge import Result
 from bridgelint.cli import cli
 from bridgelint.convert.json_writer import JsonWriter
-from bridgelint.convert.pbn_writer import PbnWriter, game_text, lin_outcome
+from bridgelint.convert.pbn_writer import PbnWriter, game_text
+from bridgelint.semantics import lin_outcome
 from bridgelint.pipeline import check_stream
 from bridgelint.model import FILLER, Record
 from bridgelint.readers import open_reader

@@ -22,30 +22,19 @@ import re
 from functools import cmp_to_key
 from typing import BinaryIO
 
-from ..bridge import (RANKS, SEAT_NAMES, SEATS, SUITS, Contract, Result, parse_seat, seat_after, side,
-                      trick_winner)
-from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call,
-                     Card, Column, Record)
-from ..readers.lin import match_event, match_fields, match_teams, room
+from ..bridge import SEATS, parse_seat, seat_after, trick_winner
+from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Column,
+                     Record)
 from ..replay.context import Context
 from ..replay.play import declared
-from ..semantics import replayed
+from ..semantics import CONTROL, MANDATORY, NOTE_VALUE, SECTION_TAGS, UNKNOWN, call_notes, header, replayed
 from ..tables import sort_key
 
 CRLF = "\r\n"
 HEADER = "% PBN 2.1" + CRLF + "% EXPORT" + CRLF + CRLF
-MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
-             "Scoring", "Declarer", "Contract", "Result")  # PBN §3.4, in export order
-SECTION_TAGS = frozenset(("Auction", "Play", "Note"))
-UNKNOWN = "?"
-MAX_NOTES = 32  # PBN §3.5.4
 _CALL_TEXT = {PASS: "Pass", DOUBLE: "X", REDOUBLE: "XX", ALL_PASS: "AP", FILLER: "-", SKIP: "^S", END: "*",
               CONTINUE: "+"}
 _NOT_IN_WORD = re.compile(r"[\s\[\]{};\"%!?=$^]")  # characters a PBN token cannot hold
-_NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_LIN_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}  # the scoring field of a vg header
-_LIN_SEATS = "SWNE"  # order of the names in a LIN pn value
 
 
 class PbnWriter:
@@ -73,10 +62,7 @@ class PbnWriter:
 def game_text(record: Record, ctx: Context | None = None) -> str:
     """One game in PBN export format, every line ending in CRLF."""
     ctx = ctx if ctx is not None else Context(record)
-    if record.format == "lin":
-        values, extra = _lin_header(record, ctx)
-    else:
-        values, extra = _pbn_header(record, ctx)
+    values, extra = header(record, ctx)
     dealer = parse_seat(values["Dealer"])
     lines = [tag_line(name, values[name]) for name in MANDATORY]
     lines += [tag_line(name, value) for name, value in sorted(extra)]
@@ -86,186 +72,10 @@ def game_text(record: Record, ctx: Context | None = None) -> str:
     return CRLF.join(lines) + CRLF
 
 
-def header_values(record: Record, ctx: Context | None = None) -> dict[str, str]:
-    """The Mandatory Tag Set values the game is written with (``?`` for unknown)."""
-    ctx = ctx if ctx is not None else Context(record)
-    return (_lin_header if record.format == "lin" else _pbn_header)(record, ctx)[0]
-
-
 def tag_line(name: str, value: str) -> str:
     """``[Name "value"]`` with PBN string escapes (§3.3); tabs and line breaks become spaces."""
-    value = _CONTROL.sub(" ", value).replace("\\", "\\\\").replace('"', '\\"')
+    value = CONTROL.sub(" ", value).replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{value}"]'
-
-
-# --- identification section ---------------------------------------------------
-
-def _first_tags(record: Record) -> dict[str, str]:
-    first: dict[str, str] = {}
-    for tag in record.tags:
-        first.setdefault(tag.name, tag.value)
-    return first
-
-
-def _pbn_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """MTS values as written, in their canonical spelling; the other tags as written."""
-    first = _first_tags(record)
-    values = {name: first.get(name, UNKNOWN) for name in MANDATORY}
-    for name, fieldname in (("Dealer", "dealer"), ("Vulnerable", "vulnerable")):
-        field = getattr(record, fieldname)
-        if field is not None:
-            values[name] = field.value if field.value is not None else UNKNOWN  # invalid: not expressible
-    dealer = parse_seat(values["Dealer"])
-    if record.deal_field is not None:
-        values["Deal"] = deal_text(record, dealer)
-    declarer = None
-    if record.declarer is not None and record.declarer.value[0] is not None:
-        declarer, marked = record.declarer.value
-        values["Declarer"] = ("^" if marked else "") + declarer
-    if record.contract is not None and isinstance(record.contract.value, Contract):
-        values["Contract"] = contract_text(record.contract.value)
-    if record.result is not None:
-        auction = replayed(ctx, "auction")
-        if declarer is None and auction is not None:
-            declarer = auction.declarer
-        values["Result"] = result_text(record.result.value, record.result.raw, declarer)
-    extra = [(name, value) for name, value in first.items()
-             if name not in values and name not in SECTION_TAGS and name not in record.tables]
-    return values, extra
-
-
-def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """MTS values of a LIN board: what the board says, ``?`` for what it does not."""
-    values = {name: UNKNOWN for name in MANDATORY}
-    first = _first_tags(record)
-    extra: list[tuple[str, str]] = []
-    if record.board is not None and record.board.raw:
-        values["Board"] = record.board.raw
-    match = match_fields(record)
-    event = match_event(match)
-    if event is not None:
-        values["Event"] = event
-    if len(match) > 2 and match[2].upper() in _LIN_SCORING:
-        values["Scoring"] = _LIN_SCORING[match[2].upper()]
-    extra += [(name, team) for name, team in zip(("HomeTeam", "VisitTeam"), match_teams(match)) if team]
-    board_room = room(record)
-    if board_room is not None:
-        extra.append(("Room", board_room))
-    names = [n.replace("%COMMA%", ",").replace("%PIPE%", "|").strip() for n in first.get("PN", "").split(",")]
-    if names[:4] == ["South", "West", "North", "East"]:  # BBO's placeholder: no names
-        names = names[4:]
-    if len(names) >= 8 and board_room == "Closed":
-        names = names[4:]
-    for seat, name in zip(_LIN_SEATS, names[:4]):
-        if name:
-            values[SEAT_NAMES[seat]] = name
-    dealer = record.dealer.value if record.dealer is not None else None
-    if dealer:
-        values["Dealer"] = dealer
-    if record.vulnerable is not None and record.vulnerable.value:
-        values["Vulnerable"] = record.vulnerable.value
-    if record.deal is not None:
-        values["Deal"] = deal_text(record, dealer)
-    contract, declarer, tricks = lin_outcome(record, ctx)
-    if contract is not None:
-        values["Contract"] = str(contract)
-        if contract.passed_out:
-            values["Declarer"] = values["Result"] = ""
-    if declarer is not None and not (contract is not None and contract.passed_out):
-        values["Declarer"] = declarer
-    if tricks is not None:
-        values["Result"] = str(tricks)
-    return values, extra
-
-
-def lin_outcome(record: Record, ctx: Context) -> tuple[Contract | None, str | None, int | None]:
-    """Contract, declarer and declarer's tricks of a LIN board, as the board states them.
-
-    The ``rs`` entry when there is one; else the auction's contract and
-    declarer, and the claim (``mc``) or, after thirteen tricks, the tricks won.
-    """
-    contract = record.contract.value if record.contract is not None else None
-    declarer = record.declarer.value[0] if record.declarer is not None else None
-    tricks = None
-    if record.result is not None and isinstance(record.result.value, Result):
-        tricks = record.result.value.declarer_tricks
-    auction, play = replayed(ctx, "auction"), replayed(ctx, "play")
-    if contract is None and auction is not None:
-        contract, declarer = auction.contract, auction.declarer
-    if tricks is None and record.play is not None and contract is not None and not contract.passed_out:
-        claim = record.play.claim
-        if claim is not None and isinstance(claim.value, int):
-            tricks = claim.value
-        elif declarer is not None and play is not None and play.complete and not play.stopped:
-            tricks = play.won[side(declarer)]
-    return contract, declarer, tricks
-
-
-def contract_text(contract: Contract) -> str:
-    """A Contract value; an end position has the denomination only (PBN §3.10)."""
-    if contract.passed_out and contract.denomination:
-        return contract.denomination
-    return str(contract)
-
-
-def result_text(result: object, raw: str, declarer: str | None) -> str:
-    """A Result in the declarer form of export format, when the declarer is known (PBN §3.4.15)."""
-    if not isinstance(result, Result):
-        return raw
-    mark = "^" if result.marked else ""
-    if result.declarer_tricks is not None:
-        return f"{mark}{result.declarer_tricks}"
-    tricks = result.tricks_for(declarer) if declarer else None
-    if tricks is not None:
-        return f"{mark}{tricks}"
-    return mark + " ".join(f"{s} {n}" for s, n in (("NS", result.ns), ("EW", result.ew)) if n is not None)
-
-
-def deal_text(record: Record, dealer: str | None) -> str:
-    """The Deal value from the dealer, ranks descending; a malformed PBN deal as written."""
-    raw = record.deal_field.raw if record.deal_field is not None else None
-    hands: dict[str, str] | None
-    if record.format == "pbn" and raw is not None:
-        hands = _raw_hands(raw)
-        if hands is None:
-            return raw
-        first = dealer or raw[0].upper()
-    elif record.deal is not None:
-        hands = {seat: _hand_text(cards) for seat, cards in record.deal.hands.items()}
-        first = dealer or "N"
-    else:
-        return UNKNOWN
-    return f"{first}:" + " ".join(hands[seat_after(first, i)] for i in range(4))
-
-
-def _hand_text(cards: tuple[str, ...] | None) -> str:
-    if cards is None:
-        return "-"
-    return ".".join("".join(sorted((c[1] for c in cards if c[0] == suit), key=RANKS.index)) for suit in SUITS)
-
-
-def _raw_hands(raw: str) -> dict[str, str] | None:
-    """The hands of a PBN Deal value by seat, ranks descending, or None if not four hands after a seat.
-
-    Spot cards ``x`` go last; characters that are no rank (a malformed deal,
-    reported as D102) go first, so that nothing is lost.
-    """
-    text = raw.strip()
-    if len(text) < 2 or text[1] != ":" or text[0].upper() not in SEATS:
-        return None
-    parts = text[2:].split()
-    if len(parts) != 4:
-        return None
-    hands = {}
-    for i, part in enumerate(parts):
-        seat = seat_after(text[0].upper(), i)
-        hands[seat] = part if part == "-" else ".".join(
-            "".join(sorted(suit, key=_rank_order)) for suit in part.upper().split("."))
-    return hands
-
-
-def _rank_order(rank: str) -> int:
-    return 13 if rank == "X" else RANKS.find(rank)
 
 
 # --- auction section ----------------------------------------------------------
@@ -292,40 +102,6 @@ def _auction_lines(record: Record, dealer: str | None) -> list[str]:
     lines = [tag_line("Auction", anchor or UNKNOWN)] + _rows(tokens)
     lines += [tag_line("Note", f"{n}:{texts[n]}") for n in sorted(texts)]
     return lines
-
-
-def call_notes(record: Record) -> tuple[dict[int, int], dict[int, str]]:
-    """Note numbers of the calls (by ``id``) and note texts by number.
-
-    PBN: the references and Note tags as read.  LIN: each alerted or explained
-    call gets a note; calls with the same explanation share its number.
-    """
-    auction = record.auction
-    numbers: dict[int, int] = {}
-    texts: dict[int, str] = {}
-    if auction is None:
-        return numbers, texts
-    if record.format != "lin":
-        for call in auction.calls:
-            if call.note is not None:
-                numbers[id(call)] = call.note
-        for n, tag in auction.notes.items():
-            m = _NOTE_VALUE.match(tag.value)
-            texts[n] = m.group(2) if m else tag.value
-        return numbers, texts
-    by_text: dict[str, int] = {}
-    for call in auction.calls:
-        if not call.alert and not call.explanation:
-            continue
-        text = _CONTROL.sub(" ", call.explanation or "").strip()
-        n = by_text.get(text)
-        if n is None:
-            if len(texts) == MAX_NOTES:
-                continue
-            n = by_text[text] = len(texts) + 1
-            texts[n] = text
-        numbers[id(call)] = n
-    return numbers, texts
 
 
 def _call_token(call: Call) -> str:
@@ -374,7 +150,7 @@ def _play_lines(record: Record, ctx: Context) -> list[str]:
     numbers = {id(card): card.note for card in play.cards if card.note is not None}
     texts = {}
     for n, tag in play.notes.items():
-        m = _NOTE_VALUE.match(tag.value)
+        m = NOTE_VALUE.match(tag.value)
         texts[n] = m.group(2) if m else tag.value
     if play.by_seat:
         seat = play.seat

@@ -18,11 +18,11 @@ from collections import Counter
 from typing import BinaryIO, Callable
 
 from .. import __version__
-from ..convert.pbn_writer import header_values
 from ..model import Finding, Record
 from ..pipeline import FileReport
 from ..readers import open_reader
 from ..replay.context import Context
+from ..semantics import header_values
 from ..show import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts, hand_lines,
                     outcome, place, play_table, seat_label, title)
 from . import Reporter, Summary
