@@ -75,6 +75,12 @@ BREACHES = [
 ]
 
 
+def test_a_result_by_sides_is_export_form_when_the_declarer_is_unknown():
+    text = export(CLEAN).replace('[Result "10"]', '[Result "NS 10"]').replace('[Declarer "S"]', '[Declarer "?"]')
+    assert '[Declarer "?"]' in text
+    assert "declarer's tricks" not in " ".join(f.message for f in only(check(text), "S108"))
+
+
 @pytest.mark.parametrize("change, named, where", BREACHES, ids=[named for _, named, _ in BREACHES])
 def test_each_breach_is_named(change, named, where):
     text = change(export(CLEAN))
