@@ -3,6 +3,7 @@
     python benchmarks/synth.py pbn 5000 out.pbn [--seed 1]
     python benchmarks/synth.py lin 5000 out.lin     (BBO hand records, one board a line)
     python benchmarks/synth.py pbn 5000 out.pbn --score-table 12   (and a ScoreTable of 12 results a board)
+    python benchmarks/synth.py pbn 5000 part2.pbn --first 5001 --seed 2   (boards 5001-10000)
 
 Every board is legal: a shuffled deal, a random legal auction ending in three
 passes, a random legal play (following suit) of all 13 tricks, and the Result
@@ -213,6 +214,8 @@ def main() -> None:
     parser.add_argument("boards", type=int)
     parser.add_argument("output")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=1, metavar="N",
+                        help="number the boards from N (a later part of one event's archive)")
     parser.add_argument("--score-table", type=int, default=0, metavar="N",
                         help="end each PBN board with a ScoreTable of N results")
     args = parser.parse_args()
@@ -220,12 +223,13 @@ def main() -> None:
     with open(args.output, "w", newline="") as out:
         if args.format == "pbn":
             out.write("% PBN 2.1\r\n% EXPORT\r\n\r\n")
-        for number in range(1, args.boards + 1):
+        last = args.first + args.boards - 1
+        for number in range(args.first, last + 1):
             board = make_board(rng, number)
             if args.format == "pbn":
                 table = score_table(board, args.score_table, random.Random(args.seed * 1_000_003 + number)) \
                     if args.score_table > 1 else []
-                out.write(pbn_game(board, table) + ("\r\n" if number < args.boards else ""))
+                out.write(pbn_game(board, table) + ("\r\n" if number < last else ""))
             else:
                 out.write(lin_board(board))
 

@@ -27,11 +27,14 @@ def fingerprint(deal: Deal | None) -> int | None:
         hand = deal.hands.get(seat)
         if hand is None or len(hand) != 13:
             return None
-        mask = 0
-        for card in hand:
-            mask |= _BIT.get(card, 0)
+        try:
+            mask = sum(map(_BIT.__getitem__, hand))
+        except KeyError:  # not a card
+            return None
+        if mask.bit_count() != 13:  # a card twice in the hand (the sum carried)
+            return None
         masks.append(mask)
-    if masks[0] | masks[1] | masks[2] | masks[3] != _DECK:  # 52 cards that are not the pack: one is twice
+    if masks[0] | masks[1] | masks[2] | masks[3] != _DECK:  # a card in two hands
         return None
     return _join(masks)
 
@@ -52,8 +55,10 @@ def turned(print_: int, seats: int) -> int:
 
 
 def canonical(print_: int) -> int:
-    """One fingerprint for a deal and its three turns: equal for two deals that differ only by whole seats."""
-    return min(turned(print_, seats) for seats in range(4))
+    """One fingerprint for a deal and its three turns: the turn that gives North the ace of spades."""
+    masks = _masks(print_)
+    holder = next(i for i, mask in enumerate(masks) if mask & 1)
+    return _join([masks[(i + holder) % 4] for i in range(4)])
 
 
 def turn(here: int, there: int) -> int | None:

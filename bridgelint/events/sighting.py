@@ -34,7 +34,7 @@ class Sighting(NamedTuple):
     room: str | None  # Open or Closed (PBN Room, LIN qx)
     place_line: int  # where the table or room is written
     place_column: int
-    ns: int | None  # North-South's score
+    ns: int | None  # North-South's score (in a room: E104 needs it there only)
     imps: int | None  # the IMPs the record states for North-South (PBN ScoreIMP, LIN mp)
     imps_line: int
     imps_column: int
@@ -82,7 +82,8 @@ def sight(record: Record) -> Sighting:
     board = _known(record.board.raw) if record.board is not None and record.board.raw is not None else None
     dealer = record.dealer.value if record.dealer is not None else None
     return Sighting(key, board, dealer, fingerprint(deal), deal.line if deal else 0, deal_column,
-                    table, board_room, place.line if place else 0, _value_column(place), ns_score(record), imps,
+                    table, board_room, place.line if place else 0, _value_column(place),
+                    ns_score(record) if board_room is not None else None, imps,
                     imps_line, imps_column,
                     record.line, record.column, record.game, carries_results(record))
 

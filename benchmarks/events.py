@@ -1,0 +1,92 @@
+"""The cost of the event checks (E101-E104) and the memory they take across files.
+
+    python benchmarks/events.py [--boards 50000] [--across 200000] [--files 20] [--rounds 3]
+
+1. Cost: on the synthetic PBN and LIN archives of ``--boards`` boards (one
+   file, one event), ``bridgelint check FILE`` against ``bridgelint check
+   --ignore E FILE``, alternated, best of ``--rounds``, timed in-process.  The
+   cost is the difference as a share of the full check (the goal: under 10%).
+2. Memory: ``--across`` boards of one event in ``--files`` PBN files (boards
+   numbered on from file to file), ``bridgelint check --across-files DIR`` on
+   ``--jobs 1`` and ``--jobs 2``, against the same run with the events of each
+   file only; peak RSS is the largest resident size of the run's processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bench import DATA, HERE, TIMED, archive, run
+
+CHECK = f"""
+import sys, time
+from bridgelint.cli import main
+sys.argv = ["bridgelint", "check", *{{options!r}}, sys.argv[1]]
+start, status = time.perf_counter(), 0
+try:
+    main()
+except SystemExit as done:
+    status = done.code
+print("{TIMED}", time.perf_counter() - start, file=sys.stderr)
+sys.exit(status)
+"""
+
+
+def check(options: list[str]) -> str:
+    return CHECK.format(options=options)
+
+
+def parts(boards: int, files: int) -> Path:
+    """``boards`` boards of one event in ``files`` PBN files, generated once."""
+    folder = DATA / f"event-{boards}-in-{files}"
+    each = boards // files
+    if not folder.is_dir():
+        folder.mkdir(parents=True)
+        for i in range(files):
+            subprocess.run([sys.executable, str(HERE / "synth.py"), "pbn", str(each),
+                            str(folder / f"part{i + 1:03d}.pbn"), "--first", str(i * each + 1),
+                            "--seed", str(i + 1)], check=True)
+    return folder
+
+
+def cost(fmt: str, boards: int, rounds: int) -> None:
+    path = archive(fmt, boards)
+    runs = {"full": [], "without E": []}
+    codes = {"full": check(["--jobs", "1"]), "without E": check(["--jobs", "1", "--ignore", "E"])}
+    for _ in range(rounds):
+        for name, code in codes.items():
+            runs[name].append(run(code, path, None, (0, 1))[1])
+    full, without = min(runs["full"]), min(runs["without E"])
+    print(f"{fmt} {boards:>6}: check {full:6.2f} s, without the E rules {without:6.2f} s: the event checks cost "
+          f"{full - without:5.2f} s, {100 * (full - without) / full:4.1f}% of the check", flush=True)
+
+
+def memory(boards: int, files: int, rounds: int) -> None:
+    folder = parts(boards, files)
+    for jobs in ("1", "2"):
+        for name, options in (("events per file", []), ("--across-files", ["--across-files"])):
+            results = [run(check(["--jobs", jobs, *options]), folder, None, (0, 1)) for _ in range(rounds)]
+            inner, rss = min(r[1] for r in results), max(r[2] for r in results)
+            print(f"pbn {boards:>6} in {files} files, --jobs {jobs}, {name:>15}: in-process {inner:6.2f} s, "
+                  f"peak RSS {rss / 1024:4.0f} MiB", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=50000)
+    parser.add_argument("--across", type=int, default=200000)
+    parser.add_argument("--files", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs, load {', '.join(f'{x:.1f}' for x in os.getloadavg())}; best of {args.rounds}")
+    for fmt in ("pbn", "lin"):
+        cost(fmt, args.boards, args.rounds)
+    memory(args.across, args.files, args.rounds)
+
+
+if __name__ == "__main__":
+    main()
