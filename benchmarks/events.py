@@ -9,7 +9,7 @@
 2. Memory: ``--across`` boards of one event in ``--files`` PBN files (boards
    numbered on from file to file), ``bridgelint check --across-files DIR`` on
    ``--jobs 1`` and ``--jobs 2``, against the same run with the events of each
-   file only; peak RSS is the largest resident size of the run's processes.
+   file only, one run each; peak RSS is the largest resident size of the run's processes.
 """
 
 from __future__ import annotations
@@ -65,12 +65,11 @@ def cost(fmt: str, boards: int, rounds: int) -> None:
           f"{full - without:5.2f} s, {100 * (full - without) / full:4.1f}% of the check", flush=True)
 
 
-def memory(boards: int, files: int, rounds: int) -> None:
+def memory(boards: int, files: int) -> None:
     folder = parts(boards, files)
     for jobs in ("1", "2"):
         for name, options in (("events per file", []), ("--across-files", ["--across-files"])):
-            results = [run(check(["--jobs", jobs, *options]), folder, None, (0, 1)) for _ in range(rounds)]
-            inner, rss = min(r[1] for r in results), max(r[2] for r in results)
+            _, inner, rss, _ = run(check(["--jobs", jobs, *options]), folder, None, (0, 1))
             print(f"pbn {boards:>6} in {files} files, --jobs {jobs}, {name:>15}: in-process {inner:6.2f} s, "
                   f"peak RSS {rss / 1024:4.0f} MiB", flush=True)
 
@@ -85,7 +84,7 @@ def main() -> None:
     print(f"{os.cpu_count()} CPUs, load {', '.join(f'{x:.1f}' for x in os.getloadavg())}; best of {args.rounds}")
     for fmt in ("pbn", "lin"):
         cost(fmt, args.boards, args.rounds)
-    memory(args.across, args.files, args.rounds)
+    memory(args.across, args.files)
 
 
 if __name__ == "__main__":

@@ -225,3 +225,51 @@ def test_json_lists_the_events(monkeypatch, write):
         {"key": {"event": "Pairs", "site": None, "date": None, "section": None, "stage": None,
                  "hometeam": None, "visitteam": None},
          "files": ["a.pbn"], "boards": [{"board": "1", "records": 1, "tables": []}]}]
+
+
+# --- LIN across files, consistent uploads, suppression and standard input -----------------------
+
+def test_lin_across_files_e102_e103_e104(monkeypatch, write):
+    first = write("a.lin", lin(("o1", D1), ("c1", D1)))
+    second = write("b.lin", lin(("o2", D1), ("o1", D2), mp="9,,0,"))  # board 2 is board 1 again; o1 twice
+    assert found(monkeypatch, first, second) == []
+    codes = [(code, line, column) for _, code, line, column, _ in found(monkeypatch, "--across-files", first, second)]
+    assert codes == [("E104", 3, 1), ("E102", 4, 10), ("E103", 5, 4), ("E101", 5, 10)]
+
+
+def test_consistent_uploads_across_files_fire_nothing(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, result=False), game("2", D3, result=False)))
+    open_room = write("open.pbn", pbn(game("1", D1, Room="Open", Score="NS 420", ScoreIMP="NS 10"),
+                                      game("2", D3, Room="Open", Score="NS 420", ScoreIMP="NS 0")))
+    closed_room = write("closed.pbn", pbn(game("1", D1, Room="Closed", Score="NS -50", ScoreIMP="EW 10"),
+                                          game("2", D3, Room="Closed", Score="NS 420", ScoreIMP="NS 0")))
+    lin_match = write("match.lin", lin(("o1", D1), ("c1", D1), ("o2", D3), ("c2", D3)))
+    assert found(monkeypatch, "--across-files", record, open_room, closed_room, lin_match) == []
+
+
+def test_a_directive_suppresses_an_event_finding_across_files(monkeypatch, write):
+    first = write("a.pbn", pbn(game("1", D1)))
+    second = write("b.pbn", "% bridgelint: disable-file=E101,E103\n" + pbn(game("1", D2)))
+    [(name, code, line, column, message)] = check_findings(monkeypatch, "--select", "E,S112", "--across-files",
+                                                           first, second)
+    assert (name, code, line, column) == (second, "S112", 1, 33)
+    assert message == "bridgelint: disable of E103 suppresses nothing: E103 found nothing in this file"
+    within = check_findings(monkeypatch, "--select", "E,S112", first, second)
+    assert [(code, column) for _, code, _, column, _ in within] == [("S112", 28), ("S112", 33)]
+
+
+def check_findings(monkeypatch, *args: str) -> list[tuple[str, str, int, int, str]]:
+    one = run_cli(monkeypatch, "check", "--isolated", "--format", "json", "--jobs", "1", *args)
+    two = run_cli(monkeypatch, "check", "--isolated", "--format", "json", "--jobs", "2", *args)
+    assert one == two
+    return [(f["path"], x["code"], x["line"], x["column"], x["message"]) for f in json.loads(one[1])["files"]
+            for x in f["findings"]]
+
+
+def test_standard_input_takes_its_place_in_the_run(monkeypatch, write):
+    first, last = write("a.pbn", pbn(game("1", D1))), write("c.pbn", pbn(game("1", D3)))
+    args = ("check", "--isolated", "--select", "E", "--across-files", "--format", "json", first, "-", last)
+    code, out, _ = run_cli(monkeypatch, *args, stdin=pbn(game("1", D2)).encode())
+    findings = [(f["path"], x["code"], x["message"][:40]) for f in json.loads(out)["files"] for x in f["findings"]]
+    assert code == 1 and findings == [("-", "E101", "fouled board: ♥A is South's here, East's"),
+                                      (last, "E101", "fouled board: ♦A is West's here, South's")]
