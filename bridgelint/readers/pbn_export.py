@@ -100,8 +100,7 @@ def _tag_order(record: Record) -> list[tuple[int, int, str]]:
                                               "come first"))
         elif name in rank:
             if highest is not None and rank[name] < rank[highest.name]:
-                out.append((tag.line, tag.column, f"{name} after {highest.name}: the mandatory tags go "
-                                                  f"{', '.join(mandatory)}"))
+                out.append((tag.line, tag.column, f"{name} after {highest.name}, out of the mandatory tags' order"))
             elif highest is None or rank[name] > rank[highest.name]:
                 highest = tag
         elif i < last_mandatory:
