@@ -30,8 +30,8 @@ class Board:
         self.deal_at = 0
         self.deal_results = False
         self.dealer: str | None = None
-        self.places: list[tuple[str | None, str | None, int]] = []  # (table, room, where) seen
-        self.rooms: list[tuple[str, int | None, int | None, int, int]] = []  # (room, ns, imps, imps at, where)
+        self.places: list[tuple[str | None, str | None, int]] | None = None  # (table, room, where) seen
+        self.rooms: list[tuple[str, int | None, int | None, int, int]] | None = None  # (room, ns, imps, ...)
         self.records = 0
         self.duplicate_told = False  # E102 said once for this board
 
@@ -117,6 +117,8 @@ class EventState:
                                 f"{self._at(first[2])}{how}", sighting, sighting.deal_line, sighting.deal_column))
 
     def _place(self, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
+        if board.places is None:
+            board.places = []
         for table, room, seen in board.places:
             if table == sighting.table and room == sighting.room:
                 found.append(self._finding(
@@ -127,6 +129,8 @@ class EventState:
         board.places.append((sighting.table, sighting.room, where))
 
     def _room(self, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
+        if board.rooms is None:
+            board.rooms = []
         other = next((entry for entry in board.rooms if entry[0] != sighting.room), None)
         if not any(entry[0] == sighting.room for entry in board.rooms):
             board.rooms.append((sighting.room, sighting.ns, sighting.imps, self._where(sighting.imps_line), where))
@@ -154,7 +158,7 @@ class EventState:
             "key": {name.lower(): value for name, value in zip(KEY_TAGS, event.key)},
             "files": [self.paths[i] for i in event.files],
             "boards": [{"board": number, "records": board.records,
-                        "tables": [{"table": table, "room": room} for table, room, _ in board.places]}
+                        "tables": [{"table": table, "room": room} for table, room, _ in board.places or ()]}
                        for number, board in event.boards.items()],
         } for event in self.events.values()]
 
