@@ -151,7 +151,8 @@ def test_e102_across_files(monkeypatch, write):
 def test_e103_pbn_fires_at_the_table_tag(monkeypatch, write):
     path = write("r.pbn", pbn(game("1", D1, Table="3"), game("1", D1, Table="4"), game("1", D1, Table="3")))
     assert found(monkeypatch, path) == [
-        (path, "E103", 29, 9, "board 1 is recorded twice at table 3, also at line 9: a table plays a board once (Law 79C)")]
+        (path, "E103", 29, 9, "board 1 is recorded twice at table 3, also at line 9: a table plays a board once "
+                              "(Law 79C)")]
 
 
 def test_e103_pbn_not_at_other_tables_or_rooms_or_unnamed(monkeypatch, write):
@@ -184,7 +185,7 @@ def test_e104_pbn_fires_at_the_wrong_imps(monkeypatch, write):
     path = write("r.pbn", teams("EW 9"))
     assert found(monkeypatch, path) == [
         (path, "E104", 23, 12, "North-South are given -9 IMPs, but North-South scored -50 here and +420 in the open "
-                               "room at line 1: 470 points is -10 IMPs on the WBF scale (Law 78B)")]
+                               "room at line 1: the difference, -470 points, is -10 IMPs on the WBF scale (Law 78B)")]
 
 
 def test_e104_pbn_not_when_the_imps_follow_the_scale(monkeypatch, write):

@@ -140,7 +140,8 @@ def test_repeated_table_or_room():
                    sighting(line=9, table="3", deal_print=A), sighting(line=12, room="Open"),
                    sighting(line=14, room="Closed"), sighting(line=16, room="Open"), sighting(line=18),
                    sighting(line=19)])
-    assert found == [("E103", 9, "board 1 is recorded twice at table 3, also at line 1: a table plays a board once (Law 79C)"),
+    assert found == [("E103", 9, "board 1 is recorded twice at table 3, also at line 1: a table plays a board once "
+                                 "(Law 79C)"),
                      ("E103", 16, "board 1 is recorded twice at the open room, also at line 12: "
                                   "a table plays a board once (Law 79C)")]
 
@@ -153,10 +154,11 @@ def test_team_imps_checked_when_both_rooms_are_known():
     [[(code, line, message)]] = run(wrong_here)
     assert (code, line) == ("E104", 10)
     assert message == ("North-South are given -9 IMPs, but North-South scored -50 here and +420 in the open room at "
-                       "line 1: 470 points is -10 IMPs on the WBF scale (Law 78B)")
+                       "line 1: the difference, -470 points, is -10 IMPs on the WBF scale (Law 78B)")
     wrong_there = [right[0]._replace(imps=9), right[1]]
     [[(code, line, message)]] = run(wrong_there)
-    assert (code, line) == ("E104", 9) and "given +9 IMPs at line 2" in message and "+10 IMPs to them" in message
+    assert (code, line) == ("E104", 9) and "given +9 IMPs at line 2" in message
+    assert "the difference, +470 points to them, is +10 IMPs" in message
     no_score = [right[0]._replace(ns=None, imps=3), right[1]]
     assert run(no_score) == [[]]
 

@@ -158,8 +158,8 @@ def _stated_imps(value: str, record: Record) -> int | None:
 def _lin_imps(record: Record, match: list[str], board_room: str | None) -> tuple[int | None, int, int]:
     """North-South's IMPs from the match header's ``mp`` entries of the board, with the header's location.
 
-    Only in a teams match (scoring ``I``). Two entries per board: the IMPs won by the team sitting North-South in the open room, or (when the
-    first is empty) those won by the other team.
+    Only in a teams match (scoring ``I``). Two entries per board: the IMPs won by the team sitting
+    North-South in the open room, or (when the first is empty) those won by the other team.
     """
     tag = next((tag for tag in record.tags if tag.name == "MP"), None)
     if tag is None or board_room is None or len(match) < 4 or match[2].upper() != "I" or not match[3].isdigit():

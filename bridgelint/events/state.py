@@ -137,20 +137,21 @@ class EventState:
         if other is None or other[1] is None or sighting.ns is None:
             return
         other_room, other_ns, other_imps, other_imps_at, other_at = other
-        due = imps(sighting.ns - other_ns)  # to North-South here
+        difference = sighting.ns - other_ns
+        due = imps(difference)  # to North-South here
         scores = (f"North-South scored {sighting.ns:+d} here and {other_ns:+d} in the {other_room.lower()} room "
                   f"at {self._at(other_at)}")
         if sighting.imps is not None and sighting.imps != due:
             found.append(self._finding(
-                TeamImps, f"North-South are given {sighting.imps:+d} IMPs, but {scores}: {abs(sighting.ns - other_ns)} "
-                        f"points is {due:+d} IMPs on the WBF scale", sighting,
+                TeamImps, f"North-South are given {sighting.imps:+d} IMPs, but {scores}: the difference, "
+                          f"{difference:+d} points, is {due:+d} IMPs on the WBF scale", sighting,
                 sighting.imps_line, sighting.imps_column))
         elif (other_imps is not None and other_imps != -due
               and not (sighting.imps_line and other_imps_at == self._where(sighting.imps_line))):
             found.append(self._finding(
                 TeamImps, f"North-South in the {other_room.lower()} room are given {other_imps:+d} IMPs at "
-                        f"{self._at(other_imps_at)}, but {scores}: {abs(sighting.ns - other_ns)} points is "
-                        f"{-due:+d} IMPs to them on the WBF scale", sighting))
+                          f"{self._at(other_imps_at)}, but {scores}: the difference, {-difference:+d} points to "
+                          f"them, is {-due:+d} IMPs on the WBF scale", sighting))
 
     def summary(self) -> list[dict]:
         """The events as the JSON report shows them: key, files, and per board the tables seen."""
