@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from bridgelint.parallel import check_one
+from bridgelint.rules.event import EVENT_CODES
+from conftest import CORPUS_PBN, requires_shared, run_cli
 
 # whole deals, North East South West: D1 gives each seat one suit; D2 swaps East's and South's hands;
 # D1_TURNED is D1 with every hand one seat clockwise; D3 swaps South's and West's
@@ -274,3 +276,14 @@ def test_standard_input_takes_its_place_in_the_run(monkeypatch, write):
     findings = [(f["path"], x["code"], x["message"][:40]) for f in json.loads(out)["files"] for x in f["findings"]]
     assert code == 1 and findings == [("-", "E101", "fouled board: ♥A is South's here, East's"),
                                       (last, "E101", "fouled board: ♦A is West's here, South's")]
+
+
+# --- the shared corpus: no fouled board where a file holds one deal per board of each event --------
+
+@requires_shared
+def test_the_corpus_holds_no_fouled_board(monkeypatch):
+    files = sorted(str(p) for p in CORPUS_PBN.parent.rglob("*") if p.suffix in (".pbn", ".lin"))
+    found = {(Path(report.path).name, f.code) for report in (check_one((path, EVENT_CODES, None)) for path in files)
+             for f in report.findings}
+    # a teaching file gives boards 4-1, 30-1 and 34-1 the deals of boards 4, 30 and 34 (and other auctions)
+    assert found == {("Rick-Wilson__pbn-to-pdf__Precision_1C_Auctions_with_Notes.pbn", "E102")}
