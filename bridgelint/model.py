@@ -196,7 +196,7 @@ class Table:
     game is read (a ``#`` header is known only then).
     """
 
-    __slots__ = ("tag", "text", "cells", "row_starts", "columns", "inherited")
+    __slots__ = ("tag", "text", "cells", "row_starts", "columns", "inherited", "_artificial")
 
     def __init__(self, tag: Tag, text: str):
         self.tag = tag  # the section's tag; its value is the header
@@ -205,6 +205,7 @@ class Table:
         self.row_starts = array("i")  # the index of each row's first element
         self.columns: list[Column] = []
         self.inherited = tag.value.strip() == "#"  # the header comes from an earlier game (PBN §4.8)
+        self._artificial: frozenset[int] | None = None
 
     @property
     def name(self) -> str:
@@ -242,16 +243,25 @@ class Table:
         span, columns = self.span(number), self.columns
         return [self.element(i, columns[i - span.start] if i - span.start < len(columns) else None) for i in span]
 
-    def cell(self, number: int, position: int) -> Element | None:
-        """The element of one row in one column, typed; None when the row is too short."""
-        index = self.row_starts[number] + position
-        if index not in self.span(number):
-            return None
-        return self.element(index, self.columns[position] if position < len(self.columns) else None)
+    def whole(self, number: int) -> bool:
+        """Whether the row has an element for every column, and no more."""
+        return len(self.span(number)) == len(self.columns)
+
+    def cell(self, number: int, position: int) -> Element:
+        """The element of a whole row in one column, typed, with its place."""
+        return self.element(self.row_starts[number] + position, self.columns[position])
+
+    def value(self, number: int, position: int) -> object:
+        """The typed value of the element of a whole row in one column (as ``cell(...).value``, cheaper)."""
+        return parse_element(self.columns[position].kind, self.element_text(self.row_starts[number] + position))
 
     def artificial(self, number: int) -> bool:
         """Whether an element of the row is marked ``^`` (an artificial score, PBN §5.2)."""
-        return any(self.text[self.cells[4 * i]] == ARTIFICIAL for i in self.span(number))
+        if self._artificial is None:
+            text, cells = self.text, self.cells
+            self._artificial = frozenset(row for row in range(len(self.row_starts))
+                                         if any(text[cells[4 * i]] == ARTIFICIAL for i in self.span(row)))
+        return number in self._artificial
 
     def rows(self) -> Iterator[list[Element]]:
         for number in range(len(self.row_starts)):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .bridge import RANKS, SEATS, parse_card, parse_contract, parse_pbn_call
+from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_pbn_call
 
 # Kinds of element.
 TEXT, RANK, COUNT, NUMBER, SCORE = "text", "rank", "count", "number", "score"
@@ -135,9 +135,9 @@ def _tricks(text: str) -> int | None:
     return value if value is not None and value <= 13 else None
 
 
-def _contract(text: str) -> str | None:
+def _contract(text: str) -> Contract | None:
     contract, _ = parse_contract(text)
-    return str(contract) if contract is not None and (contract.level or not contract.denomination) else None
+    return contract if contract is not None and (contract.level or not contract.denomination) else None
 
 
 def _seat(text: str) -> str | None:

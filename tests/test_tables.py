@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from bridgelint.bridge import Contract
 from bridgelint.tables import MALFORMED
 from conftest import at, check, read_one, table_rows
 
@@ -33,9 +34,9 @@ def test_rows_are_typed_by_their_columns_with_locations():
                              '1 4S s 10 420 "Ann;Bob" 87.5\n'
                              '2 ^4S ? - -50 x 12.5\n')
     rows = list(record.tables["ScoreTable"].rows())
-    assert [e.value for e in rows[0]] == [1, "4S", "S", 10, 420, "Ann;Bob", 87.5]
+    assert [e.value for e in rows[0]] == [1, Contract(4, "S"), "S", 10, 420, "Ann;Bob", 87.5]
     assert [(e.line, e.column) for e in rows[0]] == [(5, 1), (5, 3), (5, 6), (5, 8), (5, 11), (5, 15), (5, 25)]
-    assert [(e.text, e.value, e.artificial) for e in rows[1][:3]] == [("2", 2, False), ("^4S", "4S", True),
+    assert [(e.text, e.value, e.artificial) for e in rows[1][:3]] == [("2", 2, False), ("^4S", Contract(4, "S"), True),
                                                                      ("?", None, False)]
 
 

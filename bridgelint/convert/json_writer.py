@@ -125,6 +125,8 @@ def _table(table: Table) -> dict:
 def _json_value(value: object) -> object:
     if value is MALFORMED:
         return None
+    if isinstance(value, Contract):
+        return str(value)
     return list(value) if isinstance(value, tuple) else value
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Iterator
 
-from ..bridge import is_vulnerable, parse_contract, side
+from ..bridge import Contract, is_vulnerable, side
 from ..model import Finding, Table
 from ..scoring import score
 from ..tables import decimals
@@ -131,11 +131,10 @@ class ScoreTableScore(_ScoreTableRule):
         if None in positions or all(position is None for _, position in sides):
             return
         for number in range(len(table)):
-            if len(table.span(number)) != len(table.columns) or table.artificial(number):
+            if not table.whole(number) or table.artificial(number):
                 continue
-            contract_text, declarer, tricks = (table.cell(number, position).value for position in positions)
-            contract, _ = parse_contract(contract_text) if isinstance(contract_text, str) else (None, False)
-            if contract is None or not isinstance(tricks, int) and not contract.passed_out:
+            contract, declarer, tricks = (table.value(number, position) for position in positions)
+            if not isinstance(contract, Contract) or not isinstance(tricks, int) and not contract.passed_out:
                 continue
             if contract.passed_out:
                 ns_points = 0
@@ -145,9 +144,10 @@ class ScoreTableScore(_ScoreTableRule):
             else:
                 continue
             for name, position in sides:
-                element = table.cell(number, position) if position is not None else None
+                written = table.value(number, position) if position is not None else None
                 expected = ns_points if name == "NS" else -ns_points
-                if element is not None and isinstance(element.value, int) and element.value != expected:
+                if isinstance(written, int) and written != expected:
+                    element = table.cell(number, position)
                     made = "passed out" if contract.passed_out else f"{contract} by {declarer} with {tricks} tricks"
                     yield self.finding(f"ScoreTable Score_{name} {element.text}, but {made} at vulnerability "
                                        f"{vulnerable.value} scores {name} {expected}",
@@ -210,11 +210,11 @@ class ScoreTableMatchpoints(_ScoreTableRule):
             yield from self._column(table, field, name, position)
 
     def _column(self, table: Table, field: "_Field", name: str, position: int) -> Iterator[Finding]:
-        stated = [(row, element) for row in field.rows
-                  if isinstance((element := table.cell(row.number, position)).value, (int, float))]
+        stated = [(row, value, table.row_starts[row.number] + position) for row in field.rows
+                  if isinstance(value := table.value(row.number, position), (int, float))]
         if not stated:
             return
-        places = max(decimals(element.text.lstrip("^")) for _, element in stated)
+        places = max(decimals(table.element_text(index).lstrip("^")) for _, _, index in stated)
         tolerance = 0.5 * 10 ** -places + 1e-9
         percentage = name.startswith("Percentage")
         top = field.entries - 1
@@ -222,23 +222,23 @@ class ScoreTableMatchpoints(_ScoreTableRule):
             conventions = [lambda mp: 100 * mp / top, lambda mp: 100 * (mp + 0.5) / field.entries]
             middle = 50.0
         else:
-            scale = 2 if max(element.value for _, element in stated) > top + tolerance else 1
+            scale = 2 if max(value for _, value, _ in stated) > top + tolerance else 1
             conventions = [lambda mp, scale=scale: scale * mp]
             middle = scale * top / 2
-        weight = sum(row.count for row, _ in stated)
-        mean = sum(row.count * element.value for row, element in stated) / weight
+        weight = sum(row.count for row, _, _ in stated)
+        mean = sum(row.count * value for row, value, _ in stated) / weight
         if weight < field.entries or abs(mean - middle) > 0.2 * max(middle, 1):
             return  # not the whole field: an excerpt of a larger table
         best = None
         for convention in conventions:
             wrong = []
-            for row, element in stated:
+            for row, written, index in stated:
                 if row.artificial:
                     continue
                 mp = row.matchpoints if name.endswith("_NS") else top - row.matchpoints
                 value = convention(mp)
-                if abs(element.value - value) > tolerance:
-                    wrong.append((row, element, value))
+                if abs(written - value) > tolerance:
+                    wrong.append((row, table.element(index), value))
             if best is None or len(wrong) < len(best):
                 best = wrong
         if best:
@@ -285,15 +285,15 @@ def _field(table: Table) -> _Field | None:
         return None
     rows = []
     for number in range(len(table)):
-        if len(table.span(number)) != len(table.columns):
+        if not table.whole(number):
             return None
-        points = table.cell(number, ns).value if ns is not None else None
+        points = table.value(number, ns) if ns is not None else None
         if not isinstance(points, int):
-            other = table.cell(number, ew).value if ew is not None else None
+            other = table.value(number, ew) if ew is not None else None
             if not isinstance(other, int):
                 return None
             points = -other
-        count = table.cell(number, multiplicity).value if multiplicity is not None else 1
+        count = table.value(number, multiplicity) if multiplicity is not None else 1
         rows.append(_Row(number, points, count if isinstance(count, int) and count > 0 else 1,
                          table.artificial(number)))
     field = _Field(rows)

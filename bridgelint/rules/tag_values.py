@@ -92,6 +92,8 @@ class MalformedTagValue(Rule):
     code, name, severity, law = "T103", "tag-value-form", "error", "PBN §4"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        if ctx.record.format != "pbn":  # LIN fields are not PBN tags
+            return
         for name, tag in first_tags(ctx.record).items():
             if name not in _SPACED and name not in _FORMS:
                 continue
@@ -168,6 +170,8 @@ class ContradictoryValues(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
+        if record.format != "pbn":  # LIN fields are not PBN tags
+            return
         first = first_tags(record)
         for name, check in _CONTRADICTIONS.items():
             tag = first.get(name)
