@@ -287,3 +287,11 @@ def test_the_corpus_holds_no_fouled_board(monkeypatch):
              for f in report.findings}
     # a teaching file gives boards 4-1, 30-1 and 34-1 the deals of boards 4, 30 and 34 (and other auctions)
     assert found == {("Rick-Wilson__pbn-to-pdf__Precision_1C_Auctions_with_Notes.pbn", "E102")}
+
+
+def test_a_file_whose_event_findings_are_ignored_still_counts_across_files(monkeypatch, write):
+    write("bridgelint.toml", 'across-files = true\n[per-file-ignores]\n"handrecord.pbn" = ["E"]\n')
+    record, upload = write("handrecord.pbn", pbn(game("1", D1), game("1", D2))), write("up.pbn", pbn(game("1", D2)))
+    code, out, _ = run_cli(monkeypatch, "check", "--select", "E", "--format", "json", "--jobs", "2", record, upload)
+    findings = [(f["path"], x["code"], x["line"]) for f in json.loads(out)["files"] for x in f["findings"]]
+    assert findings == [(upload, "E101", 5)]
