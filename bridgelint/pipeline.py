@@ -90,8 +90,10 @@ class Linter:
         record = replays.record
         found = list(record.findings)
         try:
+            fmt = record.format
             for rule in self.rules:
-                found.extend(rule.check(replays))
+                if fmt in rule.formats:  # not run where it can find nothing
+                    found.extend(rule.check(replays))
             for hook in hooks:
                 found.extend(hook(replays))
         except Exception as error:  # a bug: report it on this record and go on

@@ -138,3 +138,24 @@ FINDING_LINE = re.compile(r"[^\n]*?:\d+:\d+: [A-Z]\d{3} \[(?:error|warning|info)
 def finding_lines(out: str) -> str:
     """The finding lines of text output, without the grouped counts and the verdict table."""
     return "".join(FINDING_LINE.findall(out))
+
+
+def damaged_archives(boards: int) -> list[tuple[str, bytes]]:
+    """Synthetic boards with random defects (benchmarks/mutate.py), PBN and LIN, and the samples."""
+    import random
+
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        import mutate
+        import synth
+    finally:
+        sys.path.pop(0)
+    boards_rng, damage = random.Random(7), random.Random("mutations 7")
+    pbn, lin = [], []
+    for number in range(1, boards + 1):
+        board = synth.make_board(boards_rng, number)
+        pbn.append("\r\n".join(mutate.mutate_pbn(damage, synth.pbn_game(board).rstrip("\r\n").split("\r\n"))))
+        lin.append(mutate.mutate_lin(damage, synth.lin_board(board)))
+    inputs = [("t.pbn", "\r\n\r\n".join(pbn).encode()), ("t.lin", "".join(lin).encode())]
+    return inputs + [(path.name, path.read_bytes()) for path in sorted((root / "samples").iterdir())]

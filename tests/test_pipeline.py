@@ -8,11 +8,12 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from conftest import ERROR
+from conftest import ERROR, damaged_archives
 
 from bridgelint.cli import cli
 from bridgelint.model import Finding
-from bridgelint.pipeline import FileRun, Pipeline, check_stream
+from bridgelint.pipeline import FileRun, Pipeline, check_stream, linter_for
+from bridgelint.readers import open_reader
 from bridgelint.replay.context import Context
 
 DIRECTIVE = "% bridgelint: disable=A103\n"
@@ -135,3 +136,25 @@ def test_the_pipeline_applies_per_file_ignores_and_exclusions(tmp_path):
     assert pipeline.paths([str(tmp_path)]) == [str(tmp_path / "a.pbn")]
     assert "A103" not in pipeline.codes_for(str(tmp_path / "a.pbn"))
     assert [f.code for f in pipeline.check_file(str(tmp_path / "a.pbn")).findings] == []
+
+
+def test_rules_run_only_on_the_formats_they_can_find_something_in(monkeypatch):
+    linter = linter_for()
+    everything = [rule.code for rule in linter.rules]
+    pbn_only = {rule.code for rule in linter.rules if rule.formats == frozenset(("pbn",))}
+    assert {"N101", "N102", "T103", "T104", "T105", "T106"} <= pbn_only
+    called: list[str] = []
+    for rule in linter.rules:  # note which rules run
+        monkeypatch.setattr(rule, "check", lambda ctx, code=rule.code: called.append(code) or iter(()))
+    for name, data in (("t.pbn", b'[Board "1"]\n'), ("t.lin", b"md|3SAK,HAK,DAK,|")):
+        called.clear()
+        linter.check_record(Context(next(iter(open_reader(io.BytesIO(data), name)))))
+        assert called == (everything if name == "t.pbn" else [code for code in everything if code not in pbn_only])
+    monkeypatch.undo()
+    lin_records = [r for name, data in damaged_archives(400) if name.endswith(".lin")
+                   for r in open_reader(io.BytesIO(data), name)]
+    assert len(lin_records) >= 400
+    # run on LIN anyway, the PBN-only rules find nothing there: skipping them loses nothing
+    found = {f.code for record in lin_records for rule in linter.rules if rule.code in pbn_only
+             for f in rule.check(Context(record))}
+    assert found == set()

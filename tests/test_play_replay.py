@@ -10,7 +10,7 @@ from bridgelint.readers import open_reader
 from bridgelint.replay import play as replay
 from bridgelint.replay.play import replay_play
 from bridgelint.replay.context import Context
-from conftest import PLAY_DEAL as DEAL, PLAY_ROWS as ROWS
+from conftest import PLAY_DEAL as DEAL, PLAY_ROWS as ROWS, damaged_archives
 
 HANDS = {"W": "SK SQ ST S2 HA HT DJ D6 D5 D4 D2 C8 C5", "N": "H6 H3 DA DK DQ D9 D8 D7 CA C9 C7 C3 C2",
          "E": "SA S8 S6 S5 S4 HK HQ H5 DT CQ CJ CT C6", "S": "SJ S9 S7 S3 HJ H9 H8 H7 H4 H2 D3 CK C4"}
@@ -123,32 +123,9 @@ def test_trick_winner_law_44(cards, trump, winner):
 
 # --- the fast replay of the usual play agrees with the general replay ------------------------------------------
 
-def _damaged_archives(boards: int) -> list[tuple[str, bytes]]:
-    """Synthetic boards with random defects (benchmarks/mutate.py), PBN and LIN, and the samples."""
-    import random
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    sys.path.insert(0, str(root / "benchmarks"))
-    try:
-        import mutate
-        import synth
-    finally:
-        sys.path.pop(0)
-    boards_rng, damage = random.Random(7), random.Random("mutations 7")
-    pbn, lin = [], []
-    for number in range(1, boards + 1):
-        board = synth.make_board(boards_rng, number)
-        pbn.append("\r\n".join(mutate.mutate_pbn(damage, synth.pbn_game(board).rstrip("\r\n").split("\r\n"))))
-        lin.append(mutate.mutate_lin(damage, synth.lin_board(board)))
-    inputs = [("t.pbn", "\r\n\r\n".join(pbn).encode()), ("t.lin", "".join(lin).encode())]
-    return inputs + [(path.name, path.read_bytes()) for path in sorted((root / "samples").iterdir())]
-
-
 def test_the_fast_replay_gives_what_the_general_replay_gives():
     fast = general = 0
-    for name, data in _damaged_archives(600):
+    for name, data in damaged_archives(600):
         for record in open_reader(io.BytesIO(data), name):
             if record.play is None:
                 continue

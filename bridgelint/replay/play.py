@@ -25,6 +25,7 @@ from ..model import CONTINUE, END, INVALID, Card, Deal, Play, Record
 CARD, UNKNOWN = "card", "unknown"  # Card kinds besides end, continue, invalid
 ROTATION = {seat: tuple(seat_after(seat, i) for i in range(4)) for seat in SEATS}  # a trick's seats from its leader
 SIDE = {seat: side(seat) for seat in SEATS}
+_OFFSET = {first: {seat: i for i, seat in enumerate(ROTATION[first])} for first in SEATS}  # seat's column from first
 
 # Irregularity kinds.
 NOT_A_CARD = "not-a-card"
@@ -197,7 +198,7 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
         if hand is None or len(hand) != 13:
             return None
         remaining[seat] = set(hand)
-    if sum(map(len, remaining.values())) != 52 or len(set().union(*remaining.values())) != 52:
+    if len(set().union(*remaining.values())) != 52:  # four hands of 13 different cards
         return None
     cards = play.cards
     end = cards[-1] if cards and cards[-1].kind == END else None
@@ -207,20 +208,26 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
     if len(cards) > 52 or (claim is not None and play.cards and (play.cards[-1].line, play.cards[-1].column) >
                                                               (claim.line, claim.column)):
         return None
+    for card in cards:
+        if card.kind != CARD or card.mark:
+            return None
     leader = seat_after(declarer)
     by_seat = play.by_seat
     if by_seat and play.seat != leader:
         return None
     out = PlayReplay(declarer=declarer, dealt=True, rows=(len(cards) + 3) // 4, end=end, claimed=claim is not None)
+    tricks, won = out.tricks, out.won
     for start in range(0, len(cards), 4):
         row = cards[start:start + 4]
-        if any(card.kind != CARD or card.mark for card in row):
-            return None
-        if by_seat:
+        seats = ROTATION[leader]
+        if len(row) == 4:  # PBN: the row is in seat columns from the Play seat; in play order from the leader
+            at = _OFFSET[play.seat][leader] if by_seat else 0
+            trick = list(zip(seats, row[at:] + row[:at]))
+        elif by_seat:
             placed = {card.seat: card for card in row}
-            trick = [(seat, placed.get(seat)) for seat in ROTATION[leader]]
+            trick = [(seat, placed.get(seat)) for seat in seats]
         else:
-            trick = list(zip(ROTATION[leader], row))
+            trick = list(zip(seats, row))
         first = trick[0][1]
         led = first.suit if first is not None else None
         for seat, card in trick:
@@ -231,8 +238,8 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
                 hand.remove(name)
         if len(row) == 4:
             winner = trick[trick_winner([(card.suit, card.rank) for _, card in trick], trump)][0]
-            out.tricks.append(Trick(leader, trick, winner))
-            out.won[SIDE[winner]] += 1
+            tricks.append(Trick(leader, trick, winner))
+            won[SIDE[winner]] += 1
             leader = winner
     return out
 

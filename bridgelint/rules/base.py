@@ -44,6 +44,7 @@ class Rule:
     lin_law: ClassVar[str | None] = None  # the reference on a LIN record, when ``law`` is a PBN section
     severity_when: ClassVar[str | None] = None  # when findings get another severity ("error when a play needs it")
     unshowable: ClassVar[str | None] = None  # why no file can fire this rule, so its Example does not run
+    formats: ClassVar[frozenset[str]] = frozenset(("pbn", "lin"))  # where it can find something: not run elsewhere
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""

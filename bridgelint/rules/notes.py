@@ -39,6 +39,7 @@ class MissingNote(Rule):
     """
 
     code, name, severity, law = "N101", "missing-note", "error", "PBN §3.5.4"
+    formats = frozenset(("pbn",))  # LIN has no note references
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for section, items, notes in _sections(ctx.record):
@@ -72,6 +73,7 @@ class UnusedNote(Rule):
     """
 
     code, name, severity, law = "N102", "unused-note", "warning", "PBN §3.5.5"
+    formats = frozenset(("pbn",))  # LIN has no Note tags
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for section, items, notes in _sections(ctx.record):

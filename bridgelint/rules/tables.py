@@ -86,6 +86,8 @@ class MalformedRow(Rule):
 class _ScoreTableRule(Rule):
     """Base of the rules that read a ScoreTable's rows."""
 
+    formats = frozenset(("pbn",))  # LIN has no tables
+
     @staticmethod
     def score_table(ctx: Context) -> Table | None:
         table = ctx.record.tables.get("ScoreTable")

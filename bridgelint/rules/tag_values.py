@@ -90,6 +90,7 @@ class MalformedTagValue(Rule):
     """
 
     code, name, severity, law = "T103", "tag-value-form", "error", "PBN §4"
+    formats = frozenset(("pbn",))  # LIN fields are not PBN tags
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.record.format != "pbn":  # LIN fields are not PBN tags
@@ -167,6 +168,7 @@ class ContradictoryValues(Rule):
     """
 
     code, name, severity, law = "T104", "contradictory-values", "error", "PBN §4.2"
+    formats = frozenset(("pbn",))  # LIN fields are not PBN tags, LIN has no tables
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
