@@ -291,3 +291,10 @@ def test_mutated_tables_never_crash_the_reader_the_rules_or_the_writers():
 def test_a_header_set_with_double_hash_is_checked_where_it_is_written():
     text = HEAD + '[ScoreTable "##Rank;;Score_NS"]\n1 420\n\n[Board "2"]\n[ScoreTable "#"]\n2 400\n'
     assert at(check(text), "T101") == [(4, 21)]
+
+
+def test_t106_the_scale_is_read_from_the_tables_values_even_when_no_row_reaches_the_top():
+    table = '[ScoreTable "Score_NS;MP_NS;MP_EW"]\n'
+    assert t_codes(HEAD + table + "420 2 2\n420 2 2\n420 2 2\n") == []  # all tied, two points a score
+    assert t_codes(HEAD + table + "420 1 1\n420 1 1\n420 1 1\n") == []  # all tied, one point a score
+    assert at(check(HEAD + table + "420 2 2\n420 2 2\n420 1 2\n"), "T106") == [(7, 5)]

@@ -162,16 +162,16 @@ class ScoreTableMatchpoints(_ScoreTableRule):
 
     What it does: computes each ScoreTable row's matchpoints from the scores
     of all rows (Law 78A: a point for each score beaten and half a point for
-    each equal one, on a scale of one or two points a score that the table's
-    top shows; Multiplicity counts a score that many times) and compares them
-    with MP_NS, MP_EW, Percentage_NS and Percentage_EW. A value matches when
-    it equals the computed one rounded to the decimals the column is written
-    with. Percentages are MP over the top; a table whose percentages all count
+    each equal one, or two and one: the scale the table's values are on, their
+    average being half the top; Multiplicity counts a score that many times)
+    and compares them with MP_NS, MP_EW, Percentage_NS and Percentage_EW. A
+    value matches when it equals the computed one rounded to the decimals the
+    column is written with. Percentages are MP over the top; a table whose percentages all count
     each score as also meeting itself (beaten plus half of all equal scores,
     own included, over the field) is read that way. Artificial rows (`^`) are
     not checked, their scores still count. A column whose values cannot belong
-    to the whole field (their average is far from half the top: the table
-    lists only part of the field) is not checked.
+    to the whole field (their average is far from half the top on either
+    scale: the table lists only part of the field) is not checked.
     Why it matters: wrong matchpoints give wrong rankings, and a results table
     is what players and directors read the standings from.
     Example:
@@ -220,19 +220,16 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         tolerance = 0.5 * 10 ** -places + 1e-9
         percentage = name.startswith("Percentage")
         top = field.entries - 1
-        if percentage:
-            conventions = [lambda mp: 100 * mp / top, lambda mp: 100 * (mp + 0.5) / field.entries]
-            middle = 50.0
+        if percentage:  # (value of matchpoints, the field's average value)
+            conventions = [(lambda mp: 100 * mp / top, 50.0), (lambda mp: 100 * (mp + 0.5) / field.entries, 50.0)]
         else:
-            scale = 2 if max(value for _, value, _ in stated) > top + tolerance else 1
-            conventions = [lambda mp, scale=scale: scale * mp]
-            middle = scale * top / 2
+            conventions = [(lambda mp, scale=scale: scale * mp, scale * top / 2) for scale in (1, 2)]
         weight = sum(row.count for row, _, _ in stated)
         mean = sum(row.count * value for row, value, _ in stated) / weight
-        if weight < field.entries or abs(mean - middle) > 0.2 * max(middle, 1):
-            return  # not the whole field: an excerpt of a larger table
         best = None
-        for convention in conventions:
+        for convention, middle in conventions:
+            if weight < field.entries or abs(mean - middle) > 0.2 * max(middle, 1):
+                continue  # these values cannot be the whole field's on this scale
             wrong = []
             for row, written, index in stated:
                 if row.artificial:
@@ -240,11 +237,12 @@ class ScoreTableMatchpoints(_ScoreTableRule):
                 mp = row.matchpoints if name.endswith("_NS") else top - row.matchpoints
                 value = convention(mp)
                 if abs(written - value) > tolerance:
-                    wrong.append((row, table.element(index), value))
+                    wrong.append((row, index, value))
             if best is None or len(wrong) < len(best):
                 best = wrong
-        if best:
-            row, element, value = best[0]
+        if best:  # None: an excerpt of a larger field, not checked
+            row, index, value = best[0]
+            element = table.element(index)
             shown = f"{value:.{places}f}" if percentage or value % 1 else str(int(value))
             more = f"; {len(best) - 1} more {name} values are wrong" if len(best) > 1 else ""
             yield self.finding(f"ScoreTable {name} {element.text}, but the table's scores give {shown}: NS {row.ns} "
