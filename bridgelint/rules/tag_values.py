@@ -93,8 +93,6 @@ class MalformedTagValue(Rule):
     formats = frozenset(("pbn",))  # LIN fields are not PBN tags
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        if ctx.record.format != "pbn":  # LIN fields are not PBN tags
-            return
         for name, tag in first_tags(ctx.record).items():
             if name not in _SPACED and name not in _FORMS:
                 continue
@@ -172,8 +170,6 @@ class ContradictoryValues(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
-        if record.format != "pbn":  # LIN fields are not PBN tags
-            return
         first = first_tags(record)
         for name, check in _CONTRADICTIONS.items():
             tag = first.get(name)
