@@ -128,16 +128,15 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                     sys.exit(USAGE_ERROR)
                 if events is not None:
                     parallel.settle_events(report, events, pipeline.codes_for(path))
-                if report.unreadable:
-                    _say(f"bridgelint: {path}: {report.unreadable}", progress)
+                if report.unreadable:  # on standard error, and in the report as a file that was not checked
+                    _say(f"bridgelint: {report.path}: {report.unreadable}", progress)
                     unreadable = True
-                else:
-                    if not show_info:
-                        report.findings = [f for f in report.findings if f.severity != "info"]
-                    internal = internal or any(f.code == InternalError.code for f in report.findings)
-                    summary.add(report)
-                    for sink, to in sinks:
-                        _write(to, sink.file(report), progress)
+                if not show_info:
+                    report.findings = [f for f in report.findings if f.severity != "info"]
+                internal = internal or any(f.code == InternalError.code for f in report.findings)
+                summary.add(report)
+                for sink, to in sinks:
+                    _write(to, sink.file(report), progress)
                 if progress is not None:
                     progress.file_done(report)
         if events is not None:

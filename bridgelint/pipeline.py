@@ -247,7 +247,7 @@ class Pipeline:
 
     def run(self, path: str, stream: BinaryIO) -> FileRun:
         """``path`` (read from ``stream``) through the pipeline, record by record."""
-        return FileRun(path, stream, self.codes_for(path), self.fmt, self.hooks)
+        return FileRun(shown(path), stream, self.codes_for(path), self.fmt, self.hooks)
 
     def check_stream(self, path: str, stream: BinaryIO) -> FileReport:
         return check_stream(path, stream, self.codes_for(path), self.fmt, self.hooks)

@@ -93,7 +93,8 @@ def test_json_format_has_the_documented_shape(monkeypatch, files):
     assert set(document) >= {"version", "files", "summary"}
     assert document["version"] == 1
     assert set(document["summary"]) >= {"files", "games", "boards", "errors", "warnings", "infos"}
-    assert document["summary"] == {"files": 2, "games": 3, "boards": 1, "errors": 1, "warnings": 1, "infos": 0}
+    assert document["summary"] == {"files": 2, "games": 3, "boards": 1, "errors": 1, "warnings": 1, "infos": 0,
+                                   "unreadable": 0}
     first, second = document["files"]
     assert set(first) >= {"path", "format", "games", "boards", "findings"}
     assert (first["path"], first["format"], first["games"], first["boards"]) == (bad, "pbn", 1, 1)
@@ -120,7 +121,7 @@ def test_missing_path_exits_2_and_the_other_paths_are_checked(monkeypatch, files
     assert code == 2
     assert finding_lines(out) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
     assert missing in err
-    assert err.splitlines()[-1].startswith("1 file, 1 game")
+    assert err.splitlines()[-1].startswith("2 files (1 unreadable), 1 game")
 
 
 @pytest.mark.parametrize("args", [

@@ -17,6 +17,7 @@ from typing import Any, BinaryIO
 
 import click
 
+from ..inputs import shown
 from ..options import USAGE_ERROR, pipeline_from, pipeline_options
 from ..pipeline import Checked, FileReport, FileRun, open_input
 from ..reporters import text as text_reporter
@@ -46,7 +47,7 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, **options: 
             try:
                 stream = sys.stdin.buffer if path == "-" else stack.enter_context(open_input(path))
             except OSError as error:
-                click.echo(f"bridgelint: {path}: {error.strerror or error}", err=True)
+                click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
                 unreadable = True
                 continue
             if per_file:

@@ -23,6 +23,7 @@ class Summary:
     errors: int = 0
     warnings: int = 0
     infos: int = 0
+    unreadable: int = 0  # paths that could not be read (counted in files too)
     events: list[dict] = field(default_factory=list)  # how records were grouped into events (E101-E104)
 
     @classmethod
@@ -34,6 +35,7 @@ class Summary:
 
     def add(self, report: FileReport) -> None:
         self.files += 1
+        self.unreadable += report.unreadable is not None
         self.games += report.games
         self.boards += report.boards
         self.events += report.events
@@ -46,7 +48,9 @@ class Summary:
                 self.infos += 1
 
     def line(self) -> str:
-        return (f"{counted(self.files, 'file')}, {counted(self.games, 'game')}, {counted(self.boards, 'board')}: "
+        unreadable = f" ({self.unreadable} unreadable)" if self.unreadable else ""
+        return (f"{counted(self.files, 'file')}{unreadable}, {counted(self.games, 'game')}, "
+                f"{counted(self.boards, 'board')}: "
                 f"{counted(self.errors, 'error')}, {counted(self.warnings, 'warning')}"
                 + (f", {self.infos} info" if self.infos else ""))
 

@@ -7,6 +7,7 @@ findings are notices.  Data is escaped as the runner expects (``%25``,
 
 from __future__ import annotations
 
+import os
 from ..pipeline import FileReport
 from ..rules import RULES
 from . import Summary
@@ -26,7 +27,9 @@ def escape_property(text: str) -> str:
 def render(reports: list[FileReport], summary: Summary) -> str:
     out = []
     for report in reports:
-        path = escape_property(report.path.replace("\\", "/"))
+        path = escape_property(report.path.replace(os.sep, "/"))
+        if report.unreadable is not None:
+            out.append(f"::error file={path},title=unreadable::{escape_data(f'not checked: {report.unreadable}')}\n")
         for f in report.findings:
             rule = RULES.get(f.code)
             title = escape_property(f"{f.code} {rule.name}" if rule else f.code)

@@ -247,7 +247,7 @@ thead th { border-bottom: 1px solid #333; }
 .verdicts td:nth-child(n+3):nth-child(-n+5) { text-align: right; }
 .verdicts td.file { overflow-wrap: anywhere; min-width: 12em; }
 .verdicts tr.headline td { border-bottom: 1px solid var(--line); padding-left: 2em; font-style: italic; }
-tr.rejected td.verdict, .verdict.rejected { color: #fff; background: var(--error); font-weight: bold; }
+tr.rejected td.verdict, .verdict.rejected, tr.unreadable td.verdict { color: #fff; background: var(--error); font-weight: bold; }
 tr.ok td.verdict, .verdict.ok { color: #fff; background: #2e7d32; }
 h2 .verdict { font-size: .75em; padding: .1em .4em; border-radius: .2em; vertical-align: middle; }
 .board { border: 1px solid var(--line); border-radius: .4em; padding: .8em; margin: 1em 0;

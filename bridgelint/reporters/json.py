@@ -1,4 +1,5 @@
-"""JSON: the document described in the rule catalogue (version 1)."""
+"""JSON: the document described in the README (version 1); a path that could not be read is a file entry
+with ``unreadable`` (why) and no findings."""
 
 from __future__ import annotations
 
@@ -11,14 +12,23 @@ from . import Summary
 def render(reports: list[FileReport], summary: Summary) -> str:
     document = {
         "version": 1,
-        "files": [{
-            "path": r.path, "format": r.format, "games": r.games, "boards": r.boards,
-            "findings": [{"code": f.code, "severity": f.severity, "message": f.message, "law": f.law,
-                          "line": f.line, "column": f.column, "game": f.game, "board": f.board}
-                         for f in r.findings],
-        } for r in reports],
+        "files": [_file(r) for r in reports],
         "events": summary.events,
         "summary": {"files": summary.files, "games": summary.games, "boards": summary.boards,
-                    "errors": summary.errors, "warnings": summary.warnings, "infos": summary.infos},
+                    "errors": summary.errors, "warnings": summary.warnings, "infos": summary.infos,
+                    "unreadable": summary.unreadable},
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _file(r: FileReport) -> dict:
+    """A file's entry; one that could not be read says why in ``unreadable``."""
+    entry = {
+        "path": r.path, "format": r.format, "games": r.games, "boards": r.boards,
+        "findings": [{"code": f.code, "severity": f.severity, "message": f.message, "law": f.law,
+                      "line": f.line, "column": f.column, "game": f.game, "board": f.board}
+                     for f in r.findings],
+    }
+    if r.unreadable is not None:
+        entry["unreadable"] = r.unreadable
+    return entry

@@ -1,25 +1,41 @@
-"""JUnit XML: one test case a file, one failure a finding (CI test-report viewers)."""
+"""JUnit XML: one test case a file, one failure a finding, an error for a path that could not be read."""
 
 from __future__ import annotations
 
+import os
+import re
 import xml.etree.ElementTree as ET
 
 from ..pipeline import FileReport
 from . import Summary, text
 from .text import where
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
 
 def render(reports: list[FileReport], summary: Summary) -> str:
     failing = sum(1 for report in reports if report.findings)
-    attributes = {"name": "bridgelint", "tests": str(len(reports)), "failures": str(failing), "errors": "0"}
+    unreadable = sum(1 for report in reports if report.unreadable is not None)
+    attributes = {"name": "bridgelint", "tests": str(len(reports)), "failures": str(failing),
+                  "errors": str(unreadable)}
     root = ET.Element("testsuites", attributes)
     suite = ET.SubElement(root, "testsuite", {**attributes, "skipped": "0"})
     for report in reports:
-        case = ET.SubElement(suite, "testcase", {"classname": "bridgelint", "name": report.path,
-                                                 "file": report.path.replace("\\", "/")})
+        path = _xml(report.path)
+        case = ET.SubElement(suite, "testcase", {"classname": "bridgelint", "name": path,
+                                                 "file": path.replace(os.sep, "/")})
+        if report.unreadable is not None:
+            error = ET.SubElement(case, "error", {"type": "unreadable", "message": _xml(report.unreadable)})
+            error.text = _xml(f"{report.path}: {report.unreadable}")
         for f in report.findings:
             failure = ET.SubElement(case, "failure", {"type": f"{f.code} {f.severity}",
-                                                      "message": f"{f.code} {f.message}{where(f)}"})
-            failure.text = text.line(report.path, f).rstrip("\n") + (f" [{f.law}]" if f.law else "")
+                                                      "message": _xml(f"{f.code} {f.message}{where(f)}")})
+            failure.text = _xml(text.line(report.path, f).rstrip("\n") + (f" [{f.law}]" if f.law else ""))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _xml(value: str) -> str:
+    """``value`` with the characters XML 1.0 cannot hold (control characters, lone surrogates) as ``\\xNN``."""
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}",
+                        value)

@@ -1,5 +1,8 @@
 """SARIF 2.1.0: one run, the rules that fired with their documentation, one result a finding.
 
+A path that could not be read is a tool execution notification, and the
+invocation is then not successful (``executionSuccessful: false``).
+
 Artifact URIs are relative to the working directory (``uriBaseId``
 ``%SRCROOT%``), with ``/`` separators, so that code-scanning services place
 the results in the repository.
@@ -52,8 +55,14 @@ def render(reports: list[FileReport], summary: Summary) -> str:
     index = {code: i for i, code in enumerate(fired)}
     artifacts = []
     results = []
+    notifications = []
     for report in reports:
         uri = artifact_uri(report.path)
+        if report.unreadable is not None:  # not an artifact: it was not read
+            notifications.append({"level": "error", "message": {"text": f"{report.path}: {report.unreadable}"},
+                                  "descriptor": {"id": "unreadable"},
+                                  "locations": [{"physicalLocation": {"artifactLocation": _location(uri)}}]})
+            continue
         artifacts.append({"location": _location(uri), "sourceLanguage": report.format})
         for f in report.findings:
             result = {
@@ -79,6 +88,8 @@ def render(reports: list[FileReport], summary: Summary) -> str:
                 "version": __version__,
                 "rules": [_rule(code) for code in fired],
             }},
+            "invocations": [{"executionSuccessful": not notifications,
+                             "toolExecutionNotifications": notifications}],
             "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "the working directory of the run"}}},
             "artifacts": artifacts,
             "results": results,

@@ -31,10 +31,11 @@ class Verdict:
     codes: Counter[str] = field(default_factory=Counter)  # findings per code (errors and warnings)
     headline: str | None = None
     rejected: bool = False
+    unreadable: str | None = None  # why the file could not be read
 
     @classmethod
     def of(cls, report: FileReport, fail_on: str = "error") -> "Verdict":
-        verdict = cls(report.path, report.format, report.boards)
+        verdict = cls(report.path, report.format, report.boards, unreadable=report.unreadable)
         games: dict[str, set[int | None]] = {}
         messages: dict[str, Counter[str]] = {}
         for f in report.findings:
@@ -47,17 +48,17 @@ class Verdict:
             verdict.codes[f.code] += 1
             games.setdefault(f.code, set()).add(f.game)
             messages.setdefault(f.code, Counter())[f.message] += 1
-        verdict.rejected = bool(verdict.errors or (fail_on == "warning" and verdict.warnings))
+        verdict.rejected = bool(verdict.errors or (fail_on == "warning" and verdict.warnings) or report.unreadable)
         verdict.headline = _headline(report, games, messages)
         return verdict
 
     @property
     def clean(self) -> bool:
-        return not (self.errors or self.warnings)
+        return not (self.errors or self.warnings or self.unreadable)
 
     @property
     def word(self) -> str:
-        return "rejected" if self.rejected else "ok"
+        return "unreadable" if self.unreadable else "rejected" if self.rejected else "ok"
 
     def row(self) -> list[str]:
         top = ", ".join(f"{code} {count:,}" for code, count in self.codes.most_common(TOP_CODES))
