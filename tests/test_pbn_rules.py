@@ -191,7 +191,7 @@ CLEAN = [
     ("S111", '[Event "a"]\n'),
     ("S114", '[Event "\xe9t\xe9 \xa0"]\n'.encode("latin-1")),
     ("S114", '[Event "Spring “Pairs” – 5 €"]\n'),  # UTF-8
-    ("S113", '%Margins 1,1,1,1\n[Event "a"] ; [see below]\n{ [Site "x"] }\n'),
+    ("S113", '%Margins 1,1,1,1\n[Event "a"] ; [see below]\n{ [Site "x"] }\n; [Date "2026.01.01"]\n% [Room "Open"]\n'),
     ("B101", '[Board "1-1"]\n[Deal "' + DEAL + '"]\n'),
     ("B102", board(A, "1C AP")),
     ("B103", '[Board "1"]\n[Vulnerable "Love"]\n\n[Board "4"]\n[Vulnerable "Both"]\n\n[Board "1"]\n[Vulnerable "-"]\n'),

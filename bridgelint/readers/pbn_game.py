@@ -273,9 +273,10 @@ def declaration(text: str) -> tuple[bool, str | None]:
 
 
 def swallowed(findings: list, text: str, line: int, column: int) -> None:
-    """S113 when an escape line or ';' comment (``text``, at ``line``, ``column``) holds a whole tag pair."""
+    """S113 when an escape line or ';' comment (``text``, at ``line``, ``column``) holds a whole tag pair
+    after other text: written on the line of an option or a remark, not commented out on purpose."""
     m = PBN_TAG_PAIR.search(text) if "[" in text else None
-    if m is None:
+    if m is None or not text[1:m.start()].strip():
         return
     what, law = ("escape line", "PBN §2.4") if text[0] == "%" else ("';' comment", "PBN §3.8")
     findings.append(SwallowedTag.finding(

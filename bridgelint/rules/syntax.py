@@ -309,8 +309,10 @@ class SwallowedTag(Rule):
     """A tag pair swallowed by an escape line or a `;` comment.
 
     What it does: warns on an escape line (`%` in column 1) or a `;` comment
-    that holds a whole tag pair: the line was meant to end before it, but the
-    escape or comment runs to the end of the line and the tag is lost.
+    that holds a whole tag pair after other text: the line was meant to end
+    before it, but the escape or comment runs to the end of the line and the
+    tag is lost. A tag pair that opens the comment (`; [Event "old"]`) was
+    commented out on purpose and is not reported.
     Why it matters: every reader skips the tag; the game silently loses it
     (often the first game's Event, after a BridgeComposer option line).
     Example: an option line of BridgeComposer, and a comment, each with a tag pair behind it.
