@@ -55,6 +55,15 @@ FIRST_TABLE = pbn().replace('[Play "W"]', '[Auction "N"]\n1D 1S 3H 4S\n4NT X Pas
     (pbn(result="EW 8", score="NS -1400"), "t.pbn", []),
     (pbn(result="NS 5 EW 8", score="NS -1400"), "t.pbn", []),
     (pbn(result="EW 7", score="NS -1100"), "t.pbn", [("C105", 7, 1)]),
+    # a Score right for the auction's contract or the tricks won: the tag that differs is the finding, no B106
+    (FIRST_TABLE.replace('[Contract "5HX"]', '[Contract "5H"]'), "t.pbn", [("C102", 6, 1)]),
+    (FIRST_TABLE.replace('[Contract "5HX"]', '[Contract "5HXX"]'), "t.pbn", [("C102", 6, 1)]),
+    (pbn(result="6", score="NS -1400"), "t.pbn", [("C105", 7, 1)]),
+    (pbn(result="EW 7", score="NS -1400"), "t.pbn", [("C105", 7, 1)]),
+    # a Score right for neither: B106 too
+    (FIRST_TABLE.replace('[Contract "5HX"]', '[Contract "5H"]').replace("-1400", "-1100"), "t.pbn",
+     [("C102", 6, 1), ("B106", 8, 1)]),
+    (pbn(result="6", score="NS -1000"), "t.pbn", [("C105", 7, 1), ("B106", 8, 1)]),
     # a play that stops early with nothing to say why: P108, its Result not compared (no C105)
     (pbn("SK H6 SA SJ\nHA H3", result="0", score=""), "t.pbn", [("P108", 11, 4)]),
     (pbn("SK H6 SA SJ\nHA H3\n*", result="0", score=""), "t.pbn", [("C105", 7, 1)]),

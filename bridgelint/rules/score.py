@@ -19,7 +19,9 @@ class ScoreMismatch(Rule):
     number implies) and compares it with the Score: `NS 420`, `EW -420`,
     `NS 420 EW -420`, or a bare number for declarer's side. A passed-out board
     scores 0. Records scored as rubber or Chicago (honours, carried
-    partscores) and Scores that are no number of points are not checked.
+    partscores) and Scores that are no number of points are not checked. A
+    Score right for the auction's contract and declarer, or for the tricks won
+    in the play, is not reported: C102, C103 or C105 names the tag that differs.
     Why it matters: a Score no contract and result can produce is a sign of a
     wrong Result, Contract, Declarer or vulnerability, or of a corrupt record.
     Example:
@@ -76,12 +78,33 @@ class ScoreMismatch(Rule):
         points = score(contract, vulnerable, tricks)
         for own_side, value in written.written(declarer):
             expected = points if own_side == side(declarer) else -points
-            if value != expected:
+            if value != expected and not _as_played(ctx, vulnerability, tricks, own_side, value):
                 yield self.finding(
                     f"Score \"{field.raw}\", but {contract} by {SEAT_NAMES[declarer]} with {tricks} tricks, "
                     f"{'vulnerable' if vulnerable else 'not vulnerable'}, scores {own_side} {expected}",
                     field.line, field.column)
                 return
+
+
+def _as_played(ctx: Context, vulnerability: str, tricks: int, own_side: str, value: int) -> bool:
+    """The Score is that of the auction's contract and declarer, or of the tricks won in the play:
+    then the Contract, Declarer or Result tag is what is wrong, and C102, C103 or C105 says so."""
+    auction = ctx.auction
+    contracts = {(ctx.record.contract.value, ctx.record.declarer.value[0])}
+    if auction is not None and auction.ended and auction.contract is not None and auction.declarer is not None:
+        contracts.add((auction.contract, auction.declarer))
+    counts = {tricks}
+    play = ctx.play
+    bounds = play.declarer_range() if play is not None and not play.unaccounted else None
+    if bounds is not None and bounds[0] == bounds[1]:
+        won = bounds[0]
+        counts.add(won if side(play.declarer) == side(ctx.record.declarer.value[0]) else 13 - won)
+    for contract, declarer in contracts:
+        for count in counts:
+            points = score(contract, is_vulnerable(vulnerability, declarer), count)
+            if value == (points if own_side == side(declarer) else -points):
+                return True
+    return False
 
 
 def _rubber(ctx: Context) -> bool:
