@@ -24,19 +24,13 @@ from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .pipeline import open_input
 from .progress import Progress
 from .reporters import Collected, Reporter, Summary
-from .reporters import github as github_reporter
-from .reporters import json as json_reporter
-from .reporters import junit as junit_reporter
-from .reporters import sarif as sarif_reporter
-from .reporters import statistics as statistics_reporter
 from .reporters.text import TextReporter
 from .rules import RULES
 from .rules.base import Rule
 from .rules.event import EVENT_CODES
 from .rules.internal import InternalError
 
-DOCUMENTS = {"json": json_reporter.render, "github": github_reporter.render, "sarif": sarif_reporter.render,
-             "junit": junit_reporter.render}
+DOCUMENTS = ("json", "github", "sarif", "junit")  # reporters of one document, each imported when used
 FORMATS = ("auto", "text", "html", *DOCUMENTS)
 
 
@@ -110,7 +104,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         reporter = HtmlReporter(lambda path: io.BytesIO(stdin_bytes or b"") if path == "-" else open_input(path),
                                 pipeline.fmt, fail_on, verbose)
     else:
-        reporter = Collected(DOCUMENTS[output_format])
+        reporter = Collected(_render(output_format))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
     summary = Summary()
     internal = unreadable = False
@@ -118,7 +112,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         if output_file is not None or not statistics:
             sinks.append((reporter, out))
         if statistics:  # the table on standard output; the report only into --output-file
-            sinks.append((Collected(statistics_reporter.render), None))
+            sinks.append((Collected(_render("statistics")), None))
         with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
             for i, path in enumerate(files):
                 try:
@@ -148,6 +142,11 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         sys.exit(USAGE_ERROR)
     failing = summary.errors or (fail_on == "warning" and summary.warnings)
     sys.exit(1 if failing and not exit_zero else 0)
+
+
+def _render(name: str) -> Any:
+    """The ``render`` function of the reporter module ``name``."""
+    return importlib.import_module(f".reporters.{name}", __package__).render
 
 
 def _open_output(output_file: str | None):

@@ -22,10 +22,10 @@ def test_each_pattern_equals_its_production() -> None:
     assert len(generate.productions()) == 4 + sum(1 for p in lin_grammar.PRODUCTIONS if p is not lin_grammar.LIN_FILE)
 
 
-def test_a_plain_check_imports_no_pyparsing_tabulate_or_multiprocessing(tmp_path: Path) -> None:
+def test_a_plain_check_imports_no_pyparsing_tabulate_multiprocessing_or_xml(tmp_path: Path) -> None:
     board = Path(__file__).resolve().parents[1] / "samples" / "clean.pbn"
     code = ("import sys; from bridgelint.cli import main; sys.argv = ['bridgelint', 'check', '--isolated', sys.argv[1]]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyparsing', 'tabulate', 'multiprocessing')))")
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyparsing', 'tabulate', 'multiprocessing', 'xml')))")
     done = subprocess.run([sys.executable, "-c", code, str(board)], capture_output=True, text=True, cwd=tmp_path)
     assert done.stdout.splitlines()[-1] == "[]", done.stderr
