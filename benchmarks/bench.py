@@ -41,21 +41,21 @@ CHECK = f"""
 import sys, time
 from bridgelint.cli import main
 sys.argv = ["bridgelint", "check", sys.argv[1]]
-start, status = time.perf_counter(), 0
+start, cpu, status = time.perf_counter(), time.process_time(), 0
 try:
     main()
 except SystemExit as done:
     status = done.code
-print("{TIMED}", time.perf_counter() - start, file=sys.stderr)
+print("{TIMED}", time.perf_counter() - start, time.process_time() - cpu, file=sys.stderr)
 sys.exit(status)
 """
 ENDPLAY = f"""
 import sys, time
 from endplay.parsers import {{fmt}}
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 with open(sys.argv[1], encoding="utf-8") as f:
     {{fmt}}.load(f)
-print("{TIMED}", time.perf_counter() - start, file=sys.stderr)
+print("{TIMED}", time.perf_counter() - start, time.process_time() - cpu, file=sys.stderr)
 """
 
 
@@ -69,12 +69,16 @@ class Contender:
     ok: tuple[int, ...] = (0, 1)  # exit statuses of a successful run
     wall: list[float] = field(default_factory=list)
     inner: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # end to end
+    inner_cpu: list[float] = field(default_factory=list)
     rss: int = 0  # KiB
 
     def run(self, path: Path) -> None:
-        wall, inner, rss, _ = run(self.code, path, self.env, self.ok)
+        wall, (inner, inner_cpu), rss, cpu = run(self.code, path, self.env, self.ok)
         self.wall.append(wall)
         self.inner.append(inner)
+        self.cpu.append(cpu)
+        self.inner_cpu.append(inner_cpu)
         self.rss = max(self.rss, rss)
 
 
@@ -90,9 +94,10 @@ def archive(fmt: str, boards: int, score_table: int = 0) -> Path:
     return path
 
 
-def run(code: str, path: Path, env: dict[str, str] | None, ok: tuple[int, ...]) -> tuple[float, float, int, float]:
-    """(wall seconds, in-process seconds, peak RSS in KiB, CPU seconds) of one child, which must exit with a status
-    in ``ok``.
+def run(code: str, path: Path, env: dict[str, str] | None,
+        ok: tuple[int, ...]) -> tuple[float, tuple[float, float], int, float]:
+    """(wall seconds, in-process (wall, CPU) seconds, peak RSS in KiB, CPU seconds) of one child, which must exit
+    with a status in ``ok``.
 
     The child runs in the data directory: ``python -c`` imports first from its working directory, which must not
     be a source tree.  It may write bytecode (as an installed package has it), whatever PYTHONDONTWRITEBYTECODE
@@ -109,7 +114,8 @@ def run(code: str, path: Path, env: dict[str, str] | None, ok: tuple[int, ...]) 
     lines = stderr.decode(errors="replace").splitlines()
     if os.waitstatus_to_exitcode(status) not in ok or not lines or not lines[-1].startswith(TIMED):
         raise SystemExit(f"run failed on {path}:\n" + "\n".join(lines[-20:]))
-    return wall, float(lines[-1].split()[1]), usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+    inner = [float(x) for x in lines[-1].split()[1:]]
+    return wall, (inner[0], inner[-1]), usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 def tree_env(tree: Path) -> dict[str, str]:
@@ -154,7 +160,7 @@ def main() -> None:
         for name, env in trees:
             wall, cpu = startup(env)
             best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
-    bare = [run(f'import sys; print("{TIMED}", 0, file=sys.stderr)', Path(os.devnull), None, (0,))
+    bare = [run(f'import sys; print("{TIMED}", 0, 0, file=sys.stderr)', Path(os.devnull), None, (0,))
             for _ in range(args.startup)]
     python = (min(r[0] for r in bare), min(r[3] for r in bare))
     for name, _ in trees:
@@ -180,15 +186,18 @@ def report(fmt: str, boards: int, contenders: list[Contender], compare: bool) ->
     theirs = contenders[-1] if compare else None
     for c in contenders:
         wall, inner = min(c.wall), min(c.inner)
-        line = (f"{fmt} {boards:>6} {c.name}: end to end {wall:6.2f} s {boards / wall:6.0f} boards/s, "
-                f"in-process {inner:6.2f} s {boards / inner:6.0f} boards/s, peak RSS {c.rss / 1024:4.0f} MiB")
+        line = (f"{fmt} {boards:>6} {c.name}: end to end {wall:6.2f} s ({min(c.cpu):6.2f} s CPU) "
+                f"{boards / wall:6.0f} boards/s, in-process {inner:6.2f} s ({min(c.inner_cpu):6.2f} s CPU) "
+                f"{boards / inner:6.0f} boards/s, peak RSS {c.rss / 1024:4.0f} MiB")
         if theirs is not None and c is not theirs:
-            line += f"; ratio end to end {min(theirs.wall) / wall:.2f}, in-process {min(theirs.inner) / inner:.2f}"
+            line += (f"; ratio end to end {min(theirs.wall) / wall:.2f} (CPU {min(theirs.cpu) / min(c.cpu):.2f}), "
+                     f"in-process {min(theirs.inner) / inner:.2f} (CPU {min(theirs.inner_cpu) / min(c.inner_cpu):.2f})")
         print(line, flush=True)
     if len(contenders) - compare == 2:
         ours, other = contenders[:2]
-        print(f"{fmt} {boards:>6} speed-up over {other.name}: end to end {min(other.wall) / min(ours.wall):.2f}, "
-              f"in-process {min(other.inner) / min(ours.inner):.2f}", flush=True)
+        print(f"{fmt} {boards:>6} speed-up over {other.name}: end to end {min(other.wall) / min(ours.wall):.2f} "
+              f"(CPU {min(other.cpu) / min(ours.cpu):.2f}), in-process {min(other.inner) / min(ours.inner):.2f} "
+              f"(CPU {min(other.inner_cpu) / min(ours.inner_cpu):.2f})", flush=True)
 
 
 if __name__ == "__main__":
