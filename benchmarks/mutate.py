@@ -250,7 +250,7 @@ PBN_MUTATIONS = (
 
 def mutate_lin(rng: random.Random, line: str) -> str:
     """One board's LIN line with zero to three random mutations."""
-    fields = [f for f in line.rstrip("\n").split("|")]
+    fields = line.rstrip("\n").split("|")
     pairs = [(fields[i], fields[i + 1]) for i in range(0, len(fields) - 1, 2)]
     for _ in range(rng.choice((0, 1, 1, 2, 3))):
         pairs = rng.choice(LIN_MUTATIONS)(rng, pairs) or pairs

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import os
-from typing import BinaryIO, Iterable, Iterator, TextIO, Union
+from typing import BinaryIO, Iterable, Iterator, TextIO, Union, cast
 
 from . import pipeline
 from .model import Finding, Record
@@ -37,10 +37,10 @@ def iter_records(source: Source, format: str | None = None) -> Iterator[Record]:
         with open(path, "rb") as stream:
             yield from open_reader(stream, path, format)
         return
-    stream = source
-    if isinstance(stream, io.TextIOBase):
-        stream = getattr(stream, "buffer", None) or io.BytesIO(stream.read().encode("utf-8"))
-    yield from open_reader(stream, getattr(source, "name", "-") if isinstance(getattr(source, "name", None), str)
+    binary = cast(BinaryIO, source)
+    if isinstance(source, io.TextIOBase):
+        binary = getattr(source, "buffer", None) or io.BytesIO(source.read().encode("utf-8"))
+    yield from open_reader(binary, getattr(source, "name", "-") if isinstance(getattr(source, "name", None), str)
                            else "-", format)
 
 

@@ -4,8 +4,11 @@ contracts and the Law 2 board cycle.  Pure functions, no I/O."""
 from __future__ import annotations
 
 import re
-from typing import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from .model import CallKind
 
 SEATS = "NESW"  # clockwise
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -72,7 +75,7 @@ def board_int(raw: str | None) -> int | None:
 class CallToken:
     """A recognised call: its kind, bid level/denomination and canonical PBN form."""
 
-    kind: str
+    kind: CallKind
     level: int = 0
     denomination: str = ""
     canonical: str = ""
@@ -103,7 +106,7 @@ def parse_pbn_call(token: str) -> tuple[CallToken | None, bool]:
     return None, False
 
 
-_SIMPLE_CALLS = {
+_SIMPLE_CALLS: dict[str, CallKind] = {
     "PASS": "pass", "P": "pass", "X": "double", "D": "double", "XX": "redouble",
     "R": "redouble", "AP": "allpass",
 }
@@ -130,7 +133,7 @@ def parse_lin_call(token: str) -> CallToken | None:
     return None
 
 
-_LIN_SIMPLE = {"P": "pass", "PASS": "pass", "D": "double", "X": "double", "DBL": "double",
+_LIN_SIMPLE: dict[str, CallKind] = {"P": "pass", "PASS": "pass", "D": "double", "X": "double", "DBL": "double",
                "R": "redouble", "XX": "redouble", "REDBL": "redouble"}
 
 

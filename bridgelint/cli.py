@@ -93,7 +93,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
              for i, p in enumerate(files) if p == "-"}
     progress = None if quiet else Progress.on_terminal(files)
     checked = parallel.check_files([(p, pipeline.codes_for(p), pipeline.fmt) for p in files if p != "-"],
-                                   jobs or parallel.cpu_count(), progress and progress.read, across=across)
+                                   jobs or parallel.cpu_count(), progress.read if progress else None, across=across)
     fail_on = fail_on or pipeline.config.fail_on
     reporter: Reporter
     if output_format == "text":

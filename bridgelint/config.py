@@ -59,7 +59,7 @@ class Config:
 
 def split_selectors(values: Iterable[str]) -> tuple[str, ...]:
     """``("A,B104", " C ")`` → ``("A", "B104", "C")``, upper-cased, empties dropped."""
-    out = []
+    out: list[str] = []
     for value in values:
         out.extend(part.strip().upper() for part in value.split(",") if part.strip())
     return tuple(out)

@@ -20,7 +20,7 @@ import re
 import stat
 import zipfile
 import zlib
-from typing import BinaryIO
+from typing import IO, BinaryIO, cast
 
 from .model import Finding
 from .rules.syntax import ArchiveLimit, DamagedArchive
@@ -140,7 +140,7 @@ def unpack(file: BinaryIO, path: str) -> BinaryIO:
 class _Limited(io.RawIOBase):
     """An unpacking stream that ends, with a finding, at damage or at a limit."""
 
-    def __init__(self, source: BinaryIO, packed: int, file: BinaryIO):
+    def __init__(self, source: IO[bytes] | io.BufferedIOBase, packed: int, file: BinaryIO):
         self.source = source  # a GzipFile or a ZipExtFile
         self.packed = packed
         self.allowed = min(MAX_UNPACKED, max(RATIO_FLOOR, MAX_RATIO * packed))
@@ -155,7 +155,7 @@ class _Limited(io.RawIOBase):
         if self.finding is not None:
             return 0
         try:
-            data = self.source.read1(len(buffer))  # one step at a time: what comes before damage is kept
+            data = cast(io.BufferedIOBase, self.source).read1(len(buffer))  # one step at a time: what comes before damage is kept
         except _DAMAGE as error:
             where = f"after {self.unpacked:,} bytes unpacked" if self.unpacked else "at its start"
             self.finding = DamagedArchive.finding(f"the archive is damaged {where}: {error}; reading stopped", 1, 1)
@@ -184,7 +184,8 @@ class Unpacked(io.BufferedReader):
 
     def __init__(self, raw: _Limited):
         super().__init__(raw, BLOCK)
+        self.limited = raw
 
     @property
     def finding(self) -> Finding | None:
-        return self.raw.finding
+        return self.limited.finding

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Final, Generic, Iterator, Literal, TypeVar
 
 from .tables import ARTIFICIAL, parse_element
 
 if TYPE_CHECKING:
+    from .bridge import Contract, Result
     from .rules.base import Rule
+
+Severity = Literal["error", "warning", "info"]
+SEVERITIES: Final[tuple[Severity, ...]] = ("error", "warning", "info")
 
 
 @dataclass(slots=True)
@@ -26,7 +30,7 @@ class Finding:
     message: str
     line: int
     column: int
-    severity: str | None = None  # None: the rule's default severity
+    severity: Severity | None = None  # None: the rule's default severity
     law: str | None = None  # None: the rule's reference
     game: int | None = None
     board: str | None = None
@@ -50,9 +54,12 @@ class Tag:
         return self.line, self.column
 
 
+V = TypeVar("V")
+
+
 @dataclass(slots=True)
-class Field:
-    """A header field as written (``raw``) and as understood (``value``).
+class Field(Generic[V]):
+    """A header field as written (``raw``) and as understood (``value``, of a type per field).
 
     ``value`` is None when the raw text could not be understood; ``raw`` is
     None when the field is absent but ``value`` was derived (e.g. from the
@@ -60,14 +67,25 @@ class Field:
     """
 
     raw: str | None
-    value: object
+    value: V
     line: int
     column: int
 
 
-# Call kinds.
-PASS, DOUBLE, REDOUBLE, BID = "pass", "double", "redouble", "bid"
-ALL_PASS, FILLER, SKIP, END, CONTINUE, INVALID = "allpass", "filler", "skip", "end", "continue", "invalid"
+CallKind = Literal["pass", "double", "redouble", "bid", "allpass", "filler", "skip", "end", "continue", "invalid"]
+PASS: Final = "pass"
+DOUBLE: Final = "double"
+REDOUBLE: Final = "redouble"
+BID: Final = "bid"
+ALL_PASS: Final = "allpass"
+FILLER: Final = "filler"
+SKIP: Final = "skip"
+END: Final = "end"
+CONTINUE: Final = "continue"
+INVALID: Final = "invalid"
+CardKind = Literal["card", "unknown", "end", "continue", "invalid"]
+CARD: Final = "card"
+UNKNOWN: Final = "unknown"
 
 
 @dataclass(slots=True)
@@ -81,7 +99,7 @@ class Call:
     """
 
     token: str
-    kind: str
+    kind: CallKind
     line: int
     column: int
     level: int = 0
@@ -107,7 +125,7 @@ class Card:
     """
 
     token: str
-    kind: str
+    kind: CardKind
     line: int
     column: int
     seat: str | None = None
@@ -161,7 +179,7 @@ class Play:
     column: int
     by_seat: bool
     notes: dict[int, Tag] = field(default_factory=dict)
-    claim: Field | None = None  # LIN mc: declarer's side's total tricks
+    claim: Field[int | None] | None = None  # LIN mc: declarer's side's total tricks
 
 
 @dataclass(slots=True)
@@ -289,18 +307,18 @@ class Record:
     line: int
     column: int = 1
     tags: list[Tag] = field(default_factory=list)
-    board: Field | None = None
-    dealer: Field | None = None
-    vulnerable: Field | None = None
+    board: Field[int | None] | None = None  # the board number
+    dealer: Field[str | None] | None = None  # a seat
+    vulnerable: Field[str | None] | None = None  # None, NS, EW or All
     deal: Deal | None = None
-    deal_field: Field | None = None
+    deal_field: Field[Deal | None] | None = None
     auction: Auction | None = None
     play: Play | None = None
-    contract: Field | None = None
-    declarer: Field | None = None
-    result: Field | None = None
-    score: Field | None = None
-    date: Field | None = None
+    contract: Field[Contract | None] | None = None
+    declarer: Field[tuple[str | None, bool]] | None = None  # (seat, marked with ^)
+    result: Field[Result | None] | None = None
+    score: Field[str] | None = None
+    date: Field[str] | None = None
     tables: dict[str, Table] = field(default_factory=dict)  # supplemental sections by tag name, in file order
     escapes: list[Tag] = field(default_factory=list)  # PBN % lines in the game (name "%")
     findings: list[Finding] = field(default_factory=list)
@@ -323,7 +341,7 @@ class Record:
     def board_number(self) -> str | None:
         return self.board.raw if self.board is not None else None
 
-    def problem(self, rule: type[Rule], message: str, line: int, column: int, severity: str | None = None,
+    def problem(self, rule: type[Rule], message: str, line: int, column: int, severity: Severity | None = None,
                 law: str | None = None) -> None:
         """Attach a finding of ``rule`` found while reading (``law``: its reference, if not the rule's)."""
         self.findings.append(rule.finding(message, line, column, severity, law))

@@ -12,12 +12,16 @@ import os
 import sys
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import BinaryIO, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator, cast
 
 from .events.hook import EventHook, settle
 from .events.state import EventState
 from .pipeline import FileReport, check_file, check_stream, linter_for, location
 from .rules.event import EVENT_CODES
+
+if TYPE_CHECKING:
+    from .events.sighting import Sighting
+    from .suppression import Suppressions
 
 Job = tuple[str, frozenset[str], "str | None"]  # path, selected codes, input format
 
@@ -51,7 +55,8 @@ def check_one(job: Job, on_read: Callable[[int], None] | None = None, stream: Bi
 def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) -> None:
     """Add to a pending report (events across files) the findings the run's state decides for it."""
     if report.pending is not None:
-        found = settle(state, report.path, report.pending, linter_for(codes).complete)
+        found = settle(state, report.path, cast("tuple[list[Sighting], Suppressions]", report.pending),
+                       linter_for(codes).complete)
         report.findings = sorted(report.findings + found, key=location)
         report.pending = None
 

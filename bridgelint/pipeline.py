@@ -34,7 +34,7 @@ import os
 import stat
 import sys
 from dataclasses import dataclass, field
-from typing import BinaryIO, Callable, Iterable, Iterator
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, cast
 
 from .config import Config, file_codes, is_excluded
 from .inputs import ArchiveProblem, Unpacked, inputs_of, is_archive, is_zip, shown, split_member, unpack
@@ -209,7 +209,8 @@ def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = 
     name = shown(path)
     try:
         with open_input(path) as stream:
-            report = check_stream(name, stream if on_read is None else _Counted(stream, on_read), codes, fmt, hooks)
+            counted = stream if on_read is None else cast(BinaryIO, _Counted(stream, on_read))
+            report = check_stream(name, counted, codes, fmt, hooks)
     except OSError as error:
         report = FileReport(name, fmt or format_from_name(path) or "unknown")
         report.unreadable = error.strerror or str(error)
@@ -233,17 +234,17 @@ class Pipeline:
     """A run's settings: the selected codes, the configuration, the input format and the record hooks."""
 
     selected: frozenset[str] = frozenset(RULES)
-    config: Config | None = None
+    config: Config = field(default_factory=Config)
     fmt: str | None = None
     hooks: tuple[RecordHook, ...] = ()
 
     def paths(self, paths: Iterable[str]) -> list[str]:
         """The files to read: directories expanded, paths the configuration excludes dropped."""
-        return [p for p in expand_paths(paths) if self.config is None or not is_excluded(p, self.config)]
+        return [p for p in expand_paths(paths) if not is_excluded(p, self.config)]
 
     def codes_for(self, path: str) -> frozenset[str]:
         """The codes checked in ``path``: the selection less its ``per-file-ignores``."""
-        return self.selected if self.config is None else file_codes(path, self.selected, self.config)
+        return file_codes(path, self.selected, self.config)
 
     def run(self, path: str, stream: BinaryIO) -> FileRun:
         """``path`` (read from ``stream``) through the pipeline, record by record."""
@@ -322,8 +323,8 @@ class _Counted(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
-        n = self.raw.readinto(buffer)
+    def readinto(self, buffer: Any) -> int:
+        n = cast(io.BufferedIOBase, self.raw).readinto(buffer)
         if n:
             self.on_read(n)
         return n

@@ -61,9 +61,10 @@ def _pbn_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
     if record.deal_field is not None:
         values["Deal"] = deal_text(record, dealer)
     declarer = None
-    if record.declarer is not None and record.declarer.value[0] is not None:
-        declarer, marked = record.declarer.value
-        values["Declarer"] = ("^" if marked else "") + declarer
+    seat, marked = record.declarer.value if record.declarer is not None else (None, False)
+    if seat is not None:
+        declarer = seat
+        values["Declarer"] = ("^" if marked else "") + seat
     if record.contract is not None and isinstance(record.contract.value, Contract):
         values["Contract"] = contract_text(record.contract.value)
     if record.result is not None:
@@ -78,7 +79,7 @@ def _pbn_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
 
 def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """MTS values of a LIN board: what the board says, ``?`` for what it does not."""
-    values = {name: UNKNOWN for name in MANDATORY}
+    values = dict.fromkeys(MANDATORY, UNKNOWN)
     first = first_tags(record)
     extra: list[tuple[str, str]] = []
     if record.board is not None and record.board.raw:
@@ -150,10 +151,10 @@ def contract_text(contract: Contract) -> str:
     return str(contract)
 
 
-def result_text(result: object, raw: str, declarer: str | None) -> str:
+def result_text(result: object, raw: str | None, declarer: str | None) -> str:
     """A Result in the declarer form of export format, when the declarer is known (PBN §3.4.15)."""
     if not isinstance(result, Result):
-        return raw
+        return raw if raw is not None else UNKNOWN
     mark = "^" if result.marked else ""
     if result.declarer_tricks is not None:
         return f"{mark}{result.declarer_tricks}"
@@ -235,13 +236,13 @@ def call_notes(record: Record) -> tuple[dict[int, int], dict[int, str]]:
         if not call.alert and not call.explanation:
             continue
         text = CONTROL.sub(" ", call.explanation or "").strip()
-        n = by_text.get(text)
-        if n is None:
+        number = by_text.get(text)
+        if number is None:
             if len(texts) == MAX_NOTES:
                 continue
-            n = by_text[text] = len(texts) + 1
-            texts[n] = text
-        numbers[id(call)] = n
+            number = by_text[text] = len(texts) + 1
+            texts[number] = text
+        numbers[id(call)] = number
     return numbers, texts
 
 

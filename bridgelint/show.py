@@ -244,6 +244,8 @@ def auction_grid(record: Record, ctx: Context, at: dict[tuple[int, int], list[Fi
     LIN notes are numbered from 1 in the order of the calls; an alert without explanation is only ``!``.
     """
     auction = record.auction
+    if auction is None:
+        return [], []
     replay = replayed(ctx, "auction")
     seats = replay.seats if replay is not None else [None] * len(auction.calls)
     numbers, texts = call_notes(record)
@@ -284,6 +286,8 @@ def play_table(record: Record, ctx: Context, at: dict[tuple[int, int], list[Find
                style: Style) -> tuple[list[list[str]], list[str]]:
     """The play trick by trick (columns :data:`TRICK_HEADERS`), and the lines after it: stops, claim, notes."""
     play = record.play
+    if play is None:
+        return [], []
     replay = replayed(ctx, "play")
     tricks = replay.tricks if replay is not None else []
     rows: list[list[Card]] = []
@@ -311,12 +315,12 @@ def play_table(record: Record, ctx: Context, at: dict[tuple[int, int], list[Find
         else:
             leader = tricks[-1].winner if tricks and number == len(tricks) + 1 else (None if tricks else _first(replay))
             if leader is not None and play.by_seat and all(c.seat for c in cards):
-                cards = sorted(cards, key=lambda c: (SEATS.index(c.seat) - SEATS.index(leader)) % 4)
+                cards = sorted(cards, key=lambda c: (SEATS.index(c.seat or "") - SEATS.index(leader)) % 4)
                 shown = " ".join(_card_text(c, at, style) for c in cards)
             else:
                 shown = " ".join((f"{c.seat}:" if c.seat and play.by_seat else "") + _card_text(c, at, style)
                                  for c in cards)
-            table.append([str(number), SEAT_NAMES.get(leader, "?") if number == len(tricks) + 1 else "?", shown,
+            table.append([str(number), SEAT_NAMES.get(leader or "", "?") if number == len(tricks) + 1 else "?", shown,
                           "", "", ""])
     after = []
     for stop in stops:
@@ -368,16 +372,16 @@ def outcome(record: Record, ctx: Context, style: Style) -> list[str]:
             lines.append("auction: no final contract (the auction did not end)")
     if record.format == "lin":
         if record.contract is not None:
-            lines.append(f"rs entry: {style.text(record.contract.raw.strip())}")
+            lines.append(f"rs entry: {style.text((record.contract.raw or '').strip())}")
         contract, declarer, tricks = lin_outcome(record, ctx)
     else:
         contract = record.contract.value if record.contract is not None else None
         declarer = record.declarer.value[0] if record.declarer is not None else None
         tags = _contract(contract, declarer, style) if isinstance(contract, Contract) else (
-            f"\"{style.text(record.contract.raw)}\"" if record.contract is not None else "none")
+            f"\"{style.text(record.contract.raw or '')}\"" if record.contract is not None else "none")
         result = record.result.value if record.result is not None else None
         if record.result is not None:
-            tags += f", Result \"{style.text(record.result.raw)}\""
+            tags += f", Result \"{style.text(record.result.raw or '')}\""
         lines.append(f"tags: {tags}")
         if declarer is None and replay is not None:
             declarer = replay.declarer
@@ -391,7 +395,7 @@ def outcome(record: Record, ctx: Context, style: Style) -> list[str]:
         how = "made" if difference == 0 else (f"made, +{difference}" if difference > 0 else f"down {-difference}")
         lines.append(f"result: {tricks} tricks for declarer ({how})")
     if record.score is not None:
-        lines.append(f"score tag: {style.text(record.score.raw)}")
+        lines.append(f"score tag: {style.text(record.score.raw or '')}")
     return lines
 
 

@@ -95,7 +95,7 @@ class Suppressions:
         match = _DIRECTIVE.match(tag.value, prefix.end())
         column0 = tag.column + 1  # the column of the value's first character (after '%')
         verb = match.group("verb").lower() if match else ""
-        if verb not in ("disable", "disable-file"):
+        if match is None or verb not in ("disable", "disable-file"):
             self._problem(record, f"'%{tag.value.strip()}' is not a bridgelint directive: "
                                   "write 'bridgelint: disable=CODE,...' or 'bridgelint: disable-file=CODE,...'",
                           tag.line, tag.column)

@@ -31,7 +31,7 @@ TABLE_COLUMNS: dict[str, dict[str, str]] = {
     "AuctionTimeTable": {"Time": TIME, "TotalTime": TIME},
     "InstantScoreTable": {"Rank": RANK, **_both("ScoreRange", RANGE), **_both("IMP", NUMBER),
                           **_both("Percentage", PERCENTAGE)},
-    "OptimumPlayTable": {suit: HOLDING for suit in "SHDC"},
+    "OptimumPlayTable": dict.fromkeys("SHDC", HOLDING),
     "OptimumResultTable": {"Declarer": SEAT, "Denomination": DENOMINATION, "Result": COUNT},
     "PlayTimeTable": {"Time": TIME, "TotalTime": TIME},
     "ScoreTable": {"Rank": RANK, **_both("PairId", TEXT), **_both("Names", TEXT), "Contract": CONTRACT,

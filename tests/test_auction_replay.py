@@ -138,12 +138,12 @@ def test_first_illegal_call(dealer, seat, text, kind, index):
     result = replay(dealer, text, seat=seat)
     assert result.illegal is not None
     assert result.illegal.kind == kind
-    assert result.illegal.call.column == index
+    assert result.illegal.item.column == index
 
 
 def test_only_the_first_illegal_call_is_reported():
     result = replay("N", "1D Pass 1C X Pass X XX")
-    assert result.illegal.kind == INSUFFICIENT and result.illegal.call.token == "1C"
+    assert result.illegal.kind == INSUFFICIENT and result.illegal.item.token == "1C"
 
 
 def test_inadmissible_double_is_cancelled():
@@ -155,14 +155,14 @@ def test_inadmissible_double_is_cancelled():
 
 def test_calls_after_the_end_do_not_change_the_contract():
     result = replay("N", "1S Pass Pass Pass 2H X")
-    assert result.illegal.kind == AFTER_END and result.illegal.call.token == "2H"
+    assert result.illegal.kind == AFTER_END and result.illegal.item.token == "2H"
     assert result.contract == contract("1S") and result.declarer == "N"
 
 
 def test_condoned_insufficient_bid_is_not_illegal_but_recorded():
     result = replay("N", "1NT X Pass ^I 1H Pass Pass Pass")
     assert result.illegal is None
-    assert [(c.kind, c.call.token, c.marked) for c in result.condoned] == [(INSUFFICIENT, "1H", True)]
+    assert [(c.kind, c.item.token, c.marked) for c in result.condoned] == [(INSUFFICIENT, "1H", True)]
     assert result.misfit_marks == []
 
 
@@ -171,7 +171,7 @@ def test_condoned_insufficient_bid_is_not_illegal_but_recorded():
 def test_insufficient_mark_on_a_sufficient_call_is_a_misfit(text, token):
     result = replay("N", text)
     assert result.illegal is None and result.condoned == []
-    assert [m.call.token for m in result.misfit_marks] == [token]
+    assert [m.item.token for m in result.misfit_marks] == [token]
 
 
 @pytest.mark.parametrize("text", ["1S Pass Pass ^S", "1S ^S Pass Pass", "1S Pass ^S Pass"])

@@ -62,7 +62,7 @@ def test_pbn_rows_in_play_order_are_one_finding_and_replay_by_holder():
     assert result.illegal is None and result.complete and result.won == {"NS": 5, "EW": 8}
     assert result.misplaced.kind == replay.PLAY_ORDER
     assert result.misplaced.message.startswith("tricks 2, 6, 9, 10, 11, 12, 13 written in play order")
-    assert (result.misplaced.card.line, result.misplaced.card.column) == (8, 1)
+    assert (result.misplaced.item.line, result.misplaced.item.column) == (8, 1)
 
 
 def test_claim_rows_of_unknown_cards_stop_the_count():
@@ -99,7 +99,7 @@ def test_marked_revoke_and_lead_out_of_turn_are_condoned():
 def test_cards_after_the_lin_claim():
     claim = Field("3", 3, 1, 5)
     result = replay_play(lin_play("SK H6 SA SJ", claim), deal(), Contract(5, "H", "X"), "S")
-    assert result.illegal.kind == replay.AFTER_END and result.illegal.card.token == "SA"
+    assert result.illegal.kind == replay.AFTER_END and result.illegal.item.token == "SA"
 
 
 def test_no_contract_or_passed_out():

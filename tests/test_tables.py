@@ -49,7 +49,7 @@ def test_a_row_may_span_lines_in_import_format():
 def test_a_hash_header_comes_from_the_earlier_game():
     text = (HEAD + '[ScoreTable "Score_NS;MP_NS"]\n420 1\n400 0\n\n'
             '[Board "2"]\n[Vulnerable "NS"]\n[ScoreTable "#"]\n620 1\n600 0\n')
-    records = [r for r in __import__("bridgelint").read(__import__("io").BytesIO(text.encode()), format="pbn")]
+    records = list(__import__("bridgelint").read(__import__("io").BytesIO(text.encode()), format="pbn"))
     table = records[1].tables["ScoreTable"]
     assert table.inherited and [c.name for c in table.columns] == ["Score_NS", "MP_NS"]
     assert [[e.value for e in row] for row in table.rows()] == [[620, 1], [600, 0]]

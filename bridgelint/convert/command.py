@@ -13,7 +13,7 @@ import io
 import os
 import sys
 from contextlib import ExitStack
-from typing import Any, BinaryIO
+from typing import IO, Any, BinaryIO
 
 import click
 
@@ -50,13 +50,13 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, **options: 
                 click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
                 unreadable = True
                 continue
-            if per_file:
+            if per_file and output is not None:
                 name = "stdin" if path == "-" else os.path.splitext(os.path.basename(path))[0]
                 with open(os.path.join(output, name + EXTENSIONS[target]), "wb") as out:
                     file_sink = _Sink(target, out)
                     convert_run(pipeline.run(path, stream), file_sink)
                     file_sink.close()
-            else:
+            elif sink is not None:
                 convert_run(pipeline.run(path, stream), sink)
         if sink is not None:
             sink.close()
@@ -76,7 +76,7 @@ def convert_run(run: FileRun, sink: "_Sink") -> FileReport:
 class _Sink:
     """One output: a PBN file (header then games) or a JSON document."""
 
-    def __init__(self, target: str, stream: BinaryIO):
+    def __init__(self, target: str, stream: IO[bytes]):
         self.target = target
         if target == "pbn":
             self.pbn = PbnWriter(stream)

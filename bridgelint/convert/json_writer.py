@@ -24,7 +24,7 @@ Values the record does not give are null.
 from __future__ import annotations
 
 import json
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..bridge import Contract, Result
 from ..model import Call, Card, Finding, Record, Table
@@ -58,7 +58,7 @@ def record_dict(record: Record, findings: list[Finding] | None = None, path: str
     """The record as plain JSON values (see the module docstring); the seats of the calls come from the replay."""
     declarer = record.declarer.value if record.declarer is not None else (None, False)
     result = record.result.value if record.result is not None else None
-    out = {
+    out: dict[str, Any] = {
         "path": path,
         "format": record.format,
         "game": record.game,

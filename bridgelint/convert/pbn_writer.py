@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import re
 from functools import cmp_to_key
-from typing import BinaryIO
+from typing import IO
 
 from ..bridge import SEATS, parse_seat, seat_after, trick_winner
 from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Column,
-                     Record)
+                     Play, Record)
 from ..replay.context import Context
 from ..replay.play import declared
 from ..semantics import CONTROL, MANDATORY, NOTE_VALUE, SECTION_TAGS, UNKNOWN, call_notes, header, replayed
@@ -40,7 +40,7 @@ _NOT_IN_WORD = re.compile(r"[\s\[\]{};\"%!?=$^]")  # characters a PBN token cann
 class PbnWriter:
     """Writes records as PBN export format games to a binary stream (UTF-8)."""
 
-    def __init__(self, stream: BinaryIO):
+    def __init__(self, stream: IO[bytes]):
         self.stream = stream
         self.games = 0
 
@@ -157,7 +157,7 @@ def _play_lines(record: Record, ctx: Context) -> list[str]:
         tokens = [(_annotated(_card_token(c), c, numbers.get(id(c))), c.kind != END) for c in play.cards]
         rows = _rows(tokens)
     else:
-        seat, rows = lin_play_rows(record, ctx)
+        seat, rows = lin_play_rows(record, play, ctx)
     lines = [tag_line("Play", seat or UNKNOWN)] + rows
     lines += [tag_line("Note", f"{n}:{texts[n]}") for n in sorted(texts)]
     return lines
@@ -173,7 +173,7 @@ def _card_token(card: Card) -> str:
     return _CALL_TEXT[card.kind]
 
 
-def lin_play_rows(record: Record, ctx: Context) -> tuple[str | None, list[str]]:
+def lin_play_rows(record: Record, play: Play, ctx: Context) -> tuple[str | None, list[str]]:
     """LIN cards (in play order) as PBN rows in seat columns, and the Play seat.
 
     Each trick is led by the holder of its first card, else by the winner of
@@ -182,17 +182,16 @@ def lin_play_rows(record: Record, ctx: Context) -> tuple[str | None, list[str]]:
     seats cannot be told (no deal and no contract), the cards stay in play
     order from declarer's left-hand opponent.
     """
-    play = record.play
     contract, declarer = declared(record, replayed(ctx, "auction"))
     trump = None
     known = contract is not None and bool(contract.denomination)
-    if known and contract.denomination != "NT":
+    if contract is not None and known and contract.denomination != "NT":
         trump = contract.denomination
     hands = {seat: set(cards) for seat, cards in record.deal.hands.items() if cards} if record.deal else {}
     claim_at = (play.claim.line, play.claim.column) if play.claim is not None else None
     leader = seat_after(declarer) if declarer else None
     tricks: list[dict[str, tuple[str, bool]]] = []  # seat -> (token, before the claim)
-    opening = None
+    opening: str | None = None
     cards = play.cards
     for start in range(0, len(cards), 4):
         group = cards[start:start + 4]
@@ -204,7 +203,7 @@ def lin_play_rows(record: Record, ctx: Context) -> tuple[str | None, list[str]]:
                 mark = "L"
             leader = holder
         if leader is None:
-            return _lin_play_order(record, declarer)
+            return _lin_play_order(play, declarer)
         opening = opening or leader
         trick = {}
         for i, card in enumerate(group):
@@ -219,24 +218,24 @@ def lin_play_rows(record: Record, ctx: Context) -> tuple[str | None, list[str]]:
             winner = seat_after(leader, trick_winner([(card.suit, card.rank) for card in group], trump))
         tricks.append(trick)
         leader = winner
-    seat = opening or (seat_after(declarer) if declarer else None)
     rows: list[str] = []
     claimed = claim_at is None
-    for trick in tricks:
-        columns = [seat_after(seat, i) for i in range(4)]
-        last = max(i for i, s in enumerate(columns) if s in trick)
-        row = " ".join(trick[s][0] if s in trick else "-" for s in columns[:last + 1])
-        before = [trick[s][1] for s in trick]
-        if not claimed and not any(before):  # the claim came before this trick
-            _end_with_claim(rows)
-            claimed = True
-        elif not claimed and not all(before):  # the claim came within this trick
-            row += " *"
-            claimed = True
-        rows.append(row)
+    if opening is not None:  # set by the first trick
+        for trick in tricks:
+            columns = [seat_after(opening, i) for i in range(4)]
+            last = max(i for i, s in enumerate(columns) if s in trick)
+            row = " ".join(trick[s][0] if s in trick else "-" for s in columns[:last + 1])
+            before = [trick[s][1] for s in trick]
+            if not claimed and not any(before):  # the claim came before this trick
+                _end_with_claim(rows)
+                claimed = True
+            elif not claimed and not all(before):  # the claim came within this trick
+                row += " *"
+                claimed = True
+            rows.append(row)
     if not claimed:
         _end_with_claim(rows)
-    return seat, rows
+    return opening or (seat_after(declarer) if declarer else None), rows
 
 
 def _end_with_claim(rows: list[str]) -> None:
@@ -246,9 +245,9 @@ def _end_with_claim(rows: list[str]) -> None:
         rows.append("*")
 
 
-def _lin_play_order(record: Record, declarer: str | None) -> tuple[str | None, list[str]]:
-    tokens = [(_annotated(_card_token(c), c, None), True) for c in record.play.cards]
-    if record.play.claim is not None:
+def _lin_play_order(play: Play, declarer: str | None) -> tuple[str | None, list[str]]:
+    tokens = [(_annotated(_card_token(c), c, None), True) for c in play.cards]
+    if play.claim is not None:
         tokens.append(("*", False))
     return (seat_after(declarer) if declarer else None), _rows(tokens)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..bridge import Contract, Result, is_vulnerable, parse_score, side
-from ..model import BID, DOUBLE, PASS, REDOUBLE, Field, Record
+from ..model import BID, DOUBLE, PASS, REDOUBLE, Field, Record, Tag
 from ..readers.lin import match_event, match_fields, match_teams, room
 from ..scoring import score
 from .deal import fingerprint
@@ -46,20 +46,20 @@ class Sighting(NamedTuple):
 
 def sight(record: Record) -> Sighting:
     """What the event checks need of ``record``."""
-    place = None
+    place: Field[int | None] | Tag | None = None
     deal = record.deal
     deal_column = deal.column if deal else 0
     if record.format == "lin":
         deal_column += 3 if deal else 0  # after "md|"
         match = match_fields(record)
         home, visit = match_teams(match)
-        key = (match_event(match), None, None, None, None, home, visit)
+        key: tuple[str | None, ...] = (match_event(match), None, None, None, None, home, visit)
         table, board_room = None, room(record)
         if board_room is not None:
             place = record.board
         imps, imps_line, imps_column = _lin_imps(record, match, board_room)
     else:
-        values = {name: None for name in KEY_TAGS}
+        values: dict[str, str | None] = dict.fromkeys(KEY_TAGS)
         table = board_room = None
         imps, imps_line, imps_column = None, 0, 0
         for tag in record.tags:

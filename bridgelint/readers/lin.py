@@ -155,7 +155,8 @@ def match_event(fields: list[str]) -> str | None:
 
 def match_teams(fields: list[str]) -> tuple[str | None, str | None]:
     """The two teams a vugraph header names (the first sits North-South in the open room), None where empty."""
-    return tuple(fields[i] if len(fields) > i and fields[i] else None for i in (5, 7))
+    home, visit = (fields[i] if len(fields) > i and fields[i] else None for i in (5, 7))
+    return home, visit
 
 
 def room(record: Record) -> str | None:
@@ -237,7 +238,8 @@ class _Board:
     def sv(self, value: str, line: int, column: int) -> None:
         if self.record.vulnerable is None:
             m = LIN_VULNERABILITY.fullmatch(value)
-            self.record.vulnerable = Field(value, m and _VULNERABILITY[m.lastgroup], line, column)
+            self.record.vulnerable = Field(value, _VULNERABILITY[m.lastgroup] if m and m.lastgroup else None, line,
+                                           column)
 
     def mb(self, value: str, line: int, column: int) -> None:
         if self.auction_at is None:

@@ -13,6 +13,7 @@ and diagrams.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from pyparsing import Group, Located, Regex, StringEnd, ZeroOrMore
 
@@ -20,7 +21,7 @@ TAG = Regex(r"[A-Za-z]{2}").set_name("tag")
 VALUE = Regex(r"[^|]*").set_name("value")
 # Whitespace before a tag carries no meaning; it is part of the token so
 # that one match moves from one field to the next.
-FIELD = Regex(rf"\s*(?P<tag>{TAG.pattern})\|(?P<value>{VALUE.pattern})\|").set_name("field")
+FIELD = Regex(rf"\s*(?P<tag>{cast(Regex, TAG).pattern})\|(?P<value>{cast(Regex, VALUE).pattern})\|").set_name("field")
 LIN_FILE = (ZeroOrMore(Group(Located(FIELD))) + StringEnd()).set_name("lin_file")
 
 # Values of particular tags.

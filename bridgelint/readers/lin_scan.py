@@ -19,7 +19,7 @@ import re
 from typing import BinaryIO, Iterable, Iterator
 from urllib.parse import unquote_to_bytes
 
-from ..model import Finding
+from ..model import Finding, Severity
 from ..rules.syntax import MalformedLin, Windows1252
 from .patterns import LIN_FIELD
 from .text import decode_8bit, decode_line
@@ -110,7 +110,7 @@ def scan(chunks: Iterable[str]) -> Iterator[tuple]:
         cursor = index
         return line, index - line_start + 1
 
-    def problem(message: str, index: int, severity: str | None = None) -> tuple:
+    def problem(message: str, index: int, severity: Severity | None = None) -> tuple:
         at = locate(index)
         return None, MalformedLin.finding(message, *at, severity=severity), *at
 

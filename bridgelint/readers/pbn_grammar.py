@@ -15,6 +15,8 @@ outside comments, §3) are line-level and handled by the reader.
 
 from __future__ import annotations
 
+from typing import cast
+
 import pyparsing as pp
 
 WHITESPACE = " \t\r\n\v\f"  # ASCII only: other characters are text, as in the scan
@@ -68,13 +70,13 @@ _ALTERNATIVES = (
 def _token() -> pp.Regex:
     parts, seen = [], set()
     for group, element in _ALTERNATIVES:
-        pattern = element.pattern
+        pattern = str(element.pattern)
         if group in seen:  # a second alternative for the same kind of token
             group = group + "2"
         seen.add(group)
         pattern = pattern.replace("(?P<name>", f"(?P<{group}_name>").replace("(?P<value>", f"(?P<{group}_value>")
         parts.append(f"(?P<{group}>{pattern})")
-    return _regex("token", "|".join(parts)).set_whitespace_chars(WHITESPACE)
+    return cast(pp.Regex, _regex("token", "|".join(parts)).set_whitespace_chars(WHITESPACE))
 
 
 TOKEN = _token()

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from array import array
 from collections import Counter
-from typing import Iterator
+from typing import Iterator, cast
 
-from ..model import Column, Record, Table
+from ..model import Column, Element, Record, Table
 from ..rules.tables import MalformedHeader, MalformedRow
 from ..tables import KIND_FORMS, MALFORMED, TABLE_COLUMNS, TEXT, parse_element, sort_key
 from .patterns import PBN_CLOSED_STRING, PBN_COLUMN_SPEC
@@ -228,10 +228,10 @@ def _check_elements(table: Table, record: Record) -> None:
         _row_finding(record, f"{table.name} element {table.element_text(index)[:30]}: {problem}",
                      line, column, len(bad_text) - 1, "elements", law="PBN §5.1")
     for position, indexes in sorted(bad_form.items()):
-        column = columns[position]
+        spec = columns[position]
         line, col = table.element_place(indexes[0])
-        _row_finding(record, f"{table.name} {column.name} \"{table.element_text(indexes[0])[:30]}\" is not "
-                     f"{KIND_FORMS[column.kind]}", line, col, len(indexes) - 1, f"{column.name} elements",
+        _row_finding(record, f"{table.name} {spec.name} \"{table.element_text(indexes[0])[:30]}\" is not "
+                     f"{KIND_FORMS[spec.kind]}", line, col, len(indexes) - 1, f"{spec.name} elements",
                      law="PBN §5")
 
 
@@ -334,13 +334,13 @@ def _instant_ranges(table: Table, record: Record) -> None:
         position = table.column_index(name)
         if position is None:
             continue
-        ranges = []
+        ranges: list[tuple[tuple[int | None, int | None], Element]] = []
         for row in table.rows():
             if len(row) > position and isinstance(row[position].value, tuple):
-                ranges.append(row[position])
-        ordered = sorted(ranges, key=lambda e: (e.value[0] is not None, e.value[0] or 0))
-        for before, element in zip(ordered, ordered[1:]):
-            high, low = before.value[1], element.value[0]
+                ranges.append((cast(tuple[int | None, int | None], row[position].value), row[position]))
+        ordered = sorted(ranges, key=lambda r: (r[0][0] is not None, r[0][0] or 0))
+        for (bounds, before), (next_bounds, element) in zip(ordered, ordered[1:]):
+            high, low = bounds[1], next_bounds[0]
             if high is None or low is None or low <= high:
                 _row_finding(record, f"{table.name} {name} {element.text} overlaps {before.text}: the ranges of a "
                              "side do not overlap", element.line, element.column, law="PBN §5.5")

@@ -21,8 +21,9 @@ _CR_NOT_LF = re.compile(rb"\r(?!\n)")  # the quick test: a CRLF file has none
 BLOCK = 1 << 16
 
 
-def _latin1_for_undefined(error: UnicodeDecodeError) -> tuple[str, int]:
+def _latin1_for_undefined(error: UnicodeError) -> tuple[str, int]:
     """0x81, 0x8D, 0x8F, 0x90, 0x9D have no Windows-1252 character: read them as Latin-1 (S106 reports them)."""
+    assert isinstance(error, UnicodeDecodeError)  # registered for decoding only
     return error.object[error.start:error.end].decode("latin-1"), error.end
 
 

@@ -14,24 +14,8 @@ from dataclasses import dataclass, field
 
 from ..bridge import PASSED_OUT, SEAT_NAMES, Contract, bid_rank, seat_after, side
 from ..model import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Auction, Call
-
-# Irregularity kinds.
-WRONG_FIRST_CALLER = "wrong-first-caller"  # Law 17B
-NOT_A_CALL = "not-a-call"
-INSUFFICIENT = "insufficient"  # Laws 18, 27
-BAD_DOUBLE = "bad-double"  # Laws 19A, 36
-BAD_REDOUBLE = "bad-redouble"  # Laws 19B, 36
-AFTER_END = "after-end"  # Laws 22, 39
-BAD_MARK = "bad-mark"
-
-
-@dataclass(slots=True)
-class Irregularity:
-    kind: str
-    call: Call
-    message: str
-    marked: bool = False  # a PBN mark (^I) records it as condoned: legal by record
-
+from .irregularity import (AFTER_END, BAD_DOUBLE, BAD_MARK, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL, WRONG_FIRST_CALLER,
+                           Irregularity, IrregularityKind)
 
 @dataclass(slots=True)
 class AuctionReplay:
@@ -42,9 +26,9 @@ class AuctionReplay:
     ended: bool = False
     unfinished: Call | None = None  # the * or + that says the record stops early
     skipped_in_close: bool = False  # closing passes include a ^S slot (Law 17D3)
-    illegal: Irregularity | None = None  # the first unmarked illegal call
-    condoned: list[Irregularity] = field(default_factory=list)  # marked and right
-    misfit_marks: list[Irregularity] = field(default_factory=list)  # marked, nothing to mark
+    illegal: Irregularity[Call] | None = None  # the first unmarked illegal call
+    condoned: list[Irregularity[Call]] = field(default_factory=list)  # marked and right
+    misfit_marks: list[Irregularity[Call]] = field(default_factory=list)  # marked, nothing to mark
     seats: list[str | None] = field(default_factory=list)  # the seat of each token of the auction (None: unknown)
 
     @property
@@ -86,7 +70,7 @@ def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
     stop_marker: Call | None = None
     readable = True
 
-    def irregular(kind: str, call: Call, message: str) -> None:
+    def irregular(kind: IrregularityKind, call: Call, message: str) -> None:
         if out.illegal is None:
             out.illegal = Irregularity(kind, call, message)
 
@@ -158,10 +142,9 @@ def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay, irre
         return
     own_side = side(seat) if seat else None
     if kind == BID:
-        insufficient = state.last_bid is not None and bid_rank(call.level, call.denomination) <= bid_rank(
-            state.last_bid.level, state.last_bid.denomination)
-        if insufficient:
-            message = f"{call.token} is not higher than {state.last_bid.token}"
+        last = state.last_bid
+        if last is not None and bid_rank(call.level, call.denomination) <= bid_rank(last.level, last.denomination):
+            message = f"{call.token} is not higher than {last.token}"
             if call.mark == "I":
                 out.condoned.append(Irregularity(INSUFFICIENT, call, message + " (accepted, marked ^I)", True))
             else:
@@ -172,7 +155,7 @@ def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay, irre
         state.last_bid, state.bidder, state.risk = call, seat, ""
         state.any_bid = True
         state.window = []
-        if own_side is not None:
+        if own_side is not None and seat is not None:
             state.first_namer.setdefault((own_side, call.denomination), seat)
         return
     if call.mark == "I":
@@ -196,12 +179,13 @@ def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay, irre
         return
     if kind == REDOUBLE:
         reason = None
+        doubled = state.last_bid.token if state.last_bid is not None else "?"
         if state.risk == "XX":
-            reason = f"{state.last_bid.token} is already redoubled"
+            reason = f"{doubled} is already redoubled"
         elif state.risk != "X":
             reason = "there is no double to redouble"
         elif own_side is not None and state.bidder is not None and side(state.bidder) != own_side:
-            reason = (f"{_name(seat)} redoubles their own side's double of {state.last_bid.token}; only the side "
+            reason = (f"{_name(seat)} redoubles their own side's double of {doubled}; only the side "
                       "doubled may redouble")
         if reason:
             irregular(BAD_REDOUBLE, call, f"inadmissible redouble: {reason}")
@@ -221,5 +205,5 @@ def _how_ended(state: _State) -> str:
     return "three passes" if state.any_bid else "four passes"
 
 
-def _name(seat: str) -> str:
-    return SEAT_NAMES[seat]
+def _name(seat: str | None) -> str:
+    return SEAT_NAMES[seat] if seat else "?"

@@ -20,34 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bridge import SEAT_NAMES, SEATS, Contract, seat_after, side, trick_winner
-from ..model import CONTINUE, END, INVALID, Card, Deal, Play, Record
+from ..model import CARD, CONTINUE, END, INVALID, UNKNOWN, Card, Deal, Play, Record
+from .irregularity import (AFTER_END, BAD_MARK, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity,
+                           IrregularityKind)
 
-CARD, UNKNOWN = "card", "unknown"  # Card kinds besides end, continue, invalid
 ROTATION = {seat: tuple(seat_after(seat, i) for i in range(4)) for seat in SEATS}  # a trick's seats from its leader
 SIDE = {seat: side(seat) for seat in SEATS}
 _OFFSET = {first: {seat: i for i, seat in enumerate(ROTATION[first])} for first in SEATS}  # seat's column from first
 
-# Irregularity kinds.
-NOT_A_CARD = "not-a-card"
-NOT_HELD = "not-held"  # Law 44B
-PLAY_ORDER = "play-order"  # PBN rows written in play order, not seat columns
-REVOKE = "revoke"  # Laws 44C, 61
-WRONG_LEADER = "wrong-leader"  # Laws 41A, 44G
-AFTER_END = "after-end"
-BAD_MARK = "bad-mark"
-
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
-
-
-@dataclass(slots=True)
-class Irregularity:
-    kind: str
-    card: Card
-    message: str
-    marked: bool = False  # a PBN mark (^R, ^L) records it: legal by record
-    offender: str | None = None  # the seat that revoked
-    trick: int = 0  # the trick it happened in (1-13)
-    law: str | None = None  # the reference, when not the rule's usual one
 
 
 @dataclass(slots=True)
@@ -65,12 +46,12 @@ class PlayReplay:
     dealt: bool = False  # the cards were checked against a deal: the trick counts can be trusted
     tricks: list[Trick] = field(default_factory=list)  # the completed tricks, known cards only
     won: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
-    illegal: Irregularity | None = None  # the first unmarked illegal card: the replay stopped there
-    revokes: list[Irregularity] = field(default_factory=list)  # unmarked revokes: established, the replay went on
-    wrong_leader: Irregularity | None = None  # the first unmarked wrong leader: the replay went on
-    misplaced: Irregularity | None = None  # PBN tricks not in seat columns: replayed by the cards' holders
-    condoned: list[Irregularity] = field(default_factory=list)  # marked and right
-    misfit_marks: list[Irregularity] = field(default_factory=list)  # marked, nothing to mark
+    illegal: Irregularity[Card] | None = None  # the first unmarked illegal card: the replay stopped there
+    revokes: list[Irregularity[Card]] = field(default_factory=list)  # unmarked revokes: established, the replay went on
+    wrong_leader: Irregularity[Card] | None = None  # the first unmarked wrong leader: the replay went on
+    misplaced: Irregularity[Card] | None = None  # PBN tricks not in seat columns: replayed by the cards' holders
+    condoned: list[Irregularity[Card]] = field(default_factory=list)  # marked and right
+    misfit_marks: list[Irregularity[Card]] = field(default_factory=list)  # marked, nothing to mark
     rows: int = 0  # tricks written, known or not ('- - - -' rows count)
     end: Card | None = None  # the '*' or '+' that ends the record of the play
     claimed: bool = False  # a LIN claim (mc) ends the play
@@ -232,10 +213,10 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
         led = first.suit if first is not None else None
         for seat, card in trick:
             if card is not None:
-                hand, name = remaining[seat], card.suit + card.rank
-                if name not in hand or (card.suit != led and led is not None and any(c[0] == led for c in hand)):
+                left, name = remaining[seat], card.suit + card.rank
+                if name not in left or (card.suit != led and led is not None and any(c[0] == led for c in left)):
                     return None
-                hand.remove(name)
+                left.remove(name)
         if len(row) == 4:
             winner = trick[trick_winner([(card.suit, card.rank) for _, card in trick], trump)][0]
             tricks.append(Trick(leader, trick, winner))
@@ -456,7 +437,7 @@ class _Replay:
 
     # --- findings ------------------------------------------------------------
 
-    def stop(self, kind: str, card: Card, message: str) -> bool:
+    def stop(self, kind: IrregularityKind, card: Card, message: str) -> bool:
         self.out.illegal = Irregularity(kind, card, message)
         return False
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
@@ -65,7 +66,7 @@ def render(reports: list[FileReport], summary: Summary) -> str:
             continue
         artifacts.append({"location": _location(uri), "sourceLanguage": report.format})
         for f in report.findings:
-            result = {
+            result: dict[str, Any] = {
                 "ruleId": f.code,
                 "level": LEVELS.get(f.severity or "", "warning"),
                 "message": {"text": f.message},

@@ -48,11 +48,11 @@ class _IllegalCall(Rule):
             return
         illegal = result.illegal
         if illegal is not None and illegal.kind == self.kind:
-            call = illegal.call
+            call = illegal.item
             yield self.finding(illegal.message, call.line, call.column, law=self.law_for(ctx.record))
         for condoned in result.condoned:
             if condoned.kind == self.kind:
-                call = condoned.call
+                call = condoned.item
                 yield self.finding(condoned.message, call.line, call.column, severity="info")
 
 
@@ -334,7 +334,7 @@ class MisfitAuctionMark(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.auction is not None:
-            yield from self.misfit_marks(ctx.auction.misfit_marks, "call")
+            yield from self.misfit_marks(ctx.auction.misfit_marks)
 
 
 class RotatedAuction(Rule):

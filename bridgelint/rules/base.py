@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import inspect
 import re
-from typing import ClassVar, Iterator
+from typing import ClassVar, Iterable, Iterator
 
-from ..model import Finding, Record
+from ..model import Call, Card, Finding, Record, Severity
 from ..replay.context import Context
+from ..replay.irregularity import Irregularity
 
 
 SECTIONS = ("What it does", "Why it matters", "Example", "Use instead", "References")  # of every rule's docs
@@ -39,7 +40,7 @@ _SECTION = re.compile(r"\n+(" + "|".join(SECTIONS) + "):")
 class Rule:
     code: ClassVar[str]
     name: ClassVar[str]
-    severity: ClassVar[str]
+    severity: ClassVar[Severity]
     law: ClassVar[str | None] = None  # the Law or PBN section, as shown in messages
     lin_law: ClassVar[str | None] = None  # the reference on a LIN record, when ``law`` is a PBN section
     severity_when: ClassVar[str | None] = None  # when findings get another severity ("error when a play needs it")
@@ -80,7 +81,7 @@ class Rule:
         return cls.check is not Rule.check
 
     @classmethod
-    def finding(cls, message: str, line: int, column: int, severity: str | None = None,
+    def finding(cls, message: str, line: int, column: int, severity: Severity | None = None,
                 law: str | None = None) -> Finding:
         """A finding of this rule; the only way to make one, so that every code is a registered rule.
 
@@ -90,8 +91,8 @@ class Rule:
         law = law or cls.law
         return Finding(cls.code, f"{message} ({law})" if law else message, line, column, severity, law)
 
-    def misfit_marks(self, misfits, item: str) -> Iterator[Finding]:
-        """A finding at the mark of each call or card (``item``) that a PBN mark does not fit."""
+    def misfit_marks(self, misfits: Iterable[Irregularity[Call]] | Iterable[Irregularity[Card]]) -> Iterator[Finding]:
+        """A finding at the mark of each call or card that a PBN mark does not fit."""
         for misfit in misfits:
-            marked = getattr(misfit, item)
+            marked = misfit.item
             yield self.finding(misfit.message, marked.mark_line or marked.line, marked.mark_column or marked.column)

@@ -20,12 +20,12 @@ class _IllegalCard(Rule):
             return
         for irregularity in (result.misplaced, result.wrong_leader, result.illegal, *result.revokes):
             if irregularity is not None and irregularity.kind in self.kinds:
-                card = irregularity.card
+                card = irregularity.item
                 yield self.finding(irregularity.message, card.line, card.column,
                                    law=irregularity.law or self.law_for(ctx.record))
         for condoned in result.condoned:
             if condoned.kind in self.kinds:
-                card = condoned.card
+                card = condoned.item
                 yield self.finding(condoned.message, card.mark_line or card.line,
                                    card.mark_column or card.column, severity="info")
 
@@ -262,7 +262,7 @@ class MisfitPlayMark(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.play is not None:
-            yield from self.misfit_marks(ctx.play.misfit_marks, "card")
+            yield from self.misfit_marks(ctx.play.misfit_marks)
 
 
 class UnaccountedPlay(Rule):

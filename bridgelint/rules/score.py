@@ -62,8 +62,7 @@ class ScoreMismatch(Rule):
         if contract.passed_out:
             if contract.denomination:  # an end position
                 return
-            points = [p for p in (written.declarer_points, written.ns, written.ew) if p]
-            if points:
+            if any((written.declarer_points, written.ns, written.ew)):
                 yield self.finding(f"Score \"{field.raw}\", but a passed-out board scores 0",
                                    field.line, field.column, law="Laws 22B, 77")
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..model import Finding
 from .base import Rule
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Iterator
+from functools import partial
+from operator import mul
+from typing import Callable, Iterator, cast
 
 from ..bridge import Contract, is_vulnerable, side
 from ..model import Finding, Table
@@ -141,7 +143,7 @@ class ScoreTableScore(_ScoreTableRule):
             if contract.passed_out:
                 ns_points = 0
             elif isinstance(declarer, str):
-                points = score(contract, is_vulnerable(vulnerable.value, declarer), tricks)
+                points = score(contract, is_vulnerable(vulnerable.value, declarer), cast(int, tricks))
                 ns_points = points if side(declarer) == "NS" else -points
             else:
                 continue
@@ -220,10 +222,11 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         tolerance = 0.5 * 10 ** -places + 1e-9
         percentage = name.startswith("Percentage")
         top = field.entries - 1
+        conventions: list[tuple[Callable[[float], float], float]]
         if percentage:  # (value of matchpoints, the field's average value)
             conventions = [(lambda mp: 100 * mp / top, 50.0), (lambda mp: 100 * (mp + 0.5) / field.entries, 50.0)]
         else:
-            conventions = [(lambda mp, scale=scale: scale * mp, scale * top / 2) for scale in (1, 2)]
+            conventions = [(partial(mul, scale), scale * top / 2) for scale in (1, 2)]
         weight = sum(row.count for row, _, _ in stated)
         mean = sum(row.count * value for row, value, _ in stated) / weight
         best = None

@@ -186,8 +186,8 @@ class ContradictoryValues(Rule):
         if position is None:
             return
         for row in table.rows():
-            if len(row) > position and isinstance(row[position].value, int) and row[position].value > 13:
-                element = row[position]
+            element = row[position] if len(row) > position else None
+            if element is not None and isinstance(element.value, int) and element.value > 13:
                 yield self.finding(f"OptimumResultTable Result {element.text}: a declarer takes 0-13 tricks",
                                    element.line, element.column, law="PBN §5.7")
 
@@ -251,7 +251,7 @@ def _double_dummy(record: Record, value: str) -> tuple[str, str | None] | None:
     return None
 
 
-_CONTRADICTIONS: dict[str, Callable[[Record, str], str | None]] = {
+_CONTRADICTIONS: dict[str, Callable[[Record, str], tuple[str, str | None] | None]] = {
     "Score": _score_sum, "OptimumScore": _optimum, "ScorePercentage": _percentage, "ScoreRubberHistory": _history,
     "DoubleDummyTricks": _double_dummy,
 }
