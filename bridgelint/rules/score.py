@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..bridge import SEAT_NAMES, Result, is_vulnerable, parse_score, side
+from ..bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, side
 from ..model import Finding
 from ..scoring import score
 from .base import Context, Rule
@@ -77,7 +77,7 @@ class ScoreMismatch(Rule):
         points = score(contract, vulnerable, tricks)
         for own_side, value in written.written(declarer):
             expected = points if own_side == side(declarer) else -points
-            if value != expected and not _as_played(ctx, vulnerability, tricks, own_side, value):
+            if value != expected and not _as_played(ctx, contract, declarer, vulnerability, tricks, own_side, value):
                 yield self.finding(
                     f"Score \"{field.raw}\", but {contract} by {SEAT_NAMES[declarer]} with {tricks} tricks, "
                     f"{'vulnerable' if vulnerable else 'not vulnerable'}, scores {own_side} {expected}",
@@ -85,23 +85,24 @@ class ScoreMismatch(Rule):
                 return
 
 
-def _as_played(ctx: Context, vulnerability: str, tricks: int, own_side: str, value: int) -> bool:
+def _as_played(ctx: Context, contract: Contract, declarer: str, vulnerability: str, tricks: int, own_side: str,
+               value: int) -> bool:
     """The Score is that of the auction's contract and declarer, or of the tricks won in the play:
     then the Contract, Declarer or Result tag is what is wrong, and C102, C103 or C105 says so."""
     auction = ctx.auction
-    contracts = {(ctx.record.contract.value, ctx.record.declarer.value[0])}
+    contracts = {(contract, declarer)}
     if auction is not None and auction.ended and auction.contract is not None and auction.declarer is not None:
         contracts.add((auction.contract, auction.declarer))
     counts = {tricks}
     play = ctx.play
     bounds = play.declarer_range() if play is not None and not play.unaccounted else None
-    if bounds is not None and bounds[0] == bounds[1]:
+    if play is not None and play.declarer is not None and bounds is not None and bounds[0] == bounds[1]:
         won = bounds[0]
-        counts.add(won if side(play.declarer) == side(ctx.record.declarer.value[0]) else 13 - won)
-    for contract, declarer in contracts:
+        counts.add(won if side(play.declarer) == side(declarer) else 13 - won)
+    for played, by in contracts:
         for count in counts:
-            points = score(contract, is_vulnerable(vulnerability, declarer), count)
-            if value == (points if own_side == side(declarer) else -points):
+            points = score(played, is_vulnerable(vulnerability, by), count)
+            if value == (points if own_side == side(by) else -points):
                 return True
     return False
 
