@@ -377,7 +377,9 @@ class RotatedAuction(Rule):
         dealer = rotated_dealer(ctx)
         if dealer is None:
             return
-        auction, declarer = ctx.record.auction, ctx.record.declarer.value[0]
+        record = ctx.record
+        declarer = record.declarer.value[0]
+        told = "the Auction tag or the seat of the first call" if record.format == "pbn" else "the dealer in md"
         yield self.finding(f"the auction reads as if {SEAT_NAMES[dealer]} dealt: then {SEAT_NAMES[declarer]} is "
-                           "declarer, as the Declarer tag and the opening lead say; the Auction tag or the seat "
-                           "of the first call is wrong", auction.line, auction.column)
+                           f"declarer, as the {record.field_name('Declarer')} and the opening lead say; {told} "
+                           "is wrong", record.auction.line, record.auction.column)

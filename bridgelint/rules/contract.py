@@ -166,8 +166,9 @@ class DeclarerMismatch(Rule):
         seat, marked = field.value
         if seat is None:
             return
+        name = ctx.record.field_name("Declarer")
         if result.contract.passed_out:
-            yield self.finding(f"Declarer is {bridge.SEAT_NAMES[seat]}, but the board was passed out", field.line,
+            yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but the board was passed out", field.line,
                                field.column, law="Law 22B")
         elif result.declarer and marked:  # ^: declarer and dummy swapped, so the seat is the auction's dummy
             dummy = bridge.partner(result.declarer)
@@ -181,7 +182,7 @@ class DeclarerMismatch(Rule):
                                    f"{bridge.SEAT_NAMES[dummy]} dummy", field.line, field.column)
         elif result.declarer and seat != result.declarer and rotated_dealer(ctx) is None:
             first = bridge.SEAT_NAMES[result.declarer]
-            yield self.finding(f"Declarer is {bridge.SEAT_NAMES[seat]}, but {first} was the first of "
+            yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but {first} was the first of "
                                f"{bridge.SIDE_NAMES[bridge.side(result.declarer)]} to bid "
                                f"{bridge.DENOMINATION_NAMES[result.contract.denomination]}, so {first} is declarer",
                                field.line, field.column)
