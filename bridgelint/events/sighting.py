@@ -162,7 +162,8 @@ def _lin_imps(record: Record, match: list[str], board_room: str | None) -> tuple
     North-South in the open room, or (when the first is empty) those won by the other team.
     """
     tag = next((tag for tag in record.tags if tag.name == "MP"), None)
-    if tag is None or board_room is None or len(match) < 4 or match[2].upper() != "I" or not match[3].isdigit():
+    if tag is None or board_room is None or len(match) < 4 or match[2].upper() != "I" or not match[3].isdigit() \
+            or record.board is None or record.board.value is None:
         return None, 0, 0
     index = 2 * (record.board.value - int(match[3]))
     entries = tag.value.split(",")

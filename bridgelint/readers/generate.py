@@ -34,6 +34,8 @@ import re
 
 def _grammar(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"_generate_{name}", TARGET.with_name(f"{name}.py"))
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load the grammar module {name}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -140,7 +140,7 @@ def scan(chunks: Iterable[str]) -> Iterator[tuple]:
             buf = buf[keep:] + chunk
             pos, held_at, cursor, line_start = pos - keep, held_at - keep, 0, line_start - keep
             continue
-        start = _SPACE.match(buf, pos).end()
+        start = _SPACE.match(buf, pos).end()  # type: ignore[union-attr]  # \s* matches everywhere
         if start >= len(buf):
             if eof:
                 break
@@ -167,7 +167,7 @@ def scan(chunks: Iterable[str]) -> Iterator[tuple]:
             pos, recovering = len(buf), True
             continue
         tail = _TAG_AT_END.search(held[1]) if held is not None and not recovering else None
-        if tail is not None and tail.group(1).upper() in KNOWN_TAGS:
+        if tail is not None and held is not None and tail.group(1).upper() in KNOWN_TAGS:
             # 'sv|o mb|p|': the held field lost its closing '|' before a tag
             tag_at = held_at + tail.start(1)
             yield held[:1] + (held[1][:tail.start()],) + held[2:]

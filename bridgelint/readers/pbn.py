@@ -174,7 +174,8 @@ class PbnReader:
         if not any(header):
             record.board_before = self._board_before
         else:
-            self._board_before = header[0].value if all(header) else None
+            board = header[0]
+            self._board_before = board.value if board is not None and all(header) else None
 
     def _resolve_tags(self, record: Record) -> None:
         """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8)."""

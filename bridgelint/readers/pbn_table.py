@@ -231,7 +231,7 @@ def _check_elements(table: Table, record: Record) -> None:
         spec = columns[position]
         line, col = table.element_place(indexes[0])
         _row_finding(record, f"{table.name} {spec.name} \"{table.element_text(indexes[0])[:30]}\" is not "
-                     f"{KIND_FORMS[spec.kind]}", line, col, len(indexes) - 1, f"{spec.name} elements",
+                     f"{KIND_FORMS[spec.kind or TEXT]}", line, col, len(indexes) - 1, f"{spec.name} elements",
                      law="PBN §5")
 
 
@@ -242,7 +242,8 @@ def _text_problem(text: str) -> str | None:
         if text.endswith('"') and len(text) > 1 and not text.endswith('\\"'):
             return "characters after the closing quote"
         return "the string is never closed: a string ends on its line with '\"'"
-    bad = _FORBIDDEN.search(text).group()
+    forbidden = _FORBIDDEN.search(text)
+    bad = forbidden.group() if forbidden is not None else text[:1]
     return f"'{bad}' is not allowed outside a string; quote the element"
 
 

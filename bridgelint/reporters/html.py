@@ -117,7 +117,7 @@ class HtmlReporter(Reporter):
         wanted = dict(list(by_game.items())[:room])
         drawn = []
         labels: set[str] = set()
-        for record in self._records(report.path, set(wanted)):
+        for record in self._records(report.path, {game for game in wanted if game is not None}):
             label = record.board_number or f"game {record.game}"
             if label in labels:  # the same board again (a vugraph's other room, a repeated number)
                 label = f"{label} ({'game' if record.format == 'pbn' else 'record'} {record.game})"

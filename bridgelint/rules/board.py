@@ -54,7 +54,7 @@ class BoardNumber(Rule):
                 tag = record.tag("Board")
                 line, column = (tag.line, tag.column) if tag else _due_at(record)
                 yield self.finding("no board number", line, column, law=self.law_for(record))
-        elif not any(c.isdigit() for c in record.board.raw):
+        elif record.board.raw is not None and not any(c.isdigit() for c in record.board.raw):
             yield self.finding(f"Board \"{record.board.raw}\" is not a board number",
                                record.board.line, record.board.column)
 
@@ -113,7 +113,7 @@ class Vulnerability(Rule):
         field = ctx.record.vulnerable
         if field is not None and field.value is None:
             words = "o, n, e or b" if ctx.record.format == "lin" else "None, NS, EW or All"
-            yield self.finding(f"{ctx.record.field_name('Vulnerable')} \"{field.raw.strip()}\" is not {words}",
+            yield self.finding(f"{ctx.record.field_name('Vulnerable')} \"{(field.raw or '').strip()}\" is not {words}",
                                field.line, field.column, law=self.law_for(ctx.record))
 
 
@@ -261,5 +261,5 @@ class DateForm(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.date
-        if field is not None and not DATE_FORM.fullmatch(field.raw):
+        if field is not None and field.raw is not None and not DATE_FORM.fullmatch(field.raw):
             yield self.finding(f"Date \"{field.raw}\" is not YYYY.MM.DD", field.line, field.column)

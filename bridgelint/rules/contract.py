@@ -70,23 +70,27 @@ def rotated_dealer(ctx: Context) -> str | None:
     seat, marked = field.value
     if seat is None or marked or opening_leader(ctx.record) != bridge.seat_after(seat):
         return None
+    first = _first_caller(ctx)
     for steps in (1, -1, 2):
-        if bridge.seat_after(result.declarer, steps) == seat:
-            return bridge.seat_after(_first_caller(ctx), steps)
+        if first is not None and bridge.seat_after(result.declarer, steps) == seat:
+            return bridge.seat_after(first, steps)
     return None
 
 
-def _first_caller(ctx: Context) -> str:
+def _first_caller(ctx: Context) -> str | None:
     """Who made the first call: the dealer, or the Auction seat moved on by the '-' fillers."""
     record = ctx.record
     if record.dealer is not None and record.dealer.value is not None:
         return record.dealer.value
+    auction = record.auction
+    if auction is None or auction.seat is None:
+        return None
     fillers = 0
-    for call in record.auction.calls:
+    for call in auction.calls:
         if call.kind != FILLER:
             break
         fillers += 1
-    return bridge.seat_after(record.auction.seat, fillers)
+    return bridge.seat_after(auction.seat, fillers)
 
 
 class ContractMismatch(Rule):

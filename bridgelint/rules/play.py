@@ -303,6 +303,8 @@ class UnaccountedPlay(Rule):
         if result is None or not result.unaccounted:
             return
         play = ctx.record.play
+        if play is None:
+            return
         line, column = (play.cards[-1].line, play.cards[-1].column) if play.cards else (play.line, play.column)
         unchecked = " the Result is not checked against it;" if ctx.record.result is not None else ""
         yield self.finding(f"the play ends at trick {result.rows} with no '*', '+' or claim:{unchecked} PBN ends "

@@ -183,7 +183,7 @@ class ContradictoryValues(Rule):
     def _optimum_results(self, record: Record) -> Iterator[Finding]:
         table = record.tables.get("OptimumResultTable")
         position = table.column_index("Result") if table is not None else None
-        if position is None:
+        if table is None or position is None:
             return
         for row in table.rows():
             element = row[position] if len(row) > position else None
@@ -196,10 +196,11 @@ def _sided(name: str, value: str) -> dict[str, float] | None:
     m = _FORMS[name][0].fullmatch(value)
     if m is None or m.group("side1") is None:
         return None
-    sides = {m.group("side1"): number(m.group("score1"))}
+    scores = {m.group("side1"): number(m.group("score1"))}
     if m.group("side2"):
-        sides[m.group("side2")] = number(m.group("score2"))
-    return sides if len(sides) == 2 or not m.group("side2") else None
+        scores[m.group("side2")] = number(m.group("score2"))
+    sides = {side: score for side, score in scores.items() if score is not None}
+    return sides if len(sides) == len(scores) and (len(sides) == 2 or not m.group("side2")) else None
 
 
 def _score_sum(record: Record, value: str) -> tuple[str, str | None] | None:
@@ -220,7 +221,7 @@ def _percentage(record: Record, value: str) -> tuple[str, str | None] | None:
     m = _FORMS["ScorePercentage"][0].fullmatch(value)
     if m is None:
         return None
-    values = [number(m.group(g)) for g in ("bare", "score1", "score2") if m.group(g)]
+    values = [v for g in ("bare", "score1", "score2") if m.group(g) and (v := number(m.group(g))) is not None]
     if any(not 0 <= v <= 100 for v in values):
         return f"ScorePercentage \"{value}\" is outside 0-100", "PBN §4.2.4"
     return None
