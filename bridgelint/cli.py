@@ -19,6 +19,7 @@ import click
 
 from . import __version__, parallel
 from .config import FAIL_ON
+from .events.hook import EventScope
 from .events.state import EventState
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .pipeline import open_input
@@ -88,12 +89,13 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     stdin_bytes = sys.stdin.buffer.read() if output_format == "html" and "-" in files else None
     across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
     events = EventState() if across else None  # the run's events (across files)
-    stdin = {i: parallel.check_one(("-", pipeline.codes_for("-"), pipeline.fmt), across=across,
+    scope = EventScope(across, listed=output_format == "json")  # only JSON lists the events
+    stdin = {i: parallel.check_one(("-", pipeline.codes_for("-"), pipeline.fmt), events=scope,
                                    stream=sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes))
              for i, p in enumerate(files) if p == "-"}
     progress = None if quiet else Progress.on_terminal(files)
     checked = parallel.check_files([(p, pipeline.codes_for(p), pipeline.fmt) for p in files if p != "-"],
-                                   jobs or parallel.cpu_count(), progress.read if progress else None, across=across)
+                                   jobs or parallel.cpu_count(), progress.read if progress else None, events=scope)
     fail_on = fail_on or pipeline.config.fail_on
     reporter: Reporter
     if output_format == "text":
@@ -133,7 +135,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                     _write(to, sink.file(report), progress)
                 if progress is not None:
                     progress.file_done(report)
-        if events is not None:
+        if events is not None and scope.listed:
             summary.events = events.summary()
         for sink, to in sinks:
             _write(to, sink.end(summary))

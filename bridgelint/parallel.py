@@ -14,7 +14,7 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator, cast
 
-from .events.hook import EventHook, settle
+from .events.hook import EventHook, EventScope, settle
 from .events.state import EventState
 from .pipeline import FileReport, check_file, check_stream, linter_for, location
 from .rules.event import EVENT_CODES
@@ -35,14 +35,14 @@ def cpu_count() -> int:
 
 
 def check_one(job: Job, on_read: Callable[[int], None] | None = None, stream: BinaryIO | None = None,
-              across: bool = False) -> FileReport:
+              events: EventScope = EventScope()) -> FileReport:
     """Check one file (runs in a worker process, or in this one); a worker counts the bytes it reads in ``_READ``.
 
-    ``stream``: read it instead of the path.  ``across``: events span the run, the report is ``pending`` and
+    ``stream``: read it instead of the path.  Events across files: the report is ``pending`` and
     :func:`settle_events` decides its event findings, in input order.
     """
     path, codes, fmt = job
-    hooks = [EventHook(across)] if across or codes & EVENT_CODES else []  # across: every file counts
+    hooks = [EventHook(*events)] if events.across or codes & EVENT_CODES else []  # across: every file counts
     if stream is None:
         report = check_file(path, codes, fmt, hooks, on_read=on_read or (_count if _READ is not None else None))
     else:
@@ -62,8 +62,8 @@ def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) 
 
 
 def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None] | None = None,
-                across: bool = False) -> Iterator[FileReport]:
-    """The report of each job, in order, computed on up to ``workers`` processes (``across``: see check_one).
+                events: EventScope = EventScope()) -> Iterator[FileReport]:
+    """The report of each job, in order, computed on up to ``workers`` processes (``events``: see check_one).
 
     ``on_read(n)`` hears of the bytes read: at once in this process, every :data:`POLL` seconds from workers.
     """
@@ -71,7 +71,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     workers = min(workers, len(jobs))
     if workers <= 1:
         for job in jobs:
-            yield check_one(job, on_read, across=across)
+            yield check_one(job, on_read, events=events)
         return
     import multiprocessing  # here: a run on one process starts sooner without it
     from concurrent.futures import ProcessPoolExecutor
@@ -83,7 +83,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share, initargs=(read,)) as pool:
         # the largest files first, so that one large file does not start last; reports in input order
         order = sorted(range(len(jobs)), key=lambda i: -file_size(jobs[i][0]))
-        futures = {i: pool.submit(check_one, jobs[i], across=across) for i in order}
+        futures = {i: pool.submit(check_one, jobs[i], events=events) for i in order}
         for i in range(len(jobs)):
             future = futures.pop(i)
             while read is not None and not _done(future):

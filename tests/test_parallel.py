@@ -105,7 +105,7 @@ def test_corpus_jobs_2_same_bytes_as_jobs_1():
 def test_a_dead_worker_exits_2(tree, monkeypatch):
     from concurrent.futures.process import BrokenProcessPool
 
-    def broken(jobs, workers, on_read=None, across=False):
+    def broken(jobs, workers, on_read=None, events=None):
         raise BrokenProcessPool("a child process terminated abruptly")
         yield
 

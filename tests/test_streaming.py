@@ -99,7 +99,7 @@ def test_each_file_is_printed_when_it_is_done_in_input_order(tmp_path, jobs):
 def test_an_interrupted_run_has_printed_the_files_done_and_wiped_the_bar(two, monkeypatch):
     checked = parallel.check_files
 
-    def interrupted(jobs, workers, on_read=None, across=False):
+    def interrupted(jobs, workers, on_read=None, events=None):
         yield next(checked(jobs, 1, on_read))
         raise KeyboardInterrupt
 

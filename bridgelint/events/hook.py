@@ -9,6 +9,8 @@ file, so the report does not depend on ``--jobs``.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..model import Finding
 from ..rules.event import EVENT_CODES
 from ..suppression import Suppressions
@@ -16,39 +18,54 @@ from .sighting import Sighting, carried, sight
 from .state import EventState
 
 
+class EventScope(NamedTuple):
+    """How a run checks events: across files or file by file, and whether its report lists them (JSON)."""
+
+    across: bool = False
+    listed: bool = False
+
+
 class EventHook:
     """E101-E104 as a record hook of the pipeline."""
 
-    def __init__(self, across: bool = False):
+    def __init__(self, across: bool = False, listed: bool = True):
         self.across = across
+        self.listed = listed
         self.later = EVENT_CODES if across else frozenset()  # decided by the run, after the file
         self.state = EventState()
         self.sightings: list[Sighting] = []
         self.suppressions: Suppressions | None = None
         self._keys: dict[tuple, tuple] = {}
-        self._before: tuple | None = None  # the key of the file's previous game
+        self._before: tuple | None = None  # the key of the file's previous game, and its tags as written
+        self._written: tuple | None = None
 
     def start_file(self, path: str, suppressions: Suppressions) -> None:
         """The records that follow are of ``path``."""
         if not self.across:
             self.state = EventState()
             self.state.start_file(path)
-        self.sightings, self.suppressions, self._before = [], suppressions, None
+        self.sightings, self.suppressions, self._before, self._written = [], suppressions, None, None
 
     def __call__(self, ctx) -> list[Finding]:
-        sighting = sight(ctx.record)
-        key = carried(sighting.key, self._before) if ctx.record.format == "pbn" else sighting.key
-        self._before = key = self._keys.setdefault(key, key)  # one tuple per event, not one per record
-        if key is not sighting.key:
-            sighting = sighting._replace(key=key)
+        sighting = sight(ctx.record, self._key)
         if self.across:
             self.sightings.append(sighting)
             return []
         return self.state.add(sighting)
 
+    def _key(self, key: tuple, fmt: str) -> tuple:
+        """The event key of a game: PBN tags not written carried from the game before, one tuple per event."""
+        if key == self._written:
+            return self._before
+        self._written = key
+        if fmt == "pbn":
+            key = carried(key, self._before)
+        self._before = key = self._keys.setdefault(key, key)
+        return key
+
     def file_events(self) -> list[dict]:
-        """The events of the file just read (within files; across files the run's come at the end)."""
-        return [] if self.across else self.state.summary()
+        """The events of the file just read, when the report lists them (across files the run's come at the end)."""
+        return self.state.summary() if self.listed and not self.across else []
 
     def pending(self) -> tuple[list[Sighting], Suppressions] | None:
         """Across files: what the parent needs to decide the file's event findings."""

@@ -7,17 +7,20 @@ decides.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from ..bridge import Contract, Result, is_vulnerable, parse_score, side
 from ..model import BID, DOUBLE, PASS, REDOUBLE, Field, Record, Tag
-from ..readers.lin import match_event, match_fields, match_teams, room
+from ..readers.lin import match_event, match_fields, match_tag, match_teams, room
 from ..scoring import score
 from .deal import fingerprint
 
 # records with equal values are one event; a teams match (HomeTeam, VisitTeam) is an event of its own
 KEY_TAGS = ("Event", "Site", "Date", "Section", "Stage", "HomeTeam", "VisitTeam")
 _CALLS = frozenset((PASS, DOUBLE, REDOUBLE, BID))
+_TABLE, _ROOM, _DEAL, _SCORE_IMP = range(len(KEY_TAGS), len(KEY_TAGS) + 4)
+_WANTED = {**{name: i for i, name in enumerate(KEY_TAGS)}, "Table": _TABLE, "Room": _ROOM, "Deal": _DEAL,
+           "ScoreIMP": _SCORE_IMP}  # the tags sight() reads, by index
 _ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
 
 
@@ -44,8 +47,8 @@ class Sighting(NamedTuple):
     results: bool  # the record carries an auction, a contract or a result
 
 
-def sight(record: Record) -> Sighting:
-    """What the event checks need of ``record``."""
+def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -> Sighting:
+    """What the event checks need of ``record``; ``key_of(key, format)`` may replace the key (carried, shared)."""
     place: Field[int | None] | Tag | None = None
     deal = record.deal
     deal_column = deal.column if deal else 0
@@ -59,26 +62,30 @@ def sight(record: Record) -> Sighting:
             place = record.board
         imps, imps_line, imps_column = _lin_imps(record, match, board_room)
     else:
-        values: dict[str, str | None] = dict.fromkeys(KEY_TAGS)
+        values: list[str | None] = [None] * len(KEY_TAGS)
         table = board_room = None
         imps, imps_line, imps_column = None, 0, 0
         for tag in record.tags:
-            name = tag.name
-            if name in values:
-                if values[name] is None:
-                    values[name] = _known(tag.value)
-            elif name == "Table" and table is None:
+            wanted = _WANTED.get(tag.name)
+            if wanted is None:
+                continue
+            if wanted < _TABLE:
+                if values[wanted] is None:
+                    values[wanted] = _known(tag.value)
+            elif wanted == _TABLE and table is None:
                 table = _known(tag.value)
                 place = place or (tag if table is not None else None)
-            elif name == "Room" and board_room is None:
+            elif wanted == _ROOM and board_room is None:
                 board_room = _ROOMS.get(tag.value.strip().upper())
                 place = place or (tag if board_room is not None else None)
-            elif name == "Deal" and deal is not None and tag.line == deal.line:
+            elif wanted == _DEAL and deal is not None and tag.line == deal.line:
                 deal_column = tag.value_column or deal_column
-            elif name == "ScoreIMP" and imps_line == 0:
+            elif wanted == _SCORE_IMP and imps_line == 0:
                 imps = _stated_imps(tag.value, record)
                 imps_line, imps_column = tag.line, tag.value_column or tag.column
-        key = tuple(values.values())
+        key = tuple(values)
+    if key_of is not None:
+        key = key_of(key, record.format)
     board = _known(record.board.raw) if record.board is not None and record.board.raw is not None else None
     dealer = record.dealer.value if record.dealer is not None else None
     return Sighting(key, board, dealer, fingerprint(deal), deal.line if deal else 0, deal_column,
@@ -161,7 +168,7 @@ def _lin_imps(record: Record, match: list[str], board_room: str | None) -> tuple
     Only in a teams match (scoring ``I``). Two entries per board: the IMPs won by the team sitting
     North-South in the open room, or (when the first is empty) those won by the other team.
     """
-    tag = next((tag for tag in record.tags if tag.name == "MP"), None)
+    tag = match_tag(record, "MP")
     if tag is None or board_room is None or len(match) < 4 or match[2].upper() != "I" or not match[3].isdigit() \
             or record.board is None or record.board.value is None:
         return None, 0, 0

@@ -140,10 +140,21 @@ class _Header:
 ROOMS = {"O": "Open", "C": "Closed"}  # the room letter of a qx value
 
 
+def match_tag(record: Record, name: str) -> Tag | None:
+    """The first header tag ``name`` (``VG``, ``PN``, ``MP``) the board carries: they come last, after its own."""
+    found = None
+    for tag in reversed(record.tags):
+        if not tag.inherited:
+            break
+        if tag.name == name:
+            found = tag
+    return found
+
+
 def match_fields(record: Record) -> list[str]:
     """The fields of the board's vugraph header ``vg`` (lin.md §3), stripped of spaces and quotes; [] without one."""
-    value = next((tag.value for tag in record.tags if tag.name == "VG"), None)
-    return [] if value is None else [field.strip().strip("'") for field in value.split(",")]
+    tag = match_tag(record, "VG")
+    return [] if tag is None else [field.strip().strip("'") for field in tag.value.split(",")]
 
 
 def match_event(fields: list[str]) -> str | None:
@@ -161,10 +172,13 @@ def match_teams(fields: list[str]) -> tuple[str | None, str | None]:
 
 def room(record: Record) -> str | None:
     """``Open`` or ``Closed``, from the board's ``qx``; None for a label that is no room."""
-    if record.board is None or not isinstance(record.board.value, int):
+    board = record.board
+    if board is None or not isinstance(board.value, int):
         return None
-    qx = next((tag.value for tag in record.tags if tag.name == "QX"), "")
-    return ROOMS.get(qx.strip()[:1].upper())
+    for tag in record.tags:  # the field the board number was read from, near the start
+        if tag.line == board.line and tag.column == board.column:
+            return ROOMS.get(tag.value.strip()[:1].upper()) if tag.name == "QX" else None
+    return None
 
 
 def _unknown(tag: str, line: int, column: int) -> Finding:
