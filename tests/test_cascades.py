@@ -6,8 +6,8 @@ import pytest
 
 from conftest import PLAY_DEAL, PLAY_ROWS, check
 
-# The replay's codes: anything else a shape gives (S109, B104…) is not part of a cascade.
-REPLAY_CODES = ("A", "B101", "B102", "B106", "B108", "C", "D101", "P")
+# The replay's and the deal's codes: anything else a shape gives (S109, B104…) is not part of a cascade.
+REPLAY_CODES = ("A", "B101", "B102", "B106", "B108", "C", "D", "P")
 
 LIN_HEAD = ("qx|o1|st||md|3SJ973HJ98742D3CK4,SKQT2HATDJ6542C85,SH63DAKQ987CA9732,SA8654HKQ5DTCQJT6|sv|o|rs|5HSx-9|\n"
             "mb|1D|mb|1S|mb|3H|mb|4S|mb|4N|mb|d|mb|p|mb|p|mb|5C|mb|d|mb|5H|mb|d|mb|p|mb|p|mb|p|\n")
@@ -64,6 +64,15 @@ FIRST_TABLE = pbn().replace('[Play "W"]', '[Auction "N"]\n1D 1S 3H 4S\n4NT X Pas
     (FIRST_TABLE.replace('[Contract "5HX"]', '[Contract "5H"]').replace("-1400", "-1100"), "t.pbn",
      [("C102", 6, 1), ("B106", 8, 1)]),
     (pbn(result="6", score="NS -1000"), "t.pbn", [("C105", 7, 1), ("B106", 8, 1)]),
+    # a Play seat one, two or three seats off, the cards in columns from the right leader: P104 alone
+    (pbn(play="N"), "t.pbn", [("P104", 10, 1)]),
+    (pbn(play="E"), "t.pbn", [("P104", 10, 1)]),
+    (pbn(play="S"), "t.pbn", [("P104", 10, 1)]),
+    # a card left out of the deal or dealt twice: the deal's finding alone, the play goes on (no P102, P103)
+    (pbn().replace(PLAY_DEAL, PLAY_DEAL.replace("KQT2", "KQT")), "t.pbn", [("D103", 4, 10)]),
+    (pbn().replace(PLAY_DEAL, PLAY_DEAL.replace("KQT2", "KQT3")), "t.pbn", [("D104", 4, 61)]),
+    # ... but a card its player was not dealt, when the deal has all 52, is P102
+    (pbn(PLAY_ROWS.replace("S2 DQ S5 S3", "S3 DQ S5 S2")), "t.pbn", [("P102", 14, 1)]),
     # a play that stops early with nothing to say why: P108, its Result not compared (no C105)
     (pbn("SK H6 SA SJ\nHA H3", result="0", score=""), "t.pbn", [("P108", 11, 4)]),
     (pbn("SK H6 SA SJ\nHA H3\n*", result="0", score=""), "t.pbn", [("C105", 7, 1)]),
@@ -110,3 +119,9 @@ def test_rotated_lin_auction_names_the_md_dealer():
     assert finding.code == "A111" and finding.message == (
         "the auction reads as if East dealt: then West is declarer, as the rs declarer and the opening lead say; "
         "the dealer in md is wrong (Law 17B)")
+
+
+def test_play_seat_off_says_where_the_columns_start():
+    [finding] = [f for f in check(pbn(play="N")) if f.code.startswith("P")]
+    assert finding.message.startswith("the Play seat makes North the opening leader, but West is declarer's "
+                                      "left-hand opponent, and the cards are written in columns from West")

@@ -230,7 +230,7 @@ def _replay_general(play: Play, deal: Deal | None, trump: str | None, declarer: 
     replay = _Replay(out, deal, trump, seat_after(declarer) if declarer else play.seat, play)
     replay.rows_of_four(play.cards, replay.seat_row if play.by_seat else replay.order_row)
     out.rows, out.end, out.claimed = replay.rows, replay.after, replay.claim is not None
-    if replay.misplaced:
+    if replay.misplaced and not replay.turned:
         numbers = ", ".join(str(n) for n, _, _ in replay.misplaced)
         first = replay.misplaced[0][1]
         plural = "s" if "," in numbers else ""
@@ -260,10 +260,22 @@ class _Replay:
         hands = deal.hands if deal is not None else {}
         self.hands = {seat: set(hands[seat]) if hands.get(seat) is not None else None for seat in SEATS}
         self.holder = {card: seat for seat, hand in self.hands.items() if hand for card in hand}
+        # a deal short of cards (D103, D104 say so) that is no end position: its missing cards are played
+        # by whoever held them, and are no P102 of their own
+        full = any(hand is not None and len(hand) == 13 for hand in self.hands.values())
+        self.undealt = 52 - len(self.holder) if full else 0
+        dealt = [card for hand in self.hands.values() if hand for card in hand]
+        self.twice = set() if len(dealt) == len(self.holder) else {  # cards dealt to two hands (D104)
+            card for card in self.holder if sum(card in hand for hand in self.hands.values() if hand) > 1}
         self.misplaced: list[tuple[int, Card, bool]] = []  # (trick, first card, in play order)
         # the usual PBN play: every card in its holder's seat column, so no row is regrouped by holder
         self.in_columns = play.by_seat and all(self.holder.get(card.suit + card.rank) == card.seat
                                                for card in play.cards if card.kind == CARD)
+        # every card in the column of its holder once the columns start from the leader: the Play seat is
+        # what is wrong (P104 says so), not the columns
+        steps = _OFFSET[play.seat][leader] if play.by_seat and play.seat and leader else 0
+        self.turned = bool(steps) and all(self.holder.get(card.suit + card.rank) == seat_after(card.seat, steps)
+                                    for card in play.cards if card.kind == CARD)
 
     # --- rows ---------------------------------------------------------------
 
@@ -326,9 +338,11 @@ class _Replay:
                 " (marked ^L: accepted)", True))
             leader = actual
         elif self.rows == 0 and row[0].seat != leader:
+            columns = f", and the cards are written in columns from {_name(leader)}" if self.turned else ""
             self.wrong_leader(row[0], f"the Play seat makes {_name(row[0].seat)} the opening leader, but "
-                                      f"{_name(leader)} is declarer's left-hand opponent")
-            leader = row[0].seat
+                                      f"{_name(leader)} is declarer's left-hand opponent{columns}")
+            if not self.turned:  # the columns say who led; when they are turned, the cards do
+                leader = row[0].seat
         return self.trick(leader, self.by_holder(row, leader) or
                           [(seat, by_seat.get(seat)) for seat in ROTATION[leader]])
 
@@ -415,13 +429,20 @@ class _Replay:
         if seat is None:
             return True
         hand, owner = self.hands[seat], self.holder.get(name)
-        if owner != seat and (hand is not None or owner is not None):
+        if owner is None and self.undealt:
+            self.undealt -= 1
+            return True
+        if owner != seat and (hand is None or name not in hand) and (hand is not None or owner is not None):
             where = f"{_name(owner)} holds it" if owner else "the deal does not show it"
             return self.stop(NOT_HELD, card, f"{_name(seat)} plays {name}, but {where}")
         if hand is None:
             return True
         revoke = led is not None and card.suit != led and any(c[0] == led for c in hand)
         hand.discard(name)
+        if name in self.twice:  # dealt twice (D104): played once, it is gone from both hands
+            for other in self.hands.values():
+                if other:
+                    other.discard(name)
         if card.mark == "R" and revoke:
             self.out.condoned.append(Irregularity(
                 REVOKE, card, f"{_name(seat)} revoked: {name} on a {SUIT_NAMES[led]} lead while holding "
