@@ -71,6 +71,9 @@ FIRST_TABLE = pbn().replace('[Play "W"]', '[Auction "N"]\n1D 1S 3H 4S\n4NT X Pas
     # a card left out of the deal or dealt twice: the deal's finding alone, the play goes on (no P102, P103)
     (pbn().replace(PLAY_DEAL, PLAY_DEAL.replace("KQT2", "KQT")), "t.pbn", [("D103", 4, 10)]),
     (pbn().replace(PLAY_DEAL, PLAY_DEAL.replace("KQT2", "KQT3")), "t.pbn", [("D104", 4, 61)]),
+    # LIN three hands with a card dealt twice: East is not derived as the rest (14 cards), D104 alone
+    (LIN_HEAD.replace(",SA8654HKQ5DTCQJT6|", ",|").replace("3SJ973", "3SJ972") + LIN_TWO_TRICKS + "mc|2|\n", "t.lin",
+     [("D104", 1, 33)]),
     # ... but a card its player was not dealt, when the deal has all 52, is P102
     (pbn(PLAY_ROWS.replace("S2 DQ S5 S3", "S3 DQ S5 S2")), "t.pbn", [("P102", 14, 1)]),
     # a play that stops early with nothing to say why: P108, its Result not compared (no C105)
@@ -125,3 +128,10 @@ def test_play_seat_off_says_where_the_columns_start():
     [finding] = [f for f in check(pbn(play="N")) if f.code.startswith("P")]
     assert finding.message.startswith("the Play seat makes North the opening leader, but West is declarer's "
                                       "left-hand opponent, and the cards are written in columns from West")
+
+
+def test_an_auction_with_an_illegal_call_is_not_read_as_rotated():
+    # 3C is insufficient; the calls after it moved on a seat put the declarer a seat off, but turning the
+    # auction keeps 3C insufficient, so no A111: the illegal call and the Declarer are the findings
+    text = FIRST_TABLE.replace("1D 1S 3H 4S", "1D 1S 3H 3C 4S")
+    assert [f.code for f in check(text) if f.code.startswith(REPLAY_CODES)] == ["C103", "A103"]

@@ -117,3 +117,9 @@ def test_play_order_pbn_is_one_finding():
     found = [f for f in report.findings if f.code[0] in "PC" or f.code == "B106"]
     assert [(f.code, f.line, f.column) for f in found] == [("P102", 10, 1)]
     assert "written in play order" in found[0].message
+
+
+def test_unaccounted_play_speaks_lin_on_a_lin_record():
+    report = check_stream("t.lin", io.BytesIO(lin(LIN_PLAY).encode()))
+    [finding] = [f for f in report.findings if f.code == "P108"]
+    assert "mc|n|" in finding.message and "PBN" not in finding.message and finding.law == "LIN mc"

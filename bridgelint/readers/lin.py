@@ -357,10 +357,10 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
         offset += len(text) + 1
     if len(hands) == 3 or hands["E"] == ():
         given = [hand for seat, hand in hands.items() if seat != "E"]
-        if all(hand is not None and len(hand) == 13 for hand in given):  # East holds the rest (BBO's own rule)
-            dealt = {card for hand in given for card in hand}
+        dealt = {card for hand in given if hand is not None for card in hand}
+        if len(dealt) == 39 and all(len(hand) == 13 for hand in given):  # East holds the rest (BBO's own rule)
             hands["E"] = tuple(card for card in _DECK if card not in dealt)
-        else:  # a partial deal: East's cards are not known
+        else:  # a partial deal, or a card dealt twice (D104): East's cards are not known
             hands["E"] = None
     return Deal({seat: hands[seat] for seat in bridge.SEATS}, line, column, columns)
 

@@ -65,8 +65,8 @@ def rotated_dealer(ctx: Context) -> str | None:
     """
     result = _replayed(ctx)
     field = ctx.record.declarer
-    if result is None or result.declarer is None or field is None:
-        return None
+    if result is None or result.declarer is None or field is None or result.illegal is not None:
+        return None  # an illegal call stays illegal however the auction is turned: it is the finding
     seat, marked = field.value
     if seat is None or marked or opening_leader(ctx.record) != bridge.seat_after(seat):
         return None

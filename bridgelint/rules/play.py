@@ -297,6 +297,7 @@ class UnaccountedPlay(Rule):
     """
 
     code, name, severity, law = "P108", "unaccounted-play", "warning", "PBN §3.6"
+    lin_law = "LIN mc"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         result = ctx.play
@@ -307,5 +308,10 @@ class UnaccountedPlay(Rule):
             return
         line, column = (play.cards[-1].line, play.cards[-1].column) if play.cards else (play.line, play.column)
         unchecked = " the Result is not checked against it;" if ctx.record.result is not None else ""
+        if ctx.record.format == "lin":
+            yield self.finding(f"the play ends at trick {result.rows} with no claim:{unchecked} LIN records a claim "
+                               "of the rest with mc|n| (n: declarer's tricks in all)", line, column,
+                               law=self.lin_law)
+            return
         yield self.finding(f"the play ends at trick {result.rows} with no '*', '+' or claim:{unchecked} PBN ends "
                            "a play that stops early with '*'", line, column)
