@@ -374,3 +374,9 @@ def test_every_corpus_file_reads_every_md_record():
         if "zaobridge" in path.name:  # 6 malformed md (SOURCES.md), and two uneven end positions
             bad = {f.board for f in report.findings if f.code.startswith("D")}
             assert bad == {"A2", "A7", "B17", "D34", "E43", "F55", "D36", "D37"}
+
+
+def test_a_file_cut_off_in_md_counts_its_hands_in_words():
+    record = one("pn|a,b,c,d|st||md|3SAKQ")
+    [message] = [f.message for f in record.findings if f.code == "D102"]
+    assert message.startswith("md has 1 hand: 3 or 4")

@@ -91,7 +91,7 @@ def test_standard_vulnerability_and_dealer_of_the_board_number():
 def test_deal_rules():
     assert found("md|1SA,SK,SQ,SJ,ST|ah|Board 3|") == [("D102", 1, 1)]
     text = "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT9876543SA,|ah|Board 3|"  # North holds South's SA
-    assert found(text) == [("D104", 1, 35), ("D103", 1, 51)]  # at North's hand; East's, derived, is due at 51
+    assert found(text) == [("D104", 1, 35)]  # at North's hand; East is not derived from 38 cards (no 14-card D103)
     assert [f.message for f in check(text).findings] == [
         "SA is dealt to South and North (Law 1)", "East holds 14 cards, not 13 (Law 6B)"]
 

@@ -202,7 +202,14 @@ def test_t106_fires_with_the_computed_value():
     findings = [f for f in check(text) if f.code == "T106"]
     assert [(f.line, f.column) for f in findings] == [(6, 5)]
     assert "give 1: NS 400 beats 1 and equals 0 of the 2 other scores" in findings[0].message
-    assert "1 more MP_NS" in findings[0].message
+    assert "1 more MP_NS value is wrong" in findings[0].message
+
+
+def test_t106_on_an_ew_column_speaks_of_the_ew_score():
+    text = HEAD + '[ScoreTable "Score_NS;MP_NS;MP_EW"]\n420 2 0\n400 1 2\n170 0 1\n'
+    [finding] = [f for f in check(text) if f.code == "T106"]
+    assert (finding.line, finding.column) == (6, 7)
+    assert "give 1: EW -400 beats 1 and equals 0 of the 2 other scores;" in finding.message
 
 
 def test_t106_scale_of_two_multiplicity_ties_and_artificial_rows():

@@ -247,9 +247,14 @@ class ScoreTableMatchpoints(_ScoreTableRule):
             row, index, value = best[0]
             element = table.element(index)
             shown = f"{value:.{places}f}" if percentage or value % 1 else str(int(value))
-            more = f"; {len(best) - 1} more {name} values are wrong" if len(best) > 1 else ""
-            yield self.finding(f"ScoreTable {name} {element.text}, but the table's scores give {shown}: NS {row.ns} "
-                               f"beats {row.below} and equals {row.equal} of the {top} other scores{more}",
+            others = len(best) - 1
+            more = f"; {others} more {name} {'value is' if others == 1 else 'values are'} wrong" if others else ""
+            if name.endswith("_NS"):
+                side, points, beaten = "NS", row.ns, row.below
+            else:  # the EW score beats every NS score above the row's
+                side, points, beaten = "EW", -row.ns, top - row.below - row.equal
+            yield self.finding(f"ScoreTable {name} {element.text}, but the table's scores give {shown}: {side} "
+                               f"{points} beats {beaten} and equals {row.equal} of the {top} other scores{more}",
                                element.line, element.column)
 
 
