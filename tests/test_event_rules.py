@@ -295,3 +295,12 @@ def test_a_file_whose_event_findings_are_ignored_still_counts_across_files(monke
     code, out, _ = run_cli(monkeypatch, "check", "--select", "E", "--format", "json", "--jobs", "2", record, upload)
     findings = [(f["path"], x["code"], x["line"]) for f in json.loads(out)["files"] for x in f["findings"]]
     assert findings == [(upload, "E101", 5)]
+
+
+def test_an_unreadable_file_across_files_is_reported_and_the_others_checked(monkeypatch, write):
+    first, second = write("a.pbn", pbn(game("1", D1))), write("b.pbn", pbn(game("1", D2)))
+    for jobs in ("1", "2"):
+        code, out, err = run_cli(monkeypatch, "check", "--isolated", "--select", "E", "--across-files", "--jobs", jobs,
+                                 first, "missing.pbn", second)
+        assert code == 2 and "bridgelint: missing.pbn: No such file or directory" in err
+        assert "Traceback" not in err and out.startswith("b.pbn:5:8: E101 [error] fouled board")

@@ -68,8 +68,8 @@ class EventHook:
         return self.state.summary() if self.listed and not self.across else []
 
     def pending(self) -> tuple[list[Sighting], Suppressions] | None:
-        """Across files: what the parent needs to decide the file's event findings."""
-        return (self.sightings, self.suppressions) if self.across else None
+        """Across files: what the parent needs to decide the file's event findings (None: the file was not read)."""
+        return (self.sightings, self.suppressions) if self.across and self.suppressions is not None else None
 
 
 def settle(state: EventState, path: str, pending: tuple[list[Sighting], Suppressions], complete) -> list[Finding]:
