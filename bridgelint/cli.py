@@ -17,7 +17,7 @@ from typing import Any, Iterable, TextIO
 
 import click
 
-from . import __version__, parallel
+from . import __version__, interrupt, parallel
 from .config import FAIL_ON
 from .events.hook import EventScope
 from .events.state import EventState
@@ -110,36 +110,47 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
     summary = Summary()
     internal = unreadable = False
+    interrupted: interrupt.Interrupted | None = None
     with _open_output(output_file) as out:
         if output_file is not None or not statistics:
             sinks.append((reporter, out))
         if statistics:  # the table on standard output; the report only into --output-file
             sinks.append((Collected(_render("statistics")), None))
         with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
-            for i, path in enumerate(files):
-                try:
-                    report = stdin[i] if i in stdin else next(checked)
-                except BrokenExecutor as error:  # a worker process died (killed, out of memory)
-                    _say(f"bridgelint: a worker process died while checking files: {error}", progress)
-                    sys.exit(USAGE_ERROR)
-                if events is not None:
-                    parallel.settle_events(report, events, pipeline.codes_for(path))
-                if report.unreadable:  # on standard error, and in the report as a file that was not checked
-                    _say(f"bridgelint: {report.path}: {report.unreadable}", progress)
-                    unreadable = True
-                if not show_info:
-                    report.findings = [f for f in report.findings if f.severity != "info"]
-                internal = internal or any(f.code == InternalError.code for f in report.findings)
-                summary.add(report)
-                for sink, to in sinks:
-                    _write(to, sink.file(report), progress)
-                if progress is not None:
-                    progress.file_done(report)
+            try:
+                for i, path in enumerate(files):
+                    try:
+                        report = stdin[i] if i in stdin else next(checked)
+                    except BrokenExecutor as error:  # a worker process died (killed, out of memory)
+                        _say(f"bridgelint: a worker process died while checking files: {error}", progress)
+                        sys.exit(USAGE_ERROR)
+                    if events is not None:
+                        parallel.settle_events(report, events, pipeline.codes_for(path))
+                    if report.unreadable:  # on standard error, and in the report as a file that was not checked
+                        _say(f"bridgelint: {report.path}: {report.unreadable}", progress)
+                        unreadable = True
+                    if not show_info:
+                        report.findings = [f for f in report.findings if f.severity != "info"]
+                    internal = internal or any(f.code == InternalError.code for f in report.findings)
+                    summary.add(report)
+                    for sink, to in sinks:
+                        _write(to, sink.file(report), progress)
+                    if progress is not None:
+                        progress.file_done(report)
+            except interrupt.Interrupted as stop:  # the files finished so far make the report
+                interrupt.ending()
+                checked.close()  # the workers stop
+                interrupted = stop
+                summary.interrupted = stop.name
         if events is not None and scope.listed:
             summary.events = events.summary()
         for sink, to in sinks:
             _write(to, sink.end(summary))
     click.echo(summary.line(), err=True)
+    if interrupted is not None:
+        click.echo(f"bridgelint: interrupted by {interrupted.name}: {summary.files} of {len(files)} files checked, "
+                   "the report holds those", err=True)
+        sys.exit(interrupted.status)
     if unreadable or internal:
         sys.exit(USAGE_ERROR)
     failing = summary.errors or (fail_on == "warning" and summary.warnings)
@@ -212,9 +223,14 @@ def _catalogue(rules: Iterable[type[Rule]]) -> str:
 
 
 def main() -> None:
-    """Entry point: click's own errors exit 2, never 1."""
+    """Entry point: click's own errors exit 2, never 1; SIGINT and SIGTERM exit 130 and 143 (:mod:`.interrupt`)."""
+    interrupt.catch()
     try:
         cli.main(standalone_mode=False)
+    except interrupt.Interrupted as stop:
+        interrupt.ending()
+        click.echo(f"bridgelint: interrupted by {stop.name}", err=True)
+        sys.exit(stop.status)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
     except click.ClickException as error:

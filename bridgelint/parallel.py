@@ -14,6 +14,7 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator, cast
 
+from . import interrupt
 from .events.hook import EventHook, EventScope, settle
 from .events.state import EventState
 from .pipeline import FileReport, check_file, check_stream, linter_for, location
@@ -80,7 +81,8 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     read = (context or multiprocessing).Value("q", 0) if on_read is not None else None
     seen = 0
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share, initargs=(read,)) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share, initargs=(read,))
+    try:
         # the largest files first, so that one large file does not start last; reports in input order
         order = sorted(range(len(jobs)), key=lambda i: -file_size(jobs[i][0]))
         futures = {i: pool.submit(check_one, jobs[i], events=events) for i in order}
@@ -91,6 +93,12 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
             if read is not None:
                 seen = _tell(read, seen, on_read)
             yield future.result()
+    except BaseException:  # interrupted, or the reports are no longer wanted: the workers stop now, not when done
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 POLL = 0.2  # seconds between two looks at the bytes the workers read
@@ -98,8 +106,10 @@ _READ = None  # in a worker process: the run's count of bytes read (a shared Val
 
 
 def _share(read) -> None:
+    """A worker's start: the shared count of bytes read; SIGINT is left to the main process."""
     global _READ
     _READ = read
+    interrupt.in_worker()
 
 
 def _count(n: int) -> None:

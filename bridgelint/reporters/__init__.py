@@ -24,6 +24,7 @@ class Summary:
     warnings: int = 0
     infos: int = 0
     unreadable: int = 0  # paths that could not be read (counted in files too)
+    interrupted: str | None = None  # the signal that stopped the run (SIGINT, SIGTERM): the report is partial
     events: list[dict] = field(default_factory=list)  # how records were grouped into events (E101-E104)
 
     @classmethod

@@ -18,6 +18,8 @@ def render(reports: list[FileReport], summary: Summary) -> str:
                     "errors": summary.errors, "warnings": summary.warnings, "infos": summary.infos,
                     "unreadable": summary.unreadable},
     }
+    if summary.interrupted:  # a partial report: the files finished before the signal
+        document["summary"]["interrupted"] = summary.interrupted
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 

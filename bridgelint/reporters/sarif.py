@@ -1,7 +1,8 @@
 """SARIF 2.1.0: one run, the rules that fired with their documentation, one result a finding.
 
-A path that could not be read is a tool execution notification, and the
-invocation is then not successful (``executionSuccessful: false``).
+A path that could not be read, or an interrupted run, is a tool execution
+notification, and the invocation is then not successful
+(``executionSuccessful: false``).
 
 Artifact URIs are relative to the working directory (``uriBaseId``
 ``%SRCROOT%``), with ``/`` separators, so that code-scanning services place
@@ -80,6 +81,9 @@ def render(reports: list[FileReport], summary: Summary) -> str:
             if f.code in index:
                 result["ruleIndex"] = index[f.code]
             results.append(result)
+    if summary.interrupted:
+        notifications.append({"level": "error", "descriptor": {"id": "interrupted"}, "message": {
+            "text": f"interrupted by {summary.interrupted}: the results are those of the files finished before"}})
     document = {
         "$schema": SCHEMA,
         "version": "2.1.0",
