@@ -60,6 +60,8 @@ FIRST_TABLE = pbn().replace('[Play "W"]', '[Auction "N"]\n1D 1S 3H 4S\n4NT X Pas
     (FIRST_TABLE.replace('[Contract "5HX"]', '[Contract "5HXX"]'), "t.pbn", [("C102", 6, 1)]),
     (pbn(result="6", score="NS -1400"), "t.pbn", [("C105", 7, 1)]),
     (pbn(result="EW 7", score="NS -1400"), "t.pbn", [("C105", 7, 1)]),
+    # a Score for both sides that contradict each other: T104 alone, no B106 for the wrong side
+    (pbn(score="NS -1400 EW 1300"), "t.pbn", []),
     # a Score right for neither: B106 too
     (FIRST_TABLE.replace('[Contract "5HX"]', '[Contract "5H"]').replace("-1400", "-1100"), "t.pbn",
      [("C102", 6, 1), ("B106", 8, 1)]),

@@ -422,3 +422,9 @@ def test_deal_findings_point_into_the_value_whatever_the_spacing():
     assert at(check('[Deal   "W:vKQT2.AT.J6542.85 - - -"]\n'), "D102") == [(1, 12)]
     assert at(check('[Deal "W:KQT2.AT.J65Z2.85 - - -"]\n'), "D102") == [(1, 21)]
     assert at(check('[ Deal "W:KQT2.AT.J6542.852 - - -"]\n'), "D103") == [(1, 11)]
+
+
+def test_a_long_line_says_its_length_and_that_the_end_of_line_counts():
+    [finding] = [f for f in check('[Event "a"]\n[Annotator "' + "x" * 250 + '"]\n') if f.code == "S107"]
+    assert finding.message == ("line has 264 characters and its end of line: PBN allows 255, the end of line "
+                               "included (PBN §2.3)")

@@ -140,7 +140,7 @@ class PbnReader:
         if len(line) >= MAX_LINE:
             length = len(line.rstrip("\r\n"))
             if length >= MAX_LINE:
-                message = f"line is {length} characters long, and its end of line; PBN allows 255 in all"
+                message = f"line has {length} characters and its end of line: PBN allows 255, the end of line included"
                 if self._skipped:
                     message = (f"line is over {READ_LIMIT} bytes long ({self._skipped} more bytes after them): only "
                                f"its first {READ_LIMIT} bytes were read; PBN allows 255 characters in all")

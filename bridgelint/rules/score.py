@@ -21,7 +21,8 @@ class ScoreMismatch(Rule):
     scores 0. Records scored as rubber or Chicago (honours, carried
     partscores) and Scores that are no number of points are not checked. A
     Score right for the auction's contract and declarer, or for the tricks won
-    in the play, is not reported: C102, C103 or C105 names the tag that differs.
+    in the play, is not reported: C102, C103 or C105 names the tag that differs;
+    nor is a Score for both sides that do not sum to zero (T104).
     Why it matters: a Score no contract and result can produce is a sign of a
     wrong Result, Contract, Declarer or vulnerability, or of a corrupt record.
     Example:
@@ -55,6 +56,8 @@ class ScoreMismatch(Rule):
         written = parse_score(field.raw)
         if written is None:  # T103 says what its form should be
             return
+        if written.ns is not None and written.ew is not None and written.ns + written.ew:
+            return  # T104: the two sides' scores contradict each other, whichever is wrong
         contract = record.contract.value if record.contract is not None else None
         vulnerability = record.vulnerable.value if record.vulnerable is not None else None
         if contract is None:
