@@ -17,10 +17,11 @@ from typing import Any, Iterable, TextIO
 
 import click
 
-from . import __version__, interrupt, parallel
+from . import __version__, interrupt, outputs, parallel
 from .config import FAIL_ON
 from .events.hook import EventScope
 from .events.state import EventState
+from .inputs import shown
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .pipeline import open_input
 from .progress import Progress
@@ -83,6 +84,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
     files = pipeline.paths(paths)
+    report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
     if output_format == "auto":
         output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
     # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
@@ -111,7 +113,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     summary = Summary()
     internal = unreadable = False
     interrupted: interrupt.Interrupted | None = None
-    with _open_output(output_file) as out:
+    with report_file as out:
         if output_file is not None or not statistics:
             sinks.append((reporter, out))
         if statistics:  # the table on standard output; the report only into --output-file
@@ -162,14 +164,19 @@ def _render(name: str) -> Any:
     return importlib.import_module(f".reporters.{name}", __package__).render
 
 
-def _open_output(output_file: str | None):
-    """The report's destination: --output-file (UTF-8), else standard output (not closed)."""
+def _open_output(output_file: str | None, inputs: list[str]):
+    """The report's destination: --output-file (UTF-8), else standard output (not closed).
+
+    An output that is one of the inputs, or whose directory is missing, is refused with exit status 2.
+    """
     if output_file is None:
         return contextlib.nullcontext(None)
     try:
+        outputs.check_file(output_file, inputs)
         return open(output_file, "w", encoding="utf-8", newline="")
-    except OSError as error:
-        click.echo(f"bridgelint: {output_file}: {error.strerror or error}", err=True)
+    except (outputs.OutputError, OSError) as error:
+        reason = f"{shown(output_file)}: {error.strerror or error}" if isinstance(error, OSError) else error
+        click.echo(f"bridgelint: {reason}", err=True)
         sys.exit(USAGE_ERROR)
 
 

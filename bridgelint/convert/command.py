@@ -4,7 +4,9 @@ Every record is converted as faithfully as it can be, errors and all; the
 findings of the input (errors and warnings) go to standard error in the
 format of ``bridgelint check``, selected and suppressed as ``check`` does
 (``--select``, ``--ignore``, the configuration, ``% bridgelint: disable=``).
-Exit status: 0 converted, 2 usage error or an unreadable path.
+Output paths are checked before anything is read (:mod:`bridgelint.outputs`):
+an input is never overwritten, nor an existing file without ``--force``.
+Exit status: 0 converted, 2 usage error, an output refused or an unreadable path.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import IO, Any, BinaryIO
 
 import click
 
+from .. import outputs
 from ..inputs import shown
 from ..options import USAGE_ERROR, pipeline_from, pipeline_options
 from ..pipeline import Checked, FileReport, FileRun, open_input
@@ -32,27 +35,37 @@ EXTENSIONS = {"pbn": ".pbn", "json": ".json"}
 @click.option("--to", "target", type=click.Choice(sorted(EXTENSIONS)), required=True,
               help="Output format: PBN 2.1 export format, or JSON of the record model.")
 @click.option("-o", "--output", default=None,
-              help="Output file; an existing directory gets one file per input. Default: standard output.")
+              help="Output file; an existing directory gets one file per input, at the input's path below the "
+                   "path named. Default: standard output.")
+@click.option("--force", is_flag=True, help="Overwrite output files that exist.")
 @pipeline_options
-def convert(paths: tuple[str, ...], target: str, output: str | None, **options: Any) -> None:
+def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool, **options: Any) -> None:
     """Convert PBN and LIN files (directories searched recursively, - for standard input) to PBN or JSON."""
     pipeline = pipeline_from(options)
+    inputs = [(named, path) for named in paths for path in pipeline.paths([named])]
     per_file = output is not None and os.path.isdir(output)
+    try:  # every output path is checked before anything is read or written
+        if per_file and output is not None:
+            planned = outputs.per_input(output, inputs, EXTENSIONS[target], force)
+        elif output is not None and output != "-":
+            outputs.check_file(output, [path for _, path in inputs], force)
+    except outputs.OutputError as error:
+        click.echo(f"bridgelint: {error}", err=True)
+        sys.exit(USAGE_ERROR)
     unreadable = False
     with ExitStack() as stack:
         sink = None
         if not per_file:
             sink = _Sink(target, _open_output(output, stack))
-        for path in pipeline.paths(paths):
+        for _, path in inputs:
             try:
                 stream = sys.stdin.buffer if path == "-" else stack.enter_context(open_input(path))
             except OSError as error:
                 click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
                 unreadable = True
                 continue
-            if per_file and output is not None:
-                name = "stdin" if path == "-" else os.path.splitext(os.path.basename(path))[0]
-                with open(os.path.join(output, name + EXTENSIONS[target]), "wb") as out:
+            if per_file:
+                with _open_output(planned[path], stack, parents=True) as out:
                     file_sink = _Sink(target, out)
                     convert_run(pipeline.run(path, stream), file_sink)
                     file_sink.close()
@@ -98,7 +111,14 @@ class _Sink:
             self.text.detach()
 
 
-def _open_output(output: str | None, stack: ExitStack) -> BinaryIO:
+def _open_output(output: str | None, stack: ExitStack, parents: bool = False) -> BinaryIO:
+    """Standard output, or the file ``output`` (its directories made when ``parents``); a failure ends with exit 2."""
     if output is None or output == "-":
         return sys.stdout.buffer
-    return stack.enter_context(open(output, "wb"))
+    try:
+        if parents:
+            os.makedirs(os.path.dirname(output), exist_ok=True)
+        return stack.enter_context(open(output, "wb"))
+    except OSError as error:
+        click.echo(f"bridgelint: {shown(output)}: {error.strerror or error}", err=True)
+        sys.exit(USAGE_ERROR)
