@@ -137,3 +137,15 @@ def test_an_auction_with_an_illegal_call_is_not_read_as_rotated():
     # auction keeps 3C insufficient, so no A111: the illegal call and the Declarer are the findings
     text = FIRST_TABLE.replace("1D 1S 3H 4S", "1D 1S 3H 3C 4S")
     assert [f.code for f in check(text) if f.code.startswith(REPLAY_CODES)] == ["C103", "A103"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an unclosed '{' is S103 alone: no S104 for the tag pairs it swallowed, no D101 for the lost Deal
+    (f'[Event "a"]\n[Board "1"] {{ oops\n[Dealer "N"]\n[Deal "{PLAY_DEAL}"]\n', [("S103", 2, 13)]),
+    # a control character between tag pairs is S106 alone, not also stray text (S102)
+    ('[Event "a"]\x01\n[Board "1"]\n[Deal "' + PLAY_DEAL + '"]\n', [("S106", 1, 12)]),
+    # ... but printable stray text is S102
+    ('[Event "a"] junk\n[Board "1"]\n[Deal "' + PLAY_DEAL + '"]\n', [("S102", 1, 13)]),
+])
+def test_one_syntax_defect_one_finding(text, expected):
+    assert [(f.code, f.line, f.column) for f in check(text)] == expected

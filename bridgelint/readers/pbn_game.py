@@ -98,9 +98,8 @@ class GameScanner:
                 record.version = version or record.version
             elif kind == "open_comment":
                 record.problem(UnterminatedComment,
-                               "'{' comment is never closed: it runs to the end of the file",
-                               line, column)
-                self.check_comment(m.group(), line, column)
+                               "'{' comment is never closed: it runs to the end of the file, and every tag pair after it is lost",
+                               line, column)  # what it swallowed needs no S104 of its own
             elif kind == "bad_tag":
                 reason, law = _bad_tag_reason(m.group())
                 record.problem(MalformedTag, f"malformed tag pair {m.group()[:40]}: {reason}", line, column, law=law)
@@ -213,7 +212,7 @@ class GameScanner:
         elif section == "table":
             offset = self.starts[line - self.first_line] + column - 1
             self.table.add(offset, offset + len(text), line, column)
-        elif not self.stray_reported:
+        elif not self.stray_reported and any(c.isprintable() for c in text):  # control characters only: S106
             self.stray_reported = True
             self.record.problem(MalformedTag, f"'{text[:20]}' stands outside any tag pair or section",
                                 line, column, law="PBN §3, §5")

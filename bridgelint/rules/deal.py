@@ -8,6 +8,7 @@ from typing import Iterator
 from .. import bridge
 from ..model import END, Finding
 from .base import Context, Rule
+from .syntax import UnterminatedComment
 from .board import omits_board_header
 
 
@@ -37,6 +38,8 @@ class NoDeal(Rule):
         if record.deal_field is not None or not (record.board or record.auction or record.play):
             return
         if omits_board_header(record):  # B108 says what is missing
+            return
+        if any(f.code == UnterminatedComment.code for f in record.findings):  # an unclosed '{' swallowed the rest of the file
             return
         if record.play is not None and any(card.kind != END for card in record.play.cards):
             yield self.finding("no deal: the play cannot be replayed", record.play.line, record.play.column,
