@@ -22,7 +22,7 @@ from .config import FAIL_ON
 from .events.hook import EventScope
 from .events.state import EventState
 from .inputs import shown
-from .options import USAGE_ERROR, pipeline_from, pipeline_options
+from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
 from .pipeline import open_input
 from .progress import Progress
 from .reporters import Collected, Reporter, Summary
@@ -84,6 +84,8 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
     files = pipeline.paths(paths)
+    if not files:
+        nothing_to_read(paths)
     report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
     if output_format == "auto":
         output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"

@@ -26,7 +26,10 @@ from typing import Any, Iterable, Sequence
 
 ALL = "ALL"
 FAIL_ON = ("error", "warning")
-KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "fail-on", "across-files")
+KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude", "fail-on",
+        "across-files")
+# names skipped below a directory that is searched (as ruff does); a path named on the command line is read
+DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", "__MACOSX", ".*")
 
 
 class ConfigError(ValueError):
@@ -50,7 +53,8 @@ class Config:
     source: str | None = None  # the file it came from, for messages
     layer: Layer = Layer()
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    exclude: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()  # globs of paths never read, named or found (exclude and extend-exclude)
+    skipped: tuple[str, ...] = DEFAULT_EXCLUDE  # names not searched below a named directory (exclude replaces them)
     fail_on: str = "error"
     across_files: bool = False  # events span the whole run, not one file (E101-E104)
 
@@ -255,8 +259,10 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
         raise ConfigError(f"{where}: 'across-files' must be true or false, not {across_files!r}")
 
     layer = Layer(code_list("select"), code_list("extend-select") or (), code_list("ignore") or ())
-    return Config(root=root, source=where, layer=layer, per_file_ignores=per_file, exclude=glob_list("exclude"),
-                  fail_on=fail_on, across_files=across_files)
+    skipped = () if "exclude" in table else DEFAULT_EXCLUDE  # as ruff: exclude replaces the defaults
+    return Config(root=root, source=where, layer=layer, per_file_ignores=per_file,
+                  exclude=glob_list("exclude") + glob_list("extend-exclude"), skipped=skipped, fail_on=fail_on,
+                  across_files=across_files)
 
 
 def discover(codes: Iterable[str], config_file: str | None = None, isolated: bool = False,

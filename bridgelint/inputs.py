@@ -100,14 +100,16 @@ def zip_members(path: str) -> list[str]:
     return [f"{path}!{info.filename}" for info in members]
 
 
-def inputs_of(path: str) -> list[str]:
-    """What a file stands for: a zip's members, or the zip itself when it cannot be listed (reading it says why)."""
+def inputs_of(path: str, skip: Callable[[str], bool] = lambda name: False) -> list[str]:
+    """What a file stands for: a zip's members (but those with a part of their name ``skip`` tells: ``__MACOSX``),
+    or the zip itself when it cannot be listed (reading it says why)."""
     if not is_zip(path):
         return [path]
     try:
-        return zip_members(path)
+        members = zip_members(path)
     except (ArchiveProblem, OSError):
         return [path]
+    return [member for member in members if not any(map(skip, split_member(member)[1].split("/")))]
 
 
 def unpack(file: BinaryIO, path: str) -> BinaryIO:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 import click
 
 from .config import ConfigError, discover, selection
+from .inputs import shown
 from .pipeline import Pipeline
 from .rules import RULES
 
@@ -47,3 +48,10 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
         click.echo(f"bridgelint: {error}", err=True)
         sys.exit(USAGE_ERROR)
     return Pipeline(selected, config, options.pop("input_format"))
+
+
+def nothing_to_read(paths: Iterable[str]) -> None:
+    """A run whose paths hold no file to read is no pass: say so, exit 2."""
+    click.echo(f"bridgelint: nothing to check in {', '.join(map(shown, paths))}: no .pbn or .lin file (also .gz, "
+               "or in a .zip) that is not excluded", err=True)
+    sys.exit(USAGE_ERROR)

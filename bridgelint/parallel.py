@@ -69,7 +69,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     ``on_read(n)`` hears of the bytes read: at once in this process, every :data:`POLL` seconds from workers.
     """
     jobs = list(jobs)
-    workers = min(workers, len(jobs))
+    workers = min(workers, len(jobs), cpu_count())  # more processes than files or CPUs only cost
     if workers <= 1:
         for job in jobs:
             yield check_one(job, on_read, events=events)

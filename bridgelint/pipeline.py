@@ -29,6 +29,7 @@ after the file (in the parent, across files): S112 leaves those to it.
 from __future__ import annotations
 
 import errno
+import fnmatch
 import io
 import os
 import stat
@@ -36,7 +37,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, cast
 
-from .config import Config, file_codes, is_excluded
+from .config import DEFAULT_EXCLUDE, Config, file_codes, is_excluded
 from .inputs import ArchiveProblem, Unpacked, inputs_of, is_archive, is_zip, shown, split_member, unpack
 from .model import Finding, Record
 from .readers import format_from_name, open_reader
@@ -239,8 +240,8 @@ class Pipeline:
     hooks: tuple[RecordHook, ...] = ()
 
     def paths(self, paths: Iterable[str]) -> list[str]:
-        """The files to read: directories expanded, paths the configuration excludes dropped."""
-        return [p for p in expand_paths(paths) if not is_excluded(p, self.config)]
+        """The files to read: directories expanded, paths the configuration excludes dropped, each file once."""
+        return once(p for p in expand_paths(paths, self.config.skipped) if not is_excluded(p, self.config))
 
     def codes_for(self, path: str) -> frozenset[str]:
         """The codes checked in ``path``: the selection less its ``per-file-ignores``."""
@@ -257,24 +258,48 @@ class Pipeline:
         return check_file(path, self.codes_for(path), self.fmt, self.hooks)
 
 
-def expand_paths(paths: Iterable[str]) -> Iterator[str]:
+def expand_paths(paths: Iterable[str], skipped: Iterable[str] = DEFAULT_EXCLUDE) -> Iterator[str]:
     """Files as given; directories searched recursively for .pbn and .lin files (also gzipped, and zips), sorted;
     a zip stands for its .pbn and .lin members (``upload.zip!board.pbn``).
 
-    Symbolic links to directories are not followed (no loops); files that are no regular file (FIFOs, devices,
-    sockets) are skipped; a directory that cannot be listed is yielded itself, so that reading it says why.
+    Below a directory, names that match a ``skipped`` glob (``.git``, hidden ones: ``.*``) are not searched;
+    what is named is read.  Symbolic links to directories are not followed (no loops); files that are no regular
+    file (FIFOs, devices, sockets) are skipped; a directory that cannot be listed is yielded itself, so that
+    reading it says why.
     """
+    skipped = tuple(skipped)
+
+    def skip(name: str) -> bool:
+        return any(fnmatch.fnmatchcase(name, pattern) for pattern in skipped)
+
     for path in paths:
         if path != "-" and os.path.isdir(path):
             found: list[str] = []
             for root, dirs, files in os.walk(path, onerror=lambda error: found.append(error.filename)):
-                dirs.sort()
-                found.extend(full for name in files if (format_from_name(name) or is_zip(name))
+                dirs[:] = sorted(d for d in dirs if not skip(d))
+                found.extend(full for name in files if (format_from_name(name) or is_zip(name)) and not skip(name)
                              and _walked_file(full := os.path.join(root, name)))
             for file in sorted(found):
-                yield from inputs_of(file)
+                yield from inputs_of(file, skip)
         else:
-            yield from inputs_of(path)
+            yield from inputs_of(path, skip)
+
+
+def once(paths: Iterable[str]) -> list[str]:
+    """``paths`` with each real file (or archive member) once: ``a.pbn``, ``./a.pbn`` and a link to it are one."""
+    seen: set = set()
+    kept = []
+    for path in paths:
+        archive, member = split_member(path)
+        try:
+            status = os.stat(archive)
+            key: tuple = (status.st_dev, status.st_ino, member)
+        except OSError:  # read as given: reading it says what is wrong
+            key = (path,)
+        if key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
 
 
 def _walked_file(path: str) -> bool:

@@ -278,7 +278,9 @@ def test_exclude_skips_files_and_directories(project, monkeypatch):
     assert code == 0 and err.startswith("1 file, ")
     (project / "bridgelint.toml").write_text('exclude = ["games"]\n')
     code, out, err = run(monkeypatch, "check", "games")
-    assert (code, finding_lines(out)) == (0, "") and err.startswith("0 files, ")
+    assert (code, out) == (2, "")  # nothing checked is no pass
+    assert err == ("bridgelint: nothing to check in games: no .pbn or .lin file (also .gz, or in a .zip) that is "
+                   "not excluded\n")
 
 
 def test_the_readme_example_is_a_valid_configuration(tmp_path):

@@ -21,7 +21,7 @@ import click
 
 from .. import outputs
 from ..inputs import shown
-from ..options import USAGE_ERROR, pipeline_from, pipeline_options
+from ..options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
 from ..pipeline import Checked, FileReport, FileRun, open_input
 from ..reporters import text as text_reporter
 from .json_writer import JsonWriter
@@ -43,6 +43,8 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
     """Convert PBN and LIN files (directories searched recursively, - for standard input) to PBN or JSON."""
     pipeline = pipeline_from(options)
     inputs = [(named, path) for named in paths for path in pipeline.paths([named])]
+    if not inputs:
+        nothing_to_read(paths)
     per_file = output is not None and os.path.isdir(output)
     try:  # every output path is checked before anything is read or written
         if per_file and output is not None:
