@@ -62,6 +62,10 @@ FIRST_TABLE = pbn().replace('[Play "W"]', '[Auction "N"]\n1D 1S 3H 4S\n4NT X Pas
     (pbn(result="EW 7", score="NS -1400"), "t.pbn", [("C105", 7, 1)]),
     # a Score for both sides that contradict each other: T104 alone, no B106 for the wrong side
     (pbn(score="NS -1400 EW 1300"), "t.pbn", []),
+    # a contract named where the auction was passed out: C102 alone, not C103 and C104 for its declarer and result
+    (rotated("N", "E").replace("1NT Pass 3NT AP", "AP").replace('[Result ""]', '[Result "9"]'), "t.pbn",
+     [("C102", 6, 1)]),
+    (LIN_HEAD.split("\n")[0] + "\nmb|p|mb|p|mb|p|mb|p|\n", "t.lin", [("C102", 1, 95)]),
     # a Score right for neither: B106 too
     (FIRST_TABLE.replace('[Contract "5HX"]', '[Contract "5H"]').replace("-1400", "-1100"), "t.pbn",
      [("C102", 6, 1), ("B106", 8, 1)]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import bridge
-from ..model import FILLER, Finding
+from ..model import FILLER, Finding, Record
 from ..replay.play import opening_leader
 from .base import Context, Rule
 
@@ -42,6 +42,13 @@ class MalformedContract(Rule):
         if record.declarer is not None and record.declarer.value[0] is None:
             yield self.finding(f"{record.field_name('Declarer')} \"{record.declarer.raw}\" is not W, N, E or S",
                                record.declarer.line, record.declarer.column, law=law or "PBN §3.4.13")
+
+
+def names_contract(record: Record) -> bool:
+    """The Contract names a contract: where the auction was passed out, C102 is the one finding, not
+    also the Declarer (C103) and the Result (C104) that go with that contract."""
+    field = record.contract
+    return field is not None and field.value is not None and not field.value.passed_out
 
 
 def _replayed(ctx: Context):
@@ -172,6 +179,8 @@ class DeclarerMismatch(Rule):
             return
         name = ctx.record.field_name("Declarer")
         if result.contract.passed_out:
+            if names_contract(ctx.record):  # C102 says the auction was passed out
+                return
             yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but the board was passed out", field.line,
                                field.column, law="Law 22B")
         elif result.declarer and marked:  # ^: declarer and dummy swapped, so the seat is the auction's dummy

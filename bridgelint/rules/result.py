@@ -8,6 +8,7 @@ from ..bridge import SIDE_NAMES, Result, side
 from ..model import Finding
 from ..replay.play import declared, revoke_transfer
 from .base import Context, Rule
+from .contract import names_contract
 
 
 def result_problem(ctx: Context) -> tuple[str, str] | None:
@@ -23,7 +24,7 @@ def result_problem(ctx: Context) -> tuple[str, str] | None:
                 ImpossibleResult.law_for(record) or "PBN §3.4.15")
     contract, _ = declared(record, ctx.auction)
     numbers = [n for n in (result.declarer_tricks, result.ns, result.ew) if n is not None]
-    if contract is not None and contract.passed_out and not contract.denomination:
+    if contract is not None and contract.passed_out and not contract.denomination and not names_contract(record):
         return f"{written} on a passed-out board, which is not played", "Law 22B"
     if any(n > 13 for n in numbers):
         return f"{written}: a deal has 13 tricks", "Law 79"
