@@ -305,3 +305,9 @@ def test_t106_the_scale_is_read_from_the_tables_values_even_when_no_row_reaches_
     assert t_codes(HEAD + table + "420 2 2\n420 2 2\n420 2 2\n") == []  # all tied, two points a score
     assert t_codes(HEAD + table + "420 1 1\n420 1 1\n420 1 1\n") == []  # all tied, one point a score
     assert at(check(HEAD + table + "420 2 2\n420 2 2\n420 1 2\n"), "T106") == [(7, 5)]
+
+
+def test_t106_a_huge_multiplicity_is_counted_not_expanded():
+    table = '[ScoreTable "Score_NS;Multiplicity;MP_NS"]\n'
+    assert at(check(HEAD + table + "420 999999999 500000000\n400 1 0\n"), "T106") == []
+    assert at(check(HEAD + table + "420 999999999 500000001\n400 1 0\n"), "T106") == [(5, 15)]

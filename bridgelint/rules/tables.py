@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from functools import partial
+from itertools import accumulate
 from operator import mul
 from typing import Callable, Iterator, cast
 
@@ -280,10 +281,14 @@ class _Field:
     def __init__(self, rows: list[_Row]):
         self.rows = rows
         self.entries = sum(row.count for row in rows)
-        scores = sorted(points for row in rows for points in [row.ns] * row.count)
+        counts: dict[int, int] = {}
         for row in rows:
-            row.below = bisect_left(scores, row.ns)
-            row.equal = bisect_right(scores, row.ns) - row.below - 1
+            counts[row.ns] = counts.get(row.ns, 0) + row.count
+        scores = sorted(counts)
+        below = list(accumulate((counts[points] for points in scores), initial=0))  # entries under each score
+        for row in rows:
+            at = bisect_left(scores, row.ns)
+            row.below, row.equal = below[at], counts[row.ns] - 1
 
 
 def _field(table: Table) -> _Field | None:
