@@ -20,7 +20,7 @@ import re
 import stat
 import zipfile
 import zlib
-from typing import IO, BinaryIO, cast
+from typing import IO, BinaryIO, Callable, cast
 
 from .model import Finding
 from .rules.syntax import ArchiveLimit, DamagedArchive
@@ -109,7 +109,7 @@ def inputs_of(path: str, skip: Callable[[str], bool] = lambda name: False) -> li
         members = zip_members(path)
     except (ArchiveProblem, OSError):
         return [path]
-    return [member for member in members if not any(map(skip, split_member(member)[1].split("/")))]
+    return [member for member in members if not any(map(skip, member[len(path) + 1:].split("/")))]
 
 
 def unpack(file: BinaryIO, path: str) -> BinaryIO:

@@ -12,7 +12,7 @@ import os
 import sys
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator, cast
+from typing import TYPE_CHECKING, BinaryIO, Callable, Generator, Iterable, cast
 
 from . import interrupt
 from .events.hook import EventHook, EventScope, settle
@@ -63,7 +63,7 @@ def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) 
 
 
 def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None] | None = None,
-                events: EventScope = EventScope()) -> Iterator[FileReport]:
+                events: EventScope = EventScope()) -> Generator[FileReport, None, None]:
     """The report of each job, in order, computed on up to ``workers`` processes (``events``: see check_one).
 
     ``on_read(n)`` hears of the bytes read: at once in this process, every :data:`POLL` seconds from workers.

@@ -10,16 +10,12 @@ from . import Summary
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
-    document = {
-        "version": 1,
-        "files": [_file(r) for r in reports],
-        "events": summary.events,
-        "summary": {"files": summary.files, "games": summary.games, "boards": summary.boards,
-                    "errors": summary.errors, "warnings": summary.warnings, "infos": summary.infos,
-                    "unreadable": summary.unreadable},
-    }
+    totals: dict[str, object] = {
+        "files": summary.files, "games": summary.games, "boards": summary.boards, "errors": summary.errors,
+        "warnings": summary.warnings, "infos": summary.infos, "unreadable": summary.unreadable}
     if summary.interrupted:  # a partial report: the files finished before the signal
-        document["summary"]["interrupted"] = summary.interrupted
+        totals["interrupted"] = summary.interrupted
+    document = {"version": 1, "files": [_file(r) for r in reports], "events": summary.events, "summary": totals}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
