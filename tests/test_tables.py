@@ -82,6 +82,11 @@ def test_t101_points_at_the_malformed_column(header, column, words):
     assert words in findings[0].message
 
 
+@pytest.mark.parametrize("header", ["Rank;;Score_NS", "Rank;Score_NS;"])
+def test_t101_an_empty_column_is_no_column_the_rows_miss(header):
+    assert [c for c, _, _ in t_codes(HEAD + f'[ScoreTable "{header}"]\n1 420\n2 400\n')] == ["T101"]
+
+
 def test_t101_an_empty_header():
     assert at(check(HEAD + '[ScoreTable ""]\n1\n'), "T101") == [(4, 1)]
 

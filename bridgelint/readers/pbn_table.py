@@ -99,7 +99,8 @@ def _columns(table: Table, record: Record | None, shift: int = 0) -> list[Column
                 line, column = tag.value_place(start)
                 record.problem(MalformedHeader, f"{tag.name} column \"{stripped[:30]}\" is malformed: "
                                f"{_spec_problem(stripped)}", line, column, law="PBN §5.2")
-            columns.append(Column(stripped, offset=start))
+            if stripped:  # an empty one is a stray ';', no column the rows have an element for
+                columns.append(Column(stripped, offset=start))
             continue
         name = m.group("column")
         width = m.group("width")
