@@ -45,9 +45,10 @@ def test_turns_by_whole_seats():
     assert turned(print_, 1) == once
     assert turn(once, print_) == 1 and turn(print_, once) == 3 and turn(print_, print_) == 0
     assert turned(print_, 4) == print_
-    assert len({canonical(turned(print_, k)) for k in range(4)}) == 1
+    assert len({canonical(turned(print_, k))[0] for k in range(4)}) == 1
+    assert [turned(*canonical(turned(print_, k))) for k in range(4)] == [turned(print_, k) for k in range(4)]
     swapped = fingerprint(deal(E="D", S="H"))  # East and South swapped: not a turn
-    assert turn(swapped, print_) is None and canonical(swapped) != canonical(print_)
+    assert turn(swapped, print_) is None and canonical(swapped)[0] != canonical(print_)[0]
 
 
 def test_differences_in_pack_order():

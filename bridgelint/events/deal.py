@@ -54,11 +54,12 @@ def turned(print_: int, seats: int) -> int:
     return _join([masks[(i - seats) % 4] for i in range(4)])
 
 
-def canonical(print_: int) -> int:
-    """One fingerprint for a deal and its three turns: the turn that gives North the ace of spades."""
+def canonical(print_: int) -> tuple[int, int]:
+    """(shape, seats): the deal turned so that North holds the ace of spades, the same for a deal and its three
+    turns, and how far to turn the shape clockwise to give the deal back (``turned(shape, seats)``)."""
     masks = _masks(print_)
     holder = next(i for i, mask in enumerate(masks) if mask & 1)
-    return _join([masks[(i + holder) % 4] for i in range(4)])
+    return _join([masks[(i + holder) % 4] for i in range(4)]), holder
 
 
 def turn(here: int, there: int) -> int | None:

@@ -2,10 +2,10 @@
 
 :class:`EventState` is fed one :class:`~.sighting.Sighting` at a time, in
 input order, each file announced by :meth:`~EventState.start_file`; findings
-stand on the later record and name the earlier one.  Per board it keeps the
-fingerprint of its first whole deal, the tables and rooms seen and each
-room's score, and the event maps each of those deals, turned to a canonical
-seat, to its board (E102): about 260 bytes a board, never a record.
+stand on the later record and name the earlier one.  Per board it keeps its
+first whole deal (as a canonical shape, one integer that the event's map of
+deals to boards shares for E102, and a turn), the tables and rooms seen and
+each room's score: about 250 bytes a board, never a record.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..model import Finding
 from ..rules.base import Rule
 from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps
 from ..scoring import imps
-from .deal import canonical, card_name, differences, turn
+from .deal import canonical, card_name, differences, turn, turned
 from .sighting import KEY_TAGS, Sighting
 
 _TURNS = {1: "turned one seat clockwise", 2: "turned half round", 3: "turned one seat anticlockwise"}
@@ -24,10 +24,13 @@ _TURNS = {1: "turned one seat clockwise", 2: "turned half round", 3: "turned one
 class Board:
     """What one board of an event keeps."""
 
-    __slots__ = ("deal", "deal_at", "deal_results", "dealer", "places", "rooms", "records")
+    __slots__ = ("shape", "seats", "deal_at", "deal_results", "dealer", "places", "rooms", "records")
 
     def __init__(self):
-        self.deal: int | None = None  # the first whole deal seen: where, whether it carries results, its dealer
+        # the first whole deal seen, as its canonical shape and turn (the shape is also the event's key for it);
+        # where, whether it carries results, its dealer
+        self.shape: int | None = None
+        self.seats = 0
         self.deal_at = 0
         self.deal_results = False
         self.dealer: str | None = None
@@ -45,7 +48,7 @@ class Event:
         self.key = key
         self.files: list[int] = []
         self.boards: dict[str, Board] = {}
-        self.deals: dict[int, str] = {}  # canonical fingerprint of each board's first whole deal -> the board
+        self.deals: dict[int, str] = {}  # each board's first whole deal, as its shape (the same int) -> the board
 
 
 class EventState:
@@ -98,21 +101,24 @@ class EventState:
         return finding
 
     def _deal(self, event: Event, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
-        deal = sighting.deal
-        if board.deal is not None:
-            if deal != board.deal and (sighting.results or board.deal_results) and not _whole_turn(board, sighting):
-                found.append(self._finding(FouledBoard, _fouled(deal, board.deal, self._at(board.deal_at)), sighting,
-                                           sighting.deal_line, sighting.deal_column))
+        shape, seats = canonical(sighting.deal)
+        if board.shape is not None:
+            if (shape != board.shape or seats != board.seats) and (sighting.results or board.deal_results) \
+                    and not _whole_turn(board, shape, seats, sighting.dealer):
+                there = turned(board.shape, board.seats)
+                found.append(self._finding(FouledBoard, _fouled(sighting.deal, there, self._at(board.deal_at)),
+                                           sighting, sighting.deal_line, sighting.deal_column))
             return
-        board.deal, board.deal_at, board.deal_results, board.dealer = deal, where, sighting.results, sighting.dealer
-        number = event.deals.setdefault(canonical(deal), sighting.board)  # said once: at the board's first deal
+        board.shape, board.seats, board.deal_at = shape, seats, where
+        board.deal_results, board.dealer = sighting.results, sighting.dealer
+        number = event.deals.setdefault(shape, sighting.board)  # said once: at the board's first deal
         if number != sighting.board:
             first = event.boards[number]
-            turned = turn(deal, first.deal)
-            how = f" {_TURNS[turned]}" if turned else ""
+            how = _TURNS.get((seats - first.seats) % 4, "")
             found.append(self._finding(
                 DuplicatedDeal, f"board {sighting.board} repeats the deal of board {number} at "
-                                f"{self._at(first.deal_at)}{how}", sighting, sighting.deal_line, sighting.deal_column))
+                                f"{self._at(first.deal_at)}{' ' + how if how else ''}", sighting, sighting.deal_line,
+                sighting.deal_column))
 
     def _place(self, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
         if board.places is None:
@@ -162,10 +168,10 @@ class EventState:
         } for event in self.events.values()]
 
 
-def _whole_turn(board: Board, sighting: Sighting) -> bool:
+def _whole_turn(board: Board, shape: int, seats: int, dealer: str | None) -> bool:
     """The hands and the dealer turned together: the same board written from other seats (robot matches do)."""
-    turned = turn(sighting.deal, board.deal)
-    return bool(turned) and board.dealer is not None and sighting.dealer == seat_after(board.dealer, turned)
+    return shape == board.shape and board.dealer is not None and dealer == seat_after(board.dealer,
+                                                                                      (seats - board.seats) % 4)
 
 
 def place(table: str | None, room: str | None) -> str:
