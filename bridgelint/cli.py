@@ -107,8 +107,9 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     elif output_format == "html":
         from .reporters.html import HtmlReporter  # with the board views: imported for an HTML report only
 
-        reporter = HtmlReporter(lambda path: io.BytesIO(stdin_bytes or b"") if path == "-" else open_input(path),
-                                pipeline.fmt, fail_on, verbose)
+        real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
+        reporter = HtmlReporter(lambda path: io.BytesIO(stdin_bytes or b"") if path == "-"
+                                else open_input(real.get(path, path)), pipeline.fmt, fail_on, verbose)
     else:
         reporter = Collected(_render(output_format))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)

@@ -112,3 +112,12 @@ def test_convert_to_json_escapes_a_file_name_that_is_not_utf8(tmp_path):
     assert done.returncode == 0, done.stderr
     assert [r["path"] for r in json.loads(done.stdout.decode("utf-8"))["records"]] == ["./caf\\xe9.pbn"]
     assert done.stderr.decode("utf-8").startswith("./caf\\xe9.pbn:6:9: A103 ")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names as raw bytes")
+def test_the_html_report_draws_the_boards_of_a_file_whose_name_is_not_utf8(tmp_path):
+    (tmp_path / os.fsdecode(b"caf\xe9.pbn")).write_text(ERROR)
+    code, _, err = bridgelint(tmp_path, "--format", "html", "--output-file", "report.html", ".")
+    assert code == 1, err
+    page = (tmp_path / "report.html").read_bytes().decode("utf-8")
+    assert "caf\\xe9.pbn" in page and page.count('class="diagram"') == 1
