@@ -123,3 +123,31 @@ def test_unaccounted_play_speaks_lin_on_a_lin_record():
     report = check_stream("t.lin", io.BytesIO(lin(LIN_PLAY).encode()))
     [finding] = [f for f in report.findings if f.code == "P108"]
     assert "mc|n|" in finding.message and "PBN" not in finding.message and finding.law == "LIN mc"
+
+
+
+# 3CX by East, all 13 tricks played: declarer's side won 9
+FULL_LIN = ('pn|s,w,n,e|st||md|4SA9876HA43DT53CJ8,SKJ4HQJ5DJ7CAQ976,S53H92DK42CKT5432,|rh||ah|Board 2|sv|n|'
+            'mb|1C|mb|1D|mb|d|mb|r|mb|p|mb|1H|mb|d|mb|r|mb|1S|mb|d|mb|1N|mb|p|mb|3C|mb|p|mb|p|mb|d|mb|p|mb|p|mb|p|pg||\n'
+            'pc|S6|pc|S4|pc|S5|pc|SQ|pg||\n'
+            'pc|ST|pc|S8|pc|SK|pc|S3|pg||\n'
+            'pc|C7|pc|C5|pc|HK|pc|CJ|pg||\n'
+            'pc|S9|pc|SJ|pc|D2|pc|S2|pg||\n'
+            'pc|H5|pc|H2|pc|H6|pc|H3|pg||\n'
+            'pc|H7|pc|HA|pc|HJ|pc|H9|pg||\n'
+            'pc|SA|pc|DJ|pc|CK|pc|D8|pg||\n'
+            'pc|C2|pc|D9|pc|C8|pc|CA|pg||\n'
+            'pc|D7|pc|DK|pc|DQ|pc|DT|pg||\n'
+            'pc|C3|pc|HT|pc|D5|pc|C6|pg||\n'
+            'pc|C9|pc|C4|pc|DA|pc|H4|pg||\n'
+            'pc|CQ|pc|CT|pc|H8|pc|D3|pg||\n'
+            'pc|HQ|pc|D4|pc|D6|pc|S7|pg||\n')
+
+
+def test_a_claim_after_all_13_tricks_must_be_the_tricks_won():
+    assert found(FULL_LIN + "mc|9|\n", "P106", "t.lin") == []
+    report = check_stream("t.lin", io.BytesIO((FULL_LIN + "mc|10|\n").encode()))
+    [finding] = [f for f in report.findings if f.code == "P106"]
+    assert (finding.line, finding.column) == (15, 1)
+    assert finding.message.startswith("claim of 10 tricks, but all 13 tricks were played and declarer's side won 9: "
+                                      "the claim must be 9")

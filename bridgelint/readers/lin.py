@@ -332,7 +332,8 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
         record.problem(MalformedDeal, "md has a comma after the fourth hand", line, column, law=MalformedDeal.lin_law)
         fields.pop()
     if not 3 <= len(fields) <= 4:
-        record.problem(MalformedDeal, f"md has {len(fields)} hand{'s' if len(fields) > 1 else ''}: 3 or 4 (South, West, North, East) expected",
+        count = f"{len(fields)} hand{'s' if len(fields) > 1 else ''}"
+        record.problem(MalformedDeal, f"md has {count}: 3 or 4 (South, West, North, East) expected",
                        line, column, law=MalformedDeal.lin_law)
         return None
     hands: dict[str, tuple[str, ...] | None] = {}  # a malformed hand is not known; the others are kept

@@ -39,8 +39,8 @@ class NoDeal(Rule):
             return
         if omits_board_header(record):  # B108 says what is missing
             return
-        if any(f.code == UnterminatedComment.code for f in record.findings):  # an unclosed '{' swallowed the rest of the file
-            return
+        if any(f.code == UnterminatedComment.code for f in record.findings):
+            return  # an unclosed '{' swallowed the rest of the file, the Deal with it
         if record.play is not None and any(card.kind != END for card in record.play.cards):
             yield self.finding("no deal: the play cannot be replayed", record.play.line, record.play.column,
                                severity="error")

@@ -228,6 +228,10 @@ class ImpossibleClaim(Rule):
                                claim.line, claim.column)
         elif bounds is not None and not bounds[0] <= claim.value <= bounds[1]:
             won, most = bounds
+            if won == most:
+                yield self.finding(f"claim of {claim.value} tricks, but all 13 tricks were played and declarer's "
+                                   f"side won {won}: the claim must be {won}", claim.line, claim.column)
+                return
             yield self.finding(f"claim of {claim.value} tricks, but declarer's side has won {won} with "
                                f"{most - won} to play: the claim must lie in {won}-{most}",
                                claim.line, claim.column)
