@@ -13,7 +13,7 @@ import io
 import os
 import sys
 from concurrent.futures import BrokenExecutor
-from typing import Any, Iterable, TextIO
+from typing import Any, ContextManager, Iterable, TextIO
 
 import click
 
@@ -167,7 +167,7 @@ def _render(name: str) -> Any:
     return importlib.import_module(f".reporters.{name}", __package__).render
 
 
-def _open_output(output_file: str | None, inputs: list[str]):
+def _open_output(output_file: str | None, inputs: list[str]) -> ContextManager[TextIO | None]:
     """The report's destination: --output-file (UTF-8), else standard output (not closed).
 
     An output that is one of the inputs, or whose directory is missing, is refused with exit status 2.
@@ -190,7 +190,7 @@ def _say(message: str, progress: Progress | None) -> None:
     click.echo(message, err=True)
 
 
-def _write(out, text: str, progress: Progress | None = None) -> None:
+def _write(out: TextIO | None, text: str, progress: Progress | None = None) -> None:
     """Write ``text`` to the report at once (None: standard output), the progress bar wiped from a terminal."""
     if not text:
         return

@@ -20,7 +20,7 @@ import re
 import stat
 import zipfile
 import zlib
-from typing import IO, BinaryIO, Callable, cast
+from typing import IO, Any, BinaryIO, Callable, cast
 
 from .model import Finding
 from .rules.syntax import ArchiveLimit, DamagedArchive
@@ -153,7 +153,7 @@ class _Limited(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
+    def readinto(self, buffer: Any) -> int:
         if self.finding is not None:
             return 0
         try:

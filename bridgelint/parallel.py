@@ -12,7 +12,7 @@ import os
 import sys
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import TYPE_CHECKING, BinaryIO, Callable, Generator, Iterable, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, cast
 
 from . import interrupt
 from .events.hook import EventHook, EventScope, settle
@@ -105,7 +105,7 @@ POLL = 0.2  # seconds between two looks at the bytes the workers read
 _READ = None  # in a worker process: the run's count of bytes read (a shared Value), when progress is shown
 
 
-def _share(read) -> None:
+def _share(read: Any) -> None:
     """A worker's start: the shared count of bytes read; SIGINT is left to the main process."""
     global _READ
     _READ = read
@@ -125,7 +125,7 @@ def _done(future: Future) -> bool:
     return True
 
 
-def _tell(read, seen: int, on_read: Callable[[int], None]) -> int:
+def _tell(read: Any, seen: int, on_read: Callable[[int], None]) -> int:
     now = read.value
     if now > seen:
         on_read(now - seen)

@@ -22,7 +22,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 import click
 from tabulate import tabulate
@@ -33,6 +33,7 @@ from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS,
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .pipeline import open_input
 from .replay.context import Context
+from .replay.play import PlayReplay
 from .readers.lin import room as lin_room
 from .rules.internal import InternalError
 from .semantics import call_notes, contract_text, header_values, lin_outcome, replayed
@@ -85,7 +86,7 @@ class Style:
 _SUIT_ESCAPE = re.compile(r"\\([SHDC])")
 
 
-def style_for(ascii_only: bool, stream=None) -> Style:
+def style_for(ascii_only: bool, stream: TextIO | None = None) -> Style:
     """Symbols and colour only on a terminal that can show the symbols, without ``--ascii`` and ``NO_COLOR``."""
     stream = stream if stream is not None else sys.stdout
     isatty = getattr(stream, "isatty", None)
@@ -93,7 +94,7 @@ def style_for(ascii_only: bool, stream=None) -> Style:
     return Style(fancy)
 
 
-def _shows_suits(stream) -> bool:
+def _shows_suits(stream: TextIO) -> bool:
     try:
         "".join(SUIT_SYMBOLS.values()).encode(getattr(stream, "encoding", None) or "ascii")
     except (UnicodeEncodeError, LookupError):
@@ -336,7 +337,7 @@ def play_table(record: Record, ctx: Context, at: dict[tuple[int, int], list[Find
     return table, after
 
 
-def _first(replay) -> str | None:
+def _first(replay: PlayReplay | None) -> str | None:
     """The opening leader, when no trick was completed."""
     return seat_after(replay.declarer) if replay is not None and replay.declarer else None
 

@@ -9,9 +9,10 @@ file, so the report does not depend on ``--jobs``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, Iterable, NamedTuple
 
 from ..model import Finding
+from ..replay.context import Context
 from ..rules.event import EVENT_CODES
 from ..suppression import Suppressions
 from .sighting import Sighting, carried, sight
@@ -46,7 +47,7 @@ class EventHook:
             self.state.start_file(path)
         self.sightings, self.suppressions, self._before, self._written = [], suppressions, None, None
 
-    def __call__(self, ctx) -> list[Finding]:
+    def __call__(self, ctx: Context) -> list[Finding]:
         sighting = sight(ctx.record, self._key)
         if self.across:
             self.sightings.append(sighting)
@@ -72,7 +73,8 @@ class EventHook:
         return (self.sightings, self.suppressions) if self.across and self.suppressions is not None else None
 
 
-def settle(state: EventState, path: str, pending: tuple[list[Sighting], Suppressions], complete) -> list[Finding]:
+def settle(state: EventState, path: str, pending: tuple[list[Sighting], Suppressions],
+           complete: Callable[[Iterable[Finding]], list[Finding]]) -> list[Finding]:
     """The parent's part across files: the file's sightings fed to the run's state in input order.
 
     Returns the file's event findings, ``complete``d (selected for the file), less those its directives

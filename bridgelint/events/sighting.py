@@ -105,7 +105,7 @@ def carried(key: tuple[str | None, ...], before: tuple[str | None, ...] | None) 
     return tuple(value if value is not None else earlier for value, earlier in zip(key, before))
 
 
-def _value_column(place) -> int:
+def _value_column(place: Field[int | None] | Tag | None) -> int:
     """Where the value of a Table or Room tag, or of a LIN ``qx``, starts."""
     if place is None:
         return 0

@@ -26,7 +26,7 @@ class Board:
 
     __slots__ = ("shape", "seats", "deal_at", "deal_results", "dealer", "places", "rooms", "records")
 
-    def __init__(self):
+    def __init__(self) -> None:
         # the first whole deal seen, as its canonical shape and turn (the shape is also the event's key for it);
         # where, whether it carries results, its dealer
         self.shape: int | None = None
@@ -54,7 +54,7 @@ class Event:
 class EventState:
     """The events of a scope (one file, or the whole run) and the findings of each record."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.paths: list[str] = []
         self.events: dict[tuple[str | None, ...], Event] = {}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 from ..model import Finding, Record
 from ..rules import internal, syntax
@@ -26,7 +26,7 @@ class NotText:
         return iter(())
 
 
-def guarded(build: Callable[..., Record], fmt: str, ordinal: int, line: int, *args) -> Record:
+def guarded(build: Callable[..., Record], fmt: str, ordinal: int, line: int, *args: Any) -> Record:
     """``build(*args)``; a bug while building becomes an X001 record, and reading goes on."""
     try:
         return build(*args)

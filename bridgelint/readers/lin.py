@@ -112,7 +112,7 @@ class _Header:
 
     CARRIED = frozenset(("VG", "PN", "MP"))  # header tags every board of the match carries (as inherited)
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.first_board = 1
         self.results: tuple[str, int, int] | None = None  # rs value, line, column
         self.tags: list[Tag] = []  # vg, the match's pn and mp, for every board

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from typing import TypeVar
 
 from .. import bridge
 from ..model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, Play, Record, Table, Tag
@@ -20,6 +21,8 @@ from ..rules.syntax import (BadCharacter, MalformedTag, NonStandardSpelling, Swa
                             UnterminatedComment)
 from .patterns import PBN_TAG_PAIR, PBN_TOKEN
 from .pbn_table import TableReader
+
+Item = TypeVar("Item", Call, Card)
 
 # Tags of the standard that open no section (§3.4, §4): text after them is out of place.
 NO_SECTION = frozenset((
@@ -217,7 +220,7 @@ class GameScanner:
             self.record.problem(MalformedTag, f"'{text[:20]}' stands outside any tag pair or section",
                                 line, column, law="PBN §3, §5")
 
-    def marked(self, item):
+    def marked(self, item: Item) -> Item:
         """The call or card, with the irregularity mark (^I, ^R, ^L) that stood before it."""
         if self.pending_mark is not None:
             item.mark, item.mark_line, item.mark_column = self.pending_mark
@@ -327,7 +330,7 @@ def _make_card(text: str, line: int, column: int, record: Record) -> Card:
 _SUFFIX_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 
-def _annotate(record: Record, target, kind: str, text: str, line: int, column: int, call: bool) -> None:
+def _annotate(record: Record, target: Call | Card | None, kind: str, text: str, line: int, column: int, call: bool) -> None:
     """Attach a note reference, NAG or suffix to the call or card before it (PBN §3.5.2, §3.6.2)."""
     what = "call" if call else "card"
     if target is None or target.kind in (FILLER, END, CONTINUE, SKIP):

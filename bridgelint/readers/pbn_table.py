@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from array import array
 from collections import Counter
-from typing import Iterator, cast
+from typing import Callable, Iterator, cast
 
 from ..model import Column, Element, Record, Table
 from ..rules.tables import MalformedHeader, MalformedRow
@@ -279,14 +279,14 @@ def _check_order(table: Table, record: Record) -> None:
         last = keys
 
 
-def _shown(key) -> str:
+def _shown(key: tuple[str | None, object, str]) -> str:
     kind, value, text = key
     return text if kind else (str(value) if not isinstance(value, float) or value % 1 else str(int(value)))
 
 
 # --- tables with rules of their own --------------------------------------------------
 
-def _time_table(section: str, part: str, counted: frozenset[str], clause: str):
+def _time_table(section: str, part: str, counted: frozenset[str], clause: str) -> Callable[[Table, Record], None]:
     """The check that a time table has one row per call or card of its section (PBN §5.4, §5.8)."""
 
     def check(table: Table, record: Record) -> None:

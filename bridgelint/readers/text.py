@@ -13,7 +13,7 @@ from __future__ import annotations
 import codecs
 import io
 import re
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 _C1 = re.compile(rb"[\x80-\x9f]")
 _LONE_CR = re.compile(rb"\r(?!\r*\n)")  # a CR that no LF follows: "\r\r\n" (CR CR LF) is one line end
@@ -61,7 +61,7 @@ class LoneCrAsLf(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
+    def readinto(self, buffer: Any) -> int:
         if not self.ready:
             self.ready = self._next_block()
         n = min(len(buffer), len(self.ready))

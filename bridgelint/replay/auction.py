@@ -11,6 +11,7 @@ contract can still be compared, but only the first illegal call is reported.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..bridge import PASSED_OUT, SEAT_NAMES, Contract, bid_rank, seat_after, side
 from ..model import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Auction, Call
@@ -42,7 +43,7 @@ class _State:
 
     __slots__ = ("last_bid", "bidder", "risk", "first_namer", "window", "any_bid")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.last_bid: Call | None = None
         self.bidder: str | None = None
         self.risk = ""
@@ -129,7 +130,8 @@ def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
     return out
 
 
-def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay, irregular) -> None:
+def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay,
+           irregular: Callable[[IrregularityKind, Call, str], None]) -> None:
     """Apply one real call (or a ^S slot) to the state, noting irregularities."""
     kind = call.kind
     if kind == SKIP:

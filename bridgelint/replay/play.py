@@ -18,8 +18,10 @@ cards are still checked against the hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..bridge import SEAT_NAMES, SEATS, Contract, seat_after, side, trick_winner
+from .auction import AuctionReplay
 from ..model import CARD, CONTINUE, END, INVALID, UNKNOWN, Card, Deal, Play, Record
 from .irregularity import (AFTER_END, BAD_MARK, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity,
                            IrregularityKind)
@@ -116,7 +118,7 @@ def _led_suit(play: PlayReplay, number: int) -> str | None:
     return play.tricks[number - 1].cards[0][1].suit if number <= len(play.tricks) else None
 
 
-def declared(record: Record, auction) -> tuple[Contract | None, str | None]:
+def declared(record: Record, auction: AuctionReplay | None) -> tuple[Contract | None, str | None]:
     """The contract and declarer the play is replayed under.
 
     The replayed auction wins over the Contract and Declarer fields; a
@@ -279,7 +281,7 @@ class _Replay:
 
     # --- rows ---------------------------------------------------------------
 
-    def rows_of_four(self, cards: list[Card], play_row) -> None:
+    def rows_of_four(self, cards: list[Card], play_row: Callable[[list[Card]], bool]) -> None:
         """Cut the tokens into tricks of four (a '*' ends the last one early) and play them.
 
         A token after the end of the play ('*', '+', a LIN claim) stops the replay before

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from typing import BinaryIO, Callable
+from typing import BinaryIO, Callable, Iterator
 
 from .. import __version__
 from ..model import Finding, Record
@@ -139,7 +139,7 @@ class HtmlReporter(Reporter):
         out.append("</section>")
         return "\n".join(out)
 
-    def _records(self, path: str, games: set[int]):
+    def _records(self, path: str, games: set[int]) -> Iterator[Record]:
         """The records of ``games`` in ``path``, read again, up to the last of them."""
         if not games:
             return

@@ -6,6 +6,7 @@ from typing import Iterator
 
 from .. import bridge
 from ..model import FILLER, Finding, Record
+from ..replay.auction import AuctionReplay
 from ..replay.play import opening_leader
 from .base import Context, Rule
 
@@ -51,7 +52,7 @@ def names_contract(record: Record) -> bool:
     return field is not None and field.value is not None and not field.value.passed_out
 
 
-def _replayed(ctx: Context):
+def _replayed(ctx: Context) -> AuctionReplay | None:
     """The auction replay, when it established a contract worth comparing."""
     result = ctx.auction
     if result is None or not result.ended or result.contract is None:
@@ -172,13 +173,14 @@ class DeclarerMismatch(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.declarer
         result = _replayed(ctx)
-        if field is None or result is None:
+        if field is None or result is None or result.contract is None:
             return
+        contract = result.contract
         seat, marked = field.value
         if seat is None:
             return
         name = ctx.record.field_name("Declarer")
-        if result.contract.passed_out:
+        if contract.passed_out:
             if names_contract(ctx.record):  # C102 says the auction was passed out
                 return
             yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but the board was passed out", field.line,
@@ -197,5 +199,5 @@ class DeclarerMismatch(Rule):
             first = bridge.SEAT_NAMES[result.declarer]
             yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but {first} was the first of "
                                f"{bridge.SIDE_NAMES[bridge.side(result.declarer)]} to bid "
-                               f"{bridge.DENOMINATION_NAMES[result.contract.denomination]}, so {first} is declarer",
+                               f"{bridge.DENOMINATION_NAMES[contract.denomination]}, so {first} is declarer",
                                field.line, field.column)

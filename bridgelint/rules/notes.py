@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import Finding
+from ..model import Call, Card, Finding, Record, Tag
 from .base import Context, Rule
 
 
-def _sections(record):
+def _sections(record: Record) -> Iterator[tuple[str, list[Call] | list[Card], dict[int, Tag]]]:
     """(name, items, notes) of the auction and play sections."""
     if record.auction is not None:
         yield "auction", record.auction.calls, record.auction.notes
