@@ -210,6 +210,17 @@ def test_t106_fires_with_the_computed_value():
     assert "1 more MP_NS value is wrong" in findings[0].message
 
 
+@pytest.mark.parametrize("rows, shown", [
+    ("420 4.0\n400 2.0\n300 2.0\n200 1.0\n-50 0.0\n", "3.0"),
+    ("420 4\n400 2\n300 2\n200 1\n-50 0\n", "3"),
+    ("420 4\n400 2\n400 2.5\n200 1\n-50 0\n", "2.5"),
+])
+def test_t106_shows_the_computed_value_as_the_column_writes_it(rows, shown):
+    [finding] = [f for f in check(HEAD + '[ScoreTable "Score_NS;MP_NS"]\n' + rows) if f.code == "T106"]
+    assert f"MP_NS 2, but the table's scores give {shown}:" in finding.message or (
+        f"MP_NS 2.0, but the table's scores give {shown}:" in finding.message)
+
+
 def test_t106_on_an_ew_column_speaks_of_the_ew_score():
     text = HEAD + '[ScoreTable "Score_NS;MP_NS;MP_EW"]\n420 2 0\n400 1 2\n170 0 1\n'
     [finding] = [f for f in check(text) if f.code == "T106"]

@@ -247,7 +247,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         if best:  # None: an excerpt of a larger field, not checked
             row, index, value = best[0]
             element = table.element(index)
-            shown = f"{value:.{places}f}" if percentage or value % 1 else str(int(value))
+            shown = f"{value:.{places}f}" if percentage or places else f"{value:g}"  # as the column writes it
             others = len(best) - 1
             more = f"; {others} more {name} {'value is' if others == 1 else 'values are'} wrong" if others else ""
             if name.endswith("_NS"):
