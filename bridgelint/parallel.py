@@ -88,9 +88,9 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
         futures = {i: pool.submit(check_one, jobs[i], events=events) for i in order}
         for i in range(len(jobs)):
             future = futures.pop(i)
-            while read is not None and not _done(future):
+            while read is not None and on_read is not None and not _done(future):
                 seen = _tell(read, seen, on_read)
-            if read is not None:
+            if read is not None and on_read is not None:
                 seen = _tell(read, seen, on_read)
             yield future.result()
     except BaseException:  # interrupted, or the reports are no longer wanted: the workers stop now, not when done
@@ -102,7 +102,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
 
 
 POLL = 0.2  # seconds between two looks at the bytes the workers read
-_READ = None  # in a worker process: the run's count of bytes read (a shared Value), when progress is shown
+_READ: Any = None  # in a worker process: the run's count of bytes read (a shared Value), when progress is shown
 
 
 def _share(read: Any) -> None:

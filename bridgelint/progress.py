@@ -37,7 +37,7 @@ class Progress:
 
     def read(self, n: int) -> None:
         """``n`` more bytes were read."""
-        self.bar.update(min(n, self.bar.length - self.bar.pos))
+        self.bar.update(min(n, (self.bar.length or 0) - self.bar.pos))
 
     def file_done(self, report: FileReport) -> None:
         self.done += 1

@@ -56,7 +56,7 @@ class EventHook:
 
     def _key(self, key: tuple, fmt: str) -> tuple:
         """The event key of a game: PBN tags not written carried from the game before, one tuple per event."""
-        if key == self._written:
+        if key == self._written and self._before is not None:
             return self._before
         self._written = key
         if fmt == "pbn":
