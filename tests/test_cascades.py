@@ -80,7 +80,9 @@ FIRST_TABLE = pbn().replace('[Play "W"]', '[Auction "N"]\n1D 1S 3H 4S\n4NT X Pas
     # LIN three hands with a card dealt twice: East is not derived as the rest (14 cards), D104 alone
     (LIN_HEAD.replace(",SA8654HKQ5DTCQJT6|", ",|").replace("3SJ973", "3SJ972") + LIN_TWO_TRICKS + "mc|2|\n", "t.lin",
      [("D104", 1, 33)]),
-    # ... but a card its player was not dealt, when the deal has all 52, is P102
+    # ... but a card its player was not dealt is P102: in a deal of 52, and from a hand of 13 beside a hidden one
+    (pbn("SK SQ SA SJ\n*", result="", score="").replace(PLAY_DEAL, PLAY_DEAL.replace("W:KQT2.AT.J6542.85 ", "W:- ")),
+     "t.pbn", [("P102", 10, 4)]),
     (pbn(PLAY_ROWS.replace("S2 DQ S5 S3", "S3 DQ S5 S2")), "t.pbn", [("P102", 14, 1)]),
     # a play that stops early with nothing to say why: P108, its Result not compared (no C105)
     (pbn("SK H6 SA SJ\nHA H3", result="0", score=""), "t.pbn", [("P108", 11, 4)]),

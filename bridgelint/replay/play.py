@@ -262,13 +262,14 @@ class _Replay:
         hands = deal.hands if deal is not None else {}
         self.hands = {seat: set(hands[seat]) if hands.get(seat) is not None else None for seat in SEATS}
         self.holder = {card: seat for seat, hand in self.hands.items() if hand for card in hand}
-        # a deal short of cards (D103, D104 say so) that is no end position: its missing cards are played
-        # by whoever held them, and are no P102 of their own
-        full = any(hand is not None and len(hand) == 13 for hand in self.hands.values())
-        self.undealt = 52 - len(self.holder) if full else 0
         dealt = [card for hand in self.hands.values() if hand for card in hand]
         self.twice = set() if len(dealt) == len(self.holder) else {  # cards dealt to two hands (D104)
             card for card in self.holder if sum(card in hand for hand in self.hands.values() if hand) > 1}
+        # a hand short of a card (D103) or holding one dealt twice (D104), in a deal that is no end position:
+        # the cards it misses are played by it as no P102 of their own; a hand of 13 has none to play
+        full = any(hand is not None and len(hand) == 13 for hand in self.hands.values())
+        self.undealt: dict[str, int] = {seat: 13 - len(hand) + len(hand & self.twice) for seat, hand in self.hands.items()
+                        if hand is not None} if full else {}
         self.misplaced: list[tuple[int, Card, bool]] = []  # (trick, first card, in play order)
         # the usual PBN play: every card in its holder's seat column, so no row is regrouped by holder
         self.in_columns = play.by_seat and all(self.holder.get(card.suit + card.rank) == card.seat
@@ -431,8 +432,8 @@ class _Replay:
         if seat is None:
             return True
         hand, owner = self.hands[seat], self.holder.get(name)
-        if owner is None and self.undealt:
-            self.undealt -= 1
+        if owner is None and self.undealt.get(seat, 0) > 0:
+            self.undealt[seat] -= 1
             return True
         if owner != seat and (hand is None or name not in hand) and (hand is not None or owner is not None):
             where = f"{_name(owner)} holds it" if owner else "the deal does not show it"
