@@ -84,7 +84,7 @@ def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
     extra: list[tuple[str, str]] = []
     if record.board is not None and record.board.raw:
         values["Board"] = record.board.raw
-    match = match_fields(record)
+    match = match_fields(first.get("VG"))
     event = match_event(match)
     if event is not None:
         values["Event"] = event

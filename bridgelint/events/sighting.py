@@ -7,6 +7,7 @@ decides.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, NamedTuple
 
 from ..bridge import Contract, Result, is_vulnerable, parse_score, side
@@ -54,9 +55,8 @@ def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -
     deal_column = deal.column if deal else 0
     if record.format == "lin":
         deal_column += 3 if deal else 0  # after "md|"
-        match = match_fields(record)
-        home, visit = match_teams(match)
-        key: tuple[str | None, ...] = (match_event(match), None, None, None, None, home, visit)
+        vg = match_tag(record, "VG")
+        match, key = _lin_match(vg.value if vg is not None else None)
         table, board_room = None, room(record)
         if board_room is not None:
             place = record.board
@@ -103,6 +103,14 @@ def carried(key: tuple[str | None, ...], before: tuple[str | None, ...] | None) 
     if before is None or all(key):
         return key
     return tuple(value if value is not None else earlier for value, earlier in zip(key, before))
+
+
+@lru_cache(maxsize=16)
+def _lin_match(vg: str | None) -> tuple[list[str], tuple[str | None, ...]]:
+    """The fields of a vugraph header, and the event key they give (once per header, not per board)."""
+    match = match_fields(vg)
+    home, visit = match_teams(match)
+    return match, (match_event(match), None, None, None, None, home, visit)
 
 
 def _value_column(place: Field[int | None] | Tag | None) -> int:

@@ -151,10 +151,9 @@ def match_tag(record: Record, name: str) -> Tag | None:
     return found
 
 
-def match_fields(record: Record) -> list[str]:
-    """The fields of the board's vugraph header ``vg`` (lin.md §3), stripped of spaces and quotes; [] without one."""
-    tag = match_tag(record, "VG")
-    return [] if tag is None else [field.strip().strip("'") for field in tag.value.split(",")]
+def match_fields(vg: str | None) -> list[str]:
+    """The fields of a vugraph header ``vg`` value (lin.md §3), stripped of spaces and quotes; [] without one."""
+    return [] if vg is None else [field.strip().strip("'") for field in vg.split(",")]
 
 
 def match_event(fields: list[str]) -> str | None:
