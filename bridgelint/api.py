@@ -30,11 +30,12 @@ def iter_records(source: Source, format: str | None = None) -> Iterator[Record]:
     """The records of a file name or an open stream, one at a time.
 
     ``format`` is ``"pbn"`` or ``"lin"``; by default it comes from the file
-    extension, else from the content.  A text stream is read as UTF-8.
+    extension, else from the content.  A text stream is read as UTF-8.  A file
+    name may be a ``.pbn.gz``/``.lin.gz`` file or a zip member (``upload.zip!board.pbn``).
     """
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        with open(path, "rb") as stream:
+        with pipeline.open_input(path) as stream:
             yield from open_reader(stream, path, format)
         return
     binary = cast(BinaryIO, source)

@@ -181,3 +181,12 @@ def test_size_and_member_limits(tmp_path, monkeypatch):
     [entry] = json.loads(out)["files"]
     assert code == 1 and [(f["code"], f["message"]) for f in entry["findings"]] == [
         ("S116", "the archive holds 4 members, more than the 3 read at most: not read")]
+
+
+def test_the_api_reads_archives(tmp_path):
+    import bridgelint
+
+    gz(tmp_path / "a.pbn.gz", ERROR.encode())
+    zipped(tmp_path / "up.zip", {"r/b.lin": lf("auction-defects.lin")})
+    assert [r.board_number for r in bridgelint.read(tmp_path / "a.pbn.gz")] == ["1"]
+    assert len(bridgelint.read(f"{tmp_path / 'up.zip'}!r/b.lin")) == len(bridgelint.read(SAMPLES / "auction-defects.lin"))
