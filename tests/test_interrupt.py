@@ -84,15 +84,22 @@ def test_a_signal_stops_the_run_and_reports_the_files_finished(uploads, signum, 
 
 def test_an_interrupted_json_report_is_a_valid_document(uploads):
     process = start(uploads, "--format", "json")
-    deadline = time.monotonic() + FIRST_REPORT_WITHIN
-    while not _reading(process.pid, uploads / "z.pbn") and time.monotonic() < deadline:
-        time.sleep(0.05)  # until a worker waits on the FIFO: the run is under way
+    wait_reading(process, uploads / "z.pbn")
     code, out, err, seconds = stop(process, signal.SIGINT)
     assert seconds < EXIT_WITHIN and code == 130, err
     document = json.loads(out)
     assert document["summary"]["interrupted"] == "SIGINT"
     assert [f["path"] for f in document["files"]] in (["a.pbn", "b.pbn"][:n] for n in range(3))
     assert b"Traceback" not in err
+
+
+def test_convert_is_interrupted_cleanly_too(uploads):
+    process = subprocess.Popen([sys.executable, "-m", "bridgelint", "convert", "--isolated", "--to", "json", "a.pbn",
+                                "z.pbn"], cwd=uploads, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_reading(process, uploads / "z.pbn")
+    code, _, err, seconds = stop(process, signal.SIGTERM)
+    assert seconds < EXIT_WITHIN and code == 143, err
+    assert err.decode().splitlines()[-1] == "bridgelint: interrupted by SIGTERM" and b"Traceback" not in err
 
 
 def test_no_worker_outlives_an_interrupted_run(uploads):
@@ -105,6 +112,16 @@ def test_no_worker_outlives_an_interrupted_run(uploads):
             break
         time.sleep(0.05)
     assert not [pid for pid in workers if _alive(pid)]
+
+
+def wait_reading(process: subprocess.Popen, path: Path) -> None:
+    """Until the run (or one of its workers) waits on the FIFO ``path``: it is under way."""
+    deadline = time.monotonic() + FIRST_REPORT_WITHIN
+    while not _reading(process.pid, path):
+        if time.monotonic() > deadline or process.poll() is not None:
+            process.kill()
+            pytest.fail(f"the run never read {path}: {process.stderr.read()!r}")
+        time.sleep(0.05)
 
 
 def _children(pid: int) -> list[int]:
@@ -123,8 +140,8 @@ def _alive(pid: int) -> bool:
 
 
 def _reading(pid: int, path: Path) -> bool:
-    """Whether a child of ``pid`` has ``path`` open."""
-    for child in _children(pid):
+    """Whether ``pid`` or a child of it (a worker; none on one CPU) has ``path`` open."""
+    for child in [pid, *_children(pid)]:
         try:
             if any(os.readlink(f"/proc/{child}/fd/{fd}") == str(path) for fd in os.listdir(f"/proc/{child}/fd")):
                 return True
