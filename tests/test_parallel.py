@@ -93,6 +93,7 @@ def test_jobs_through_the_installed_entry_point(tree):
     assert one.returncode == 1 and one.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"shared corpus not found at {CORPUS}")
 def test_corpus_jobs_2_same_bytes_as_jobs_1():
     args = ("check", "--isolated", "--show-info", "--format", "json")

@@ -50,6 +50,7 @@ def test_samples_cite_their_law_field():
     assert reports and [w for report in reports for w in miscited(report.findings)] == []
 
 
+@pytest.mark.slow
 @requires_shared
 def test_corpus_findings_cite_their_law_field():
     reports = [check_file(path) for path in expand_paths([str(CORPUS_PBN.parent)])]

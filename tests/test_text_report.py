@@ -175,6 +175,7 @@ def test_clean_run_is_one_line(here, monkeypatch):
 
 # --- the whole corpus ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @requires_shared
 def test_the_corpus_fits_a_screenful_per_file_and_names_every_rejected_file(monkeypatch):
     corpus = str(SHARED / "corpus")
