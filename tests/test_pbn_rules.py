@@ -63,6 +63,8 @@ FIRES = [
     # B101: board missing (due at the game's first line) or not a number
     ("B101", '[Event "e"]\n[Deal "' + DEAL + '"]\n', [(1, 1)]),
     ("B101", '[Event "e"]\n[Board "&"]\n[Deal "' + DEAL + '"]\n', [(2, 1)]),
+    ("B101", '[Event "e"]\n[Board "0"]\n[Deal "' + DEAL + '"]\n', [(2, 1)]),
+    ("B101", '[Event "e"]\n[Board "-3"]\n[Deal "' + DEAL + '"]\n', [(2, 1)]),
     # B102: invalid Dealer; no Dealer where the auction must be replayed (at the Auction tag)
     ("B102", '[Board "1"]\n [Dealer "Black"]\n', [(2, 2)]),
     ("B102", '[Board "1"]\n[Vulnerable "None"]\n[Auction "N"]\n1C AP\n', [(3, 1)]),

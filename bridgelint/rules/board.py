@@ -28,7 +28,8 @@ class BoardNumber(Rule):
     """Board missing or not a board number.
 
     What it does: warns when a game that holds a deal, auction or play has no
-    Board, or a Board without any digit.
+    Board, a Board without any digit, or a Board of 0 or below (boards are
+    numbered from 1; forms such as "1-1" that real archives use are read).
     Why it matters: the board number ties a record to its dealer, vulnerability
     and the other tables' results.
     Example:
@@ -56,6 +57,9 @@ class BoardNumber(Rule):
                 yield self.finding("no board number", line, column, law=self.law_for(record))
         elif record.board.raw is not None and not any(c.isdigit() for c in record.board.raw):
             yield self.finding(f"Board \"{record.board.raw}\" is not a board number",
+                               record.board.line, record.board.column)
+        elif record.board.raw is not None and re.fullmatch(r"\s*(-\d+|0+)\s*", record.board.raw):
+            yield self.finding(f"Board \"{record.board.raw}\" is not a board number: boards are numbered from 1",
                                record.board.line, record.board.column)
 
 
