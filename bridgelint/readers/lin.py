@@ -18,6 +18,7 @@ from ..bridge import Result
 from ..model import INVALID, Auction, Call, Card, Deal, Field, Finding, Play, Record, Tag
 from ..rules.deal import MalformedDeal
 from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
+from ..wording import counted
 from .base import guarded
 from .patterns import (LIN_BOARD_HEADER, LIN_CALL, LIN_CARD, LIN_CLAIM, LIN_DEALER, LIN_HOLDING, LIN_ROOM_BOARD,
                        LIN_VULNERABILITY)
@@ -331,8 +332,8 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
         record.problem(MalformedDeal, "md has a comma after the fourth hand", line, column, law=MalformedDeal.lin_law)
         fields.pop()
     if not 3 <= len(fields) <= 4:
-        count = f"{len(fields)} hand{'s' if len(fields) > 1 else ''}"
-        record.problem(MalformedDeal, f"md has {count}: 3 or 4 (South, West, North, East) expected",
+        record.problem(MalformedDeal,
+                       f"md has {counted(len(fields), 'hand')}: 3 or 4 (South, West, North, East) expected",
                        line, column, law=MalformedDeal.lin_law)
         return None
     hands: dict[str, tuple[str, ...] | None] = {}  # a malformed hand is not known; the others are kept

@@ -17,6 +17,7 @@ import re
 from .. import bridge
 from ..model import Record, Tag
 from ..rules.syntax import ExportFormat
+from ..wording import counted
 from .pbn_game import NO_SECTION
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
@@ -67,7 +68,7 @@ def _layout(record: Record, lines: list[str]) -> list[tuple[int, int, str]]:
 
 def _more(lines: list[int]) -> str:
     """How many more lines have the breach of the first one."""
-    return f" (and on {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+    return f" (and on {counted(len(lines) - 1, 'more line')})" if len(lines) > 1 else ""
 
 
 def _tag_order(record: Record) -> list[tuple[int, int, str]]:

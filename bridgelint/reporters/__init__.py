@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..pipeline import FileReport
+from ..wording import counted
 
 
 @dataclass(slots=True)
@@ -54,11 +55,6 @@ class Summary:
                 f"{counted(self.boards, 'board')}: "
                 f"{counted(self.errors, 'error')}, {counted(self.warnings, 'warning')}"
                 + (f", {self.infos} info" if self.infos else ""))
-
-
-def counted(number: int, noun: str) -> str:
-    """``1 game``, ``2 games``."""
-    return f"{number} {noun}{'s' * (number != 1)}"
 
 
 class Reporter:

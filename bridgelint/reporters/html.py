@@ -25,6 +25,7 @@ from ..replay.context import Context
 from ..semantics import header_values
 from ..show import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts, hand_lines,
                     outcome, place, play_table, seat_label, title)
+from ..wording import counted
 from . import Reporter, Summary
 from .verdict import HEADERS, Verdict, count
 
@@ -165,7 +166,7 @@ def _not_drawn(findings: list[Finding]) -> str:
     for f in findings:
         first.setdefault(f.code, f)
     return '<div class="more"><h3>Not drawn</h3><ul>' + "".join(
-        f"<li>{n:,} {STYLE.code(first[code])} on {boards[code]:,} more board{'s' * (boards[code] != 1)}, "
+        f"<li>{n:,} {STYLE.code(first[code])} on {counted(boards[code], 'more board', grouped=True)}, "
         f"the first: {_e(first[code].message)}</li>" for code, n in counts.most_common()) + "</ul></div>"
 
 

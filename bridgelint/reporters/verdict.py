@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..pipeline import FileReport
 from ..rules import RULES
+from ..wording import counted
 
 TOP_CODES = 3  # codes named in the table
 PATTERN_MIN_BOARDS = 10  # a smaller file has no file-wide pattern
@@ -126,5 +127,5 @@ def count(verdicts: list[Verdict], verbose: bool, hint: str = "") -> str:
     """``2 of 49 files rejected; 23 clean files not listed``, with ``hint`` after the clean files."""
     clean = sum(1 for v in verdicts if v.clean)
     rejected = sum(1 for v in verdicts if v.rejected)
-    return (f"{rejected} of {len(verdicts)} file{'s' * (len(verdicts) != 1)} rejected"
-            + (f"; {clean} clean file{'s' * (clean != 1)} not listed{hint}" if clean and not verbose else ""))
+    return (f"{rejected} of {counted(len(verdicts), 'file')} rejected"
+            + (f"; {counted(clean, 'clean file')} not listed{hint}" if clean and not verbose else ""))
