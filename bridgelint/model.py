@@ -337,6 +337,14 @@ class Record:
                 return tag
         return None
 
+    def first_tags(self, written: bool = False) -> dict[str, Tag]:
+        """The first tag of each name (the one that counts, PBN §3.4); ``written``: of those not carried by ``##``."""
+        first: dict[str, Tag] = {}
+        for tag in self.tags:
+            if not (written and tag.inherited):
+                first.setdefault(tag.name, tag)
+        return first
+
     @property
     def board_number(self) -> str | None:
         return self.board.raw if self.board is not None else None

@@ -40,18 +40,14 @@ def header(record: Record, ctx: Context | None = None) -> tuple[dict[str, str], 
     return (_lin_header if record.format == "lin" else _pbn_header)(record, ctx)
 
 
-def first_tags(record: Record) -> dict[str, str]:
+def first_values(record: Record) -> dict[str, str]:
     """Each tag's value by name; of a repeated tag, the first (the one that counts, PBN §3.4)."""
-
-    first: dict[str, str] = {}
-    for tag in record.tags:
-        first.setdefault(tag.name, tag.value)
-    return first
+    return {name: tag.value for name, tag in record.first_tags().items()}
 
 
 def _pbn_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """MTS values as written, in their canonical spelling; the other tags as written."""
-    first = first_tags(record)
+    first = first_values(record)
     values = {name: first.get(name, UNKNOWN) for name in MANDATORY}
     for name, fieldname in (("Dealer", "dealer"), ("Vulnerable", "vulnerable")):
         field = getattr(record, fieldname)
@@ -80,7 +76,7 @@ def _pbn_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
 def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """MTS values of a LIN board: what the board says, ``?`` for what it does not."""
     values = dict.fromkeys(MANDATORY, UNKNOWN)
-    first = first_tags(record)
+    first = first_values(record)
     extra: list[tuple[str, str]] = []
     if record.board is not None and record.board.raw:
         values["Board"] = record.board.raw

@@ -12,10 +12,7 @@ from ..rules.syntax import NonStandardSpelling
 
 def interpret_header(record: Record) -> None:
     """Fill the record's fields from the first tag of each name."""
-    first: dict[str, Tag] = {}
-    for tag in record.tags:
-        first.setdefault(tag.name, tag)
-    for name, tag in first.items():
+    for name, tag in record.first_tags().items():
         value = tag.value.strip()
         if value in ("", "?"):
             continue

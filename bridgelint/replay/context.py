@@ -1,10 +1,10 @@
-"""The per-record cache of replays: each replayer runs at most once per record, on demand."""
+"""The per-record cache of replays (each replayer runs at most once per record, on demand) and of the tags."""
 
 from __future__ import annotations
 
 from functools import cached_property
 
-from ..model import Record
+from ..model import Record, Tag
 from .auction import AuctionReplay, replay_auction
 from .play import PlayReplay, declared, replay_play
 
@@ -16,6 +16,11 @@ class Context:
 
     def __init__(self, record: Record):
         self.record = record
+
+    @cached_property
+    def written_tags(self) -> dict[str, Tag]:
+        """The first tag of each name written in this game (not carried by ``##``), by name."""
+        return self.record.first_tags(written=True)
 
     @cached_property
     def auction(self) -> AuctionReplay | None:

@@ -53,15 +53,6 @@ _SPACED = frozenset(("Date", "Board", "Dealer", "Vulnerable", "Deal", "Declarer"
                      "Auction", "Play"))
 
 
-def first_tags(record: Record) -> dict[str, Tag]:
-    """The first tag of each name written in this game (the one that counts, PBN §3.4)."""
-    first: dict[str, Tag] = {}
-    for tag in record.tags:
-        if not tag.inherited:
-            first.setdefault(tag.name, tag)
-    return first
-
-
 class MalformedTagValue(Rule):
     """Tag value malformed where the standard gives its form.
 
@@ -93,7 +84,7 @@ class MalformedTagValue(Rule):
     formats = frozenset(("pbn",))  # LIN fields are not PBN tags
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for name, tag in first_tags(ctx.record).items():
+        for name, tag in ctx.written_tags.items():
             if name not in _SPACED and name not in _FORMS:
                 continue
             value = tag.value
@@ -170,9 +161,8 @@ class ContradictoryValues(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
-        first = first_tags(record)
         for name, check in _CONTRADICTIONS.items():
-            tag = first.get(name)
+            tag = ctx.written_tags.get(name)
             if tag is not None and tag.value.strip() not in ("", "?"):
                 found = check(record, tag.value.strip())
                 if found:
