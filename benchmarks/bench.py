@@ -36,11 +36,11 @@ HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 TIMED = "bench-seconds:"  # the line a child writes last on standard error: its in-process time
 
-# bridgelint check FILE as the console script runs it, timed around main() (imports done before)
-CHECK = f"""
+# bridgelint check OPTIONS FILE as the console script runs it, timed around main() (imports done before)
+_CHECK = f"""
 import sys, time
 from bridgelint.cli import main
-sys.argv = ["bridgelint", "check", sys.argv[1]]
+sys.argv = ["bridgelint", "check", *{{options!r}}, sys.argv[1]]
 start, cpu, status = time.perf_counter(), time.process_time(), 0
 try:
     main()
@@ -57,6 +57,11 @@ with open(sys.argv[1], encoding="utf-8") as f:
     {{fmt}}.load(f)
 print("{TIMED}", time.perf_counter() - start, time.process_time() - cpu, file=sys.stderr)
 """
+
+
+def check(options: list[str]) -> str:
+    """The code of ``bridgelint check OPTIONS FILE``, timed."""
+    return _CHECK.format(options=options)
 
 
 @dataclass
@@ -132,7 +137,7 @@ def where_from(env: dict[str, str] | None) -> str:
 
 def startup(env: dict[str, str] | None) -> tuple[float, float]:
     """(wall, CPU) seconds of ``bridgelint check`` on a one-board file."""
-    wall, _, _, cpu = run(CHECK, archive("pbn", 1), env, (0, 1))
+    wall, _, _, cpu = run(check([]), archive("pbn", 1), env, (0, 1))
     return wall, cpu
 
 
@@ -172,7 +177,7 @@ def main() -> None:
     for fmt, score_table in variants:
         for boards in args.boards:
             path = archive(fmt, boards, score_table)
-            contenders = [Contender(name, CHECK, env) for name, env in trees]
+            contenders = [Contender(name, check([]), env) for name, env in trees]
             if compare:
                 contenders.append(Contender("endplay", ENDPLAY.format(fmt=fmt), ok=(0,)))
             for _ in range(args.rounds):

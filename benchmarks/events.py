@@ -23,24 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench import DATA, HERE, TIMED, archive, run
-
-CHECK = f"""
-import sys, time
-from bridgelint.cli import main
-sys.argv = ["bridgelint", "check", *{{options!r}}, sys.argv[1]]
-start, cpu, status = time.perf_counter(), time.process_time(), 0
-try:
-    main()
-except SystemExit as done:
-    status = done.code
-print("{TIMED}", time.perf_counter() - start, time.process_time() - cpu, file=sys.stderr)
-sys.exit(status)
-"""
-
-
-def check(options: list[str]) -> str:
-    return CHECK.format(options=options)
+from bench import DATA, HERE, archive, check, run
 
 
 def parts(boards: int, files: int) -> Path:
