@@ -18,7 +18,7 @@ cards are still checked against the hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..bridge import SEAT_NAMES, SEATS, Contract, seat_after, side, trick_winner
 from .auction import AuctionReplay
@@ -92,21 +92,22 @@ def revoke_transfer(play: PlayReplay) -> dict[str, int]:
     claim) count as possibly won by the offending side.
     """
     transfer = {"NS": 0, "EW": 0}
-    revokes = sorted((r for r in (*play.revokes, *play.condoned) if r.kind == REVOKE), key=lambda r: r.trick)
-    if not revokes or len({SIDE[r.offender] for r in revokes}) > 1:
+    revokes = sorted(((r.trick, r.offender) for r in (*play.revokes, *play.condoned)
+                      if r.kind == REVOKE and r.offender is not None), key=lambda revoke: revoke[0])
+    if not revokes or len({SIDE[offender] for _, offender in revokes}) > 1:
         return transfer
     dummy = seat_after(play.declarer, 2) if play.declarer else None
-    seen: set[tuple[str, str]] = set()
-    for revoke in revokes:
-        led = _led_suit(play, revoke.trick)
-        first_in_suit = (revoke.offender, led) not in seen
-        seen.add((revoke.offender, led))
-        if revoke.trick == 12 or revoke.offender == dummy or not first_in_suit:
+    seen: set[tuple[str, str | None]] = set()  # (offender, suit led); the suit is None in a trick left unfinished
+    for number, offender in revokes:
+        led = _led_suit(play, number)
+        first_in_suit = (offender, led) not in seen
+        seen.add((offender, led))
+        if number == 12 or offender == dummy or not first_in_suit:
             continue
-        offending = SIDE[revoke.offender]
-        later = sum(SIDE[t.winner] == offending for t in play.tricks[revoke.trick:]) + 13 - len(play.tricks)
-        winner = play.tricks[revoke.trick - 1].winner if revoke.trick <= len(play.tricks) else None
-        if winner == revoke.offender:
+        offending = SIDE[offender]
+        later = sum(SIDE[t.winner] == offending for t in play.tricks[number:]) + 13 - len(play.tricks)
+        winner = play.tricks[number - 1].winner if number <= len(play.tricks) else None
+        if winner == offender:
             moved = 1 + (later > 0)
         else:
             moved = int(winner is None or SIDE[winner] == offending or later > 0)
@@ -194,7 +195,7 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
     for card in cards:
         if card.kind != CARD or card.mark:
             return None
-    leader = seat_after(declarer)
+    leader = opening = seat_after(declarer)  # the opening leader: the Play seat, where the PBN columns start
     by_seat = play.by_seat
     if by_seat and play.seat != leader:
         return None
@@ -204,21 +205,21 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
         row = cards[start:start + 4]
         seats = ROTATION[leader]
         if len(row) == 4:  # PBN: the row is in seat columns from the Play seat; in play order from the leader
-            at = _OFFSET[play.seat][leader] if by_seat else 0
+            at = _OFFSET[opening][leader] if by_seat else 0
             trick = list(zip(seats, row[at:] + row[:at]))
-        elif by_seat:
+            led: str | None = trick[0][1].suit
+        elif by_seat:  # a short row: its cards in their columns, the leader's maybe missing
             placed = {card.seat: card for card in row}
-            trick = [(seat, placed.get(seat)) for seat in seats]
+            trick = [(seat, placed[seat]) for seat in seats if seat in placed]
+            led = placed[leader].suit if leader in placed else None
         else:
             trick = list(zip(seats, row))
-        first = trick[0][1]
-        led = first.suit if first is not None else None
+            led = row[0].suit
         for seat, card in trick:
-            if card is not None:
-                left, name = remaining[seat], card.suit + card.rank
-                if name not in left or (card.suit != led and led is not None and any(c[0] == led for c in left)):
-                    return None
-                left.remove(name)
+            left, name = remaining[seat], card.suit + card.rank
+            if name not in left or (card.suit != led and led is not None and any(c[0] == led for c in left)):
+                return None
+            left.remove(name)
         if len(row) == 4:
             winner = trick[trick_winner([(card.suit, card.rank) for _, card in trick], trump)][0]
             tricks.append(Trick(leader, trick, winner))
@@ -260,16 +261,17 @@ class _Replay:
         self.played: dict[str, int] = {}  # card -> trick number
         self.claim = (play.claim.line, play.claim.column) if play.claim is not None else None
         hands = deal.hands if deal is not None else {}
-        self.hands = {seat: set(hands[seat]) if hands.get(seat) is not None else None for seat in SEATS}
-        self.holder = {card: seat for seat, hand in self.hands.items() if hand for card in hand}
-        dealt = [card for hand in self.hands.values() if hand for card in hand]
+        # the cards left in each known hand (an unknown hand, PBN '-', has no entry)
+        self.hands = {seat: set(hand) for seat in SEATS if (hand := hands.get(seat)) is not None}
+        self.holder = {card: seat for seat, hand in self.hands.items() for card in hand}
+        dealt = [card for hand in self.hands.values() for card in hand]
         self.twice = set() if len(dealt) == len(self.holder) else {  # cards dealt to two hands (D104)
-            card for card in self.holder if sum(card in hand for hand in self.hands.values() if hand) > 1}
+            card for card in self.holder if sum(card in hand for hand in self.hands.values()) > 1}
         # a hand short of a card (D103) or holding one dealt twice (D104), in a deal that is no end position:
         # the cards it misses are played by it as no P102 of their own; a hand of 13 has none to play
-        full = any(hand is not None and len(hand) == 13 for hand in self.hands.values())
-        self.undealt: dict[str, int] = {seat: 13 - len(hand) + len(hand & self.twice) for seat, hand in self.hands.items()
-                        if hand is not None} if full else {}
+        full = any(len(hand) == 13 for hand in self.hands.values())
+        self.undealt: dict[str, int] = {seat: 13 - len(hand) + len(hand & self.twice)
+                                        for seat, hand in self.hands.items()} if full else {}
         self.misplaced: list[tuple[int, Card, bool]] = []  # (trick, first card, in play order)
         # the usual PBN play: every card in its holder's seat column, so no row is regrouped by holder
         self.in_columns = play.by_seat and all(self.holder.get(card.suit + card.rank) == card.seat
@@ -277,8 +279,9 @@ class _Replay:
         # every card in the column of its holder once the columns start from the leader: the Play seat is
         # what is wrong (P104 says so), not the columns
         steps = _OFFSET[play.seat][leader] if play.by_seat and play.seat and leader else 0
-        self.turned = bool(steps) and all(self.holder.get(card.suit + card.rank) == seat_after(card.seat, steps)
-                                    for card in play.cards if card.kind == CARD)
+        self.turned = bool(steps) and all(card.seat is not None and
+                                          self.holder.get(card.suit + card.rank) == seat_after(card.seat, steps)
+                                          for card in play.cards if card.kind == CARD)
 
     # --- rows ---------------------------------------------------------------
 
@@ -346,6 +349,7 @@ class _Replay:
                                       f"{_name(leader)} is declarer's left-hand opponent{columns}")
             if not self.turned:  # the columns say who led; when they are turned, the cards do
                 leader = row[0].seat
+        assert leader is not None  # a PBN play is replayed only with a Play seat, so every column has its seat
         return self.trick(leader, self.by_holder(row, leader) or
                           [(seat, by_seat.get(seat)) for seat in ROTATION[leader]])
 
@@ -356,14 +360,16 @@ class _Replay:
         known = [(i, card) for i, card in enumerate(row) if card.kind == CARD]
         if not known or any(card.kind not in (CARD, UNKNOWN) or card.mark for card in row):
             return None
-        holders = [self.holder.get(card.card) for _, card in known]
-        if None in holders or len(set(holders)) < len(known) or all(h == c.seat for h, (_, c) in zip(holders, known)):
+        by_seat: dict[str, Card] = {}  # each card by its holder, while he still holds it
+        for _, card in known:
+            holder = self.holder.get(card.card)
+            if holder is None or holder in by_seat or card.card not in self.hands[holder]:
+                return None
+            by_seat[holder] = card
+        if all(holder == card.seat for holder, card in by_seat.items()):
             return None
-        if any(card.card not in self.hands[h] for h, (_, card) in zip(holders, known)):
-            return None
-        in_order = all(h == ROTATION[leader][i] for h, (i, _) in zip(holders, known))
+        in_order = all(holder == ROTATION[leader][i] for holder, (i, _) in zip(by_seat, known))
         self.misplaced.append((self.rows + 1, row[0], in_order))
-        by_seat = {h: card for h, (_, card) in zip(holders, known)}
         return [(seat, by_seat.get(seat)) for seat in ROTATION[leader]]
 
     def order_row(self, cards: list[Card]) -> bool:
@@ -371,7 +377,7 @@ class _Replay:
         leader = self.leader
         first = cards[0]
         holder = self.holder.get(first.card) if first.kind == CARD else None
-        if self.tracking and holder not in (None, leader) and first.card in self.hands[holder]:
+        if self.tracking and holder is not None and holder != leader and first.card in self.hands[holder]:
             if leader is not None and self.rows:
                 self.wrong_leader(first, f"{_name(holder)} leads {first.card}, but {_name(leader)} won the last trick")
             elif leader is not None:
@@ -384,7 +390,7 @@ class _Replay:
 
     # --- one trick ---------------------------------------------------------
 
-    def trick(self, leader: str | None, cards: list[tuple[str | None, Card | None]]) -> bool:
+    def trick(self, leader: str | None, cards: Sequence[tuple[str | None, Card | None]]) -> bool:
         """Play one trick in play order; False when the replay stops.
 
         ``leader`` None: who played what is not known; only the cards are checked.
@@ -397,17 +403,18 @@ class _Replay:
             return False
         first = cards[0][1]
         led = first.suit if leader is not None and first is not None and first.kind == CARD else None
-        known = 0  # cards of the trick that are known
+        known: list[tuple[str, Card]] = []  # the cards of the trick that are known, by their players
         for seat, card in cards:
             if card is not None:
                 if not self.take(seat, card, led):
                     return False
-                known += card.kind == CARD
-        if leader is None or known < 4:
+                if card.kind == CARD and seat is not None:
+                    known.append((seat, card))
+        if leader is None or len(known) < 4:
             self.tracking = False
             return True
-        best_seat = cards[trick_winner([(card.suit, card.rank) for _, card in cards], self.trump)][0]
-        self.out.tricks.append(Trick(leader, cards, best_seat))
+        best_seat = known[trick_winner([(card.suit, card.rank) for _, card in known], self.trump)][0]
+        self.out.tricks.append(Trick(leader, known, best_seat))
         self.out.won[SIDE[best_seat]] += 1
         self.leader = best_seat
         return True
@@ -431,7 +438,7 @@ class _Replay:
         played[name] = self.rows
         if seat is None:
             return True
-        hand, owner = self.hands[seat], self.holder.get(name)
+        hand, owner = self.hands.get(seat), self.holder.get(name)
         if owner is None and self.undealt.get(seat, 0) > 0:
             self.undealt[seat] -= 1
             return True
@@ -444,8 +451,9 @@ class _Replay:
         hand.discard(name)
         if name in self.twice:  # dealt twice (D104): played once, it is gone from both hands
             for other in self.hands.values():
-                if other:
-                    other.discard(name)
+                other.discard(name)
+        if led is None:  # the lead, or a trick whose leader is not known
+            return True
         if card.mark == "R" and revoke:
             self.out.condoned.append(Irregularity(
                 REVOKE, card, f"{_name(seat)} revoked: {name} on a {SUIT_NAMES[led]} lead while holding "
