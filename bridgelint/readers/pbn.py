@@ -19,7 +19,7 @@ from .pbn_export import check_export
 from .pbn_game import GameScanner, declaration, swallowed
 from .pbn_header import interpret_header
 from .patterns import PBN_TOKEN
-from .text import decode_8bit
+from .text import decode_8bit, line_starts
 
 MAX_LINE = 255  # PBN §2.3, end of line included
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
@@ -157,14 +157,16 @@ class PbnReader:
         record.findings.extend(self._line_findings)
         self._line_findings = []
         record.export, record.version = self.export, self.version
-        game = GameScanner(record, start, lines)
+        text = "".join(lines)
+        starts = line_starts(text)
+        game = GameScanner(record, start, text, starts)
         game.scan()
         self.export, self.version = record.export, record.version  # % lines of a header in the first game
         self._resolve_tags(record)
         game.finish_tables()
         interpret_header(record)
         if record.export:
-            check_export(record, lines)
+            check_export(record, text, starts)
         self._carry_board(record)
         return record
 

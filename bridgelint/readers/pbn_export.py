@@ -30,38 +30,47 @@ _DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
 
 
-def check_export(record: Record, lines: list[str]) -> None:
-    """Add one S108 to ``record`` (a game of ``lines``, from the record's line) listing its export breaches."""
-    breaches = sorted(_layout(record, lines) + _tag_order(record) + _values(record))
+def check_export(record: Record, text: str, starts: list[int]) -> None:
+    """Add one S108 to ``record`` (a game of ``text``, from the record's line; its lines start at ``starts``)
+    listing its export breaches."""
+    breaches = sorted(_layout(record, text, starts) + _tag_order(record) + _values(record))
     if breaches:
         line, column, _ = breaches[0]
         listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
         record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed}", line, column)
 
 
-def _layout(record: Record, lines: list[str]) -> list[tuple[int, int, str]]:
+def _layout(record: Record, text: str, starts: list[int]) -> list[tuple[int, int, str]]:
     first = record.line
     out = []
-    text = "".join(lines)  # the usual game has CR LF everywhere and no tab: one look at all its lines
-    if text.count("\r\n") != len(lines):
+    if text.count("\r\n") != len(starts) or "\t" in text or "\v" in text:  # the usual game: CR LF, no tab
+        lines = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)])]
         lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
-        out.append((lf[0], len(lines[lf[0] - first].rstrip("\r\n")) + 1,
-                    f"line end LF{_more(lf)}, export wants CR LF"))
-    if "\t" in text or "\v" in text:
+        if lf:
+            out.append((lf[0], len(lines[lf[0] - first].rstrip("\r\n")) + 1,
+                        f"line end LF{_more(lf)}, export wants CR LF"))
         tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
-        out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
+        if tabs:
+            out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
+
+    def line(number: int) -> str:
+        """The text of line ``number`` of the file without its end ("" outside the game)."""
+        i = number - first
+        if not 0 <= i < len(starts):
+            return ""
+        return text[starts[i]:starts[i + 1] if i + 1 < len(starts) else len(text)].rstrip("\r\n")
+
     for tag in record.tags:
         if tag.inherited:
             continue
-        text = lines[tag.line - first].rstrip("\r\n") if 0 <= tag.line - first < len(lines) else ""
-        if tag.column != 1 or not _TAG_LINE.fullmatch(text):
+        if tag.column != 1 or not _TAG_LINE.fullmatch(line(tag.line)):
             out.append((tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its "
                                               "line from column 1"))
     element_lines = {item.line for section in (record.auction and record.auction.calls,
                                                record.play and record.play.cards) if section for item in section}
     for number in sorted(element_lines):
-        text = lines[number - first].rstrip("\r\n") if 0 <= number - first < len(lines) else ""
-        if text != " ".join(text.split()):
+        written = line(number)
+        if written != " ".join(written.split()):
             out.append((number, 1, "elements not separated by single spaces from column 1"))
     return out
 

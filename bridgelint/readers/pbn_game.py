@@ -42,15 +42,12 @@ _ROW_GROUPS = tuple(PBN_TOKEN.groupindex[f"row_c{i}"] for i in (1, 2, 3, 4))  # 
 class GameScanner:
     """Scans the text of one game into the record."""
 
-    def __init__(self, record: Record, start: int, lines: list[str]):
+    def __init__(self, record: Record, start: int, text: str, starts: list[int]):
+        """``text``: the game, from line ``start`` of the file; ``starts``: where each of its lines starts in it."""
         self.record = record
-        self.text = "".join(lines)
+        self.text = text
         self.first_line = start
-        self.starts: list[int] = []
-        offset = 0
-        for line in lines:
-            self.starts.append(offset)
-            offset += len(line)
+        self.starts = starts
         self.section: str | None = None  # "auction", "play", "table" or None
         self.section_tag: Tag | None = None
         self.calls: list[Call] = []
