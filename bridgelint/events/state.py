@@ -73,7 +73,8 @@ class EventState:
 
     def add(self, sighting: Sighting) -> list[Finding]:
         """Compare one record with the earlier records of its event, remember it, and say what is wrong."""
-        if sighting.board is None:
+        number = sighting.board
+        if number is None:
             return []
         event = self.events.get(sighting.key)
         if event is None:
@@ -81,17 +82,17 @@ class EventState:
         index = len(self.paths) - 1
         if not event.files or event.files[-1] != index:
             event.files.append(index)
-        board = event.boards.get(sighting.board)
+        board = event.boards.get(number)
         if board is None:
-            board = event.boards[sighting.board] = Board()
+            board = event.boards[number] = Board()
         board.records += 1
         found: list[Finding] = []
         if sighting.deal is not None:
-            self._deal(event, board, sighting, self._where(sighting.deal_line), found)
+            self._deal(event, board, number, sighting.deal, sighting, self._where(sighting.deal_line), found)
         if sighting.table is not None or sighting.room is not None:
             self._place(board, sighting, self._where(sighting.place_line), found)
         if sighting.room is not None:
-            self._room(board, sighting, self._where(sighting.line), found)
+            self._room(board, sighting.room, sighting, self._where(sighting.line), found)
         return found
 
     @staticmethod
@@ -100,23 +101,24 @@ class EventState:
         finding.game, finding.board = sighting.game, sighting.board
         return finding
 
-    def _deal(self, event: Event, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
-        shape, seats = canonical(sighting.deal)
+    def _deal(self, event: Event, board: Board, number: str, deal: int, sighting: Sighting, where: int,
+              found: list[Finding]) -> None:
+        shape, seats = canonical(deal)
         if board.shape is not None:
             if (shape != board.shape or seats != board.seats) and (sighting.results or board.deal_results) \
                     and not _whole_turn(board, shape, seats, sighting.dealer):
                 there = turned(board.shape, board.seats)
-                found.append(self._finding(FouledBoard, _fouled(sighting.deal, there, self._at(board.deal_at)),
+                found.append(self._finding(FouledBoard, _fouled(deal, there, self._at(board.deal_at)),
                                            sighting, sighting.deal_line, sighting.deal_column))
             return
         board.shape, board.seats, board.deal_at = shape, seats, where
         board.deal_results, board.dealer = sighting.results, sighting.dealer
-        number = event.deals.setdefault(shape, sighting.board)  # said once: at the board's first deal
-        if number != sighting.board:
-            first = event.boards[number]
+        earlier = event.deals.setdefault(shape, number)  # said once: at the board's first deal
+        if earlier != number:
+            first = event.boards[earlier]
             how = _TURNS.get((seats - first.seats) % 4, "")
             found.append(self._finding(
-                DuplicatedDeal, f"board {sighting.board} repeats the deal of board {number} at "
+                DuplicatedDeal, f"board {number} repeats the deal of board {earlier} at "
                                 f"{self._at(first.deal_at)}{' ' + how if how else ''}", sighting, sighting.deal_line,
                 sighting.deal_column))
 
@@ -132,18 +134,21 @@ class EventState:
                 return
         board.places.append((sighting.table, sighting.room, where))
 
-    def _room(self, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
+    def _room(self, board: Board, room: str, sighting: Sighting, where: int, found: list[Finding]) -> None:
         if board.rooms is None:
             board.rooms = []
-        other = next((entry for entry in board.rooms if entry[0] != sighting.room), None)
-        if not any(entry[0] == sighting.room for entry in board.rooms):
-            board.rooms.append((sighting.room, sighting.ns, sighting.imps, self._where(sighting.imps_line), where))
-        if other is None or other[1] is None or sighting.ns is None:
+        other = next((entry for entry in board.rooms if entry[0] != room), None)
+        if not any(entry[0] == room for entry in board.rooms):
+            board.rooms.append((room, sighting.ns, sighting.imps, self._where(sighting.imps_line), where))
+        if other is None:
             return
         other_room, other_ns, other_imps, other_imps_at, other_at = other
-        difference = sighting.ns - other_ns
+        ns = sighting.ns
+        if other_ns is None or ns is None:
+            return
+        difference = ns - other_ns
         due = imps(difference)  # to North-South here
-        scores = (f"North-South scored {sighting.ns:+d} here and {other_ns:+d} in the {other_room.lower()} room "
+        scores = (f"North-South scored {ns:+d} here and {other_ns:+d} in the {other_room.lower()} room "
                   f"at {self._at(other_at)}")
         if sighting.imps is not None and sighting.imps != due:
             found.append(self._finding(
@@ -176,9 +181,10 @@ def _whole_turn(board: Board, shape: int, seats: int, dealer: str | None) -> boo
 
 def place(table: str | None, room: str | None) -> str:
     """``table 3``, ``the open room``, ``table 3, open room``."""
-    if table is None:
-        return f"the {room.lower()} room"
-    return f"table {table}" + (f", {room.lower()} room" if room else "")
+    if table is not None:
+        return f"table {table}" + (f", {room.lower()} room" if room else "")
+    assert room is not None, "a place is a table, a room or both"  # only places with one are compared
+    return f"the {room.lower()} room"
 
 
 def _fouled(here: int, there: int, at: str) -> str:

@@ -254,14 +254,13 @@ class IncompleteAuction(Rule):
     code, name, severity, law = "A107", "incomplete-auction", "error", "Law 22"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        result = ctx.auction
-        if result is None or not result.incomplete or result.illegal is not None:
+        result, record = ctx.auction, ctx.record
+        auction = record.auction
+        if result is None or auction is None or not result.incomplete or result.illegal is not None:
             return
-        record = ctx.record
         played = record.play is not None and bool(record.play.cards)
         if record.format == "lin" and not played:
             return  # LIN has no '*': an auction without play may be a bidding problem or a cut-off record
-        auction = record.auction
         if auction.calls:
             last = auction.calls[-1]
             line, column = last.line, last.column + len(last.token)
@@ -374,11 +373,10 @@ class RotatedAuction(Rule):
     code, name, severity, law = "A111", "rotated-auction", "error", "Law 17B"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        dealer = rotated_dealer(ctx)
-        if dealer is None:
+        dealer, record = rotated_dealer(ctx), ctx.record
+        declarer = record.declarer.value[0] if record.declarer is not None else None
+        if dealer is None or declarer is None or record.auction is None:
             return
-        record = ctx.record
-        declarer = record.declarer.value[0]
         told = "the Auction tag or the seat of the first call" if record.format == "pbn" else "the dealer in md"
         yield self.finding(f"the auction reads as if {SEAT_NAMES[dealer]} dealt: then {SEAT_NAMES[declarer]} is "
                            f"declarer, as the {record.field_name('Declarer')} and the opening lead say; {told} "

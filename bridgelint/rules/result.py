@@ -56,10 +56,11 @@ class ImpossibleResult(Rule):
     lin_law = "LIN rs"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        field = ctx.record.result
         problem = result_problem(ctx)
-        if problem is not None:
+        if field is not None and problem is not None:
             message, law = problem
-            yield self.finding(message, ctx.record.result.line, ctx.record.result.column, law=law)
+            yield self.finding(message, field.line, field.column, law=law)
 
 
 class ResultMismatch(Rule):
@@ -102,24 +103,27 @@ class ResultMismatch(Rule):
     severity_when = "warning when a ^-marked Result equals the play"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        field, play = ctx.record.result, ctx.play
-        if field is None or play is None or play.unaccounted or result_problem(ctx) is not None:
+        field, play, written = ctx.record.result, ctx.play, ctx.record.play
+        if field is None or play is None or written is None or play.unaccounted or result_problem(ctx) is not None:
             return
-        bounds = play.declarer_range()
-        tricks = field.value.tricks_for(play.declarer) if bounds is not None else None
+        result, declarer, bounds = field.value, play.declarer, play.declarer_range()
+        if not isinstance(result, Result) or declarer is None or bounds is None:
+            return  # result_problem says why a Result is no Result; no range: no declarer or no trick count
+        tricks = result.tricks_for(declarer)
         if tricks is None:
             return
         low, high = bounds
-        claim = ctx.record.play.claim
-        claimed = claim is not None and isinstance(claim.value, int) and low <= claim.value <= high
-        if claimed:
-            low = high = claim.value
-        own = side(play.declarer)
+        claim = written.claim.value if written.claim is not None else None
+        if claim is not None and low <= claim <= high:
+            low = high = claim
+        else:
+            claim = None  # a claim the play cannot have: P106 says so
+        own = side(declarer)
         transfer = revoke_transfer(play)
         low -= transfer["NS" if own == "EW" else "EW"]
         high += transfer[own]
         wrong = not low <= tricks <= high
-        if field.value.marked:
+        if result.marked:
             if not wrong and low == high:
                 yield self.finding(f"Result \"{field.raw}\" is marked ^ (differs from the tricks won), but it equals "
                                    "them", field.line, field.column, severity="warning", law="PBN §3.4.15")
@@ -127,8 +131,8 @@ class ResultMismatch(Rule):
         if not wrong:
             return
         them = SIDE_NAMES[own]
-        if claimed:
-            how = f"the claim mc|{claim.value}| gives them {claim.value}"
+        if claim is not None:
+            how = f"the claim mc|{claim}| gives them {claim}"
         elif len(play.tricks) == 13:
             how = f"they won {play.won[own]} in the play"
         else:

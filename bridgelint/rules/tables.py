@@ -131,14 +131,16 @@ class ScoreTableScore(_ScoreTableRule):
         vulnerable = ctx.record.vulnerable
         if table is None or vulnerable is None or vulnerable.value is None:
             return
-        positions = [table.column_index(name) for name in ("Contract", "Declarer", "Result")]
-        sides = [(name, table.column_index(f"Score_{name}")) for name in ("NS", "EW")]
-        if None in positions or all(position is None for _, position in sides):
+        contract_at, declarer_at, result_at = (table.column_index(name) for name in ("Contract", "Declarer", "Result"))
+        sides = [(name, position) for name in ("NS", "EW")
+                 if (position := table.column_index(f"Score_{name}")) is not None]
+        if contract_at is None or declarer_at is None or result_at is None or not sides:
             return
         for number in range(len(table)):
             if not table.whole(number) or table.artificial(number):
                 continue
-            contract, declarer, tricks = (table.value(number, position) for position in positions)
+            contract, declarer, tricks = (table.value(number, position)
+                                          for position in (contract_at, declarer_at, result_at))
             if not isinstance(contract, Contract) or not isinstance(tricks, int) and not contract.passed_out:
                 continue
             if contract.passed_out:
@@ -149,7 +151,7 @@ class ScoreTableScore(_ScoreTableRule):
             else:
                 continue
             for name, position in sides:
-                written = table.value(number, position) if position is not None else None
+                written = table.value(number, position)
                 expected = ns_points if name == "NS" else -ns_points
                 if isinstance(written, int) and written != expected:
                     element = table.cell(number, position)
@@ -204,8 +206,8 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         table = self.score_table(ctx)
         if table is None:
             return
-        checked = [(name, table.column_index(name)) for name in ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW")]
-        checked = [(name, position) for name, position in checked if position is not None]
+        checked = [(name, position) for name in ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW")
+                   if (position := table.column_index(name)) is not None]
         if not checked:
             return
         field = _field(table)
