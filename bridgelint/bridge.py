@@ -152,24 +152,17 @@ def parse_card(token: str) -> str | None:
 
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}  # 0 is the ace
+# The power of each card in a trick, by trump (None: no trump) and suit led: trumps above the suit led above the rest.
+_POWER = {trump: {led: {suit + rank: (26 if suit == trump else 13 if suit == led else 0) + 12 - RANK_ORDER[rank]
+                        for suit in SUITS for rank in RANKS} for led in SUITS} for trump in (*SUITS, None)}
 
 
-def trick_winner(cards: Sequence[tuple[str, str]], trump: str | None) -> int:
-    """Index of the winning card of a trick given as (suit, rank) in play order (Law 44E-F).
+def trick_winner(cards: Sequence[str], trump: str | None) -> int:
+    """Index of the winning card of a trick given as card names ("SA") in play order (Law 44E-F).
 
     The highest trump wins, else the highest card of the suit led.
     """
-    best = 0
-    best_suit, best_rank = cards[0]
-    for i in range(1, len(cards)):
-        suit, rank = cards[i]
-        if suit == best_suit:
-            beats = RANK_ORDER[rank] < RANK_ORDER[best_rank]
-        else:
-            beats = suit == trump
-        if beats:
-            best, best_suit, best_rank = i, suit, rank
-    return best
+    return cards.index(max(cards, key=_POWER[trump][cards[0][0]].__getitem__))
 
 
 # --- contract, declarer, result, score -------------------------------------

@@ -8,10 +8,13 @@ objects to the record and go on.
 
 from __future__ import annotations
 
+import re
 from array import array
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Generic, Iterator, Literal, TypeVar
 
+from .bridge import FULL_DECK, seat_after
 from .tables import ARTIFICIAL, parse_element
 
 if TYPE_CHECKING:
@@ -143,6 +146,17 @@ class Card:
     def card(self) -> str:
         return self.suit + self.rank
 
+    @classmethod
+    def plain(cls, token: str, line: int, column: int, seat: str | None = None) -> Card:
+        """The card of a token of ``PLAIN_CARD_TOKENS`` (a card in PBN spelling, '-', '*' or '+')."""
+        if token in FULL_DECK:
+            return cls(token, CARD, line, column, seat, token[0], token[1])
+        return cls(token, _PLAIN_KINDS[token], line, column, seat)
+
+
+_PLAIN_KINDS: dict[str, CardKind] = {"-": UNKNOWN, "*": END, "+": CONTINUE}
+PLAIN_CARD_TOKENS = FULL_DECK | _PLAIN_KINDS.keys()  # the tokens a play may be kept as text for (Play.plain)
+
 
 @dataclass(slots=True)
 class Deal:
@@ -169,17 +183,125 @@ class Auction:
     notes: dict[int, Tag] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
-class Play:
-    """The cards; ``by_seat`` (PBN) means four seat columns from ``seat``."""
+class Places:
+    """Where the places of a text are: (line, column) of an offset, computed when asked.
 
-    seat: str | None
-    cards: list[Card]
-    line: int
-    column: int
-    by_seat: bool
-    notes: dict[int, Tag] = field(default_factory=dict)
-    claim: Field[int | None] | None = None  # LIN mc: declarer's side's total tricks
+    ``first_line`` is the line of the text's first character; the starts of its
+    lines are found once, on the first question, unless given.
+    """
+
+    __slots__ = ("text", "first_line", "_starts")
+
+    def __init__(self, text: str, first_line: int, starts: list[int] | None = None):
+        self.text = text
+        self.first_line = first_line
+        self._starts = starts  # the offset of each line's first character, when already known
+
+    def at(self, offset: int) -> tuple[int, int]:
+        """(line, column) of the character at ``offset``."""
+        starts = self._starts or self._line_starts()
+        row = bisect_right(starts, offset) - 1
+        return self.first_line + row, offset - starts[row] + 1
+
+    def offset(self, line: int, column: int) -> int:
+        """The offset of the character at (``line``, ``column``)."""
+        return (self._starts or self._line_starts())[line - self.first_line] + column - 1
+
+    def _line_starts(self) -> list[int]:
+        self._starts = [0, *(m.end() for m in _LINE_END.finditer(self.text))]
+        return self._starts
+
+
+_LINE_END = re.compile("\n")
+_TOKEN = re.compile("[^ \t\r\n]+")
+
+
+class Play:
+    """The cards; ``by_seat`` (PBN) means four seat columns from ``seat``.
+
+    ``cards`` lists every token of the play as a :class:`Card`, in file order.
+    A play of plain tokens only (cards in PBN spelling, '-', '*', '+', with no
+    mark, note or NAG: nearly every play in real archives) is kept compactly
+    instead (``Play.plain``): ``tokens`` holds their texts, and runs of them
+    are places in the game's text, so its Card objects (and their places) are
+    made only when ``cards`` is first read.  ``tokens`` is None for a play kept
+    as Card objects.
+    """
+
+    __slots__ = ("seat", "line", "column", "by_seat", "notes", "claim", "tokens", "_cards", "_runs", "_places")
+
+    def __init__(self, seat: str | None, cards: list[Card], line: int, column: int, by_seat: bool,
+                 notes: dict[int, Tag] | None = None, claim: Field[int | None] | None = None):
+        self.seat = seat
+        self.line = line
+        self.column = column
+        self.by_seat = by_seat
+        self.notes = notes if notes is not None else {}
+        self.claim = claim  # LIN mc: declarer's side's total tricks
+        self.tokens: list[str] | None = None
+        self._cards: list[Card] | None = cards
+        self._runs: list[tuple[int, int]] = []
+        self._places: Places | None = None
+
+    @classmethod
+    def plain(cls, seat: str | None, tokens: list[str], runs: list[tuple[int, int]], places: Places, line: int,
+              column: int, by_seat: bool, notes: dict[int, Tag] | None = None) -> Play:
+        """A play of ``PLAIN_CARD_TOKENS`` only, kept as text: ``tokens``, and ``runs`` of them in ``places.text``,
+        (start, end) offsets of stretches holding the next tokens and nothing else but blanks."""
+        play = cls(seat, [], line, column, by_seat, notes)
+        play.tokens, play._runs, play._places, play._cards = tokens, runs, places, None
+        return play
+
+    @property
+    def cards(self) -> list[Card]:
+        if self._cards is None:
+            self._cards = self._made()
+        return self._cards
+
+    def _made(self) -> list[Card]:
+        """The Card of each plain token, with its place and (by seat) its column's seat."""
+        assert self._places is not None
+        cards = plain_cards(self._places, self._runs)
+        if self.by_seat:
+            seat_cards(cards, self.seat)
+        return cards
+
+    def annotatable(self) -> list[Card]:
+        """The cards that may carry a mark, a note or a NAG: none when the play is kept as text."""
+        return self.cards if self.tokens is None else []
+
+    def end_mark(self) -> Card | None:
+        """The '*' the play ends with (nothing more is given, PBN §3.6), or None."""
+        if self._cards is not None:
+            return self._cards[-1] if self._cards and self._cards[-1].kind == END else None
+        if not self.tokens or self.tokens[-1] != "*":
+            return None
+        assert self._places is not None
+        start, end = self._runs[-1]
+        return Card.plain("*", *self._places.at(self._places.text.rindex("*", start, end)))
+
+    def lines(self) -> set[int]:
+        """The lines the play's tokens stand on."""
+        if self._places is None:
+            return {card.line for card in self.cards}
+        at = self._places.at
+        return {line for start, end in self._runs for line in range(at(start)[0], at(end - 1)[0] + 1)}
+
+
+def plain_cards(places: Places, runs: list[tuple[int, int]]) -> list[Card]:
+    """The Card of each plain token in ``runs`` of ``places.text``, with its place (no seat)."""
+    text, at = places.text, places.at
+    return [Card.plain(m.group(), *at(m.start())) for start, end in runs for m in _TOKEN.finditer(text, start, end)]
+
+
+def seat_cards(cards: list[Card], seat: str | None) -> None:
+    """Give each card of a PBN play the seat of its column, from the Play ``seat`` (PBN §3.6)."""
+    columns = [seat_after(seat, i) for i in range(4)] if seat else [None] * 4
+    slot = 0
+    for card in cards:
+        if card.kind != END:
+            card.seat = columns[slot % 4]
+            slot += 1
 
 
 @dataclass(slots=True)

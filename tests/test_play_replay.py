@@ -118,7 +118,7 @@ def test_without_a_deal_the_counts_are_not_trusted():
     ("S2 H3 SQ D4", "H", 1), ("S2 H3 H9 D4", "H", 2), ("H2 SA SK SQ", "H", 0),  # trumps
     ("S2 HA DA CA", "C", 3), ("D5 D9 DT D3", "S", 2)])
 def test_trick_winner_law_44(cards, trump, winner):
-    assert trick_winner([(card[0], card[1]) for card in cards.split()], trump) == winner
+    assert trick_winner(cards.split(), trump) == winner
 
 
 # --- the fast replay of the usual play agrees with the general replay ------------------------------------------

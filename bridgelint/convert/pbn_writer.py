@@ -215,7 +215,7 @@ def lin_play_rows(record: Record, play: Play, ctx: Context) -> tuple[str | None,
             trick[seat] = (text, claim_at is None or (card.line, card.column) < claim_at)
         winner = None
         if known and len(group) == 4 and all(c.kind == "card" for c in group):
-            winner = seat_after(leader, trick_winner([(card.suit, card.rank) for card in group], trump))
+            winner = seat_after(leader, trick_winner([card.card for card in group], trump))
         tricks.append(trick)
         leader = winner
     rows: list[str] = []

@@ -18,7 +18,7 @@ PBN_TOKEN = re.compile(
     r'|(?P<nag>\$[^ \t\r\n\v\f\[\]{};\"%!?=^]*)'
     r"|(?P<suffix>[!?]+)"
     r"|(?P<mark>\^[A-Za-z]?)"
-    r"|(?P<card_row>(?P<row_c1>[SHDC][AKQJT98765432])[ \t]+(?P<row_c2>[SHDC][AKQJT98765432])[ \t]+(?P<row_c3>[SHDC][AKQJT98765432])[ \t]+(?P<row_c4>[SHDC][AKQJT98765432])(?=[ \t]*(?:\r?\n|\Z)))"
+    r"|(?P<card_rows>[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432](?:[ \t]*\r?\n[ \t]*[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432])*(?=[ \t]*(?:\r?\n|\Z)))"
     r'|(?P<word>[^ \t\r\n\v\f\[\]{};\"%!?=$^]+)'
     r"|(?P<stray>[^ \t\r\n\v\f])")
 PBN_TAG_PAIR = re.compile(r'\[[ \t\r\n]*(?P<name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<value>(?:[^"\\\t\n]|\\.)*)"[ \t\r\n]*\]')

@@ -66,8 +66,9 @@ def _layout(record: Record, text: str, starts: list[int]) -> list[tuple[int, int
         if tag.column != 1 or not _TAG_LINE.fullmatch(line(tag.line)):
             out.append((tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its "
                                               "line from column 1"))
-    element_lines = {item.line for section in (record.auction and record.auction.calls,
-                                               record.play and record.play.cards) if section for item in section}
+    element_lines = {call.line for call in record.auction.calls} if record.auction is not None else set()
+    if record.play is not None:
+        element_lines |= record.play.lines()
     for number in sorted(element_lines):
         written = line(number)
         if written != " ".join(written.split()):

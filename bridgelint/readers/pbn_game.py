@@ -9,11 +9,11 @@ table.  Problems become findings on the record.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from typing import TypeVar
 
 from .. import bridge
-from ..model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call, Card, Play, Record, Table, Tag
+from ..model import (CONTINUE, END, FILLER, INVALID, PLAIN_CARD_TOKENS, SKIP, Auction, Call, Card, Places, Play, Record,
+                     Table, Tag, plain_cards, seat_cards)
 from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
 from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark
@@ -36,22 +36,30 @@ NO_SECTION = frozenset((
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = PBN_TOKEN.finditer
-_ROW_GROUPS = tuple(PBN_TOKEN.groupindex[f"row_c{i}"] for i in (1, 2, 3, 4))  # the cards of a card_row token
+_CARD_TOKEN = re.compile(r"\S+")  # a card of a card_rows token
 
 
 class GameScanner:
-    """Scans the text of one game into the record."""
+    """Scans the text of one game into the record.
+
+    A play section of plain tokens (cards in PBN spelling, '-', '*', '+') is
+    gathered as text (``play_tokens`` and the runs of the text they stand in)
+    and kept so in the record's :class:`Play`; its first other element (a mark,
+    a note, a NAG, any other word) turns the cards so far into Card objects,
+    and the rest of the section is read token by token.
+    """
 
     def __init__(self, record: Record, start: int, text: str, starts: list[int]):
         """``text``: the game, from line ``start`` of the file; ``starts``: where each of its lines starts in it."""
         self.record = record
         self.text = text
-        self.first_line = start
-        self.starts = starts
+        self.places = Places(text, start, starts)
         self.section: str | None = None  # "auction", "play", "table" or None
         self.section_tag: Tag | None = None
         self.calls: list[Call] = []
         self.cards: list[Card] = []
+        self.play_tokens: list[str] | None = None  # in a play section of plain tokens so far: their texts
+        self.play_runs: list[tuple[int, int]] = []  # and the runs of the text they stand in
         self.pending_mark: tuple[str, int, int] | None = None
         self.table: TableReader | None = None  # the supplemental section being read
         self.tables: list[TableReader] = []
@@ -60,34 +68,32 @@ class GameScanner:
         self.play_notes: dict[int, Tag] = {}
 
     def scan(self) -> None:
-        record, cards, starts, first_line = self.record, self.cards, self.starts, self.first_line
-        for m in _SCAN(self.text):
-            kind = m.lastgroup
+        record, text, at = self.record, self.text, self.places.at
+        for m in _SCAN(text):
+            kind = m.lastgroup or "stray"  # every alternative is a named group
+            tokens = self.play_tokens
+            if tokens is not None and (kind == "card_rows" or (kind == "word" and m.group() in PLAIN_CARD_TOKENS)):
+                tokens.extend(m.group().split())  # the hot path: trick rows of a plain play
+                self.play_runs.append(m.span())
+                continue
             offset = m.start()
-            row = bisect_right(starts, offset) - 1  # the token's line in the game
-            line, column = first_line + row, offset - starts[row] + 1
-            if kind == "card_row":  # the hot path: four cards, one trick
-                in_play = self.section == "play" and self.pending_mark is None
-                base = column - offset  # the column of a position in this line
-                for group in _ROW_GROUPS:
-                    text, column = m[group], m.start(group) + base
-                    if in_play:
-                        cards.append(Card(text, "card", line, column, None, text[0], text[1]))
-                    else:
-                        self.element("word", text, line, column)
-            elif kind == "word" and self.section == "play" and self.pending_mark is None:
-                cards.append(_make_card(m.group(), line, column, record))
-            elif kind == "tag":
+            line, column = at(offset)
+            if kind == "tag":
                 start = m.start("tag_value")
-                value_column = column + start - offset if "\n" not in self.text[offset:start] else 0
+                value_column = column + start - offset if "\n" not in text[offset:start] else 0
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column, value_column)
+            elif kind == "card_rows":  # outside a plain play: each card is a word
+                for card in _CARD_TOKEN.finditer(text, offset, m.end()):
+                    self.element("word", card.group(), *at(card.start()))
+            elif kind == "word" and self.section == "play" and self.pending_mark is None:
+                self.card_objects().append(_make_card(m.group(), line, column, record))
             elif kind == "comment":
                 self.check_comment(m.group(), line, column)
-                if self.section == "table":
+                if self.table is not None:
                     self.table.comment(line, column)
             elif kind == "comment2":
                 swallowed(record.findings, m.group(), line, column)
-                if self.section == "table":
+                if self.table is not None:
                     self.table.comment(line, column)
             elif kind == "escape":
                 escape = Tag("%", m.group()[1:].rstrip("\r"), line, column)
@@ -103,7 +109,7 @@ class GameScanner:
             elif kind == "bad_tag":
                 reason, law = _bad_tag_reason(m.group())
                 record.problem(MalformedTag, f"malformed tag pair {m.group()[:40]}: {reason}", line, column, law=law)
-                self.section = None
+                self.section, self.table, self.play_tokens = None, None, None  # what follows is in no section
             else:
                 self.element(kind, m.group(), line, column)
         self.close_section()
@@ -143,6 +149,7 @@ class GameScanner:
             self.section = "auction"
         elif name == "Play":
             self.section = "play"
+            self.play_tokens, self.play_runs, self.cards = [], [], []
         elif name in NO_SECTION:
             self.section = None
             self.stray_reported = False
@@ -172,8 +179,11 @@ class GameScanner:
 
     def close_section(self) -> None:
         """Store the section that just ended in the record."""
-        record, tag = self.record, self.section_tag
-        if self.section == "auction" and record.auction is None:
+        record, tag, section = self.record, self.section_tag, self.section
+        self.section, self.table = None, None
+        if tag is None:
+            return
+        if section == "auction" and record.auction is None:
             seat = bridge.parse_seat(tag.value)
             if seat is None and tag.value not in ("", "?") and not tag.value.startswith("#"):  # '#': S110
                 record.problem(AuctionSeat, f"Auction seat \"{tag.value}\" is not W, N, E or S",
@@ -182,14 +192,17 @@ class GameScanner:
             self.mark_dangling()
             self.calls.clear()  # a repeated Auction section (S105) must not add to this one
             self.auction_notes = {}
-        elif self.section == "play" and record.play is None:
+        elif section == "play" and record.play is None:
             seat = bridge.parse_seat(tag.value)
-            record.play = Play(seat, self.cards[:], tag.line, tag.column, by_seat=True, notes=self.play_notes)
-            _seat_cards(record.play)
+            if self.play_tokens is not None:
+                record.play = Play.plain(seat, self.play_tokens, self.play_runs, self.places, tag.line, tag.column,
+                                         by_seat=True, notes=self.play_notes)
+            else:
+                record.play = Play(seat, self.cards, tag.line, tag.column, by_seat=True, notes=self.play_notes)
+                seat_cards(self.cards, seat)
             self.mark_dangling()
-            self.cards.clear()  # a repeated Play section (S105) must not add to this one (scan holds the list)
             self.play_notes = {}
-        self.section = None
+        self.play_tokens = None
 
     def mark_dangling(self) -> None:
         if self.pending_mark is not None:
@@ -209,8 +222,8 @@ class GameScanner:
             self.auction_element(kind, text, line, column)
         elif section == "play":
             self.play_element(kind, text, line, column)
-        elif section == "table":
-            offset = self.starts[line - self.first_line] + column - 1
+        elif self.table is not None:
+            offset = self.places.offset(line, column)
             self.table.add(offset, offset + len(text), line, column)
         elif not self.stray_reported and any(c.isprintable() for c in text):  # control characters only: S106
             self.stray_reported = True
@@ -244,8 +257,15 @@ class GameScanner:
         else:
             self.record.problem(NotACall, f"'{text}' is not a call", line, column)
 
+    def card_objects(self) -> list[Card]:
+        """The cards of the play section as Card objects, from here on (the first element that is not plain)."""
+        if self.play_tokens is not None:
+            self.cards = plain_cards(self.places, self.play_runs)
+            self.play_tokens = None
+        return self.cards
+
     def play_element(self, kind: str, text: str, line: int, column: int) -> None:
-        cards = self.cards
+        cards = self.card_objects()
         if kind == "word":
             cards.append(self.marked(_make_card(text, line, column, self.record)))
         elif kind == "mark":
@@ -308,14 +328,8 @@ _PBN_CALLS = {call: bridge.parse_pbn_call(call)[0] for call in ("Pass", "X", "XX
 
 
 def _make_card(text: str, line: int, column: int, record: Record) -> Card:
-    if text in bridge.FULL_DECK:  # the common case first
-        return Card(text, "card", line, column, None, text[0], text[1])
-    if text == "-":
-        return Card(text, "unknown", line, column)
-    if text == "*":
-        return Card(text, END, line, column)
-    if text == "+":
-        return Card(text, CONTINUE, line, column)
+    if text in PLAIN_CARD_TOKENS:  # the common case first
+        return Card.plain(text, line, column)
     card = bridge.parse_card(text) if len(text) == 2 else None
     if card is None:
         return Card(text, INVALID, line, column)
@@ -366,16 +380,6 @@ def _annotate(record: Record, target: Call | Card | None, kind: str, text: str, 
         record.problem(Annotation, f"two suffixes on one {what}", line, column, law="PBN §3.5.2")
         return
     target.nags += (value,)
-
-
-def _seat_cards(play: Play) -> None:
-    """Cards are written in seat columns from the Play seat (PBN §3.6)."""
-    columns = [bridge.seat_after(play.seat, i) for i in range(4)] if play.seat else [None] * 4
-    slot = 0
-    for card in play.cards:
-        if card.kind != END:
-            card.seat = columns[slot % 4]
-            slot += 1
 
 
 def _bad_tag_reason(text: str) -> tuple[str, str | None]:

@@ -45,10 +45,9 @@ NOTE_REF = _regex("note_ref", r"=[^= \t\r\n\v\f\[\]{};\"%]*=")
 NAG = _regex("nag", r"\$[^ \t\r\n\v\f\[\]{};\"%!?=^]*")
 SUFFIX = _regex("suffix", r"[!?]+")
 IRREGULARITY = _regex("irregularity", r"\^[A-Za-z]?")
-# a line of four cards and nothing else: the usual trick row, matched at once (§3.6)
-_CARD = "[SHDC][AKQJT98765432]"
-CARD_ROW = _regex("card_row", f"(?P<row_c1>{_CARD})" + "".join(rf"[ \t]+(?P<row_c{i}>{_CARD})" for i in (2, 3, 4))
-                  + r"(?=[ \t]*(?:\r?\n|\Z))")
+# lines of four cards and nothing else: the usual trick rows, one after the other, matched at once (§3.6)
+_ROW = r"[ \t]+".join(["[SHDC][AKQJT98765432]"] * 4)
+CARD_ROWS = _regex("card_rows", rf"{_ROW}(?:[ \t]*\r?\n[ \t]*{_ROW})*(?=[ \t]*(?:\r?\n|\Z))")
 # §5.2 table header: column specifications separated by ';' (read by the table reader, not by ``token``)
 COLUMN_SPEC = _regex("column_spec", r"(?P<order>[+-]?)(?P<column>[^;\\\s+-](?:[^;\\]*[^;\\\s])?)(?:\\(?P<width>[0-9]+)(?P<align>[LR]?))?")
 TABLE_HEADER = (COLUMN_SPEC + pp.ZeroOrMore(pp.Suppress(";") + COLUMN_SPEC)).set_name("table_header")
@@ -63,7 +62,7 @@ _ALTERNATIVES = (
     ("escape", ESCAPE_LINE), ("comment", BRACE_COMMENT), ("open_comment", UNTERMINATED_COMMENT),
     ("comment", LINE_COMMENT), ("tag", TAG_PAIR), ("bad_tag", BAD_TAG), ("string", STRING),
     ("note", NOTE_REF), ("nag", NAG), ("suffix", SUFFIX), ("mark", IRREGULARITY),
-    ("card_row", CARD_ROW), ("word", WORD), ("stray", STRAY),
+    ("card_rows", CARD_ROWS), ("word", WORD), ("stray", STRAY),
 )
 
 

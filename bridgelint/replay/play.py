@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from ..bridge import SEAT_NAMES, SEATS, Contract, seat_after, side, trick_winner
+from ..bridge import FULL_DECK, SEAT_NAMES, SEATS, Contract, seat_after, side, trick_winner
 from .auction import AuctionReplay
 from ..model import CARD, CONTINUE, END, INVALID, UNKNOWN, Card, Deal, Play, Record
 from .irregularity import (AFTER_END, BAD_MARK, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity,
@@ -33,11 +33,47 @@ _OFFSET = {first: {seat: i for i, seat in enumerate(ROTATION[first])} for first 
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 
-@dataclass(slots=True)
 class Trick:
-    leader: str
-    cards: list[tuple[str, Card]]  # (seat, card) in play order
-    winner: str
+    """A completed trick: its leader, its cards as (seat, card) in play order, and its winner.
+
+    A trick of the fast replay is kept as the place of its row in the play
+    (``Trick.of_row``), so that a play kept as text stays so: the Card objects
+    are made when ``cards`` is first read.
+    """
+
+    __slots__ = ("leader", "winner", "_cards", "_play", "_start")
+
+    def __init__(self, leader: str, cards: list[tuple[str, Card]] | None, winner: str):
+        self.leader = leader
+        self.winner = winner
+        self._cards = cards
+        self._play: Play | None = None
+        self._start = 0
+
+    @classmethod
+    def of_row(cls, leader: str, winner: str, play: Play, start: int) -> Trick:
+        """The trick written as the four cards from ``play.cards[start]``: by seat (PBN) or in play order (LIN)."""
+        trick = cls(leader, None, winner)
+        trick._play, trick._start = play, start
+        return trick
+
+    @property
+    def cards(self) -> list[tuple[str, Card]]:
+        if self._cards is None:
+            assert self._play is not None
+            play, start, leader = self._play, self._start, self.leader
+            row = play.cards[start:start + 4]
+            at = _OFFSET[play.seat][leader] if play.by_seat and play.seat else 0
+            self._cards = list(zip(ROTATION[leader], row[at:] + row[:at]))
+        return self._cards
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return (self.leader, self.winner, self.cards) == (other.leader, other.winner, other.cards)
+
+    def __repr__(self) -> str:
+        return f"Trick(leader={self.leader!r}, cards={self.cards!r}, winner={self.winner!r})"
 
 
 @dataclass(slots=True)
@@ -176,56 +212,78 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
     and at most a '*' after them, or a LIN claim.  For such a play the result is the
     one the general replay gives (a test compares them); anything else, however
     rare, goes to the general replay, which starts afresh.
+
+    It reads the cards' names only, so a play kept as text (``Play.tokens``) stays
+    text.  The tricks are played for their winners first, with the cards put in
+    seat columns from the opening leader (as PBN writes them); the columns are then
+    checked as wholes: each card held by its column's player, and a card off the
+    suit led only when that player shows no card of that suit later in the column
+    or left in the hand.
     """
-    remaining = {}
-    for seat, hand in deal.hands.items():
-        if hand is None or len(hand) != 13:
-            return None
-        remaining[seat] = set(hand)
-    if len(set().union(*remaining.values())) != 52:  # four hands of 13 different cards
-        return None
-    cards = play.cards
-    end = cards[-1] if cards and cards[-1].kind == END else None
-    if end is not None:
-        cards = cards[:-1]
-    claim = play.claim
-    if len(cards) > 52 or (claim is not None and play.cards and (play.cards[-1].line, play.cards[-1].column) >
-                                                              (claim.line, claim.column)):
-        return None
-    for card in cards:
-        if card.kind != CARD or card.mark:
-            return None
+    holder = {card: seat for seat, hand in deal.hands.items() if hand is not None and len(hand) == 13 for card in hand}
+    names = _plain_names(play)
+    if len(holder) != 52 or names is None or len(names) > 52 or len(set(names)) < len(names):
+        return None  # not four hands of 13 different cards, or not a play of different cards without mark
     leader = opening = seat_after(declarer)  # the opening leader: the Play seat, where the PBN columns start
     by_seat = play.by_seat
-    if by_seat and play.seat != leader:
+    if by_seat and play.seat != opening:
         return None
-    out = PlayReplay(declarer=declarer, dealt=True, rows=(len(cards) + 3) // 4, end=end, claimed=claim is not None)
-    tricks, won = out.tricks, out.won
-    for start in range(0, len(cards), 4):
-        row = cards[start:start + 4]
-        seats = ROTATION[leader]
-        if len(row) == 4:  # PBN: the row is in seat columns from the Play seat; in play order from the leader
-            at = _OFFSET[opening][leader] if by_seat else 0
-            trick = list(zip(seats, row[at:] + row[:at]))
-            led: str | None = trick[0][1].suit
-        elif by_seat:  # a short row: its cards in their columns, the leader's maybe missing
-            placed = {card.seat: card for card in row}
-            trick = [(seat, placed[seat]) for seat in seats if seat in placed]
-            led = placed[leader].suit if leader in placed else None
+    out = PlayReplay(declarer=declarer, dealt=True, rows=(len(names) + 3) // 4, end=play.end_mark(),
+                     claimed=play.claim is not None)
+    tricks, won, column = out.tricks, out.won, _OFFSET[opening]
+    full = len(names) - len(names) % 4
+    written = names[:full] if by_seat else []  # the cards of the whole tricks in columns from the opening leader
+    leads = []  # the column of each trick's leader
+    for start in range(0, full, 4):
+        row, at = names[start:start + 4], column[leader]
+        if by_seat:
+            trick = row[at:] + row[:at]  # in play order from the leader
         else:
-            trick = list(zip(seats, row))
-            led = row[0].suit
-        for seat, card in trick:
-            left, name = remaining[seat], card.suit + card.rank
-            if name not in left or (card.suit != led and led is not None and any(c[0] == led for c in left)):
-                return None
-            left.remove(name)
-        if len(row) == 4:
-            winner = trick[trick_winner([(card.suit, card.rank) for _, card in trick], trump)][0]
-            tricks.append(Trick(leader, trick, winner))
-            won[SIDE[winner]] += 1
-            leader = winner
+            trick = row
+            written += row[4 - at:] + row[:4 - at]
+        winner = ROTATION[leader][trick_winner(trick, trump)]
+        tricks.append(Trick.of_row(leader, winner, play, start))
+        won[SIDE[winner]] += 1
+        leads.append(at)
+        leader = winner
+    # the short last row: PBN writes it in the first columns, LIN in play order from the leader
+    short = [(ROTATION[opening if by_seat else leader][i], name) for i, name in enumerate(names[full:])]
+    seats = ROTATION[opening] * (full // 4)
+    if list(map(holder.__getitem__, written)) != list(seats) or any(holder[name] != seat for seat, name in short):
+        return None  # a card not held by the player of its column
+    played = set(written)  # each seat's suits played in the whole tricks, in order, and those left after them
+    suits = "".join(written)[::2]
+    later = [suits[i::4] for i in range(4)]
+    left = {seat: "".join(c[0] for c in hand if c not in played) if len(played) < 52 else ""
+            for seat, hand in deal.hands.items() if hand is not None}
+    for number, at in enumerate(leads):
+        led = suits[4 * number + at]
+        if suits[4 * number:4 * number + 4] != led * 4:
+            for i in range(4):
+                if suits[4 * number + i] != led and (led in later[i][number + 1:] or led in left[seats[i]]):
+                    return None  # a revoke
+    lead = dict(short).get(leader)
+    if lead is not None:
+        if any(name[0] != lead[0] and lead[0] in left[seat] for seat, name in short):
+            return None
     return out
+
+
+def _plain_names(play: Play) -> list[str] | None:
+    """The names of the play's cards when every token is a card without mark, but for a '*' after them
+    (and none after a LIN claim); else None."""
+    tokens = play.tokens
+    if tokens is not None:  # kept as text: the tokens are in PBN spelling, without marks
+        names = tokens[:-1] if tokens and tokens[-1] == "*" else tokens
+        return names if FULL_DECK.issuperset(names) else None
+    cards, claim = play.cards, play.claim
+    if claim is not None and cards and (cards[-1].line, cards[-1].column) > (claim.line, claim.column):
+        return None
+    if cards and cards[-1].kind == END:
+        cards = cards[:-1]
+    if any(card.kind != CARD or card.mark for card in cards):
+        return None
+    return [card.suit + card.rank for card in cards]
 
 
 def _replay_general(play: Play, deal: Deal | None, trump: str | None, declarer: str | None) -> PlayReplay:
@@ -413,7 +471,7 @@ class _Replay:
         if leader is None or len(known) < 4:
             self.tracking = False
             return True
-        best_seat = known[trick_winner([(card.suit, card.rank) for _, card in known], self.trump)][0]
+        best_seat = known[trick_winner([card.card for _, card in known], self.trump)][0]
         self.out.tricks.append(Trick(leader, known, best_seat))
         self.out.won[SIDE[best_seat]] += 1
         self.leader = best_seat

@@ -13,7 +13,7 @@ def _sections(record: Record) -> Iterator[tuple[str, list[Call] | list[Card], di
     if record.auction is not None:
         yield "auction", record.auction.calls, record.auction.notes
     if record.play is not None:
-        yield "play", record.play.cards, record.play.notes
+        yield "play", record.play.annotatable(), record.play.notes
 
 
 class MissingNote(Rule):

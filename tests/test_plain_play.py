@@ -1,0 +1,128 @@
+"""A play kept as text (``Play.plain``) gives the Cards the token-by-token reading gives, and the fast
+replay of a plain play gives what the general replay gives, '*' and claims included."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgelint.bridge import FULL_DECK, Contract
+from bridgelint.model import Card, Field, seat_cards
+from bridgelint.readers import open_reader
+from bridgelint.replay import play as replay
+from conftest import PLAY_DEAL, PLAY_ROWS
+from test_play_replay import IN_PLAY_ORDER, deal, lin_play
+
+HEADER = f'[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{PLAY_DEAL}"]\n[Declarer "S"]\n[Contract "5HX"]\n'
+CARDS = PLAY_ROWS.split()
+BLANKS = st.sampled_from([" ", "  ", "\t", " \t"])
+
+
+@st.composite
+def plain_plays(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """The lines of a play section of plain tokens, laid out at random, and its tokens."""
+    tokens = draw(st.lists(st.sampled_from(sorted(FULL_DECK) + ["-", "-", "+"]), max_size=56))
+    if draw(st.booleans()):
+        tokens.append("*")
+    lines, rest = [], list(tokens)
+    while rest:
+        count = draw(st.sampled_from([4, 4, 4, 1, 2, 3, 5]))
+        row, rest = rest[:count], rest[count:]
+        indent = draw(st.sampled_from(["", "", " ", "\t"]))
+        lines.append(indent + "".join(t + draw(BLANKS) for t in row[:-1]) + row[-1] + draw(st.sampled_from(["", " "])))
+    return "".join(line + draw(st.sampled_from(["\n", "\r\n"])) for line in lines), tokens
+
+
+def read(section: str, seat: str = "W"):
+    text = f'{HEADER}[Play "{seat}"]\n{section}'
+    return next(iter(open_reader(io.BytesIO(text.encode()), "t.pbn")))
+
+
+def cards_by_line(section: str, first_line: int, seat: str) -> list[Card]:
+    """The section's Cards made one token at a time, from each line as written."""
+    cards = [Card.plain(m.group(), first_line + number, m.start() + 1)
+             for number, line in enumerate(section.split("\n")) for m in re.finditer(r"[^ \t\r]+", line)]
+    seat_cards(cards, seat)
+    return cards
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(plain_plays(), st.sampled_from("WNES"))
+def test_cards_made_from_the_text_are_the_cards_read_token_by_token(play_text, seat):
+    section, tokens = play_text
+    play = read(section, seat).play
+    assert play.tokens == tokens
+    expected = cards_by_line(section, 7, seat)
+    assert play.cards == expected
+    assert play.lines() == {card.line for card in expected}
+    assert play.end_mark() == (expected[-1] if tokens and tokens[-1] == "*" else None)
+    # the same play turned into Card objects by a NAG after it: the same cards, the last one annotated
+    eager = read(section + "$0\n", seat).play
+    assert eager.tokens is None
+    if tokens and tokens[-1] not in "*+":  # those annotate no card (N104)
+        expected[-1].nags = (0,)
+    assert eager.cards == expected
+
+
+def test_a_mark_note_or_other_word_turns_the_play_into_card_objects():
+    for section in ("SK H6 SA SJ\n^R HA H3 HK HJ\n", "SK H6 SA SJ =1=\n", "SK H6 SA SJ\nsk\n", "SK H6 SA SJ\nZZ\n"):
+        play = read(section).play
+        assert play.tokens is None and play.cards[0] == Card("SK", "card", 7, 1, "W", "S", "K"), section
+
+
+def test_rows_outside_the_play_are_words_of_their_section():
+    record = read("SK H6 SA SJ\n[Auction \"N\"]\nSK H6 SA SJ\n")
+    assert record.play.tokens == ["SK", "H6", "SA", "SJ"]
+    assert [(c.token, c.kind, c.line, c.column) for c in record.auction.calls] == [
+        ("SK", "invalid", 9, 1), ("H6", "invalid", 9, 4), ("SA", "invalid", 9, 7), ("SJ", "invalid", 9, 10)]
+
+
+# --- the fast replay gives what the general replay gives --------------------------------------------------------
+
+def both_replays(play, trump="H"):
+    fast = replay._replay_clean(play, deal(), trump, "S")
+    return fast, replay._replay_general(play, deal(), trump, "S")
+
+
+def test_fast_replay_of_plain_plays_ending_in_a_star_or_cut_short():
+    for count in range(53):
+        for end in ([], ["*"]):
+            rows = "\n".join([" ".join(CARDS[i:i + 4]) for i in range(0, count, 4)] + end)
+            play = read(rows + "\n").play
+            assert play.tokens is not None
+            fast, general = both_replays(play)
+            assert fast is not None and fast == general, (count, end)
+            assert (fast.end is not None) == bool(end) and fast.rows == (count + 3) // 4
+
+
+def test_fast_replay_of_lin_plays_ending_in_a_claim():
+    for count in (0, 1, 4, 7, 25, 52):
+        play = lin_play(" ".join(IN_PLAY_ORDER.split()[:count]), Field("9", 9, 1, 200))
+        fast, general = both_replays(play)
+        assert fast is not None and fast == general and fast.claimed, count
+
+
+def test_fast_replay_leaves_irregular_plays_to_the_general_replay():
+    revoke = PLAY_ROWS.replace("HA H3 HK HJ", "HA D7 HK HJ")
+    for rows in (revoke, PLAY_ROWS + "\nSA", "- - - -\n" + PLAY_ROWS, "SK H6 SA SJ\n*\nHA H3 HK HJ"):
+        play = read(rows + "\n").play
+        assert replay._replay_clean(play, deal(), "H", "S") is None, rows
+    assert replay._replay_clean(lin_play("SK H6 SA SJ", Field("3", 3, 1, 5)), deal(), "H", "S") is None
+
+
+def test_tricks_of_the_fast_replay_make_their_cards_when_read():
+    play = read(PLAY_ROWS + "\n").play
+    fast = replay._replay_clean(play, deal(), "H", "S")
+    assert play._cards is None  # the replay left the play as text
+    general = replay._replay_general(play, deal(), "H", "S")
+    assert [t.cards for t in fast.tricks] == [t.cards for t in general.tricks]
+    assert fast.tricks[1].cards[0] == ("N", play.cards[5])
+
+
+def test_contract_in_no_trump():
+    play = read(PLAY_ROWS + "\n").play
+    fast = replay.replay_play(play, deal(), Contract(3, "NT"), "S")
+    assert fast == replay._replay_general(play, deal(), None, "S")
