@@ -318,7 +318,7 @@ def test_internal_error_is_reported_on_its_game_and_the_others_are_checked(monke
 
 def test_internal_error_is_kept_when_rules_are_deselected(monkeypatch):
     monkeypatch.setattr(DateForm, "check", lambda self, ctx: 1 / 0)
-    result = check_stream("t.pbn", io.BytesIO(b'[Board "1"]\n'), ["B107"])
+    result = check_stream("t.pbn", io.BytesIO(b'[Board "1"]\n[Date "2024.01.01"]\n'), ["B107"])  # B107 runs
     assert [f.code for f in result.findings] == ["X001"]
 
 

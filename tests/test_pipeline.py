@@ -12,7 +12,7 @@ from conftest import ERROR, damaged_archives
 
 from bridgelint.cli import cli
 from bridgelint.model import Finding
-from bridgelint.pipeline import FileRun, Pipeline, check_stream, linter_for
+from bridgelint.pipeline import FileRun, Linter, Pipeline, check_stream
 from bridgelint.readers import open_reader
 from bridgelint.replay.context import Context
 
@@ -139,7 +139,7 @@ def test_the_pipeline_applies_per_file_ignores_and_exclusions(tmp_path):
 
 
 def test_rules_run_only_on_the_formats_they_can_find_something_in(monkeypatch):
-    linter = linter_for()
+    linter = Linter(dispatch=False)  # every rule of the format, whatever the record holds (tests/test_dispatch.py)
     everything = [rule.code for rule in linter.rules]
     pbn_only = {rule.code for rule in linter.rules if rule.formats == frozenset(("pbn",))}
     assert {"N101", "N102", "T103", "T104", "T105", "T106"} <= pbn_only

@@ -8,6 +8,7 @@ from ..bridge import SEAT_NAMES
 from ..model import Finding
 from ..replay import auction as replay
 from .base import Context, Rule
+from .parts import AUCTION, AUCTION_REMARKS, DECLARER, PLAY
 from .contract import rotated_dealer
 
 
@@ -41,6 +42,7 @@ class _IllegalCall(Rule):
     """Base of the rules that report the first illegal call of a kind."""
 
     kind: str
+    needs = AUCTION_REMARKS
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         result = ctx.auction
@@ -252,6 +254,7 @@ class IncompleteAuction(Rule):
     """
 
     code, name, severity, law = "A107", "incomplete-auction", "error", "Law 22"
+    needs = AUCTION_REMARKS
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         result, record = ctx.auction, ctx.record
@@ -299,6 +302,7 @@ class UnfinishedAuction(Rule):
     """
 
     code, name, severity, law = "A108", "unfinished-auction", "info", "PBN §3.5"
+    needs = AUCTION_REMARKS
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         result = ctx.auction
@@ -330,6 +334,7 @@ class MisfitAuctionMark(Rule):
     """
 
     code, name, severity, law = "A109", "misfit-auction-mark", "warning", "PBN §3.9"
+    needs = AUCTION_REMARKS
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.auction is not None:
@@ -371,6 +376,7 @@ class RotatedAuction(Rule):
     """
 
     code, name, severity, law = "A111", "rotated-auction", "error", "Law 17B"
+    needs = AUCTION | DECLARER | PLAY  # the opening lead says who declared
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         dealer, record = rotated_dealer(ctx), ctx.record

@@ -6,7 +6,9 @@ metadata, and ``check`` yields findings for one record.  Rules whose findings
 are found while reading (syntax, tokens) have no ``check``: the reader makes
 their findings with ``Rule.finding`` (a class method, no instance needed).
 Rules never decide whether they are selected or how severe a finding is in
-the end: the pipeline applies configuration.
+the end: the pipeline applies configuration.  Nor do they run where they
+cannot find anything: ``formats`` and ``needs`` (:mod:`.parts`) say where
+that is, and the pipeline dispatches on them.
 
 The Example and Use instead of every rule are run by the tests
 (``tests/test_rule_docs.py``): the Example must fire the rule's code, the Use
@@ -46,6 +48,7 @@ class Rule:
     severity_when: ClassVar[str | None] = None  # when findings get another severity ("error when a play needs it")
     unshowable: ClassVar[str | None] = None  # why no file can fire this rule, so its Example does not run
     formats: ClassVar[frozenset[str]] = frozenset(("pbn", "lin"))  # where it can find something: not run elsewhere
+    needs: ClassVar[int] = 0  # the parts (.parts) a record must hold for ``check`` to find anything: not run elsewhere
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""

@@ -8,6 +8,7 @@ from typing import Iterator
 from .. import bridge
 from ..model import Finding, Record
 from .base import Context, Rule
+from .parts import BOARD, BOARD_BEFORE, DATE, DEALER, VULNERABLE
 
 
 def _due_at(record: Record) -> tuple[int, int]:
@@ -112,6 +113,7 @@ class Vulnerability(Rule):
 
     code, name, severity, law = "B103", "vulnerability", "error", "PBN §3.4.10"
     lin_law = "LIN sv"
+    needs = VULNERABLE
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.vulnerable
@@ -141,6 +143,7 @@ class StandardDealer(Rule):
     """
 
     code, name, severity, law = "B104", "standard-dealer", "warning", "Law 2"
+    needs = BOARD | DEALER
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
@@ -173,6 +176,7 @@ class StandardVulnerability(Rule):
     """
 
     code, name, severity, law = "B105", "standard-vulnerability", "warning", "Law 2"
+    needs = BOARD | VULNERABLE
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
@@ -229,6 +233,7 @@ class MissingBoardHeader(Rule):
     """
 
     code, name, severity, law = "B108", "missing-board-header", "error", "PBN §4.8"
+    needs = BOARD_BEFORE
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
@@ -262,6 +267,7 @@ class DateForm(Rule):
     """
 
     code, name, severity, law = "B107", "date-form", "warning", "PBN §3.4.3"
+    needs = DATE
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.date

@@ -9,6 +9,7 @@ from ..model import FILLER, Finding, Record
 from ..replay.auction import AuctionReplay
 from ..replay.play import opening_leader
 from .base import Context, Rule
+from .parts import AUCTION, CONTRACT, DECLARER
 
 
 class MalformedContract(Rule):
@@ -126,6 +127,7 @@ class ContractMismatch(Rule):
     """
 
     code, name, severity, law = "C102", "contract-mismatch", "error", "Law 22"
+    needs = CONTRACT | AUCTION
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.contract
@@ -169,6 +171,7 @@ class DeclarerMismatch(Rule):
 
     code, name, severity, law = "C103", "declarer-mismatch", "error", "Law 22A"
     severity_when = "info when a ^-marked Declarer is right"
+    needs = DECLARER | AUCTION
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.declarer

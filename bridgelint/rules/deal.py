@@ -8,6 +8,7 @@ from typing import Iterator
 from .. import bridge
 from ..model import END, Finding
 from .base import Context, Rule
+from .parts import DEAL
 from .syntax import UnterminatedComment
 from .board import omits_board_header
 
@@ -91,6 +92,7 @@ class HandSize(Rule):
     """
 
     code, name, severity, law = "D103", "hand-size", "error", "Law 6B"
+    needs = DEAL
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         deal = ctx.record.deal
@@ -131,6 +133,7 @@ class DuplicateCard(Rule):
     """
 
     code, name, severity, law = "D104", "duplicate-card", "error", "Law 1"
+    needs = DEAL
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         deal = ctx.record.deal

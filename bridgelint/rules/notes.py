@@ -6,6 +6,7 @@ from typing import Iterator
 
 from ..model import Call, Card, Finding, Record, Tag
 from .base import Context, Rule
+from .parts import NOTES
 
 
 def _sections(record: Record) -> Iterator[tuple[str, list[Call] | list[Card], dict[int, Tag]]]:
@@ -74,6 +75,7 @@ class UnusedNote(Rule):
 
     code, name, severity, law = "N102", "unused-note", "warning", "PBN §3.5.5"
     formats = frozenset(("pbn",))  # LIN has no Note tags
+    needs = NOTES
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for section, items, notes in _sections(ctx.record):

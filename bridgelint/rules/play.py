@@ -7,12 +7,14 @@ from typing import Iterator
 from ..model import Finding
 from ..replay import play as replay
 from .base import Context, Rule
+from .parts import CLAIM, PLAY_REMARKS
 
 
 class _IllegalCard(Rule):
     """Base of the rules that report the illegal cards of a kind (the first one, revokes each)."""
 
     kinds: tuple[str, ...]
+    needs = PLAY_REMARKS
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         result = ctx.play
@@ -216,6 +218,7 @@ class ImpossibleClaim(Rule):
     """
 
     code, name, severity, law = "P106", "impossible-claim", "error", "Laws 68, 69"
+    needs = CLAIM
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         claim = ctx.record.play.claim if ctx.record.play is not None else None
@@ -263,6 +266,7 @@ class MisfitPlayMark(Rule):
     """
 
     code, name, severity, law = "P107", "misfit-play-mark", "warning", "PBN §3.9"
+    needs = PLAY_REMARKS
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.play is not None:
@@ -302,6 +306,7 @@ class UnaccountedPlay(Rule):
 
     code, name, severity, law = "P108", "unaccounted-play", "warning", "PBN §3.6"
     lin_law = "LIN mc"
+    needs = PLAY_REMARKS
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         result = ctx.play

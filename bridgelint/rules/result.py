@@ -8,6 +8,7 @@ from ..bridge import SIDE_NAMES, Result, side
 from ..model import Finding
 from ..replay.play import declared, revoke_transfer
 from .base import Context, Rule
+from .parts import PLAY, RESULT
 from .contract import names_contract
 
 
@@ -54,6 +55,7 @@ class ImpossibleResult(Rule):
 
     code, name, severity, law = "C104", "impossible-result", "error", "Law 79"
     lin_law = "LIN rs"
+    needs = RESULT
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.result
@@ -101,6 +103,7 @@ class ResultMismatch(Rule):
 
     code, name, severity, law = "C105", "result-mismatch", "error", "Law 79"
     severity_when = "warning when a ^-marked Result equals the play"
+    needs = RESULT | PLAY
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field, play, written = ctx.record.result, ctx.play, ctx.record.play

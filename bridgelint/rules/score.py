@@ -8,6 +8,7 @@ from ..bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, s
 from ..model import Finding
 from ..scoring import score
 from .base import Context, Rule
+from .parts import CONTRACT, SCORE
 from .result import result_problem
 
 
@@ -45,6 +46,7 @@ class ScoreMismatch(Rule):
     """
 
     code, name, severity, law = "B106", "score-mismatch", "error", "Law 77"
+    needs = SCORE | CONTRACT
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record

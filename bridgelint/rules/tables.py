@@ -13,6 +13,7 @@ from ..model import Finding, Table
 from ..scoring import score
 from ..tables import decimals
 from .base import Context, Rule
+from .parts import TABLES
 
 
 class MalformedHeader(Rule):
@@ -90,6 +91,7 @@ class _ScoreTableRule(Rule):
     """Base of the rules that read a ScoreTable's rows."""
 
     formats = frozenset(("pbn",))  # LIN has no tables
+    needs = TABLES
 
     @staticmethod
     def score_table(ctx: Context) -> Table | None:
