@@ -216,6 +216,31 @@ def test_lin_claim_mid_trick_and_lead_columns():
     assert crlf('[Play "E"]\nDQ DA D3 D2\nC2 C5 C6 CK\nS2 SK S5 S3\n- H9 *\n') in text
 
 
+def lin_game(cards: str, md: str = "3SKQ97HQ9DAK54CJ75,SJT85HA742D863CQ6,SA643HKJT8D92CAK3,") -> str:
+    """The LIN_BOARD deal, 4H by North, and these cards played."""
+    return f"md|{md}|sv|n|mb|4H|mb|p|mb|p|mb|p|" + "".join(f"pc|{card}|" for card in cards.split()) + "\n"
+
+
+@pytest.mark.parametrize("cards,rows", [
+    # West plays North's SA to trick 2 (P102, the replay stops): North's CK wins it and leads
+    ("DQ DA D3 D2 C5 SA CK C2 S3 S2 SK S5 H9", "DQ DA D3 D2\nC2 C5 SA CK\nS2 SK S5 S3\n- H9\n"),
+    # West revokes, ruffing the club lead with the heart ace (P103): West wins trick 2 and leads
+    ("DQ DA D3 D2 C5 HA CK C2 ST S3 S2 SK", "DQ DA D3 D2\nC2 C5 HA CK\nS2 SK ST S3\n"),
+    # a token that is no card (P101) keeps its column; its trick has no winner, the holder of S3 leads next
+    ("DQ DA D3 D2 C5 XX CK C2 S3 S2 SK S5", "DQ DA D3 D2\nC2 C5 XX CK\nS2 SK S5 S3\n"),
+], ids=["card-not-held", "revoke", "not-a-card"])
+def test_lin_play_the_replay_stops_in_or_goes_through_keeps_every_card_in_its_column(cards, rows):
+    (record,) = records(lin_game(cards), "t.lin")
+    assert crlf('[Play "E"]\n' + rows) in game_text(record)
+
+
+def test_lin_play_with_unknown_hands_is_placed_from_each_winner():
+    (record,) = records(lin_game("DQ DA D3 D2 C5 C6 CK C2 S3 S2 SK S5", md="3SKQ97HQ9DAK54CJ75,SJT85HA742D863CQ6,,"),
+                        "t.lin")
+    assert record.deal.hands["E"] is None
+    assert crlf('[Play "E"]\nDQ DA D3 D2\nC2 C5 C6 CK\nS2 SK S5 S3\n') in game_text(record)
+
+
 def outcome(record: Record, ctx: Context):
     if record.format == "lin":
         return lin_outcome(record, ctx)

@@ -113,6 +113,59 @@ def test_without_a_deal_the_counts_are_not_trusted():
     assert result.complete and result.declarer_range() is None
 
 
+# --- every card placed in a seat, also where the replay stops ------------------------------------------
+
+def seated(result):
+    return [(row.leader, " ".join(seat + ":" + card.token for seat, card in row.cards), row.winner)
+            for row in result.seated()]
+
+
+@pytest.mark.parametrize("contract,rows", [
+    # 5H: North ruffs trick 1 and leads trick 2, whose heart ace wins it for West
+    (Contract(5, "H", "X"), [("N", "N:H3 E:SK S:HJ W:HA", "W"), ("W", "W:SQ N:DA E:S8 S:S9", "W")]),
+    # 3NT: East's spade ace wins trick 1, North's heart ace trick 2
+    (Contract(3, "NT"), [("E", "E:H3 S:SK W:HJ N:HA", "N"), ("N", "N:SQ E:DA S:S8 W:S9", "N")]),
+])
+def test_after_the_replay_stops_the_cards_are_placed_from_each_winner_under_the_trump(contract, rows):
+    result = replay_play(lin_play("SK H6 SA SJ H3 SK HJ HA SQ DA S8 S9"), None, contract, "S")  # no deal
+    assert result.illegal.kind == replay.NOT_HELD and "SK, already played to trick 1" in result.illegal.message
+    assert len(result.tricks) == 1 and all(isinstance(row, replay.Placed) for row in result.seated()[1:])
+    assert seated(result)[1:] == rows
+
+
+def test_after_a_card_not_held_the_next_lead_is_by_its_holder_and_nothing_more_is_found():
+    # East plays North's CA to trick 2, West's HA wins it, West leads SQ and D2; North plays South's D3
+    result = replay_play(lin_play("SK H6 SA SJ H3 CA HJ HA SQ DA S8 S9 D2 D3"), deal(), Contract(5, "H", "X"), "S")
+    assert result.illegal.kind == replay.NOT_HELD and result.illegal.message == "East plays CA, but North holds it"
+    assert seated(result) == [("W", "W:SK N:H6 E:SA S:SJ", "N"), ("N", "N:H3 E:CA S:HJ W:HA", "W"),
+                              ("W", "W:SQ N:DA E:S8 S:S9", "W"), ("W", "W:D2 N:D3", None)]
+    assert result.revokes == [] and result.wrong_leader is None and len(result.tricks) == 1
+
+
+def test_a_short_last_trick_is_placed_but_not_counted():
+    result = replay_play(lin_play("SK H6 SA SJ H3 HK"), deal(), Contract(5, "H", "X"), "S")
+    assert result.illegal is None and len(result.tricks) == 1
+    assert seated(result)[1:] == [("N", "N:H3 E:HK", None)]
+
+
+def test_without_a_contract_each_row_is_led_by_the_holder_of_its_first_card():
+    result = replay_play(lin_play("SK H6 SA SJ H3 HK HJ HA"), deal(), None, None)
+    assert result.tricks == [] and seated(result) == [("W", "W:SK N:H6 E:SA S:SJ", None),
+                                                       ("N", "N:H3 E:HK S:HJ W:HA", None)]
+
+
+def test_the_placing_ends_where_no_leader_can_be_told():
+    assert replay_play(lin_play("SK H6 SA SJ"), None, None, None).seated() == []  # no deal, no declarer
+
+
+def test_pbn_rows_after_a_stop_are_placed_by_their_columns():
+    rows = ROWS.replace("HA H3 HK HJ", "HA H3 HK DA")  # North holds the ace of diamonds, not South
+    result = Context(pbn_record(rows)).play
+    assert len(result.tricks) == 1 and len(result.seated()) == 13
+    assert sum(len(row.cards) for row in result.seated()) == 52
+    assert all(card.seat == seat for row in result.seated()[1:] for seat, card in row.cards)
+
+
 @pytest.mark.parametrize("cards,trump,winner", [
     ("SA SK SQ SJ", None, 0), ("S2 SK SQ SJ", None, 1), ("S2 H3 SQ D4", None, 2),  # the suit led
     ("S2 H3 SQ D4", "H", 1), ("S2 H3 H9 D4", "H", 2), ("H2 SA SK SQ", "H", 0),  # trumps
@@ -138,5 +191,6 @@ def test_the_fast_replay_gives_what_the_general_replay_gives():
                 general += 1
                 continue
             fast += 1
-            assert clean == replay._replay_general(record.play, record.deal, trump, declarer), (name, record.line)
+            slow = replay._replay_general(record.play, record.deal, trump, declarer)
+            assert clean == slow and clean.seated() == slow.seated(), (name, record.line)
     assert fast > 300 and general > 100  # both kinds of play were met

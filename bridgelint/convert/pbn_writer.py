@@ -13,7 +13,7 @@ Conversion never invents data: a value the record does not give is ``"?"``
 was read, and comments and application escape lines are not carried over.
 LIN records have their contract, declarer and result from the ``rs`` entry or
 else from the auction and the claim, their alerts and explanations as auction
-notes, and their cards placed in seat columns by replaying who led each trick.
+notes, and their cards placed in seat columns by the play replay (who led and won each trick).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import re
 from functools import cmp_to_key
 from typing import IO
 
-from ..bridge import SEATS, parse_seat, seat_after, trick_winner
+from ..bridge import SEATS, parse_seat, seat_after
 from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Column,
                      Play, Record)
 from ..replay.context import Context
@@ -176,66 +176,43 @@ def _card_token(card: Card) -> str:
 def lin_play_rows(record: Record, play: Play, ctx: Context) -> tuple[str | None, list[str]]:
     """LIN cards (in play order) as PBN rows in seat columns, and the Play seat.
 
-    Each trick is led by the holder of its first card, else by the winner of
-    the last trick; a lead by another player than that winner is marked ``^L``.
-    A claim becomes ``*`` after the last card played before it.  When the
-    seats cannot be told (no deal and no contract), the cards stay in play
-    order from declarer's left-hand opponent.
+    The seats are the play replay's (``PlayReplay.seated``: each trick led by
+    the holder of its first card, else by the winner of the last trick, the
+    cards clockwise, also after the replay stops); a lead by another player
+    than that winner is marked ``^L``.  A claim becomes ``*`` after the last
+    card played before it.  When the seats cannot be told (no deal and no
+    declarer) or there is no card, the cards stay in play order from
+    declarer's left-hand opponent.
     """
-    contract, declarer = declared(record, replayed(ctx, "auction"))
-    trump = None
-    known = contract is not None and bool(contract.denomination)
-    if contract is not None and known and contract.denomination != "NT":
-        trump = contract.denomination
-    hands = {seat: set(cards) for seat, cards in record.deal.hands.items() if cards} if record.deal else {}
+    _, declarer = declared(record, replayed(ctx, "auction"))
+    replay = replayed(ctx, "play")
+    seated = replay.seated() if replay is not None else []
+    if not seated or sum(len(trick.cards) for trick in seated) < len(play.cards):
+        return _lin_play_order(play, declarer)
     claim_at = (play.claim.line, play.claim.column) if play.claim is not None else None
-    leader = seat_after(declarer) if declarer else None
-    tricks: list[dict[str, tuple[str, bool]]] = []  # seat -> (token, before the claim)
-    opening: str | None = None
-    cards = play.cards
-    for start in range(0, len(cards), 4):
-        group = cards[start:start + 4]
-        first = group[0]
-        holder = next((s for s, h in hands.items() if first.card in h), None) if first.kind == "card" else None
-        mark = ""
-        if holder is not None and holder != leader:
-            if tricks and leader is not None:
-                mark = "L"
-            leader = holder
-        if leader is None:
-            return _lin_play_order(play, declarer)
-        opening = opening or leader
-        trick = {}
-        for i, card in enumerate(group):
-            seat = seat_after(leader, i)
-            hands.get(seat, set()).discard(card.card)
-            text = _annotated(_card_token(card), card, None)
-            if i == 0 and mark:
-                text = "^L " + text
-            trick[seat] = (text, claim_at is None or (card.line, card.column) < claim_at)
-        winner = None
-        if known and len(group) == 4 and all(c.kind == "card" for c in group):
-            winner = seat_after(leader, trick_winner([card.card for card in group], trump))
-        tricks.append(trick)
-        leader = winner
+    opening = seated[0].leader
+    columns = [seat_after(opening, i) for i in range(4)]
     rows: list[str] = []
     claimed = claim_at is None
-    if opening is not None:  # set by the first trick
-        for trick in tricks:
-            columns = [seat_after(opening, i) for i in range(4)]
-            last = max(i for i, s in enumerate(columns) if s in trick)
-            row = " ".join(trick[s][0] if s in trick else "-" for s in columns[:last + 1])
-            before = [trick[s][1] for s in trick]
-            if not claimed and not any(before):  # the claim came before this trick
-                _end_with_claim(rows)
-                claimed = True
-            elif not claimed and not all(before):  # the claim came within this trick
-                row += " *"
-                claimed = True
-            rows.append(row)
+    last_winner = None
+    for trick in seated:
+        texts = {seat: _annotated(_card_token(card), card, None) for seat, card in trick.cards}
+        if last_winner is not None and trick.leader != last_winner:
+            texts[trick.leader] = "^L " + texts[trick.leader]
+        last_winner = trick.winner
+        last = max(i for i, seat in enumerate(columns) if seat in texts)
+        row = " ".join(texts.get(seat, "-") for seat in columns[:last + 1])
+        before = [claim_at is None or (card.line, card.column) < claim_at for _, card in trick.cards]
+        if not claimed and not any(before):  # the claim came before this trick
+            _end_with_claim(rows)
+            claimed = True
+        elif not claimed and not all(before):  # the claim came within this trick
+            row += " *"
+            claimed = True
+        rows.append(row)
     if not claimed:
         _end_with_claim(rows)
-    return opening or (seat_after(declarer) if declarer else None), rows
+    return opening, rows
 
 
 def _end_with_claim(rows: list[str]) -> None:

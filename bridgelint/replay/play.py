@@ -13,11 +13,21 @@ leader, Law 53A) and PBN tricks written out of their seat columns, in play
 order for instance (the cards go to their holders).  A trick with unknown
 cards (``-``, a claim written as ``- - - -``) ends the counting; later known
 cards are still checked against the hands.
+
+Every card is also placed in a seat, for a conversion to write it in its
+column (``PlayReplay.seated``): the counted tricks, then the rows the replay
+did not count (a short trick, the rows from the one where the replay stopped,
+the rows of a play without contract), placed without findings: the leader is
+the player who still holds the row's first card, else the winner of the last
+row, and the cards go clockwise (PBN: by their columns).  The placing ends at
+a row whose leader cannot be told.  The rows after a stop are placed when
+``seated`` is first asked for: a check does not pay for them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, Sequence
 
 from ..bridge import FULL_DECK, SEAT_NAMES, SEATS, Contract, seat_after, side, trick_winner
@@ -77,6 +87,15 @@ class Trick:
 
 
 @dataclass(slots=True)
+class Placed:
+    """A row of the play placed in seats only, not counted: its tokens by their players, in play order."""
+
+    leader: str
+    cards: list[tuple[str, Card]]  # (seat, token): every token of the row, '-' and tokens that are no card too
+    winner: str | None  # None: the trump is not known, or the row is short or holds a token that is no card
+
+
+@dataclass(slots=True)
 class PlayReplay:
     """What the replay of one play found."""
 
@@ -93,6 +112,15 @@ class PlayReplay:
     rows: int = 0  # tricks written, known or not ('- - - -' rows count)
     end: Card | None = None  # the '*' or '+' that ends the record of the play
     claimed: bool = False  # a LIN claim (mc) ends the play
+    _placed: list[Placed] = field(default_factory=list, compare=False)  # the rows after ``tricks`` placed so far
+    _place_rest: Callable[[], None] | None = field(default=None, compare=False, repr=False)  # places the others
+
+    def seated(self) -> list[Trick | Placed]:
+        """Every row the replay can place in seats, in play order: the counted tricks, then the placed rows."""
+        if self._place_rest is not None:
+            place, self._place_rest = self._place_rest, None
+            place()
+        return [*self.tricks, *self._placed]
 
     @property
     def stopped(self) -> bool:
@@ -193,8 +221,16 @@ def replay_play(play: Play, deal: Deal | None, contract: Contract | None, declar
         elif contract is not None and contract.passed_out and any(c.kind == CARD for c in play.cards):
             first = next(c for c in play.cards if c.kind == CARD)
             out.illegal = Irregularity(AFTER_END, first, "play on a passed-out board, which has none", law="Law 22B")
+        if not play.by_seat or play.seat:
+            out._place_rest = partial(_place_without_trumps, out, play, deal, declarer)
         return out
     return _run(play, deal, contract, declarer)
+
+
+def _place_without_trumps(out: PlayReplay, play: Play, deal: Deal | None, declarer: str | None) -> None:
+    """Place the play of an unknown contract: no trick has a winner, each row is led by its first card's holder."""
+    replay = _Replay(out, deal, None, seat_after(declarer) if declarer else play.seat, play, winners=False)
+    replay.rows_of_four(play.cards, replay.place_row, playing=False)
 
 
 def _run(play: Play, deal: Deal | None, contract: Contract, declarer: str | None) -> PlayReplay:
@@ -266,7 +302,23 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
     if lead is not None:
         if any(name[0] != lead[0] and lead[0] in left[seat] for seat, name in short):
             return None
+    if short:  # placed when asked for, so that a play kept as text stays so
+        out._place_rest = partial(_place_short_row, out, play, full, leader)
     return out
+
+
+def _place_short_row(out: PlayReplay, play: Play, start: int, leader: str) -> None:
+    """Place the short last row of a play, from ``play.cards[start]``, led by ``leader``."""
+    row = [card for card in play.cards[start:] if card.kind != END]
+    out._placed.append(Placed(leader, _in_seats(row, leader, play.by_seat), None))
+
+
+def _in_seats(row: list[Card], leader: str, by_seat: bool) -> list[tuple[str, Card]]:
+    """A row by its players in play order from ``leader``: PBN by the seats of its columns, LIN clockwise."""
+    if by_seat:
+        placed = {card.seat: card for card in row}
+        return [(seat, placed[seat]) for seat in ROTATION[leader] if seat in placed]
+    return list(zip(ROTATION[leader], row))
 
 
 def _plain_names(play: Play) -> list[str] | None:
@@ -309,12 +361,16 @@ def _replay_general(play: Play, deal: Deal | None, trump: str | None, declarer: 
 class _Replay:
     """The state of one replay: hands left, cards played, who is on lead."""
 
-    def __init__(self, out: PlayReplay, deal: Deal | None, trump: str | None, leader: str | None, play: Play):
+    def __init__(self, out: PlayReplay, deal: Deal | None, trump: str | None, leader: str | None, play: Play,
+                 winners: bool = True):
         self.out = out
         self.trump = trump
+        self.winners = winners  # False: the denomination is not known, no trick has a winner
         self.leader = leader
+        self.by_seat = play.by_seat
         self.rows = 0
         self.tracking = True  # False once a trick is not fully known
+        self.placing = True  # False once a row cannot be placed: its leader is not known
         self.after: Card | None = None  # the '*' or '+' that ends the record of the play
         self.played: dict[str, int] = {}  # card -> trick number
         self.claim = (play.claim.line, play.claim.column) if play.claim is not None else None
@@ -343,29 +399,32 @@ class _Replay:
 
     # --- rows ---------------------------------------------------------------
 
-    def rows_of_four(self, cards: list[Card], play_row: Callable[[list[Card]], bool]) -> None:
+    def rows_of_four(self, cards: list[Card], play_row: Callable[[list[Card]], bool], playing: bool = True) -> None:
         """Cut the tokens into tricks of four (a '*' ends the last one early) and play them.
 
         A token after the end of the play ('*', '+', a LIN claim) stops the replay before
         its row is sorted into a trick: it was not played, so it belongs to no trick.
+        Where the replay stops, the tokens left are kept to be placed (``place_later``).
+        ``playing`` False: the rows are placed only, no end of the play is looked for.
         """
         row: list[Card] = []
-        for card in cards:
+        for at, card in enumerate(cards):
             kind = card.kind
-            if kind != UNKNOWN and self.past_end(card):
-                return
+            if playing and kind != UNKNOWN and self.past_end(card):
+                return self.place_later(row + cards[at:])
             if kind != END:
                 row.append(card)
                 if len(row) == 4:
                     if not play_row(row):
-                        return
+                        return self.place_later(cards[at + 1:])
                     row = []
                 continue
             if row:
                 if not play_row(row):
-                    return
+                    return self.place_later(cards[at + 1:])
                 row = []
-            self.after = card
+            if playing:
+                self.after = card
         if row:
             play_row(row)
 
@@ -434,8 +493,8 @@ class _Replay:
         """Four cards in play order: the leader is the last winner, or whoever held the first card."""
         leader = self.leader
         first = cards[0]
-        holder = self.holder.get(first.card) if first.kind == CARD else None
-        if self.tracking and holder is not None and holder != leader and first.card in self.hands[holder]:
+        holder = self.holding(first)
+        if self.tracking and holder is not None and holder != leader:
             if leader is not None and self.rows:
                 self.wrong_leader(first, f"{_name(holder)} leads {first.card}, but {_name(leader)} won the last trick")
             elif leader is not None:
@@ -446,18 +505,25 @@ class _Replay:
             return self.trick(None, [(None, card) for card in cards])
         return self.trick(leader, list(zip(ROTATION[leader], cards)))
 
+    def holding(self, card: Card) -> str | None:
+        """Who holds ``card`` still (it is dealt to him and not yet played), None when no one is known to."""
+        holder = self.holder.get(card.card) if card.kind == CARD else None
+        return holder if holder is not None and card.card in self.hands[holder] else None
+
     # --- one trick ---------------------------------------------------------
 
     def trick(self, leader: str | None, cards: Sequence[tuple[str | None, Card | None]]) -> bool:
         """Play one trick in play order; False when the replay stops.
 
         ``leader`` None: who played what is not known; only the cards are checked.
+        A trick that is not counted (short, or where the replay stops) is placed.
         """
         self.rows += 1
         if self.rows > 13:
             first = next((card for _, card in cards if card is not None), None)
             if first is not None:
-                return self.stop(AFTER_END, first, "a 14th trick: a deal has 13")
+                self.stop(AFTER_END, first, "a 14th trick: a deal has 13")
+            self.place(leader, cards)
             return False
         first = cards[0][1]
         led = first.suit if leader is not None and first is not None and first.kind == CARD else None
@@ -465,11 +531,13 @@ class _Replay:
         for seat, card in cards:
             if card is not None:
                 if not self.take(seat, card, led):
+                    self.place(leader, cards)
                     return False
                 if card.kind == CARD and seat is not None:
                     known.append((seat, card))
         if leader is None or len(known) < 4:
             self.tracking = False
+            self.place(leader, cards)
             return True
         best_seat = known[trick_winner([card.card for _, card in known], self.trump)][0]
         self.out.tricks.append(Trick(leader, known, best_seat))
@@ -524,6 +592,39 @@ class _Replay:
                 REVOKE, card, f"revoke: {_name(seat)} plays {name} on a {SUIT_NAMES[led]} lead while holding "
                 f"{SUIT_NAMES[led]}s, and no ^R marks it", offender=seat, trick=self.rows))
         return True
+
+    # --- placing only ----------------------------------------------------------
+
+    def place_later(self, cards: list[Card]) -> None:
+        """Keep the tokens after a stop, to be placed when ``PlayReplay.seated`` asks for them."""
+        if cards and self.placing:
+            self.out._place_rest = partial(self.rows_of_four, cards, self.place_row, playing=False)
+
+    def place_row(self, row: list[Card]) -> bool:
+        """A row the replay does not play: placed from its leader (PBN: by its columns), without findings."""
+        if not self.placing:
+            return True
+        if self.by_seat:
+            leader = next((card.seat for card in row if card.mark == "L"), None) or self.leader
+        else:
+            leader = self.holding(row[0]) or self.leader
+        self.place(leader, _in_seats(row, leader, self.by_seat) if leader else [])
+        return True
+
+    def place(self, leader: str | None, cards: Sequence[tuple[str | None, Card | None]]) -> None:
+        """Keep the placement of a row that is not counted; its winner, when it has one, leads the next."""
+        if leader is None or not self.placing:
+            self.placing = False  # the rows from here on have no known leader
+            return
+        seated = [(seat, card) for seat, card in cards if seat is not None and card is not None]
+        for seat, card in seated:
+            if (hand := self.hands.get(seat)) is not None:
+                hand.discard(card.card)
+        winner = None
+        if self.winners and len(seated) == 4 and all(card.kind == CARD for _, card in seated):
+            winner = seated[trick_winner([card.card for _, card in seated], self.trump)][0]
+        self.out._placed.append(Placed(leader, seated, winner))
+        self.leader = winner
 
     # --- findings ------------------------------------------------------------
 
