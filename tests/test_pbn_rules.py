@@ -395,10 +395,10 @@ def test_a_bug_while_reading_a_game_is_x001_on_that_game_and_reading_goes_on(mon
 
     real = pbn.interpret_header
 
-    def broken(record):
+    def broken(record, first):
         if record.game == 2:
             raise RuntimeError("boom")
-        real(record)
+        real(record, first)
 
     monkeypatch.setattr(pbn, "interpret_header", broken)
     result = report('[Board "1"]\n[Dealer "E"]\n\n[Board "2"]\n\n[Board "3"]\n[Dealer "E"]\n')
@@ -411,7 +411,7 @@ def test_a_bug_that_stops_the_reader_is_x001_and_the_file_is_still_reported(monk
     from bridgelint.readers import pbn
 
     def broken(self):
-        yield 1, ['[Board "1"]\n']
+        yield 1, '[Board "1"]\n'
         raise RuntimeError("boom")
 
     monkeypatch.setattr(pbn.PbnReader, "_games", broken)

@@ -9,8 +9,8 @@ its record (or on the file) with its line and column, and reading goes on.
 from __future__ import annotations
 
 import re
-from functools import partial
-from typing import BinaryIO, Iterator
+import sys
+from typing import BinaryIO, Iterable, Iterator
 
 from ..model import Finding, Record, Tag
 from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag, Windows1252
@@ -19,7 +19,7 @@ from .pbn_export import check_export
 from .pbn_game import GameScanner, declaration, swallowed
 from .pbn_header import interpret_header
 from .patterns import PBN_TOKEN
-from .text import decode_8bit, line_starts
+from .text import TextBlocks, line_starts
 
 MAX_LINE = 255  # PBN §2.3, end of line included
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
@@ -28,16 +28,18 @@ NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contrac
 BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
 _BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
 _SCAN = PBN_TOKEN.finditer
+_SEMI_EMPTY = re.compile(r"[^\S\n]*(?:\n|\Z)")  # at a line start: a line of white space only
+_NEXT_SEMI_EMPTY = re.compile(r"\n(?=[^\S\n]*(?:\n|\Z))")  # the end of the line before one
+_NOT_ESCAPE = re.compile(r"\n[^%]")  # a line that is no escape line, after the first
+_LONG_LINE = re.compile(r"\n[^\n]{%d}" % MAX_LINE)  # a line of MAX_LINE characters or more, from the LF before it
 
 
 class PbnReader:
     """Iterate the games of a PBN byte stream as records."""
 
     format = "pbn"
-    _skipped = 0  # bytes skipped of the line just read, over READ_LIMIT
-
-    def __init__(self, stream: BinaryIO, path: str = "-"):
-        self.stream = stream
+    def __init__(self, stream: BinaryIO | Iterable[bytes], path: str = "-"):
+        self._blocks = TextBlocks(stream, READ_LIMIT)
         self.path = path
         self.file_findings: list[Finding] = []
         self.export = False
@@ -46,156 +48,172 @@ class PbnReader:
         self._inherited: dict[str, str] = {}  # ## values for later games
         self._last_value: dict[str, str] = {}  # the latest real value, for #
         self._line_findings: list[Finding] = []  # line checks of the game being split
+        self._lines_ahead: list[Finding] = []  # line checks of lines after it, in line order
         self._board_before: str | None = None  # the Board of the last game with Board, Dealer and Deal (B108)
 
     def __iter__(self) -> Iterator[Record]:
         games = 0
-        for start, lines in self._games():
+        for start, text in self._games():
             games += 1
-            yield guarded(self._read_game, "pbn", games, start, games, start, lines)
-        self.file_findings.extend(self._line_findings)
+            yield guarded(self._read_game, "pbn", games, start, games, start, text)
+        self.file_findings.extend(self._line_findings + self._lines_ahead)
+        if self._blocks.windows_1252 is not None:
+            self.file_findings.append(Windows1252.at(*self._blocks.windows_1252, "pbn"))
         if games == 0:
             self.file_findings.append(NoGame.finding("the file holds no game", 1, 1))
 
     # --- splitting ---------------------------------------------------------
 
-    def _lines(self) -> Iterator[str]:
-        """The decoded lines (:mod:`.text`); a line over READ_LIMIT bytes is cut there (S107)."""
-        readline = getattr(self.stream, "readline", None)  # an iterable of lines does as well
-        number = 0
-        windows_1252 = False
-        for data in self.stream if readline is None else iter(partial(readline, READ_LIMIT), b""):
-            if len(data) >= READ_LIMIT and not data.endswith(b"\n"):
-                data = self._skip_rest(data)
-            number += 1
-            if number == 1 and data.startswith(b"\xef\xbb\xbf"):
-                data = data[3:]
-            try:
-                yield data.decode("utf-8")
-            except UnicodeDecodeError:
-                text, c1 = decode_8bit(data)
-                if c1 >= 0 and not windows_1252:
-                    windows_1252 = True
-                    self.file_findings.append(Windows1252.at(data[c1], text[c1], number, c1 + 1, "pbn"))
-                yield text
+    def _games(self) -> Iterator[tuple[int, str]]:
+        """(first line number, text) of each game; a semi-empty line outside a comment ends one.
 
-    def _skip_rest(self, data: bytes) -> bytes:
-        """Skip what is left of a line longer than READ_LIMIT (memory stays bounded); the line end is kept."""
-        skipped = 0
-        while rest := self.stream.readline(READ_LIMIT):
-            if rest.endswith(b"\n"):
-                crlf = (data[-1:] + rest).endswith(b"\r\n")
-                self._skipped = skipped + len(rest) - (2 if crlf else 1)
-                return data.rstrip(b"\r") + (b"\r\n" if crlf else b"\n")
-            skipped += len(rest)
-        self._skipped = skipped
-        return data
-
-    def _games(self) -> Iterator[tuple[int, list[str]]]:
-        """(first line number, lines) of each game; a semi-empty line outside a comment ends one."""
-        lines: list[str] = []
-        start = 1
+        The lines between two semi-empty lines are found with one search per
+        game; only a line with a ``{`` is scanned (:func:`_brace_state`), and
+        the lines of an open brace comment one by one.
+        """
+        chunk: list[str] = []  # the text since the last semi-empty line, block by block
+        start = 1  # its first line
+        content = False  # it holds more than escape lines
         in_brace = False
-        content = False  # the chunk holds more than escape lines
-        number = 0
-        for number, line in enumerate(self._lines(), 1):
-            if len(line) >= MAX_LINE or _BAD_CHARACTER.search(line):
-                self._check_line(line, number)
-            if not in_brace:
-                if not line.strip():
-                    if content:
-                        yield start, lines
-                    elif lines:
-                        self._header_escapes(lines, start)
-                    lines, content = [], False
-                    start = number + 1
+        for number, text, skipped in self._blocks:
+            self._check_lines(text, number, skipped)
+            lines = _LineCounter(text, number)
+            pos, size = 0, len(text)
+            while pos < size:
+                if in_brace:  # a '{' comment is open: line by line until it closes
+                    end = text.find("\n", pos) + 1 or size
+                    line = text[pos:end]
+                    chunk.append(line)
+                    in_brace = _brace_state(line, True)
+                    pos = end
                     continue
-                if line.startswith("%"):
-                    lines.append(line)
+                blank = pos if _SEMI_EMPTY.match(text, pos) else _semi_empty_after(text, pos)
+                brace = _brace_line(text, pos, blank)
+                if brace >= 0:  # the line at `brace` has a '{' that may open a comment
+                    end = text.find("\n", brace) + 1 or size
+                    chunk.append(text[pos:end])
+                    content = True
+                    in_brace = _brace_state(text[brace:end], False)
+                    pos = end
                     continue
-            lines.append(line)
-            if in_brace or "{" in line:
-                in_brace = _brace_state(line, in_brace)
-            content = True
+                if blank > pos:
+                    piece = text[pos:blank]
+                    chunk.append(piece)
+                    content = content or piece[0] != "%" or _NOT_ESCAPE.search(piece) is not None
+                if blank == size:
+                    break
+                ended = lines.at(blank)  # the semi-empty line
+                self._lines_read(ended)
+                if content:
+                    yield start, "".join(chunk)
+                elif chunk:
+                    self._header_escapes("".join(chunk), start)
+                chunk, content, start = [], False, ended + 1
+                pos = text.find("\n", blank) + 1 or size
+        self._lines_read(sys.maxsize)
         if content:
-            yield start, lines
-        elif lines:
-            self._header_escapes(lines, start)
+            yield start, "".join(chunk)
+        elif chunk:
+            self._header_escapes("".join(chunk), start)
 
-    def _header_escapes(self, lines: list[str], start: int) -> None:
+    def _lines_read(self, last: int) -> None:
+        """The line findings of lines up to ``last`` are due: the game that ends there takes them."""
+        ahead = self._lines_ahead
+        if ahead and ahead[0].line <= last:
+            due = [f for f in ahead if f.line <= last]
+            self._line_findings += due
+            self._lines_ahead = ahead[len(due):]
+
+    def _header_escapes(self, text: str, start: int) -> None:
         """Escape lines outside any game: ``% EXPORT``, and ``% bridgelint:`` directives kept for the linter."""
         self.file_findings.extend(self._line_findings)
         self._line_findings = []
-        for offset, line in enumerate(lines):
-            text = line[1:].strip()
-            export, version = declaration(text)
+        for offset, line in enumerate(text.removesuffix("\n").split("\n")):
+            line = line.rstrip("\r")
+            value = line[1:].strip()
+            export, version = declaration(value)
             self.export = self.export or export
             self.version = version or self.version
-            swallowed(self.file_findings, line.rstrip("\r\n"), start + offset, 1)
-            if text[:10].lower() == "bridgelint":
-                self.header_directives.append(Tag("%", line[1:].rstrip("\r\n"), start + offset, 1))
+            swallowed(self.file_findings, line, start + offset, 1)
+            if value[:10].lower() == "bridgelint":
+                self.header_directives.append(Tag("%", line[1:], start + offset, 1))
 
-    def _check_line(self, line: str, number: int) -> None:
-        """Line-level checks of PBN §2.2-2.3 (S106, S107)."""
-        if len(line) >= MAX_LINE:
-            length = len(line.rstrip("\r\n"))
+    def _check_lines(self, text: str, number: int, skipped: int) -> None:
+        """Line-level checks of PBN §2.2-2.3 (S106, S107) on a block from line ``number`` (``skipped``: bytes
+        cut off its first line); the findings wait in line order until the game of their line is read."""
+        found = []
+        lines = _LineCounter(text, number)
+        for m in _LONG_LINE.finditer("\n" + text):  # the LF before each line, one before the block's first
+            begin = m.start()  # in the block: the line's start
+            length = len(text[begin:text.find("\n", begin) + 1 or len(text)].rstrip("\r\n"))
             if length >= MAX_LINE:
                 message = f"line has {length} characters and its end of line: PBN allows 255, the end of line included"
-                if self._skipped:
-                    message = (f"line is over {READ_LIMIT} bytes long ({self._skipped} more bytes after them): only "
+                if skipped and begin == 0:
+                    message = (f"line is over {READ_LIMIT} bytes long ({skipped} more bytes after them): only "
                                f"its first {READ_LIMIT} bytes were read; PBN allows 255 characters in all")
-                    self._skipped = 0
-                self._line_findings.append(LongLine.finding(message, number, MAX_LINE))
-        bad = _BAD_CHARACTER.search(line)
-        if bad:
-            self._line_findings.append(BadCharacter.finding(_bad_character(bad.group()), number, bad.start() + 1))
+                found.append(LongLine.finding(message, lines.at(begin), MAX_LINE))
+        lines = _LineCounter(text, number)
+        pos = 0
+        while bad := _BAD_CHARACTER.search(text, pos):
+            at = bad.start()
+            line_start = text.rfind("\n", 0, at) + 1
+            found.append(BadCharacter.finding(_bad_character(bad.group()), lines.at(at), at - line_start + 1))
+            pos = text.find("\n", at) + 1
+            if not pos:
+                break
+        if found:
+            found.sort(key=lambda finding: finding.line)  # S107 before S106 on one line, as they were found
+            self._lines_ahead += found
 
     # --- one game ----------------------------------------------------------
 
-    def _read_game(self, ordinal: int, start: int, lines: list[str]) -> Record:
+    def _read_game(self, ordinal: int, start: int, text: str) -> Record:
         record = Record("pbn", ordinal, start)
         record.findings.extend(self._line_findings)
         self._line_findings = []
         record.export, record.version = self.export, self.version
-        text = "".join(lines)
         starts = line_starts(text)
         game = GameScanner(record, start, text, starts)
         game.scan()
         self.export, self.version = record.export, record.version  # % lines of a header in the first game
-        self._resolve_tags(record)
+        first = self._resolve_tags(record)
         game.finish_tables()
-        interpret_header(record)
+        interpret_header(record, first)
         if record.export:
             check_export(record, text, starts)
-        self._carry_board(record)
+        self._carry_board(record, first)
         return record
 
-    def _carry_board(self, record: Record) -> None:
+    def _carry_board(self, record: Record, first: dict[str, Tag]) -> None:
         """Note the board a game without Board, Dealer and Deal follows (B108: another table of it)."""
-        header = [record.tag(name) for name in BOARD_HEADER]
+        header = [first.get(name) for name in BOARD_HEADER]
         if not any(header):
             record.board_before = self._board_before
         else:
             board = header[0]
             self._board_before = board.value if board is not None and all(header) else None
 
-    def _resolve_tags(self, record: Record) -> None:
-        """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8)."""
-        seen: set[str] = set()
+    def _resolve_tags(self, record: Record) -> dict[str, Tag]:
+        """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8); the first tag of each name, which counts."""
+        first: dict[str, Tag] = {}
+        last_value = self._last_value
         for tag in record.tags:
             name = tag.name
-            if name in seen and name != "Note":
+            if name not in first:
+                first[name] = tag
+            elif name != "Note":
                 record.problem(RepeatedTag, f"tag {name} repeated in this game; the first value counts",
                                tag.line, tag.column)
                 continue
-            seen.add(name)
             if tag.value.startswith("#"):
                 self._inherit(record, tag)
             else:
-                self._last_value[name] = tag.value
+                last_value[name] = tag.value
         for name, value in self._inherited.items():
-            if name not in seen:
-                record.tags.append(Tag(name, value, record.line, record.column, inherited=True))
+            if name not in first:
+                first[name] = Tag(name, value, record.line, record.column, inherited=True)
+                record.tags.append(first[name])
+        return first
 
     def _inherit(self, record: Record, tag: Tag) -> None:
         if tag.name in NO_INHERITANCE:
@@ -237,3 +255,37 @@ def _brace_state(line: str, in_brace: bool) -> bool:
         if start == 0:
             return True
     return any(m.lastgroup == "open_comment" for m in _SCAN(line, start))
+
+
+def _semi_empty_after(text: str, pos: int) -> int:
+    """Where the first semi-empty line after the line at ``pos`` starts, or the end of ``text``."""
+    m = _NEXT_SEMI_EMPTY.search(text, pos)
+    return len(text) if m is None else m.end()
+
+
+def _brace_line(text: str, pos: int, stop: int) -> int:
+    """Where the first line from ``pos`` to ``stop`` that holds a ``{`` and is no escape line starts, or -1."""
+    brace = text.find("{", pos, stop)
+    while brace >= 0:
+        start = text.rfind("\n", pos, brace) + 1 or pos
+        if text[start] != "%":
+            return start
+        end = text.find("\n", brace)
+        if end < 0:
+            return -1
+        brace = text.find("{", end, stop)
+    return -1
+
+
+class _LineCounter:
+    """The line numbers of offsets in a block of text, asked in increasing order (counted onwards)."""
+
+    def __init__(self, text: str, number: int):
+        self.text = text
+        self.offset = 0
+        self.number = number  # of the line at ``offset``
+
+    def at(self, offset: int) -> int:
+        self.number += self.text.count("\n", self.offset, offset)
+        self.offset = offset
+        return self.number

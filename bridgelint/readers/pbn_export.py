@@ -23,7 +23,9 @@ from .pbn_game import NO_SECTION
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
              "Scoring", "Declarer", "Contract", "Result")
 MANDATORY_1_0 = tuple(name for name in MANDATORY if name != "Scoring")  # PBN 1.0: 14 tags
-_TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+ "(?:[^"\\]|\\.)*"\]')
+_TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\]\r*(?:\n|\Z)')  # a tag pair alone on its line
+# white space other than a space and a line end (what str.split() splits at, bar those three)
+_ODD_SPACE = re.compile("[\t\v\f\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 _IN_RANK_ORDER = re.compile("".join(rank + "?" for rank in bridge.RANKS))  # each rank at most once, in order
 _HAND_IN_ORDER = rf"(?:{_IN_RANK_ORDER.pattern}(?:\.{_IN_RANK_ORDER.pattern}){{3}}|-)"
 _DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3}}")  # the usual Deal, at once
@@ -41,9 +43,10 @@ def check_export(record: Record, text: str, starts: list[int]) -> None:
 
 
 def _layout(record: Record, text: str, starts: list[int]) -> list[tuple[int, int, str]]:
-    first = record.line
+    first, count = record.line, len(starts)
     out = []
-    if text.count("\r\n") != len(starts) or "\t" in text or "\v" in text:  # the usual game: CR LF, no tab
+    odd_space = _ODD_SPACE.search(text)
+    if odd_space or text.count("\r\n") != count:  # the usual game: CR LF everywhere, no tab
         lines = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)])]
         lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
         if lf:
@@ -52,27 +55,21 @@ def _layout(record: Record, text: str, starts: list[int]) -> list[tuple[int, int
         tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
         if tabs:
             out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
-
-    def line(number: int) -> str:
-        """The text of line ``number`` of the file without its end ("" outside the game)."""
-        i = number - first
-        if not 0 <= i < len(starts):
-            return ""
-        return text[starts[i]:starts[i + 1] if i + 1 < len(starts) else len(text)].rstrip("\r\n")
-
-    for tag in record.tags:
-        if tag.inherited:
-            continue
-        if tag.column != 1 or not _TAG_LINE.fullmatch(line(tag.line)):
-            out.append((tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its "
-                                              "line from column 1"))
-    element_lines = {call.line for call in record.auction.calls} if record.auction is not None else set()
-    if record.play is not None:
-        element_lines |= record.play.lines()
-    for number in sorted(element_lines):
-        written = line(number)
-        if written != " ".join(written.split()):
-            out.append((number, 1, "elements not separated by single spaces from column 1"))
+    alone = _TAG_LINE.match
+    out += [(tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its line from column 1")
+            for tag in record.tags if not tag.inherited and (tag.column != 1 or not 0 <= tag.line - first < count
+                                                             or not alone(text, starts[tag.line - first]))]
+    if odd_space or "  " in text or " \r" in text or " \n" in text or "\n " in text or text[:1] == " " \
+            or text[-1:] == " ":  # the usual game: single spaces only, between words
+        element_lines = {call.line for call in record.auction.calls} if record.auction is not None else set()
+        if record.play is not None:
+            element_lines |= record.play.lines()
+        for number in sorted(element_lines):
+            i = number - first
+            written = text[starts[i]:starts[i + 1] if i + 1 < count else len(text)] if 0 <= i < count else ""
+            written = written.rstrip("\r\n")
+            if written != " ".join(written.split()):
+                out.append((number, 1, "elements not separated by single spaces from column 1"))
     return out
 
 
@@ -86,17 +83,20 @@ def _tag_order(record: Record) -> list[tuple[int, int, str]]:
     mandatory = MANDATORY_1_0 if (record.version or "").startswith("1.") else MANDATORY
     rank = _RANK[mandatory]
     out = []
-    names = {tag.name for tag in record.tags}
-    missing = [name for name in mandatory if name not in names]
-    if missing:
-        out.append((record.line, record.column, f"mandatory tag{'s' if len(missing) > 1 else ''} "
-                                                f"{', '.join(missing)} missing"))
     written = [tag for tag in record.tags if not tag.inherited]
-    last_mandatory = max((i for i, tag in enumerate(written) if tag.name in rank), default=-1)
-    highest: Tag | None = None  # the mandatory tag furthest in the order so far
+    names = [tag.name for tag in written]
+    done = len(mandatory) if tuple(names[:len(mandatory)]) == mandatory else 0  # the usual game: all, in order
+    if not done:
+        present = set(names) | {tag.name for tag in record.tags if tag.inherited}
+        missing = [name for name in mandatory if name not in present]
+        if missing:
+            out.append((record.line, record.column, f"mandatory tag{'s' if len(missing) > 1 else ''} "
+                                                    f"{', '.join(missing)} missing"))
+    last_mandatory = next((i for i in range(len(names) - 1, -1, -1) if names[i] in rank), -1)
+    highest: Tag | None = written[done - 1] if done else None  # the mandatory tag furthest in the order so far
     previous: Tag | None = None  # the supplemental tag before
     section: Tag | None = None  # the section tag we are in (Auction, Play or a table)
-    for i, tag in enumerate(written):
+    for i, tag in enumerate(written[done:], done):
         name = tag.name
         if name == "Note" and section is not None:
             continue

@@ -10,15 +10,14 @@ from ..rules.deal import MalformedDeal
 from ..rules.syntax import NonStandardSpelling
 
 
-def interpret_header(record: Record) -> None:
-    """Fill the record's fields from the first tag of each name."""
-    for name, tag in record.first_tags().items():
-        value = tag.value.strip()
-        if value in ("", "?"):
-            continue
-        interpret = _FIELDS.get(name)
-        if interpret is not None:
-            interpret(record, tag, value)
+def interpret_header(record: Record, first: dict[str, Tag]) -> None:
+    """Fill the record's fields from ``first``, the first tag of each name (:meth:`Record.first_tags`)."""
+    for name, interpret in _FIELDS.items():
+        tag = first.get(name)
+        if tag is not None:
+            value = tag.value.strip()
+            if value not in ("", "?"):
+                interpret(record, tag, value)
 
 
 def _field(tag: Tag, value: object) -> Field:
@@ -76,11 +75,35 @@ _FIELDS = {"Board": _board, "Dealer": _dealer, "Vulnerable": _vulnerable, "Deal"
            "Declarer": _declarer, "Result": _result, "Score": _score, "Date": _date}
 
 _HAND_SEPARATOR = re.compile(r"\S+")
+_HOLDINGS = r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*"
+_USUAL_DEAL = re.compile(rf"[NESWnesw]:({_HOLDINGS}) ({_HOLDINGS}) ({_HOLDINGS}) ({_HOLDINGS})")
+_SEATS_FROM = {seat: tuple(bridge.seat_after(seat, i) for i in range(4)) for seat in bridge.SEATS}
+_CARD_OF_RANK = tuple({rank: suit + rank for rank in bridge.RANKS}.__getitem__ for suit in bridge.SUITS)
 
 
 def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     """Parse a Deal value (PBN §3.4.11); D102 findings point into the value."""
     column0 = tag.value_column or tag.column  # where the value starts (the tag, if not on its line)
+    usual = _USUAL_DEAL.fullmatch(value)  # four hands of ranks in capitals, single spaces
+    if usual is not None:
+        hands: dict[str, tuple[str, ...] | None] = {}
+        columns: dict[str, int] = {}
+        for group, seat in enumerate(_SEATS_FROM[value[0].upper()], 1):
+            columns[seat] = column0 + usual.start(group)
+            hands[seat] = _cards(usual.group(group)) or None  # "...": an empty hand of a fragment deal, unknown
+        return Deal(hands, tag.line, tag.column, columns)
+    return _parse_unusual_deal(value, tag, record, column0)
+
+
+def _cards(hand: str) -> tuple[str, ...]:
+    """The cards of a hand written ``AK.QJ.T9.87`` (valid ranks only), in the order written."""
+    spades, hearts, diamonds, clubs = hand.split(".")
+    to_spade, to_heart, to_diamond, to_club = _CARD_OF_RANK
+    return (*map(to_spade, spades), *map(to_heart, hearts), *map(to_diamond, diamonds), *map(to_club, clubs))
+
+
+def _parse_unusual_deal(value: str, tag: Tag, record: Record, column0: int) -> Deal | None:
+    """A Deal value that is not four hands of ranks in capitals: any spacing, x spot cards, ``-`` hands, errors."""
 
     def bad(message: str, offset: int = 0) -> None:
         record.problem(MalformedDeal, f"Deal malformed: {message}", tag.line, column0 + offset)
@@ -100,8 +123,7 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     if all(p.group() == "-" for p in parts):
         bad("no hand is given", 2)
         return None
-    for i, part in enumerate(parts):
-        seat = bridge.seat_after(first, i)
+    for seat, part in zip(_SEATS_FROM[first], parts):
         text = part.group()
         columns[seat] = column0 + part.start()
         if text == "-":
@@ -115,10 +137,6 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
         unknown = False
         at = part.start()  # the offset of the holding in the value
         for suit, ranks in zip(bridge.SUITS, suits):
-            if not ranks.strip(bridge.RANKS):  # the usual holding: ranks only, in capitals
-                cards.extend([suit + rank for rank in ranks])
-                at += len(ranks) + 1
-                continue
             for i, char in enumerate(ranks):
                 rank = char.upper()
                 if rank == "X":  # a spot card left unspecified (a BridgeComposer extension)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import codecs
 import io
 import re
-from typing import Any, BinaryIO
+from functools import partial
+from typing import Any, BinaryIO, Iterable, Iterator
 
 _C1 = re.compile(rb"[\x80-\x9f]")
 _LONE_CR = re.compile(rb"\r(?!\r*\n)")  # a CR that no LF follows: "\r\r\n" (CR CR LF) is one line end
@@ -38,6 +39,104 @@ def line_starts(text: str) -> list[int]:
     if starts[-1] == len(text):
         starts.pop()
     return starts
+
+
+class TextBlocks:
+    """The decoded text of a binary stream (or an iterable of byte strings), in blocks of whole lines.
+
+    Iterating gives ``(number, text, skipped)``: the number of the block's first
+    line, its text (each line with its LF; only the file's last line may lack
+    it) and how many bytes were cut off its first line.  A line over ``limit``
+    bytes, end of line included, is cut after its first ``limit`` bytes (its
+    line end kept) and comes alone in its block, so memory stays bounded.  A
+    block is decoded at once as UTF-8; from the first line that is not UTF-8
+    on, it is decoded line by line (:func:`decode_line`), and the first byte
+    read as Windows-1252 is noted in ``windows_1252``: (byte, character, line, column).
+    """
+
+    def __init__(self, stream: BinaryIO | Iterable[bytes], limit: int):
+        read = getattr(stream, "read1", None) or getattr(stream, "read", None)
+        self.chunks = iter(partial(read, BLOCK), b"") if callable(read) else iter(stream)
+        self.limit = limit
+        self.windows_1252: tuple[int, str, int, int] | None = None
+
+    def __iter__(self) -> Iterator[tuple[int, str, int]]:
+        number = 1
+        for data, skipped in self._whole_lines():
+            if number == 1 and data.startswith(codecs.BOM_UTF8):
+                data = data[3:]
+            yield number, self._decode(data, number), skipped
+            number += data.count(b"\n")
+
+    def _pieces(self) -> Iterator[bytes]:
+        """The bytes read, in pieces of at most ``limit`` bytes."""
+        limit = self.limit
+        for chunk in self.chunks:
+            if len(chunk) <= limit:
+                yield chunk
+            else:
+                yield from (chunk[at:at + limit] for at in range(0, len(chunk), limit))
+
+    def _whole_lines(self) -> Iterator[tuple[bytes, int]]:
+        """Blocks of whole lines as bytes; a line over the limit alone, cut, with the number of bytes cut off."""
+        limit = self.limit
+        held = b""  # the start of a line not ended yet, shorter than the limit
+        cut: bytes | None = None  # the first bytes of a line over the limit, waiting for its end
+        skipped = 0  # the bytes of that line skipped so far
+        before_end = b""  # the byte before the line end to come: CR makes it CR LF
+        for piece in self._pieces():
+            data, held = held + piece, b""
+            while data:
+                if cut is not None:
+                    end = data.find(b"\n")
+                    if end < 0:
+                        skipped, before_end = skipped + len(data), data[-1:]
+                        break
+                    if end:
+                        skipped, before_end = skipped + end, data[end - 1:end]
+                    crlf = before_end == b"\r"
+                    yield cut.rstrip(b"\r") + (b"\r\n" if crlf else b"\n"), skipped - (crlf and skipped > 0)
+                    cut, data = None, data[end + 1:]
+                    continue
+                first_end = data.find(b"\n")
+                if first_end >= limit or (first_end < 0 and len(data) >= limit):
+                    cut, skipped, before_end, data = data[:limit], 0, data[limit - 1:limit], data[limit:]
+                    continue
+                end = data.rfind(b"\n") + 1
+                if end:
+                    yield data[:end], 0
+                held = data[end:]
+                break
+        if cut is not None:
+            yield cut, skipped
+        elif held:
+            yield held, 0
+
+    def _decode(self, data: bytes, number: int) -> str:
+        """The text of a block that starts at line ``number``."""
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            start = data.rfind(b"\n", 0, error.start) + 1  # the start of the first line that is not UTF-8
+        parts = [data[:start].decode("utf-8")]
+        number += data.count(b"\n", 0, start)
+        lines = data[start:].split(b"\n")
+        last = lines.pop()  # what follows the last LF: nothing, or the file's last line without its end
+        for line in lines:
+            parts.append(self._decode_line(line + b"\n", number))
+            number += 1
+        if last:
+            parts.append(self._decode_line(last, number))
+        return "".join(parts)
+
+    def _decode_line(self, data: bytes, number: int) -> str:
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            text, c1 = decode_8bit(data)
+        if c1 >= 0 and self.windows_1252 is None:
+            self.windows_1252 = (data[c1], text[c1], number, c1 + 1)
+        return text
 
 
 def decode_line(data: bytes) -> str:
