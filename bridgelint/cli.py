@@ -116,7 +116,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     summary = Summary()
     internal = unreadable = False
     interrupted: interrupt.Interrupted | None = None
-    with report_file as out:
+    with report_file as out, contextlib.closing(checked):  # the workers are shut down here, in this thread
         if output_file is not None or not statistics:
             sinks.append((reporter, out))
         if statistics:  # the table on standard output; the report only into --output-file

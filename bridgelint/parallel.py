@@ -67,6 +67,9 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     """The report of each job, in order, computed on up to ``workers`` processes (``events``: see check_one).
 
     ``on_read(n)`` hears of the bytes read: at once in this process, every :data:`POLL` seconds from workers.
+    The caller closes the generator when it stops taking reports, even after the last one (``contextlib.closing``):
+    that shuts the workers down in the caller's thread.  Left to the garbage collector, the shutdown would run
+    in whatever thread collects it, the pool's own management thread too, which cannot join itself.
     """
     jobs = list(jobs)
     workers = min(workers, len(jobs), cpu_count())  # more processes than files or CPUs only cost
@@ -82,10 +85,12 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     read = (context or multiprocessing).Value("q", 0) if on_read is not None else None
     seen = 0
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share, initargs=(read,))
+    submitted: list[Future] = []
     try:
         # the largest files first, so that one large file does not start last; reports in input order
         order = sorted(range(len(jobs)), key=lambda i: -file_size(jobs[i][0]))
         futures = {i: pool.submit(check_one, jobs[i], events=events) for i in order}
+        submitted += futures.values()
         for i in range(len(jobs)):
             future = futures.pop(i)
             while read is not None and on_read is not None and not _done(future):
@@ -94,8 +99,9 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
                 seen = _tell(read, seen, on_read)
             yield future.result()
     except BaseException:  # interrupted, or the reports are no longer wanted: the workers stop now, not when done
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
+        if not all(future.done() for future in submitted):  # closed after the last report: nothing to stop
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import shutil
 import subprocess
 import sys
+import threading
+from concurrent.futures.process import _ExecutorManagerThread
 from pathlib import Path
 
 import pytest
@@ -36,6 +39,24 @@ def tree(tmp_path, monkeypatch):
         (tmp_path / "more" / f"d{i}" / f"g{i}.pbn").write_text((ERROR + "\n") * (1 + 7 * i))
     (tmp_path / "more" / "broken.pbn").write_bytes(b"\x00\x01binary")
     return tmp_path
+
+
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
+def test_a_run_shuts_its_workers_down_before_it_returns(tree, monkeypatch):
+    # a pool left to the garbage collector was shut down from whatever thread collected it, at times its own
+    # management thread: "RuntimeError: cannot join current thread", an unraisable exception
+    assert run(monkeypatch, "check", "--isolated", "--jobs", "2", "more")[0] == 1
+    assert not [thread for thread in threading.enumerate() if isinstance(thread, _ExecutorManagerThread)]
+    assert multiprocessing.active_children() == []
+
+
+def test_closing_after_the_last_report_lets_the_workers_end_on_their_own(tree):
+    jobs = [(str(p), frozenset(RULES), None) for p in sorted((tree / "more").rglob("*.pbn"))]
+    checked = parallel.check_files(jobs, 2)
+    assert len([next(checked) for _ in jobs]) == len(jobs)
+    workers = multiprocessing.active_children()
+    checked.close()
+    assert len(workers) == 2 and [worker.exitcode for worker in workers] == [0, 0]  # not terminated (-15)
 
 
 def test_check_files_keeps_input_order(tree):
