@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
@@ -263,8 +264,10 @@ class Score:
         return [(s, p) for s, p in (("NS", self.ns), ("EW", self.ew)) if p is not None]
 
 
+@lru_cache(maxsize=1024)
 def parse_score(raw: str) -> Score | None:
-    """Parse ``420`` (declarer's side), ``NS 420``, ``EW -100``, ``NS 420 EW -420``."""
+    """Parse ``420`` (declarer's side), ``NS 420``, ``EW -100``, ``NS 420 EW -420``; once per value (the same
+    few scores come back board after board)."""
     m = _SCORE.fullmatch(raw.strip())
     if not m:
         return None

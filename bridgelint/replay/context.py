@@ -1,12 +1,17 @@
-"""The per-record cache of replays (each replayer runs at most once per record, on demand) and of the tags."""
+"""The per-record cache of replays (each replayer runs at most once per record, on demand), of the tags, and of
+what several rules ask of one record (:func:`per_record`)."""
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, wraps
+from typing import Callable, TypeVar
 
+from ..bridge import Contract
 from ..model import Record, Tag
 from .auction import AuctionReplay, replay_auction
 from .play import PlayReplay, declared, replay_play
+
+T = TypeVar("T")
 
 
 class Context:
@@ -32,10 +37,29 @@ class Context:
         return replay_auction(record.auction, dealer)
 
     @cached_property
+    def declared(self) -> tuple[Contract | None, str | None]:
+        """The contract and declarer the play is replayed under (:func:`~.play.declared`)."""
+        return declared(self.record, self.auction)
+
+    @cached_property
     def play(self) -> PlayReplay | None:
         """The play replay (None without a play), under the contract of the auction or the tags."""
         record = self.record
         if record.play is None:
             return None
-        contract, declarer = declared(record, self.auction)
+        contract, declarer = self.declared
         return replay_play(record.play, record.deal, contract, declarer)
+
+
+def per_record(compute: Callable[[Context], T]) -> Callable[[Context], T]:
+    """``compute(ctx)`` computed once per record and kept in its Context, for every rule that asks."""
+    key = f"{compute.__module__}.{compute.__qualname__}"
+
+    @wraps(compute)
+    def once(ctx: Context) -> T:
+        kept = ctx.__dict__
+        if key not in kept:
+            kept[key] = compute(ctx)
+        return kept[key]
+
+    return once

@@ -25,6 +25,9 @@ def omits_board_header(record: Record) -> bool:
     return record.board_before is not None and (record.auction is not None or record.play is not None)
 
 
+_BELOW_ONE = re.compile(r"\s*(-\d+|0+)\s*")
+
+
 class BoardNumber(Rule):
     """Board missing or not a board number.
 
@@ -56,11 +59,12 @@ class BoardNumber(Rule):
                 tag = record.tag("Board")
                 line, column = (tag.line, tag.column) if tag else _due_at(record)
                 yield self.finding("no board number", line, column, law=self.law_for(record))
-        elif record.board.raw is not None and not any(c.isdigit() for c in record.board.raw):
-            yield self.finding(f"Board \"{record.board.raw}\" is not a board number",
-                               record.board.line, record.board.column)
-        elif record.board.raw is not None and re.fullmatch(r"\s*(-\d+|0+)\s*", record.board.raw):
-            yield self.finding(f"Board \"{record.board.raw}\" is not a board number: boards are numbered from 1",
+        elif (raw := record.board.raw) is None or raw.isdigit() and raw[0] != "0":
+            return  # the usual board number
+        elif not any(c.isdigit() for c in raw):
+            yield self.finding(f"Board \"{raw}\" is not a board number", record.board.line, record.board.column)
+        elif _BELOW_ONE.fullmatch(raw):
+            yield self.finding(f"Board \"{raw}\" is not a board number: boards are numbered from 1",
                                record.board.line, record.board.column)
 
 

@@ -77,8 +77,8 @@ def rotated_dealer(ctx: Context) -> str | None:
     if result is None or result.declarer is None or field is None or result.illegal is not None:
         return None  # an illegal call stays illegal however the auction is turned: it is the finding
     seat, marked = field.value
-    if seat is None or marked or opening_leader(ctx.record) != bridge.seat_after(seat):
-        return None
+    if seat is None or seat == result.declarer or marked or opening_leader(ctx.record) != bridge.seat_after(seat):
+        return None  # the Declarer is the auction's (no turn gives it), or the lead does not follow it
     first = _first_caller(ctx)
     for steps in (1, -1, 2):
         if first is not None and bridge.seat_after(result.declarer, steps) == seat:

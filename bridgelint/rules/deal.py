@@ -96,8 +96,8 @@ class HandSize(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         deal = ctx.record.deal
-        if deal is None:
-            return
+        if deal is None or {len(hand) for hand in deal.hands.values() if hand is not None} <= {13}:
+            return  # the usual deal: every hand given holds 13 cards
         known = {seat: hand for seat, hand in deal.hands.items() if hand is not None}
         if known and all(len(hand) < 13 for hand in known.values()):  # an end position (PBN §3.10)
             sizes = Counter(len(hand) for hand in known.values())
@@ -139,9 +139,10 @@ class DuplicateCard(Rule):
         deal = ctx.record.deal
         if deal is None:
             return
-        cards = [card for hand in deal.hands.values() if hand for card in hand]
-        if len(set(cards)) == len(cards):
+        hands = [hand for hand in deal.hands.values() if hand]
+        if len(set().union(*hands)) == sum(map(len, hands)):
             return  # the usual deal: every card once
+        cards = [card for hand in hands for card in hand]
         counts = Counter(cards)
         for card in sorted((c for c, n in counts.items() if n > 1), key=_card_order):
             holders = sorted((seat for seat, hand in deal.hands.items() if hand and card in hand),

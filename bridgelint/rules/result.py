@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..bridge import SIDE_NAMES, Result, side
-from ..model import Finding
-from ..replay.play import declared, revoke_transfer
+from ..model import Field, Finding, Record
+from ..replay.context import per_record
+from ..replay.play import revoke_transfer
 from .base import Context, Rule
 from .parts import PLAY, RESULT
 from .contract import names_contract
 
 
+@per_record
 def result_problem(ctx: Context) -> tuple[str, str] | None:
     """Why the Result cannot be right, and the reference (C104), or None; C105 and B106 do not read it then."""
     record = ctx.record
@@ -19,19 +21,27 @@ def result_problem(ctx: Context) -> tuple[str, str] | None:
     if field is None:
         return None
     result = field.value
-    written = f"{record.field_name('Result')} \"{field.raw}\""
     if not isinstance(result, Result):
-        return (f"{written} is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4",
+        return (f"{_written(record, field)} is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4",
                 ImpossibleResult.law_for(record) or "PBN §3.4.15")
-    contract, _ = declared(record, ctx.auction)
+    contract, _ = ctx.declared
     numbers = [n for n in (result.declarer_tricks, result.ns, result.ew) if n is not None]
     if contract is not None and contract.passed_out and not contract.denomination and not names_contract(record):
-        return f"{written} on a passed-out board, which is not played", "Law 22B"
-    if any(n > 13 for n in numbers):
-        return f"{written}: a deal has 13 tricks", "Law 79"
+        return f"{_written(record, field)} on a passed-out board, which is not played", "Law 22B"
+    if max(numbers, default=0) > 13:
+        return f"{_written(record, field)}: a deal has 13 tricks", "Law 79"
     if sum(numbers) > 13:
-        return f"{written}: North-South and East-West together win {sum(numbers)} tricks, a deal has 13", "Law 79"
+        return (f"{_written(record, field)}: North-South and East-West together win {sum(numbers)} tricks, "
+                "a deal has 13", "Law 79")
     return None
+
+
+def _written(record: Record, field: Field[Result | None]) -> str:
+    """The Result as the record writes it: ``Result "9"``."""
+    return f"{record.field_name('Result')} \"{field.raw}\""
+
+
+_NO_TRANSFER = {"NS": 0, "EW": 0}
 
 
 class ImpossibleResult(Rule):
@@ -122,7 +132,7 @@ class ResultMismatch(Rule):
         else:
             claim = None  # a claim the play cannot have: P106 says so
         own = side(declarer)
-        transfer = revoke_transfer(play)
+        transfer = revoke_transfer(play) if play.revokes or play.condoned else _NO_TRANSFER  # a revoke or none
         low -= transfer["NS" if own == "EW" else "EW"]
         high += transfer[own]
         wrong = not low <= tricks <= high

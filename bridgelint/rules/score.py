@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, side
-from ..model import Finding
+from ..model import Finding, Record
 from ..scoring import score
 from .base import Context, Rule
 from .parts import CONTRACT, SCORE
@@ -51,7 +51,8 @@ class ScoreMismatch(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         record = ctx.record
         field = record.score
-        if field is None or field.raw is None or field.raw.strip() in ("", "?") or _rubber(ctx):
+        contract = record.contract.value if record.contract is not None else None
+        if field is None or field.raw is None or contract is None or field.raw.strip() in ("", "?") or _rubber(record):
             return
         if result_problem(ctx) is not None:  # C104 says why the Result cannot be scored
             return
@@ -60,10 +61,7 @@ class ScoreMismatch(Rule):
             return
         if written.ns is not None and written.ew is not None and written.ns + written.ew:
             return  # T104: the two sides' scores contradict each other, whichever is wrong
-        contract = record.contract.value if record.contract is not None else None
         vulnerability = record.vulnerable.value if record.vulnerable is not None else None
-        if contract is None:
-            return
         if contract.passed_out:
             if contract.denomination:  # an end position
                 return
@@ -112,7 +110,8 @@ def _as_played(ctx: Context, contract: Contract, declarer: str, vulnerability: s
     return False
 
 
-def _rubber(ctx: Context) -> bool:
+def _rubber(record: Record) -> bool:
     """The record is scored as rubber or Chicago, where Law 77 is not the whole score."""
-    scoring = next((tag.value for tag in ctx.record.tags if tag.name == "Scoring"), "")
-    return any(word in scoring.upper() for word in ("RUBBER", "CHICAGO"))
+    tag = record.tag("Scoring")
+    scoring = tag.value.upper() if tag is not None else ""
+    return "RUBBER" in scoring or "CHICAGO" in scoring

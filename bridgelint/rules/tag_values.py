@@ -15,6 +15,7 @@ _INTEGER = r"[-+]?[0-9]+"
 _RUBBER = r"[0-9]+ ?/ ?[0-9]+"
 _HISTORY = r"[0-9]+ [0-9]+ ?/ ?[0-9]+(?: [0-9]+){0,2}"
 _KEYWORD = re.compile(r"[A-Za-z0-9_-]+")
+_KEYWORDS = re.compile(r"[A-Za-z0-9_-]+(?:;[A-Za-z0-9_-]+)*")  # a Scoring value in form (§3.4.12)
 _TIME = re.compile(r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]")
 
 
@@ -51,6 +52,7 @@ _FORMS: dict[str, tuple[re.Pattern, str, str]] = {  # form, its shape in words, 
 # is checked by the B, C and D rules; the verifier's own files write other values with trailing spaces.)
 _SPACED = frozenset(("Date", "Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Scoring",
                      "Auction", "Play"))
+_CHECKED = _SPACED | _FORMS.keys()
 
 
 class MalformedTagValue(Rule):
@@ -85,14 +87,15 @@ class MalformedTagValue(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for name, tag in ctx.written_tags.items():
-            if name not in _SPACED and name not in _FORMS:
+            if name not in _CHECKED:
                 continue
             value = tag.value
             stripped = value.strip()
-            if stripped in ("", "?"):
-                continue
+            if stripped == value and name not in _FORMS and name != "Scoring" or stripped in ("", "?"):
+                continue  # no form to check, no spaces around
             if name == "Scoring":
-                yield from self._scoring(tag)
+                if not _KEYWORDS.fullmatch(value):
+                    yield from self._scoring(tag)
             elif name in _FORMS:
                 form, shape, law = _FORMS[name]
                 m = form.fullmatch(stripped)
@@ -160,15 +163,16 @@ class ContradictoryValues(Rule):
     formats = frozenset(("pbn",))  # LIN fields are not PBN tags, LIN has no tables
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        record = ctx.record
+        record, tags = ctx.record, ctx.written_tags
         for name, check in _CONTRADICTIONS.items():
-            tag = ctx.written_tags.get(name)
+            tag = tags.get(name)
             if tag is not None and tag.value.strip() not in ("", "?"):
                 found = check(record, tag.value.strip())
                 if found:
                     message, law = found
                     yield self.finding(message, *tag.value_place(), law=law)
-        yield from self._optimum_results(record)
+        if record.tables:
+            yield from self._optimum_results(record)
 
     def _optimum_results(self, record: Record) -> Iterator[Finding]:
         table = record.tables.get("OptimumResultTable")
@@ -194,6 +198,8 @@ def _sided(name: str, value: str) -> dict[str, float] | None:
 
 
 def _score_sum(record: Record, value: str) -> tuple[str, str | None] | None:
+    if "EW" not in value or "NS" not in value:
+        return None  # one side's score: nothing to sum
     sides = _sided("Score", value)
     if sides and len(sides) == 2 and sides["NS"] + sides["EW"] != 0:
         return f"Score \"{value}\": the NS and EW scores of a board sum to zero", "PBN §4.2.1"
