@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from conftest import check, only
+import pytest
+from hypothesis import assume, example, given, settings
+from hypothesis import strategies as st
+
+from bridgelint.readers import pbn_export
+from bridgelint.readers.pbn_export import _more
+from conftest import check, only, read
 
 PLAY = """S5 S3 S2 S9
 D3 D2 DT D5
@@ -105,3 +111,53 @@ def test_every_game_gets_its_own_finding():
     game = export(CLEAN).split("\r\n\r\n", 1)[1]
     text = export("% EXPORT\n\n") + game.replace("\r\n", "\n") + "\r\n" + game
     assert [f.line for f in only(check(text), "S108")] == [3]
+
+
+def layout_line_by_line(record, lines: list[str]) -> list[tuple[int, int, str]]:
+    """The line layout breaches as found looking at each line, each tag and each element line."""
+    first, out = record.line, []
+    lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
+    if lf:
+        out.append((lf[0], len(lines[lf[0] - first].rstrip("\r\n")) + 1, f"line end LF{_more(lf)}, export wants CR LF"))
+    tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
+    if tabs:
+        out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
+    written = [line.rstrip("\r\n") for line in lines]
+    for tag in record.tags:
+        if not tag.inherited and (tag.column != 1 or not re.fullmatch(r'\[[A-Za-z0-9_]+ "(?:[^"\\]|\\.)*"\]',
+                                                                       written[tag.line - first])):
+            out.append((tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its line "
+                                              "from column 1"))
+    element_lines = {call.line for call in record.auction.calls} if record.auction is not None else set()
+    if record.play is not None:
+        element_lines |= record.play.lines()
+    out += [(number, 1, "elements not separated by single spaces from column 1") for number in sorted(element_lines)
+            if written[number - first] != " ".join(written[number - first].split())]
+    return out
+
+
+SPOILERS = ["  ", " ", "\t", "\xa0", "\r", "\n", "[", "]", '"', "{", "}", ";", '[Room "x"]', "x"]
+
+
+NO_TABLE = CLEAN.replace(TABLE, "")
+AFTER_CALLS = NO_TABLE.split("\n\n", 1)[1].index("=1= Pass") + len("=1= Pass")  # the end of an auction line
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@example(NO_TABLE, [(AFTER_CALLS, " ")], True)  # a space at the end of an element line, before CR LF
+@example(NO_TABLE, [(AFTER_CALLS + 1, " ")], True)  # a space at the start of the next one
+@given(st.sampled_from([CLEAN, NO_TABLE]),
+       st.lists(st.tuples(st.integers(0, len(CLEAN)), st.sampled_from(SPOILERS)), max_size=4), st.booleans())
+def test_the_layout_of_a_game_is_judged_as_looking_at_each_line_would(clean, spoilers, crlf):
+    text = clean.split("\n\n", 1)[1]
+    for at, spoiler in spoilers:
+        text = text[:at] + spoiler + text[at:]
+    if crlf:
+        text = export(text)
+    records = read(text)[0]
+    assume(len(records) == 1 and records[0].line == 1 and "{" not in text)
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    lines = [line for line in lines if line]
+    starts = [sum(map(len, lines[:i])) for i in range(len(lines))]
+    assert pbn_export._layout(records[0], text, starts) == layout_line_by_line(records[0], lines)

@@ -23,7 +23,9 @@ from .pbn_game import NO_SECTION
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
              "Scoring", "Declarer", "Contract", "Result")
 MANDATORY_1_0 = tuple(name for name in MANDATORY if name != "Scoring")  # PBN 1.0: 14 tags
-_TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\]\r*(?:\n|\Z)')  # a tag pair alone on its line
+_AFTER_BRACKET = r'[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\]\r*(?:\n|\Z)'  # of a tag pair alone on its line
+_TAG_LINE = re.compile(rf"\[{_AFTER_BRACKET}")
+_OTHER_THAN_TAG_LINE = re.compile(rf"\n\[(?!{_AFTER_BRACKET})")  # a line opened by '[' but no tag pair alone
 # white space other than a space and a line end (what str.split() splits at, bar those three)
 _ODD_SPACE = re.compile("[\t\v\f\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 _IN_RANK_ORDER = re.compile("".join(rank + "?" for rank in bridge.RANKS))  # each rank at most once, in order
@@ -46,7 +48,8 @@ def _layout(record: Record, text: str, starts: list[int]) -> list[tuple[int, int
     first, count = record.line, len(starts)
     out = []
     odd_space = _ODD_SPACE.search(text)
-    if odd_space or text.count("\r\n") != count:  # the usual game: CR LF everywhere, no tab
+    crlf = text.count("\r\n") == count
+    if odd_space or not crlf:  # the usual game: CR LF everywhere, no tab
         lines = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)])]
         lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
         if lf:
@@ -55,12 +58,13 @@ def _layout(record: Record, text: str, starts: list[int]) -> list[tuple[int, int
         tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
         if tabs:
             out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
-    alone = _TAG_LINE.match
-    out += [(tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its line from column 1")
-            for tag in record.tags if not tag.inherited and (tag.column != 1 or not 0 <= tag.line - first < count
-                                                             or not alone(text, starts[tag.line - first]))]
-    if odd_space or "  " in text or " \r" in text or " \n" in text or "\n " in text or text[:1] == " " \
-            or text[-1:] == " ":  # the usual game: single spaces only, between words
+    if not _tags_alone(text):
+        alone = _TAG_LINE.match
+        out += [(tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its line from "
+                                       "column 1")
+                for tag in record.tags if not tag.inherited and (tag.column != 1 or not 0 <= tag.line - first < count
+                                                                 or not alone(text, starts[tag.line - first]))]
+    if odd_space or not crlf or "  " in text or " \r" in text or "\n " in text or text[0] == " ":
         element_lines = {call.line for call in record.auction.calls} if record.auction is not None else set()
         if record.play is not None:
             element_lines |= record.play.lines()
@@ -71,6 +75,13 @@ def _layout(record: Record, text: str, starts: list[int]) -> list[tuple[int, int
             if written != " ".join(written.split()):
                 out.append((number, 1, "elements not separated by single spaces from column 1"))
     return out
+
+
+def _tags_alone(text: str) -> bool:
+    """Whether every tag of the game is alone on its line from column 1, found without looking at each tag:
+    true when every '[' opens a line written [Name "value"], as each tag starts at a '['."""
+    lines = "\n" + text
+    return text.count("[") == lines.count("\n[") and not _OTHER_THAN_TAG_LINE.search(lines)
 
 
 def _more(lines: list[int]) -> str:
