@@ -28,9 +28,10 @@ _TAG_LINE = re.compile(rf"\[{_AFTER_BRACKET}")
 _OTHER_THAN_TAG_LINE = re.compile(rf"\n\[(?!{_AFTER_BRACKET})")  # a line opened by '[' but no tag pair alone
 # white space other than a space and a line end (what str.split() splits at, bar those three)
 _ODD_SPACE = re.compile("[\t\v\f\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-_IN_RANK_ORDER = re.compile("".join(rank + "?" for rank in bridge.RANKS))  # each rank at most once, in order
+_IN_RANK_ORDER = re.compile("".join(rank + "?+" for rank in bridge.RANKS))  # each rank at most once, in order
 _HAND_IN_ORDER = rf"(?:{_IN_RANK_ORDER.pattern}(?:\.{_IN_RANK_ORDER.pattern}){{3}}|-)"
 _DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3}}")  # the usual Deal, at once
+_SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
 
 
@@ -136,7 +137,7 @@ def _tag_order(record: Record) -> list[tuple[int, int, str]]:
 
 
 def _section_rank(tag: Tag) -> tuple[int, str]:
-    return {"Auction": (0, ""), "Play": (1, "")}.get(tag.name, (2, tag.name))
+    return _SECTION_RANK.get(tag.name) or (2, tag.name)
 
 
 def _values(record: Record) -> list[tuple[int, int, str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .. import bridge
 from ..model import Deal, Field, Record, Tag
@@ -48,7 +49,7 @@ def _deal(record: Record, tag: Tag, value: str) -> None:
 
 
 def _contract(record: Record, tag: Tag, value: str) -> None:
-    contract, canonical = bridge.parse_contract(value)
+    contract, canonical = _parse_contract(value)
     if contract is not None and not canonical and (record.export or not bridge.lowercase_of(value, str(contract))):
         record.problem(NonStandardSpelling, f"Contract \"{value}\" is not PBN: read as \"{contract}\"",
                        tag.line, tag.column, law="PBN §3.4.14")
@@ -60,7 +61,7 @@ def _declarer(record: Record, tag: Tag, value: str) -> None:
 
 
 def _result(record: Record, tag: Tag, value: str) -> None:
-    record.result = _field(tag, bridge.parse_result(value))
+    record.result = _field(tag, _parse_result(value))
 
 
 def _score(record: Record, tag: Tag, value: str) -> None:
@@ -71,6 +72,9 @@ def _date(record: Record, tag: Tag, value: str) -> None:
     record.date = _field(tag, value)
 
 
+# The values an archive repeats on most boards, parsed once each (the results are immutable).
+_parse_contract = lru_cache(maxsize=1024)(bridge.parse_contract)
+_parse_result = lru_cache(maxsize=1024)(bridge.parse_result)
 _FIELDS = {"Board": _board, "Dealer": _dealer, "Vulnerable": _vulnerable, "Deal": _deal, "Contract": _contract,
            "Declarer": _declarer, "Result": _result, "Score": _score, "Date": _date}
 
