@@ -112,10 +112,11 @@ class Linter:
         record = replays.record
         found = list(record.findings)
         try:
+            extend = found.extend
             for rule in self.rules_for(replays):
-                found.extend(rule.check(replays))
+                extend(rule.check(replays))
             for hook in hooks:
-                found.extend(hook(replays))
+                extend(hook(replays))
         except Exception as error:  # a bug: report it on this record and go on
             _debug()
             found.append(InternalError.finding(f"internal error while checking this game: {type(error).__name__}: "

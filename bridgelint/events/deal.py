@@ -12,6 +12,7 @@ from ..model import Deal
 CARDS = tuple(suit + rank for suit in SUITS for rank in RANKS)  # the order differences are named in
 _BIT = {card: 1 << i for i, card in enumerate(CARDS)}
 _DECK = (1 << 52) - 1
+_THIRTEENS = [13, 13, 13, 13]
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -22,19 +23,14 @@ def fingerprint(deal: Deal | None) -> int | None:
     """
     if deal is None:
         return None
-    masks = []
-    for seat in SEATS:
-        hand = deal.hands.get(seat)
-        if hand is None or len(hand) != 13:
-            return None
-        try:
-            mask = sum(map(_BIT.__getitem__, hand))
-        except KeyError:  # not a card
-            return None
-        if mask.bit_count() != 13:  # a card twice in the hand (the sum carried)
-            return None
-        masks.append(mask)
-    if masks[0] | masks[1] | masks[2] | masks[3] != _DECK:  # a card in two hands
+    hands = [hand for seat in SEATS if (hand := deal.hands.get(seat)) is not None]
+    if list(map(len, hands)) != _THIRTEENS:  # a hand unknown, or not of 13 cards
+        return None
+    try:
+        masks = [sum(map(_BIT.__getitem__, hand)) for hand in hands]
+    except KeyError:  # not a card
+        return None
+    if sum(masks) != _DECK:  # a card twice: 52 cards sum to the whole pack only when they are 52 different ones
         return None
     return _join(masks)
 
@@ -57,9 +53,11 @@ def turned(print_: int, seats: int) -> int:
 def canonical(print_: int) -> tuple[int, int]:
     """(shape, seats): the deal turned so that North holds the ace of spades, the same for a deal and its three
     turns, and how far to turn the shape clockwise to give the deal back (``turned(shape, seats)``)."""
+    if print_ & 1:  # North holds it: the deal is its own shape
+        return print_, 0
     masks = _masks(print_)
-    holder = next(i for i, mask in enumerate(masks) if mask & 1)
-    return _join([masks[(i + holder) % 4] for i in range(4)]), holder
+    holder = 1 if masks[1] & 1 else 2 if masks[2] & 1 else 3
+    return _join(masks[holder:] + masks[:holder]), holder
 
 
 def turn(here: int, there: int) -> int | None:

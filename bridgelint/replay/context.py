@@ -3,8 +3,8 @@ what several rules ask of one record (:func:`per_record`)."""
 
 from __future__ import annotations
 
-from functools import cached_property, wraps
-from typing import Callable, TypeVar
+from functools import wraps
+from typing import Callable, Generic, TypeVar
 
 from ..bridge import Contract
 from ..model import Record, Tag
@@ -12,6 +12,18 @@ from .auction import AuctionReplay, replay_auction
 from .play import PlayReplay, declared, replay_play
 
 T = TypeVar("T")
+
+
+class once(Generic[T]):
+    """A Context attribute computed on first reading and kept in the instance: ``functools.cached_property``
+    without the lock it takes at each first reading (Python 3.11), which a record's few reads would pay for."""
+
+    def __init__(self, compute: Callable[[Context], T]):
+        self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__
+
+    def __get__(self, ctx: Context, owner: type | None = None) -> T:
+        value = ctx.__dict__[self.name] = self.compute(ctx)  # read from the instance from now on
+        return value
 
 
 class Context:
@@ -22,12 +34,12 @@ class Context:
     def __init__(self, record: Record):
         self.record = record
 
-    @cached_property
+    @once
     def written_tags(self) -> dict[str, Tag]:
         """The first tag of each name written in this game (not carried by ``##``), by name."""
         return self.record.first_tags(written=True)
 
-    @cached_property
+    @once
     def auction(self) -> AuctionReplay | None:
         """The auction replay (None without an auction)."""
         record = self.record
@@ -36,12 +48,12 @@ class Context:
         dealer = record.dealer.value if record.dealer is not None else None
         return replay_auction(record.auction, dealer)
 
-    @cached_property
+    @once
     def declared(self) -> tuple[Contract | None, str | None]:
         """The contract and declarer the play is replayed under (:func:`~.play.declared`)."""
         return declared(self.record, self.auction)
 
-    @cached_property
+    @once
     def play(self) -> PlayReplay | None:
         """The play replay (None without a play), under the contract of the auction or the tags."""
         record = self.record
@@ -56,10 +68,10 @@ def per_record(compute: Callable[[Context], T]) -> Callable[[Context], T]:
     key = f"{compute.__module__}.{compute.__qualname__}"
 
     @wraps(compute)
-    def once(ctx: Context) -> T:
+    def shared(ctx: Context) -> T:
         kept = ctx.__dict__
         if key not in kept:
             kept[key] = compute(ctx)
         return kept[key]
 
-    return once
+    return shared
