@@ -28,9 +28,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bridgelint.model import Finding
 from bridgelint.pipeline import FileReport, check_stream
 from bridgelint.readers import decode_line, open_reader
-from bridgelint.readers.lin_scan import scan, text_chunks
+from bridgelint.readers.lin_scan import fields, scan, text_chunks
 from bridgelint.reporters import Summary
 from bridgelint.reporters import json as json_reporter
 
@@ -134,7 +135,8 @@ def pbn_game_count(data: bytes) -> int:
 
 def lin_board_lower_bound(data: bytes) -> int:
     """Each ``qx`` field starts a board; without any, each ``md`` does."""
-    tags = [item[0] for item in scan(text_chunks(io.BytesIO(data)))]
+    tags = [field[0] for item in scan(text_chunks(io.BytesIO(data))) if not isinstance(item, Finding)
+            for field in fields(item)]
     return tags.count("QX") or tags.count("MD")
 
 

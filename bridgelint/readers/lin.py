@@ -11,6 +11,8 @@ is read as board 1 with an S120 warning.
 from __future__ import annotations
 
 import re
+from itertools import chain, filterfalse
+from string import ascii_letters
 from typing import BinaryIO, Iterator
 
 from .. import bridge
@@ -54,58 +56,73 @@ class LinReader:
 
     def __iter__(self) -> Iterator[Record]:
         header = _Header()
-        board: list[tuple] | None = None
-        prelude: list[tuple] = []
+        board: _Board | None = None
+        prelude: list[Item] = []
         by_qx = dealt = False  # a qx was seen; the open board has its md
         games = 0
-        for item in scan(text_chunks(self.stream, self.file_findings)):
-            tag = item[0]
-            if tag in BOARD_BODY and board is not None and not prelude:  # the usual field
-                board.append(item)
+        for run in scan(text_chunks(self.stream, self.file_findings)):
+            if isinstance(run, Finding):
+                prelude.append(run)
                 continue
-            if tag in PRELUDE or tag is None:
-                prelude.append(item)
-                continue
-            by_qx = by_qx or tag == "QX"
-            if (tag == "QX" or (tag == "MD" and (not by_qx or dealt or board is None))
-                    or (board is None and tag in BOARD_CONTENT)):
-                if board is not None:
-                    games += 1
-                    yield guarded(_build, "lin", games, board[0][2], board, games, header)
-                board = prelude + [item]
-            elif board is None or tag in HEADER:
-                for early in prelude:
-                    self._header_item(header, early)
-                self._header_item(header, item)
-            else:
-                board.extend(prelude)
-                board.append(item)
-            prelude = []
-            dealt = tag == "MD" or (dealt and tag != "QX")
+            line, column, pieces = run
+            column += 1
+            written = iter(pieces)
+            for name, value in zip(written, written):  # each field of the run, read once
+                tag = _NAMES[name]
+                if board is not None and not prelude and tag in BOARD_BODY:  # the usual field
+                    board.add(tag, value, line, column)
+                elif tag in PRELUDE:
+                    prelude.append((tag, value, line, column))
+                else:
+                    item = (tag, value, line, column)
+                    by_qx = by_qx or tag == "QX"
+                    if (tag == "QX" or (tag == "MD" and (not by_qx or dealt or board is None))
+                            or (board is None and tag in BOARD_CONTENT)):
+                        if board is not None:
+                            games += 1
+                            yield guarded(board.done, "lin", games, board.record.line, header)
+                        board = _Board(games + 1, prelude[0] if prelude else item)
+                        board.join(prelude)
+                        board.add(*item)
+                    elif board is None or tag in HEADER:
+                        for early in prelude:
+                            self._header_item(header, early)
+                        self._header_item(header, item)
+                    else:
+                        board.join(prelude)
+                        board.add(*item)
+                    prelude = []
+                    dealt = tag == "MD" or (dealt and tag != "QX")
+                column += len(value) + 4  # past 'value|tag|'
         if board is not None:
-            board.extend(prelude)
+            board.join(prelude)
             games += 1
-            yield guarded(_build, "lin", games, board[0][2], board, games, header)
+            yield guarded(board.done, "lin", games, board.record.line, header)
         else:
-            for item in prelude:
-                self._header_item(header, item)
+            for early in prelude:
+                self._header_item(header, early)
         if games == 0:
             self.file_findings.append(NoGame.finding("the file holds no board (no qx or md field)", 1, 1,
                                                      law=NoGame.lin_law))
 
-    def _header_item(self, header: "_Header", item: tuple) -> None:
-        tag, value, line, column = item
-        if tag is None:
-            self.file_findings.append(value)
+    def _header_item(self, header: "_Header", item: Item) -> None:
+        if isinstance(item, Finding):
+            self.file_findings.append(item)
             return
+        tag, value, line, column = item
         if tag in header.CARRIED:
-            header.tags.append(Tag(tag, value, line, column, inherited=True))
+            header.tags += (Tag(tag, value, line, column, inherited=True),)
         if tag == "VG":
             header.vugraph(value)
         elif tag == "RS":
             header.results = (value, line, column)
         elif tag not in KNOWN_TAGS:
             self.file_findings.append(_unknown(tag, line, column))
+
+
+Field4 = tuple[str, str, int, int]  # a field: TAG (upper case), value, line, column of the tag
+Item = Field4 | Finding  # a field, or an S120 finding between fields
+_NAMES = {a + b: (a + b).upper() for a in ascii_letters for b in ascii_letters}  # tags as written, upper-cased
 
 
 class _Header:
@@ -116,7 +133,7 @@ class _Header:
     def __init__(self) -> None:
         self.first_board = 1
         self.results: tuple[str, int, int] | None = None  # rs value, line, column
-        self.tags: list[Tag] = []  # vg, the match's pn and mp, for every board
+        self.tags: tuple[Tag, ...] = ()  # vg, the match's pn and mp, for every board (a tuple: boards share it)
 
     def vugraph(self, value: str) -> None:
         fields = value.split(",")
@@ -141,15 +158,35 @@ class _Header:
 ROOMS = {"O": "Open", "C": "Closed"}  # the room letter of a qx value
 
 
+class LinRecord(Record):
+    """The record of a LIN board.  Its own fields are kept as (TAG, value, line, column) tuples and made
+    :class:`~bridgelint.model.Tag` objects only when ``tags`` is first read (checks rarely read them);
+    ``carried`` are the match header's tags, which come after them in ``tags``."""
+
+    __slots__ = ("fields", "carried", "room", "_tags")
+
+    def __init__(self, game: int, line: int, column: int):
+        super().__init__("lin", game, line, column)  # sets tags to []: reset below
+        self.fields: list[Field4] = []
+        self.carried: tuple[Tag, ...] = ()  # vg, pn and mp of the match header (inherited)
+        self.room: str | None = None  # Open or Closed, from the board's qx
+        self._tags: list[Tag] | None = None  # made on first use
+
+    @property
+    def tags(self) -> list[Tag]:
+        if self._tags is None:
+            self._tags = [*(Tag(*field) for field in self.fields), *self.carried]
+        return self._tags
+
+    @tags.setter
+    def tags(self, tags: list[Tag]) -> None:
+        self._tags = tags
+
+
 def match_tag(record: Record, name: str) -> Tag | None:
-    """The first header tag ``name`` (``VG``, ``PN``, ``MP``) the board carries: they come last, after its own."""
-    found = None
-    for tag in reversed(record.tags):
-        if not tag.inherited:
-            break
-        if tag.name == name:
-            found = tag
-    return found
+    """The first header tag ``name`` (``VG``, ``PN``, ``MP``) the board carries."""
+    carried = record.carried if isinstance(record, LinRecord) else ()
+    return next((tag for tag in carried if tag.name == name), None)
 
 
 def match_fields(vg: str | None) -> list[str]:
@@ -172,55 +209,52 @@ def match_teams(fields: list[str]) -> tuple[str | None, str | None]:
 
 def room(record: Record) -> str | None:
     """``Open`` or ``Closed``, from the board's ``qx``; None for a label that is no room."""
-    board = record.board
-    if board is None or not isinstance(board.value, int):
-        return None
-    for tag in record.tags:  # the field the board number was read from, near the start
-        if tag.line == board.line and tag.column == board.column:
-            return ROOMS.get(tag.value.strip()[:1].upper()) if tag.name == "QX" else None
-    return None
+    return record.room if isinstance(record, LinRecord) else None
 
 
 def _unknown(tag: str, line: int, column: int) -> Finding:
     return UnknownLinTag.finding(f"unknown LIN tag '{tag.lower()}': kept and ignored", line, column)
 
 
-def _build(items: list[tuple], game: int, header: _Header) -> Record:
-    """The record of one board from its fields, in file order."""
-    first = items[0]
-    record = Record("lin", game, first[2], first[3])
-    board = _Board(record)
-    for tag, value, line, column in items:
-        if tag is None:
-            record.findings.append(value)
-            continue
-        record.tags.append(Tag(tag, value, line, column))
-        handle = _HANDLERS.get(tag)
-        if handle is not None:
-            handle(board, value, line, column)
-        elif tag not in KNOWN_TAGS:
-            record.findings.append(_unknown(tag, line, column))
-    record.tags.extend(header.tags)  # after the board's own: a board's pn comes first
-    board.finish(header)
-    return record
-
-
 class _Board:
-    """Collects one board's fields, then fills its record."""
+    """Builds one board's record from its fields, as they are read."""
 
-    __slots__ = ("record", "calls", "cards", "auction_at", "play_at", "claim", "room", "number", "label", "ah_board")
+    __slots__ = ("record", "calls", "cards", "auction_at", "play_at", "claim", "room", "number", "label", "ah_board",
+                 "error")
 
-    def __init__(self, record: Record):
-        self.record = record
+    def __init__(self, game: int, first: Item):
+        line, column = (first.line, first.column) if isinstance(first, Finding) else first[2:]
+        self.record = LinRecord(game, line, column)
         self.calls: list[Call] = []
         self.cards: list[Card] = []
         self.auction_at: tuple[int, int] | None = None
         self.play_at: tuple[int, int] | None = None
-        self.claim: Field | None = None
+        self.claim: Field[int | None] | None = None
         self.room = ""
-        self.number: Field | None = None  # from qx
-        self.label: Field | None = None  # a qx that is no room and number
-        self.ah_board: Field | None = None
+        self.number: Field[int | None] | None = None  # from qx
+        self.label: Field[int | None] | None = None  # a qx that is no room and number
+        self.ah_board: Field[int | None] | None = None
+        self.error: Exception | None = None  # the first bug met while building: the record becomes X001
+
+    def add(self, tag: str, value: str, line: int, column: int) -> None:
+        """Take one field of the board."""
+        self.record.fields.append((tag, value, line, column))
+        handle = _HANDLERS.get(tag)
+        try:
+            if handle is not None:
+                handle(self, value, line, column)
+            elif tag not in KNOWN_TAGS:
+                self.record.findings.append(_unknown(tag, line, column))
+        except Exception as error:
+            self.error = self.error or error
+
+    def join(self, items: list[Item]) -> None:
+        """Take fields and findings held back before a field that showed they belong to this board."""
+        for item in items:
+            if isinstance(item, Finding):
+                self.record.findings.append(item)
+            else:
+                self.add(*item)
 
     def qx(self, value: str, line: int, column: int) -> None:
         m = LIN_ROOM_BOARD.match(value)
@@ -243,6 +277,7 @@ class _Board:
         if record.deal_field is not None:
             return
         m = LIN_DEALER.match(value)
+        assert m is not None  # \s*[0-9]? matches every text
         digit = m.group("dealer")
         seat = LIN_SEATS[int(digit) - 1] if digit in ("1", "2", "3", "4") else None
         record.dealer = Field(digit, seat, line, column)
@@ -265,8 +300,9 @@ class _Board:
             return
         calls, pos, match = self.calls, 0, LIN_CALL.match
         while (m := match(value, pos)) is not None:
-            token = m.group("call")
-            call = bridge.parse_lin_call(token)
+            call = bridge.parse_lin_call(m.group("call"))
+            if call is None:  # the grammar's call is one bridge knows: the rest would be an invalid call
+                break
             calls.append(Call(value[m.start("call"):m.end()], call.kind, line, column, level=call.level,
                               denomination=call.denomination, alert=bool(m.group("alert"))))
             pos = m.end()
@@ -303,8 +339,10 @@ class _Board:
             self.play_at = (line, column)
         self.claim = Field(value, m and int(m.group("tricks")), line, column)
 
-    def finish(self, header: _Header) -> None:
-        """Board number, derived vulnerability, auction, play and the ``rs`` result."""
+    def done(self, header: _Header) -> Record:
+        """The record: board number, derived vulnerability, auction, play, the ``rs`` result, the match tags."""
+        if self.error is not None:
+            raise self.error
         record = self.record
         record.board = self.number or self.ah_board or self.label
         number = record.board.value if record.board is not None else None
@@ -315,10 +353,13 @@ class _Board:
             record.auction = Auction(seat, self.calls, *self.auction_at)
         if self.play_at is not None:
             record.play = Play(None, self.cards, *self.play_at, by_seat=False, claim=self.claim)
-        if self.number is not None:
+        if self.number is not None and self.number.value is not None:
+            record.room = ROOMS.get(self.room)
             entry = header.result_entry(self.number.value, self.room)
             if entry is not None:
                 _result(record, *entry)
+        record.carried = header.tags
+        return record
 
 
 _HANDLERS = {"QX": _Board.qx, "AH": _Board.ah, "MD": _Board.md, "SV": _Board.sv, "MB": _Board.mb,
@@ -339,8 +380,9 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
     hands: dict[str, tuple[str, ...] | None] = {}  # a malformed hand is not known; the others are kept
     columns: dict[str, int] = {}
     offset = start
+    one_line = "\n" not in value
     for seat, text in zip(LIN_SEATS, fields):
-        if "\n" not in value[:offset]:
+        if one_line or "\n" not in value[:offset]:
             columns[seat] = column + 3 + offset
         cards = _hand(text)
         if isinstance(cards, int):
@@ -353,14 +395,15 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
                 what = "the cards before a suit letter: each suit is its letter (S, H, D, C) and then its ranks"
             record.problem(MalformedDeal, f"md: {bridge.SEAT_NAMES[seat]}'s hand \"{text[:20]}\" has {what}",
                            line, col, law=MalformedDeal.lin_law)
-            cards = None
-        hands[seat] = cards
+            hands[seat] = None
+        else:
+            hands[seat] = cards
         offset += len(text) + 1
     if len(hands) == 3 or hands["E"] == ():
         given = [hand for seat, hand in hands.items() if seat != "E"]
-        dealt = {card for hand in given if hand is not None for card in hand}
-        if len(dealt) == 39 and all(len(hand) == 13 for hand in given):  # East holds the rest (BBO's own rule)
-            hands["E"] = tuple(card for card in _DECK if card not in dealt)
+        dealt = set(chain.from_iterable(hand for hand in given if hand is not None))
+        if len(dealt) == 39 and all(hand is not None and len(hand) == 13 for hand in given):
+            hands["E"] = tuple(filterfalse(dealt.__contains__, _DECK))  # East holds the rest (BBO's own rule)
         else:  # a partial deal, or a card dealt twice (D104): East's cards are not known
             hands["E"] = None
     return Deal({seat: hands[seat] for seat in bridge.SEATS}, line, column, columns)
@@ -369,15 +412,26 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
 _DECK = tuple(s + r for s in bridge.SUITS for r in bridge.RANKS)
 # Fast paths for the usual one-card pc and one-call mb values, in any case.
 _CARDS = {s + r: (s.upper(), r.upper()) for s in "SHDCshdc" for r in "AKQJT98765432akqjt"}
-_CALLS = {token + alert: bridge.parse_lin_call(token)
-          for token in [*"pdrPDR", *(f"{level}{d}" for level in "1234567" for d in "CDHSNcdhsn")] for alert in ("", "!")}
+_CALLS = {token + alert: call
+          for token in [*"pdrPDR", *(f"{level}{d}" for level in "1234567" for d in "CDHSNcdhsn")]
+          if (call := bridge.parse_lin_call(token)) is not None for alert in ("", "!")}
 
 
 def _hand(text: str) -> tuple[str, ...] | int:
     """The cards of one hand, or the index of the first character that is no card."""
-    holdings = LIN_HOLDING.findall(text)
-    if sum(len(suit) + len(ranks) for suit, ranks in holdings) == len(text):  # the usual case: nothing else
-        return tuple(suit.upper() + r for suit, ranks in holdings for r in ranks.upper().replace("10", "T"))
+    cards, suit = [], ""
+    for char in text:  # the usual hand: upper case, T for ten, nothing else
+        if char in _SUIT_LETTERS:
+            suit = char
+        elif suit and char in _RANK_LETTERS:
+            cards.append(suit + char)
+        else:
+            return _hand_as_written(text)
+    return tuple(cards)
+
+
+def _hand_as_written(text: str) -> tuple[str, ...] | int:
+    """:func:`_hand` of any hand: suits and ranks in any case, 10 for ten, blanks between suits."""
     cards: list[str] = []
     pos, end, match = 0, len(text.rstrip()), LIN_HOLDING.match
     while pos < end:
@@ -391,6 +445,10 @@ def _hand(text: str) -> tuple[str, ...] | int:
         cards.extend(suit + r for r in m.group("ranks").upper().replace("10", "T"))
         pos = m.end()
     return tuple(cards)
+
+
+_SUIT_LETTERS = frozenset(bridge.SUITS)
+_RANK_LETTERS = frozenset(bridge.RANKS)
 
 
 def _result(record: Record, entry: str, line: int, column: int) -> None:
