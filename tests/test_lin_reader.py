@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from pathlib import Path
@@ -12,9 +13,9 @@ from hypothesis import strategies as st
 from pyparsing import col, lineno
 
 from bridgelint.bridge import Contract, parse_lin_result_entry
-from bridgelint.model import BID, DOUBLE, INVALID, PASS, REDOUBLE, Finding
+from bridgelint.model import BID, DOUBLE, INVALID, PASS, REDOUBLE, Finding, Play
 from bridgelint.readers import lin_scan
-from bridgelint.readers.lin import LinReader, looks_like_lin
+from bridgelint.readers.lin import LinReader, looks_like_lin, match_tag, room
 from bridgelint.readers.lin_grammar import LIN_FILE, PRODUCTIONS
 from bridgelint.readers.lin_scan import fields, scan, text_chunks
 
@@ -183,6 +184,53 @@ def test_no_board_at_all():
 @given(st.text(alphabet="|mbdpcqxsvS1234AKT,o\n !", max_size=200))
 def test_random_text_never_raises(text):
     read(text)
+
+
+LIN_PIECES = ["pc|SA|", "pc|h10|", "mb|1N!|", "mb|p|", "an|x|", "md|3SAK,HQ,DJ,|", "sv|o|", "qx|o1|", "qx|c2|",
+              "pg||", "mc|9|", "zz|q|", "pn|a,b\nc|", "nt|hi\nthere|", "sv|o mb|p|", "\n", "\r\n", " ", "  ", "|",
+              "x", "ab", "p|", "pc|", "é", "\t"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(LIN_PIECES), max_size=40), st.sampled_from([3, 7, 1 << 20]))
+def test_lines_split_in_one_step_read_as_field_by_field(pieces, block):
+    """The bulk split of whole-field lines gives the records the field regex gives, damaged text included."""
+    data = "".join(pieces).encode()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lin_scan, "BLOCK", block)
+        fast, fast_reader = read(data)
+        patch.setattr(lin_scan, "_whole", lambda pieces: False)  # every field matched on its own
+        slow, slow_reader = read(data)
+    assert as_data(fast) == as_data(slow)
+    assert fast_reader.file_findings == slow_reader.file_findings
+
+
+def as_data(value):
+    """Records as nested plain values, to compare two readings (a Play is no dataclass)."""
+    if isinstance(value, Play):
+        value = (value.seat, value.line, value.column, value.by_seat, value.notes, value.claim, value.cards)
+    if dataclasses.is_dataclass(value):
+        return tuple(as_data(getattr(value, f.name)) for f in dataclasses.fields(value))
+    if isinstance(value, (list, tuple)):
+        return [as_data(v) for v in value]
+    if isinstance(value, dict):
+        return {k: as_data(v) for k, v in value.items()}
+    return value
+
+
+def test_text_after_the_last_field_comes_before_that_field_only():
+    record = one("qx|o1|md|3SAKx,HQ,DJ,|sv|o|junk")
+    assert codes(record) == [("D102", 1, 14), ("S120", 1, 28)]  # md's finding first: only sv is held back
+
+
+def test_room_and_match_tags_of_a_board():
+    records, _ = read(VUGRAPH_HEAD + f"qx|o1|{DEAL}\nqx|c1|{DEAL}\nqx|x|{DEAL}\nmp|x|\nqx|o2|{DEAL}")
+    assert [room(r) for r in records] == ["Open", "Closed", None, "Open"]
+    assert [match_tag(r, "VG").line for r in records] == [1, 1, 1, 1]
+    # a board carries the header as it stands when the board ends: the mp comes within the third
+    assert [match_tag(r, "MP") is None for r in records] == [True, True, False, False]
+    assert [t.name for t in records[3].tags if t.inherited] == ["VG", "PN", "MP"]
+    assert all(t.inherited for t in records[3].tags[-3:]) and records[3].tags[0].name == "QX"
 
 
 # --- boards ---------------------------------------------------------------------
