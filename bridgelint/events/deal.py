@@ -12,7 +12,6 @@ from ..model import Deal
 CARDS = tuple(suit + rank for suit in SUITS for rank in RANKS)  # the order differences are named in
 _BIT = {card: 1 << i for i, card in enumerate(CARDS)}
 _DECK = (1 << 52) - 1
-_THIRTEENS = [13, 13, 13, 13]
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -23,14 +22,19 @@ def fingerprint(deal: Deal | None) -> int | None:
     """
     if deal is None:
         return None
-    hands = [hand for seat in SEATS if (hand := deal.hands.get(seat)) is not None]
-    if list(map(len, hands)) != _THIRTEENS:  # a hand unknown, or not of 13 cards
-        return None
-    try:
-        masks = [sum(map(_BIT.__getitem__, hand)) for hand in hands]
-    except KeyError:  # not a card
-        return None
-    if sum(masks) != _DECK:  # a card twice: 52 cards sum to the whole pack only when they are 52 different ones
+    masks = []
+    for seat in SEATS:
+        hand = deal.hands.get(seat)
+        if hand is None or len(hand) != 13:
+            return None
+        try:
+            mask = sum(map(_BIT.__getitem__, hand))
+        except KeyError:  # not a card
+            return None
+        if mask.bit_count() != 13:  # a card twice in the hand (the sum carried)
+            return None
+        masks.append(mask)
+    if masks[0] | masks[1] | masks[2] | masks[3] != _DECK:  # a card in two hands
         return None
     return _join(masks)
 
