@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 if TYPE_CHECKING:
     from .model import CallKind
@@ -158,12 +158,15 @@ _POWER = {trump: {led: {suit + rank: (26 if suit == trump else 13 if suit == led
                         for suit in SUITS for rank in RANKS} for led in SUITS} for trump in (*SUITS, None)}
 
 
-def trick_winner(cards: Sequence[str], trump: str | None) -> int:
-    """Index of the winning card of a trick given as card names ("SA") in play order (Law 44E-F).
+def card_power(trump: str | None, led: str) -> Callable[[str], int]:
+    """The power of a card (by name, "SA") in a trick of suit ``led``: the highest trump wins, else the
+    highest card of the suit led (Law 44E-F)."""
+    return _POWER[trump][led].__getitem__
 
-    The highest trump wins, else the highest card of the suit led.
-    """
-    return cards.index(max(cards, key=_POWER[trump][cards[0][0]].__getitem__))
+
+def trick_winner(cards: Sequence[str], trump: str | None) -> int:
+    """Index of the winning card of a trick given as card names ("SA") in play order."""
+    return cards.index(max(cards, key=card_power(trump, cards[0][0])))
 
 
 # --- contract, declarer, result, score -------------------------------------

@@ -126,3 +126,28 @@ def test_contract_in_no_trump():
     play = read(PLAY_ROWS + "\n").play
     fast = replay.replay_play(play, deal(), Contract(3, "NT"), "S")
     assert fast == replay._replay_general(play, deal(), None, "S")
+
+
+# --- the usual header, read as a run of tag lines, gives the tags the tag pairs give one by one ----------------
+
+TAG_NAMES = st.sampled_from(["Event", "Site", "Board", "Dealer", "Deal", "Note", "Auction", "Play", "Score",
+                             "OptimumResultTable", "X_1"])
+TAG_VALUES = st.text(st.characters(min_codepoint=32, max_codepoint=0x17F, blacklist_characters='"\\\x7f'), max_size=12)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.tuples(TAG_NAMES, TAG_VALUES), min_size=1, max_size=8), st.sampled_from(["\n", "\r\n"]),
+       st.sampled_from(["", " ", "\t "]))
+def test_tag_lines_read_as_the_tag_pairs_one_by_one(pairs, end, blank):
+    lines = [f'[{name} "{value}"]{blank}' for name, value in pairs]
+    at_once = read_text(end.join(lines) + end)
+    # a comment after each tag pair: no tag pair alone on its line, each is read as a token of its own
+    one_by_one = read_text(end.join(line + " {}" for line in lines) + end)
+    assert at_once.tags == one_by_one.tags
+    assert [(t.line, t.column, t.value_column) for t in at_once.tags[:len(pairs)]] == [
+        (number, 1, len(name) + 4) for number, (name, _) in enumerate(pairs, 1)]
+    assert [f.code for f in at_once.findings] == [f.code for f in one_by_one.findings]
+
+
+def read_text(text: str):
+    return next(iter(open_reader(io.BytesIO(text.encode()), "t.pbn")))

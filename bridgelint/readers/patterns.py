@@ -11,6 +11,7 @@ PBN_TOKEN = re.compile(
     r"|(?P<comment>\{[^}]*\})"
     r"|(?P<open_comment>\{[^}]*\Z)"
     r"|(?P<comment2>;[^\n]*)"
+    r'|(?P<tag_lines>(?m:^\[[A-Za-z0-9_]+ "[^"\\\t\n]*"\](?:[ \t]*\r?\n\[[A-Za-z0-9_]+ "[^"\\\t\n]*"\])*)(?=[ \t]*\r?(?:\n|\Z)))'
     r'|(?P<tag>\[[ \t\r\n]*(?P<tag_name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<tag_value>(?:[^"\\\t\n]|\\.)*)"[ \t\r\n]*\])'
     r"|(?P<bad_tag>\[[^\]\n]*\]?)"
     r'|(?P<string>"(?:[^"\\\n]|\\.)*"?)'

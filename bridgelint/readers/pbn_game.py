@@ -36,6 +36,7 @@ NO_SECTION = frozenset((
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = PBN_TOKEN.finditer
+_TAG_PAIRS = PBN_TAG_PAIR.finditer
 _CARD_TOKEN = re.compile(r"\S+")  # a card of a card_rows token
 
 
@@ -78,10 +79,15 @@ class GameScanner:
                 continue
             offset = m.start()
             line, column = at(offset)
-            if kind == "tag":
+            if kind == "tag_lines":  # the usual header: tag pairs alone on their lines, from column 1
+                for number, pair in enumerate(_TAG_PAIRS(text, offset, m.end())):
+                    self.tag(pair["name"], pair["value"], line + number, 1, pair.start("value") - pair.start() + 1)
+            elif kind == "tag":
                 start = m.start("tag_value")
-                value_column = column + start - offset if "\n" not in text[offset:start] else 0
+                value_column = column + start - offset if text.find("\n", offset, start) < 0 else 0
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column, value_column)
+            elif kind == "word" and self.section == "auction" and self.pending_mark is None and m.group() in _PBN_CALLS:
+                self.calls.append(_make_call(m.group(), line, column, record))  # the usual call: no mark to take
             elif kind == "card_rows":  # outside a plain play: each card is a word
                 for card in _CARD_TOKEN.finditer(text, offset, m.end()):
                     self.element("word", card.group(), *at(card.start()))
@@ -143,7 +149,8 @@ class GameScanner:
             self.note(tag)
             self.record.tags.append(tag)
             return
-        self.close_section()
+        if self.section is not None:
+            self.close_section()
         self.record.tags.append(tag)
         if name == "Auction":
             self.section = "auction"

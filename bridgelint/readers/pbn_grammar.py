@@ -36,6 +36,10 @@ LINE_COMMENT = _regex("line_comment", r";[^\n]*")
 ESCAPE_LINE = _regex("escape_line", r"(?m:^%[^\n]*)")
 # §3.3 tag pair: [ Name "string" ], any whitespace between the tokens in import format
 TAG_PAIR = _regex("tag_pair", r'\[[ \t\r\n]*(?P<name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<value>(?:[^"\\\t\n]|\\.)*)"[ \t\r\n]*\]')
+# tag pairs written [Name "value"] alone on their lines from column 1, one line after the other: the usual
+# header, matched at once (export format, §3.3); read as the tag pairs they hold
+_TAG_LINE = r'\[[A-Za-z0-9_]+ "[^"\\\t\n]*"\]'
+TAG_LINES = _regex("tag_lines", rf"(?m:^{_TAG_LINE}(?:[ \t]*\r?\n{_TAG_LINE})*)(?=[ \t]*\r?(?:\n|\Z))")
 # a bracket that does not make a tag pair: reported as malformed (S102)
 BAD_TAG = _regex("bad_tag", r'\[[^\]\n]*\]?')
 # §5.1 section string element
@@ -60,7 +64,7 @@ STRAY = _regex("stray", r"[^ \t\r\n\v\f]")
 # comments, tag pairs, then tokens).  Named groups tell the reader what matched.
 _ALTERNATIVES = (
     ("escape", ESCAPE_LINE), ("comment", BRACE_COMMENT), ("open_comment", UNTERMINATED_COMMENT),
-    ("comment", LINE_COMMENT), ("tag", TAG_PAIR), ("bad_tag", BAD_TAG), ("string", STRING),
+    ("comment", LINE_COMMENT), ("tag_lines", TAG_LINES), ("tag", TAG_PAIR), ("bad_tag", BAD_TAG), ("string", STRING),
     ("note", NOTE_REF), ("nag", NAG), ("suffix", SUFFIX), ("mark", IRREGULARITY),
     ("card_rows", CARD_ROWS), ("word", WORD), ("stray", STRAY),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..bridge import PASSED_OUT, SEAT_NAMES, Contract, bid_rank, seat_after, side
+from ..bridge import PASSED_OUT, SEAT_NAMES, SEATS, Contract, bid_rank, seat_after, side
 from ..model import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Auction, Call
 from .irregularity import (AFTER_END, BAD_DOUBLE, BAD_MARK, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL, WRONG_FIRST_CALLER,
                            Irregularity, IrregularityKind)
@@ -38,6 +38,10 @@ class AuctionReplay:
         return not self.ended and self.unfinished is None
 
 
+_CLOSING = {True: [PASS] * 3, False: [PASS] * 4}  # the passes that end an auction with a bid, without one
+_NEXT = {seat: seat_after(seat) for seat in SEATS}
+
+
 class _State:
     """Auction state after each call (Laws 18-19)."""
 
@@ -53,8 +57,8 @@ class _State:
 
     def ended(self) -> bool:
         """Law 22: three passes in rotation after a call, or four opening passes."""
-        needed = 3 if self.any_bid else 4
-        return len(self.window) >= needed and all(k == PASS for k in self.window[-needed:])
+        closing = _CLOSING[self.any_bid]
+        return self.window[-len(closing):] == closing
 
     def contract(self) -> Contract:
         if self.last_bid is None:
@@ -95,7 +99,7 @@ def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
             if started:
                 irregular(NOT_A_CALL, call, "'-' fills the turns before the dealer's first call only")
                 readable = False
-            seat = seat_after(seat) if seat else None
+            seat = _NEXT[seat] if seat else None
             continue
         if not started:
             started = True
@@ -115,9 +119,9 @@ def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
             stop_marker = call
             continue
         _apply(call, seat, state, out, irregular)
-        if state.ended():
+        if kind == PASS and state.ended():  # only a pass can end the auction
             out.ended = True
-        seat = seat_after(seat) if seat else None
+        seat = _NEXT[seat] if seat else None
 
     if out.ended:
         out.contract = state.contract()

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable, Sequence
 
-from ..bridge import FULL_DECK, SEAT_NAMES, SEATS, Contract, seat_after, side, trick_winner
+from ..bridge import FULL_DECK, SEAT_NAMES, SEATS, SUITS, Contract, card_power, seat_after, side, trick_winner
 from .auction import AuctionReplay
 from ..model import CARD, CONTINUE, END, INVALID, UNKNOWN, Card, Deal, Play, Record
 from .irregularity import (AFTER_END, BAD_MARK, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity,
@@ -47,25 +47,20 @@ class Trick:
     """A completed trick: its leader, its cards as (seat, card) in play order, and its winner.
 
     A trick of the fast replay is kept as the place of its row in the play
-    (``Trick.of_row``), so that a play kept as text stays so: the Card objects
+    (``cards`` None: the four cards from ``play.cards[start]``, by seat in PBN, in
+    play order in LIN), so that a play kept as text stays so: the Card objects
     are made when ``cards`` is first read.
     """
 
     __slots__ = ("leader", "winner", "_cards", "_play", "_start")
 
-    def __init__(self, leader: str, cards: list[tuple[str, Card]] | None, winner: str):
+    def __init__(self, leader: str, cards: list[tuple[str, Card]] | None, winner: str, play: Play | None = None,
+                 start: int = 0):
         self.leader = leader
         self.winner = winner
         self._cards = cards
-        self._play: Play | None = None
-        self._start = 0
-
-    @classmethod
-    def of_row(cls, leader: str, winner: str, play: Play, start: int) -> Trick:
-        """The trick written as the four cards from ``play.cards[start]``: by seat (PBN) or in play order (LIN)."""
-        trick = cls(leader, None, winner)
-        trick._play, trick._start = play, start
-        return trick
+        self._play = play
+        self._start = start
 
     @property
     def cards(self) -> list[tuple[str, Card]]:
@@ -267,18 +262,17 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
     out = PlayReplay(declarer=declarer, dealt=True, rows=(len(names) + 3) // 4, end=play.end_mark(),
                      claimed=play.claim is not None)
     tricks, won, column = out.tricks, out.won, _OFFSET[opening]
+    power = {led: card_power(trump, led) for led in SUITS}
     full = len(names) - len(names) % 4
     written = names[:full] if by_seat else []  # the cards of the whole tricks in columns from the opening leader
     leads = []  # the column of each trick's leader
     for start in range(0, full, 4):
         row, at = names[start:start + 4], column[leader]
-        if by_seat:
-            trick = row[at:] + row[:at]  # in play order from the leader
-        else:
-            trick = row
-            written += row[4 - at:] + row[:4 - at]
-        winner = ROTATION[leader][trick_winner(trick, trump)]
-        tricks.append(Trick.of_row(leader, winner, play, start))
+        if not by_seat:  # LIN: in play order from the leader
+            row = row[4 - at:] + row[:4 - at]
+            written += row
+        winner = holder[max(row, key=power[row[at][0]])]  # the winning card's holder (checked below)
+        tricks.append(Trick(leader, None, winner, play, start))
         won[SIDE[winner]] += 1
         leads.append(at)
         leader = winner
@@ -333,9 +327,8 @@ def _plain_names(play: Play) -> list[str] | None:
         return None
     if cards and cards[-1].kind == END:
         cards = cards[:-1]
-    if any(card.kind != CARD or card.mark for card in cards):
-        return None
-    return [card.suit + card.rank for card in cards]
+    names = [card.suit + card.rank for card in cards if card.kind == CARD and not card.mark]
+    return names if len(names) == len(cards) else None
 
 
 def _replay_general(play: Play, deal: Deal | None, trump: str | None, declarer: str | None) -> PlayReplay:
