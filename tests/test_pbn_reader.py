@@ -350,12 +350,12 @@ def test_grammar_and_scan_agree_on_unicode_whitespace(text):
 
 def test_grammar_keeps_tab_columns():
     assert grammar.GAME.keepTabs
-    text = '[Auction "N"]\n1C\t\tPass\n'
+    text = '[Auction "N"]\n1C\t\tPass\t!\n'  # the '!': calls, not a row of calls
     located = pp.ZeroOrMore(pp.Group(pp.Located(grammar.TOKEN))).parse_with_tabs().parse_string(text, parse_all=True)
     assert [(start, tok[0]) for start, tok, _ in located.as_list()] == [(0, '[Auction "N"]'), (14, "1C"),
-                                                                       (18, "Pass")]
+                                                                       (18, "Pass"), (23, "!")]
     assert [(m.start(), m.group()) for m in grammar.TOKEN.re.finditer(text)] == [(0, '[Auction "N"]'), (14, "1C"),
-                                                                                   (18, "Pass")]
+                                                                                   (18, "Pass"), (23, "!")]
 
 
 def named_regex_productions() -> dict[str, pp.Regex]:

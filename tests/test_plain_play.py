@@ -151,3 +151,21 @@ def test_tag_lines_read_as_the_tag_pairs_one_by_one(pairs, end, blank):
 
 def read_text(text: str):
     return next(iter(open_reader(io.BytesIO(text.encode()), "t.pbn")))
+
+
+# --- the usual auction rows, read at once, give the calls read one by one -------------------------------------
+
+CALLS = st.sampled_from(["Pass", "Pass", "X", "XX", "AP", "1C", "1NT", "3H", "7S", "-", "*", "+", "2N", "pass"])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.lists(CALLS, min_size=1, max_size=5), min_size=1, max_size=5), BLANKS, st.sampled_from(["\n", "\r\n"]))
+def test_call_rows_read_as_the_calls_one_by_one(rows, blank, end):
+    lines = [blank.join(row) for row in rows]
+    at_once = read_text('[Dealer "N"]\n[Auction "N"]\n' + end.join(lines) + end)
+    # a comment after each row: no row of calls alone on its line, each call is read as a token of its own
+    one_by_one = read_text('[Dealer "N"]\n[Auction "N"]\n' + end.join(line + " {}" for line in lines) + end)
+    assert at_once.auction.calls == one_by_one.auction.calls
+    assert [c.token for c in at_once.auction.calls] == [call for row in rows for call in row]
+    assert [(f.code, f.line, f.column) for f in at_once.findings] == [
+        (f.code, f.line, f.column) for f in one_by_one.findings]

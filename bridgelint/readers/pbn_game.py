@@ -37,7 +37,7 @@ _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = PBN_TOKEN.finditer
 _TAG_PAIRS = PBN_TAG_PAIR.finditer
-_CARD_TOKEN = re.compile(r"\S+")  # a card of a card_rows token
+_ROW_TOKEN = re.compile(r"\S+").finditer  # a card or call of a card_rows or call_rows token
 
 
 class GameScanner:
@@ -88,9 +88,13 @@ class GameScanner:
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column, value_column)
             elif kind == "word" and self.section == "auction" and self.pending_mark is None and m.group() in _PBN_CALLS:
                 self.calls.append(_make_call(m.group(), line, column, record))  # the usual call: no mark to take
-            elif kind == "card_rows":  # outside a plain play: each card is a word
-                for card in _CARD_TOKEN.finditer(text, offset, m.end()):
-                    self.element("word", card.group(), *at(card.start()))
+            elif kind == "call_rows" and self.section == "auction" and self.pending_mark is None:
+                calls = self.calls  # the usual auction rows: calls in PBN spelling, no mark to take
+                for call in _ROW_TOKEN(text, offset, m.end()):
+                    calls.append(_make_call(call.group(), *at(call.start()), record))
+            elif kind in ("card_rows", "call_rows"):  # elsewhere: each card or call is a word
+                for word in _ROW_TOKEN(text, offset, m.end()):
+                    self.element("word", word.group(), *at(word.start()))
             elif kind == "word" and self.section == "play" and self.pending_mark is None:
                 self.card_objects().append(_make_card(m.group(), line, column, record))
             elif kind == "comment":
@@ -144,7 +148,7 @@ class GameScanner:
     # --- tags and sections ---------------------------------------------------
 
     def tag(self, name: str, value: str, line: int, column: int, value_column: int = 0) -> None:
-        tag = Tag(name, value, line, column, value_column=value_column)
+        tag = Tag(name, value, line, column, False, value_column)
         if name == "Note" and self.section in ("auction", "play"):
             self.note(tag)
             self.record.tags.append(tag)
@@ -152,14 +156,13 @@ class GameScanner:
         if self.section is not None:
             self.close_section()
         self.record.tags.append(tag)
-        if name == "Auction":
+        if name in NO_SECTION:  # the most tags
+            self.stray_reported = False
+        elif name == "Auction":
             self.section = "auction"
         elif name == "Play":
             self.section = "play"
             self.play_tokens, self.play_runs, self.cards = [], [], []
-        elif name in NO_SECTION:
-            self.section = None
-            self.stray_reported = False
         else:
             self.section = "table"
             self.table = TableReader(Table(tag, self.text))

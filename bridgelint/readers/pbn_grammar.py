@@ -52,6 +52,10 @@ IRREGULARITY = _regex("irregularity", r"\^[A-Za-z]?")
 # lines of four cards and nothing else: the usual trick rows, one after the other, matched at once (§3.6)
 _ROW = r"[ \t]+".join(["[SHDC][AKQJT98765432]"] * 4)
 CARD_ROWS = _regex("card_rows", rf"{_ROW}(?:[ \t]*\r?\n[ \t]*{_ROW})*(?=[ \t]*(?:\r?\n|\Z))")
+# lines of calls in PBN spelling and nothing else: the usual auction rows, one after the other, matched at once (§3.5)
+_CALL = "(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))"
+_CALL_ROW = rf"{_CALL}(?:[ \t]+{_CALL})*"
+CALL_ROWS = _regex("call_rows", rf"{_CALL_ROW}(?:[ \t]*\r?\n[ \t]*{_CALL_ROW})*(?=[ \t]*(?:\r?\n|\Z))")
 # §5.2 table header: column specifications separated by ';' (read by the table reader, not by ``token``)
 COLUMN_SPEC = _regex("column_spec", r"(?P<order>[+-]?)(?P<column>[^;\\\s+-](?:[^;\\]*[^;\\\s])?)(?:\\(?P<width>[0-9]+)(?P<align>[LR]?))?")
 TABLE_HEADER = (COLUMN_SPEC + pp.ZeroOrMore(pp.Suppress(";") + COLUMN_SPEC)).set_name("table_header")
@@ -66,7 +70,7 @@ _ALTERNATIVES = (
     ("escape", ESCAPE_LINE), ("comment", BRACE_COMMENT), ("open_comment", UNTERMINATED_COMMENT),
     ("comment", LINE_COMMENT), ("tag_lines", TAG_LINES), ("tag", TAG_PAIR), ("bad_tag", BAD_TAG), ("string", STRING),
     ("note", NOTE_REF), ("nag", NAG), ("suffix", SUFFIX), ("mark", IRREGULARITY),
-    ("card_rows", CARD_ROWS), ("word", WORD), ("stray", STRAY),
+    ("card_rows", CARD_ROWS), ("call_rows", CALL_ROWS), ("word", WORD), ("stray", STRAY),
 )
 
 
