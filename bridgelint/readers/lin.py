@@ -219,14 +219,15 @@ def _unknown(tag: str, line: int, column: int) -> Finding:
 class _Board:
     """Builds one board's record from its fields, as they are read."""
 
-    __slots__ = ("record", "calls", "cards", "auction_at", "play_at", "claim", "room", "number", "label", "ah_board",
-                 "error")
+    __slots__ = ("record", "calls", "names", "plain", "auction_at", "play_at", "claim", "room", "number", "label",
+                 "ah_board", "error")
 
     def __init__(self, game: int, first: Item):
         line, column = (first.line, first.column) if isinstance(first, Finding) else first[2:]
         self.record = LinRecord(game, line, column)
         self.calls: list[Call] = []
-        self.cards: list[Card] = []
+        self.names: list[str] = []  # the names of the cards while the play is plain (one card a pc field)
+        self.plain = True
         self.auction_at: tuple[int, int] | None = None
         self.play_at: tuple[int, int] | None = None
         self.claim: Field[int | None] | None = None
@@ -317,19 +318,11 @@ class _Board:
     def pc(self, value: str, line: int, column: int) -> None:
         if self.play_at is None:
             self.play_at = (line, column)
-        known = _CARDS.get(value)
-        if known is not None:
-            self.cards.append(Card(value, "card", line, column, None, *known))
-            return
-        cards, pos, match = self.cards, 0, LIN_CARD.match
-        while (m := match(value, pos)) is not None:
-            rank = m.group("rank").upper()
-            cards.append(Card(m.group(0).strip(), "card", line, column, suit=m.group("suit").upper(),
-                              rank="T" if rank == "10" else rank))
-            pos = m.end()
-        rest = value[pos:].strip()
-        if rest or pos == 0:
-            cards.append(Card(rest, INVALID, line, column))
+        name = _CARD_NAMES.get(value)
+        if name is not None and self.claim is None:
+            self.names.append(name)
+        else:  # several cards, no card, or a card after the claim: the play is kept as Card objects
+            self.plain = False
 
     def mc(self, value: str, line: int, column: int) -> None:
         m = LIN_CLAIM.fullmatch(value)
@@ -352,7 +345,9 @@ class _Board:
             seat = record.dealer.value if record.dealer is not None else None
             record.auction = Auction(seat, self.calls, *self.auction_at)
         if self.play_at is not None:
-            record.play = Play(None, self.cards, *self.play_at, by_seat=False, claim=self.claim)
+            line, column = self.play_at
+            record.play = (LinPlay(self.names, record.fields, line, column, self.claim) if self.plain
+                           else Play(None, _cards(record.fields), line, column, by_seat=False, claim=self.claim))
         if self.number is not None and self.number.value is not None:
             record.room = ROOMS.get(self.room)
             entry = header.result_entry(self.number.value, self.room)
@@ -364,6 +359,42 @@ class _Board:
 
 _HANDLERS = {"QX": _Board.qx, "AH": _Board.ah, "MD": _Board.md, "SV": _Board.sv, "MB": _Board.mb,
              "AN": _Board.an, "PC": _Board.pc, "MC": _Board.mc}
+
+
+class LinPlay(Play):
+    """A play of one-card ``pc`` fields only (and a claim after them), kept as its cards' names (``tokens``):
+    its Card objects are made from the board's fields when ``cards`` is first read."""
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, names: list[str], fields: list[Field4], line: int, column: int, claim: Field[int | None] | None):
+        super().__init__(None, [], line, column, by_seat=False, claim=claim)
+        self.tokens, self._cards, self._fields = names, None, fields
+
+    def _made(self) -> list[Card]:
+        return _cards(self._fields)
+
+
+def _cards(fields: list[Field4]) -> list[Card]:
+    """The cards of the ``pc`` fields among a board's fields; a value that is no card is an invalid one."""
+    cards: list[Card] = []
+    for tag, value, line, column in fields:
+        if tag != "PC":
+            continue
+        known = _CARDS.get(value)
+        if known is not None:
+            cards.append(Card(value, "card", line, column, None, *known))
+            continue
+        pos, match = 0, LIN_CARD.match
+        while (m := match(value, pos)) is not None:
+            rank = m.group("rank").upper()
+            cards.append(Card(m.group(0).strip(), "card", line, column, suit=m.group("suit").upper(),
+                              rank="T" if rank == "10" else rank))
+            pos = m.end()
+        rest = value[pos:].strip()
+        if rest or pos == 0:
+            cards.append(Card(rest, INVALID, line, column))
+    return cards
 
 
 def _deal(record: Record, value: str, start: int, line: int, column: int) -> Deal | None:
@@ -412,6 +443,8 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
 _DECK = tuple(s + r for s in bridge.SUITS for r in bridge.RANKS)
 # Fast paths for the usual one-card pc and one-call mb values, in any case.
 _CARDS = {s + r: (s.upper(), r.upper()) for s in "SHDCshdc" for r in "AKQJT98765432akqjt"}
+_CARD_NAMES = {value: suit + ("T" if rank == "10" else rank.upper())  # the card of a one-card pc value
+               for value, (suit, rank) in [*_CARDS.items(), *((s + "10", (s.upper(), "10")) for s in "SHDCshdc")]}
 _CALLS = {token + alert: call
           for token in [*"pdrPDR", *(f"{level}{d}" for level in "1234567" for d in "CDHSNcdhsn")]
           if (call := bridge.parse_lin_call(token)) is not None for alert in ("", "!")}
