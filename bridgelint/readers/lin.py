@@ -11,7 +11,7 @@ is read as board 1 with an S120 warning.
 from __future__ import annotations
 
 import re
-from itertools import chain, filterfalse
+from itertools import filterfalse
 from string import ascii_letters
 from typing import BinaryIO, Iterator
 
@@ -57,6 +57,7 @@ class LinReader:
     def __iter__(self) -> Iterator[Record]:
         header = _Header()
         board: _Board | None = None
+        add = None  # the open board's add
         prelude: list[Item] = []
         by_qx = dealt = False  # a qx was seen; the open board has its md
         games = 0
@@ -69,8 +70,8 @@ class LinReader:
             written = iter(pieces)
             for name, value in zip(written, written):  # each field of the run, read once
                 tag = _NAMES[name]
-                if board is not None and not prelude and tag in BOARD_BODY:  # the usual field
-                    board.add(tag, value, line, column)
+                if add is not None and not prelude and tag in BOARD_BODY:  # the usual field
+                    add(tag, value, line, column)
                 elif tag in PRELUDE:
                     prelude.append((tag, value, line, column))
                 else:
@@ -82,6 +83,7 @@ class LinReader:
                             games += 1
                             yield guarded(board.done, "lin", games, board.record.line, header)
                         board = _Board(games + 1, prelude[0] if prelude else item)
+                        add = board.add
                         board.join(prelude)
                         board.add(*item)
                     elif board is None or tag in HEADER:
@@ -219,12 +221,13 @@ def _unknown(tag: str, line: int, column: int) -> Finding:
 class _Board:
     """Builds one board's record from its fields, as they are read."""
 
-    __slots__ = ("record", "calls", "names", "plain", "auction_at", "play_at", "claim", "room", "number", "label",
+    __slots__ = ("record", "fields", "calls", "names", "plain", "auction_at", "play_at", "claim", "room", "number", "label",
                  "ah_board", "error")
 
     def __init__(self, game: int, first: Item):
         line, column = (first.line, first.column) if isinstance(first, Finding) else first[2:]
         self.record = LinRecord(game, line, column)
+        self.fields = self.record.fields
         self.calls: list[Call] = []
         self.names: list[str] = []  # the names of the cards while the play is plain (one card a pc field)
         self.plain = True
@@ -239,7 +242,7 @@ class _Board:
 
     def add(self, tag: str, value: str, line: int, column: int) -> None:
         """Take one field of the board."""
-        self.record.fields.append((tag, value, line, column))
+        self.fields.append((tag, value, line, column))
         handle = _HANDLERS.get(tag)
         try:
             if handle is not None:
@@ -296,8 +299,9 @@ class _Board:
             self.auction_at = (line, column)
         known = _CALLS.get(value)
         if known is not None:
-            self.calls.append(Call(value, known.kind, line, column, level=known.level,
-                                   denomination=known.denomination, alert=value[-1] == "!"))
+            made = Call(value, known.kind, line, column, known.level, known.denomination)  # positional: faster
+            made.alert = value[-1] == "!"
+            self.calls.append(made)
             return
         calls, pos, match = self.calls, 0, LIN_CALL.match
         while (m := match(value, pos)) is not None:
@@ -430,14 +434,14 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
         else:
             hands[seat] = cards
         offset += len(text) + 1
-    if len(hands) == 3 or hands["E"] == ():
-        given = [hand for seat, hand in hands.items() if seat != "E"]
-        dealt = set(chain.from_iterable(hand for hand in given if hand is not None))
-        if len(dealt) == 39 and all(hand is not None and len(hand) == 13 for hand in given):
-            hands["E"] = tuple(filterfalse(dealt.__contains__, _DECK))  # East holds the rest (BBO's own rule)
-        else:  # a partial deal, or a card dealt twice (D104): East's cards are not known
-            hands["E"] = None
-    return Deal({seat: hands[seat] for seat in bridge.SEATS}, line, column, columns)
+    south, west, north = hands["S"], hands["W"], hands["N"]
+    east = hands.get("E", ())
+    if east == ():  # East holds the rest (BBO's own rule), unless the deal is partial or a card is dealt twice (D104)
+        east = None
+        if south and west and north and len(south) == len(west) == len(north) == 13:
+            dealt = {*south, *west, *north}
+            east = tuple(filterfalse(dealt.__contains__, _DECK)) if len(dealt) == 39 else None
+    return Deal({"N": north, "E": east, "S": south, "W": west}, line, column, columns)
 
 
 _DECK = tuple(s + r for s in bridge.SUITS for r in bridge.RANKS)
