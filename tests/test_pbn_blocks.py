@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from bridgelint.model import Finding, Record, Tag
 from bridgelint.readers import pbn, text
 from bridgelint.readers.pbn_game import declaration, swallowed
 from bridgelint.rules.syntax import BadCharacter, LongLine, NoGame, Windows1252
+from test_pathological import assert_linear
 
 
 class Splitting(pbn.PbnReader):
@@ -223,3 +225,10 @@ def test_lines_around_the_limit_are_cut_as_line_by_line_reading_cuts_them():
         for end in (b"\n", b"\r\n", b"\r\r\n", b""):
             blocks = assert_read_alike(b"x" * length + end + b"y\n", 4, limit=8)
             assert blocks.games[0][1].count("x") == min(length, 8), (length, end)
+
+
+@pytest.mark.parametrize("unit", [b"{c}\n", b"x\x01\n\n", b"\n", b"%{\n"])
+def test_splitting_one_large_block_is_linear(unit):
+    """One block of many lines with a '{', or of many games each with a line finding, is split in linear time."""
+    with mock.patch.object(text, "BLOCK", 1 << 24):
+        assert_linear(lambda n: list(Splitting(io.BytesIO(unit * n))), 20_000)

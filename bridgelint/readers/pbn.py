@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import deque
 from typing import BinaryIO, Iterable, Iterator
 
 from ..model import Finding, Record, Tag
@@ -29,6 +30,7 @@ BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; arch
 _BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
 _SCAN = PBN_TOKEN.finditer
 _SEMI_EMPTY = re.compile(r"[^\S\n]*(?:\n|\Z)")  # at a line start: a line of white space only
+_SEMI_EMPTY_LINES = re.compile(r"(?:[^\S\n]*\n)+")
 _NEXT_SEMI_EMPTY = re.compile(r"\n(?=[^\S\n]*(?:\n|\Z))")  # the end of the line before one
 _NOT_ESCAPE = re.compile(r"\n[^%]")  # a line that is no escape line, after the first
 _LONG_LINE = re.compile(r"\n[^\n]{%d}" % MAX_LINE)  # a line of MAX_LINE characters or more, from the LF before it
@@ -48,7 +50,7 @@ class PbnReader:
         self._inherited: dict[str, str] = {}  # ## values for later games
         self._last_value: dict[str, str] = {}  # the latest real value, for #
         self._line_findings: list[Finding] = []  # line checks of the game being split
-        self._lines_ahead: list[Finding] = []  # line checks of lines after it, in line order
+        self._lines_ahead: deque[Finding] = deque()  # line checks of lines after it, in line order
         self._board_before: str | None = None  # the Board of the last game with Board, Dealer and Deal (B108)
 
     def __iter__(self) -> Iterator[Record]:
@@ -56,7 +58,8 @@ class PbnReader:
         for start, text in self._games():
             games += 1
             yield guarded(self._read_game, "pbn", games, start, games, start, text)
-        self.file_findings.extend(self._line_findings + self._lines_ahead)
+        self.file_findings += self._line_findings
+        self.file_findings += self._lines_ahead
         if self._blocks.windows_1252 is not None:
             self.file_findings.append(Windows1252.at(*self._blocks.windows_1252, "pbn"))
         if games == 0:
@@ -79,6 +82,7 @@ class PbnReader:
             self._check_lines(text, number, skipped)
             lines = _LineCounter(text, number)
             pos, size = 0, len(text)
+            blank = -1  # where the first semi-empty line from ``pos`` on starts (found again once passed)
             while pos < size:
                 if in_brace:  # a '{' comment is open: line by line until it closes
                     end = text.find("\n", pos) + 1 or size
@@ -87,7 +91,8 @@ class PbnReader:
                     in_brace = _brace_state(line, True)
                     pos = end
                     continue
-                blank = pos if _SEMI_EMPTY.match(text, pos) else _semi_empty_after(text, pos)
+                if blank < pos:
+                    blank = pos if _SEMI_EMPTY.match(text, pos) else _semi_empty_after(text, pos)
                 brace = _brace_line(text, pos, blank)
                 if brace >= 0:  # the line at `brace` has a '{' that may open a comment
                     end = text.find("\n", brace) + 1 or size
@@ -102,14 +107,16 @@ class PbnReader:
                     content = content or piece[0] != "%" or _NOT_ESCAPE.search(piece) is not None
                 if blank == size:
                     break
-                ended = lines.at(blank)  # the semi-empty line
-                self._lines_read(ended)
-                if content:
-                    yield start, "".join(chunk)
-                elif chunk:
-                    self._header_escapes("".join(chunk), start)
-                chunk, content, start = [], False, ended + 1
-                pos = text.find("\n", blank) + 1 or size
+                if chunk:
+                    self._lines_read(lines.at(blank))  # up to the semi-empty line
+                    if content:
+                        yield start, "".join(chunk)
+                    else:
+                        self._header_escapes("".join(chunk), start)
+                    chunk, content = [], False
+                semi_empty = _SEMI_EMPTY_LINES.match(text, blank)  # this one and those right after it
+                pos = size if semi_empty is None else semi_empty.end()  # None: the file's last line, without LF
+                start = lines.at(pos)
         self._lines_read(sys.maxsize)
         if content:
             yield start, "".join(chunk)
@@ -119,10 +126,8 @@ class PbnReader:
     def _lines_read(self, last: int) -> None:
         """The line findings of lines up to ``last`` are due: the game that ends there takes them."""
         ahead = self._lines_ahead
-        if ahead and ahead[0].line <= last:
-            due = [f for f in ahead if f.line <= last]
-            self._line_findings += due
-            self._lines_ahead = ahead[len(due):]
+        while ahead and ahead[0].line <= last:
+            self._line_findings.append(ahead.popleft())
 
     def _header_escapes(self, text: str, start: int) -> None:
         """Escape lines outside any game: ``% EXPORT``, and ``% bridgelint:`` directives kept for the linter."""
@@ -163,7 +168,7 @@ class PbnReader:
                 break
         if found:
             found.sort(key=lambda finding: finding.line)  # S107 before S106 on one line, as they were found
-            self._lines_ahead += found
+            self._lines_ahead.extend(found)
 
     # --- one game ----------------------------------------------------------
 
