@@ -241,8 +241,17 @@ class _Board:
         self.error: Exception | None = None  # the first bug met while building: the record becomes X001
 
     def add(self, tag: str, value: str, line: int, column: int) -> None:
-        """Take one field of the board."""
+        """Take one field of the board: a card here (the usual field), the others by their handler."""
         self.fields.append((tag, value, line, column))
+        if tag == "PC":
+            if self.play_at is None:
+                self.play_at = (line, column)
+            name = _CARD_NAMES.get(value)
+            if name is not None and self.claim is None:
+                self.names.append(name)
+            else:  # several cards, no card, or a card after the claim: the play is kept as Card objects
+                self.plain = False
+            return
         handle = _HANDLERS.get(tag)
         try:
             if handle is not None:
@@ -319,15 +328,6 @@ class _Board:
         if self.calls:
             self.calls[-1].explanation = value
 
-    def pc(self, value: str, line: int, column: int) -> None:
-        if self.play_at is None:
-            self.play_at = (line, column)
-        name = _CARD_NAMES.get(value)
-        if name is not None and self.claim is None:
-            self.names.append(name)
-        else:  # several cards, no card, or a card after the claim: the play is kept as Card objects
-            self.plain = False
-
     def mc(self, value: str, line: int, column: int) -> None:
         m = LIN_CLAIM.fullmatch(value)
         if m is None:
@@ -362,7 +362,7 @@ class _Board:
 
 
 _HANDLERS = {"QX": _Board.qx, "AH": _Board.ah, "MD": _Board.md, "SV": _Board.sv, "MB": _Board.mb,
-             "AN": _Board.an, "PC": _Board.pc, "MC": _Board.mc}
+             "AN": _Board.an, "MC": _Board.mc}  # and pc, in add
 
 
 class LinPlay(Play):
