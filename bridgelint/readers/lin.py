@@ -6,6 +6,13 @@ each ``qx`` starts a board, after a header of ``vg``, ``rs``, ``pn``/``pw``,
 fields (``pn``, ``st``, ``rh``, ``ah``, ``nt``) right before the field that
 starts a board belongs to that board.  ``qx|o1,BOARD 1|``, a known BBO bug,
 is read as board 1 with an S120 warning.
+
+Each field is read once, as the scanner's runs arrive: the open board's
+:class:`_Board` fills its record field by field, so no list of a board's
+fields is built and walked again.  The record (:class:`LinRecord`) keeps its
+fields as tuples and makes :class:`~bridgelint.model.Tag` objects only when
+``tags`` is read; a play of one-card ``pc`` fields is kept as card names
+(:class:`LinPlay`) until its Card objects are asked for.
 """
 
 from __future__ import annotations
