@@ -251,6 +251,13 @@ def test_the_grammar_regexes_are_linear_on_adversarial_text() -> None:
         assert_linear(works[i], _N)
 
 
+@pytest.mark.parametrize("unit", ["Pass ", "1C\t", "SA SK SQ SJ ", 'SA SK SQ SJ\n[A "b"]\n'])
+def test_a_line_of_many_calls_or_cards_ending_in_something_else_is_linear(unit: str) -> None:
+    """Rows of calls or cards are one token only when a line ends after them: a long line must not be
+    searched to its end again from each of its tokens."""
+    assert_linear(lambda n: sum(1 for _ in TOKEN.re.finditer(unit * (n // len(unit)) + "!")), _N)
+
+
 # --- not text ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["t.pbn", "t.lin", "t.txt"])

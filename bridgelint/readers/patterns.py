@@ -20,7 +20,7 @@ PBN_TOKEN = re.compile(
     r"|(?P<suffix>[!?]+)"
     r"|(?P<mark>\^[A-Za-z]?)"
     r"|(?P<card_rows>[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432](?:[ \t]*\r?\n[ \t]*[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432])*(?=[ \t]*(?:\r?\n|\Z)))"
-    r"|(?P<call_rows>(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))(?:[ \t]+(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS])))*(?:[ \t]*\r?\n[ \t]*(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))(?:[ \t]+(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS])))*)*(?=[ \t]*(?:\r?\n|\Z)))"
+    r"|(?P<call_rows>(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))(?:[ \t]+(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))){0,15}(?:[ \t]*\r?\n[ \t]*(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))(?:[ \t]+(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))){0,15})*(?=[ \t]*(?:\r?\n|\Z)))"
     r'|(?P<word>[^ \t\r\n\v\f\[\]{};\"%!?=$^]+)'
     r"|(?P<stray>[^ \t\r\n\v\f])")
 PBN_TAG_PAIR = re.compile(r'\[[ \t\r\n]*(?P<name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<value>(?:[^"\\\t\n]|\\.)*)"[ \t\r\n]*\]')

@@ -52,9 +52,10 @@ IRREGULARITY = _regex("irregularity", r"\^[A-Za-z]?")
 # lines of four cards and nothing else: the usual trick rows, one after the other, matched at once (§3.6)
 _ROW = r"[ \t]+".join(["[SHDC][AKQJT98765432]"] * 4)
 CARD_ROWS = _regex("card_rows", rf"{_ROW}(?:[ \t]*\r?\n[ \t]*{_ROW})*(?=[ \t]*(?:\r?\n|\Z))")
-# lines of calls in PBN spelling and nothing else: the usual auction rows, one after the other, matched at once (§3.5)
+# lines of calls in PBN spelling and nothing else: the usual auction rows, one after the other, matched at once (§3.5);
+# at most 16 calls a line, so that a line of many calls ending in something else is given up after a few
 _CALL = "(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))"
-_CALL_ROW = rf"{_CALL}(?:[ \t]+{_CALL})*"
+_CALL_ROW = rf"{_CALL}(?:[ \t]+{_CALL}){{0,15}}"
 CALL_ROWS = _regex("call_rows", rf"{_CALL_ROW}(?:[ \t]*\r?\n[ \t]*{_CALL_ROW})*(?=[ \t]*(?:\r?\n|\Z))")
 # §5.2 table header: column specifications separated by ';' (read by the table reader, not by ``token``)
 COLUMN_SPEC = _regex("column_spec", r"(?P<order>[+-]?)(?P<column>[^;\\\s+-](?:[^;\\]*[^;\\\s])?)(?:\\(?P<width>[0-9]+)(?P<align>[LR]?))?")
