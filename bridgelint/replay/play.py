@@ -41,6 +41,8 @@ SIDE = {seat: side(seat) for seat in SEATS}
 _OFFSET = {first: {seat: i for i, seat in enumerate(ROTATION[first])} for first in SEATS}  # seat's column from first
 
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+_COLUMN_SEATS = {seat: "".join(ROTATION[seat]) * 13 for seat in SEATS}  # the seat of each card in seat columns from seat
+_NOTHING_LEFT = dict.fromkeys(SEATS, "")  # the suits left in the hands after 13 tricks
 
 
 class Trick:
@@ -278,19 +280,23 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
         leader = winner
     # the short last row: PBN writes it in the first columns, LIN in play order from the leader
     short = [(ROTATION[opening if by_seat else leader][i], name) for i, name in enumerate(names[full:])]
-    seats = ROTATION[opening] * (full // 4)
-    if list(map(holder.__getitem__, written)) != list(seats) or any(holder[name] != seat for seat, name in short):
+    if ("".join(map(holder.__getitem__, written)) != _COLUMN_SEATS[opening][:full]
+            or any(holder[name] != seat for seat, name in short)):
         return None  # a card not held by the player of its column
-    played = set(written)  # each seat's suits played in the whole tricks, in order, and those left after them
+    # each seat's suits played in the whole tricks, in order, and those left in its hand after them
     suits = "".join(written)[::2]
     later = [suits[i::4] for i in range(4)]
-    left = {seat: "".join(c[0] for c in hand if c not in played) if len(played) < 52 else ""
-            for seat, hand in deal.hands.items() if hand is not None}
+    left = _NOTHING_LEFT
+    if full < 52:
+        played = set(written)
+        left = {seat: "".join(c[0] for c in hand if c not in played) for seat, hand in deal.hands.items() if hand}
+    columns = ROTATION[opening]
     for number, at in enumerate(leads):
-        led = suits[4 * number + at]
-        if suits[4 * number:4 * number + 4] != led * 4:
-            for i in range(4):
-                if suits[4 * number + i] != led and (led in later[i][number + 1:] or led in left[seats[i]]):
+        trick = suits[4 * number:4 * number + 4]
+        led = trick[at]
+        if trick.count(led) < 4:
+            for i, suit in enumerate(trick):
+                if suit != led and (led in later[i][number + 1:] or led in left[columns[i]]):
                     return None  # a revoke
     lead = dict(short).get(leader)
     if lead is not None:
