@@ -382,7 +382,7 @@ class LinPlay(Play):
         super().__init__(None, [], line, column, by_seat=False, claim=claim)
         self.tokens, self._cards, self._fields = names, None, fields
 
-    def _made(self) -> list[Card]:
+    def _made(self) -> list[Card]:  # Play makes its Card objects here when they are first asked for
         return _cards(self._fields)
 
 
