@@ -31,7 +31,7 @@ from bridgelint import pipeline as pipeline_module
 from bridgelint.cli import cli
 from bridgelint.pipeline import check_file, check_stream, open_input
 from bridgelint.readers import lin_grammar
-from bridgelint.readers.lin import looks_like_lin
+from bridgelint.readers.lin import LinReader, looks_like_lin
 from bridgelint.readers.lin_scan import MAX_TAIL
 from bridgelint.readers.pbn import READ_LIMIT
 from bridgelint.readers.pbn_grammar import TOKEN
@@ -203,6 +203,20 @@ def test_lin_junk_between_fields_is_linear() -> None:
     for junk in (b"|", b"\n"):
         assert lint(junk * 200_000 + BOARD_LIN, "t.lin").games == 1
         assert_linear(lambda n: lint(junk * n + BOARD_LIN, "t.lin"), 100_000)
+
+
+def test_a_long_vugraph_match_is_read_in_linear_time() -> None:
+    """Each board once split the whole rs list and summed the lengths of the entries before its own."""
+    def match(n: int) -> bytes:
+        rs = ",".join(["4SS=", "4SS-1"] * n)
+        boards = "".join(f"qx|o{i}|md|1S2,H3,D4,|\nqx|c{i}|md|1S2,H3,D4,|\n" for i in range(1, n + 1))
+        return f"vg|m,s,I,1,{n},a,0,b,0|\nrs|{rs}|\n{boards}".encode()
+
+    matches = {n: match(n) for n in (1000, 2000)}
+    records = list(LinReader(io.BytesIO(matches[1000]), "t.lin"))
+    assert len(records) == 2000 and records[-1].contract.raw == "4SS-1"
+    assert records[-1].contract.column == len("rs|") + len("4SS=,4SS-1,") * 999 + len("4SS=,") + 1
+    assert_linear(lambda n: sum(1 for _ in LinReader(io.BytesIO(matches[n]), "t.lin")), 1000)
 
 
 def test_lin_white_space_longer_than_the_tail_limit_loses_no_board() -> None:

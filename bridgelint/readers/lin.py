@@ -18,7 +18,7 @@ fields as tuples and makes :class:`~bridgelint.model.Tag` objects only when
 from __future__ import annotations
 
 import re
-from itertools import filterfalse
+from itertools import accumulate, filterfalse
 from string import ascii_letters
 from typing import BinaryIO, Iterator
 
@@ -124,7 +124,7 @@ class LinReader:
         if tag == "VG":
             header.vugraph(value)
         elif tag == "RS":
-            header.results = (value, line, column)
+            header.result_list(value, line, column)
         elif tag not in KNOWN_TAGS:
             self.file_findings.append(_unknown(tag, line, column))
 
@@ -141,7 +141,9 @@ class _Header:
 
     def __init__(self) -> None:
         self.first_board = 1
-        self.results: tuple[str, int, int] | None = None  # rs value, line, column
+        self.results: list[str] = []  # the entries of the rs value
+        self.starts: list[int] = []  # where each entry starts in the value
+        self.results_at = (0, 0, -1)  # line and column of the rs field, where the value's first line break is
         self.tags: tuple[Tag, ...] = ()  # vg, the match's pn and mp, for every board (a tuple: boards share it)
 
     def vugraph(self, value: str) -> None:
@@ -149,19 +151,22 @@ class _Header:
         if len(fields) > 3 and fields[3].strip().isdigit():
             self.first_board = int(fields[3])
 
+    def result_list(self, value: str, line: int, column: int) -> None:
+        """Take the ``rs`` value: split once, however many boards look an entry up."""
+        self.results = value.split(",")
+        self.starts = list(accumulate((len(entry) + 1 for entry in self.results), initial=0))
+        self.results_at = (line, column, value.find("\n"))
+
     def result_entry(self, number: int, room: str) -> tuple[str, int, int] | None:
         """The ``rs`` entry of a board and room, with its location, or None."""
-        if self.results is None:
-            return None
-        value, line, column = self.results
         index = 2 * (number - self.first_board) + (room != "O")
-        entries = value.split(",")
-        if not 0 <= index < len(entries) or not entries[index].strip():
+        if not 0 <= index < len(self.results) or not self.results[index].strip():
             return None
-        offset = sum(len(e) + 1 for e in entries[:index])
-        if "\n" not in value[:offset]:
+        line, column, newline = self.results_at
+        offset = self.starts[index]
+        if not 0 <= newline < offset:  # the entry is on the line of the rs tag
             column += 3 + offset
-        return entries[index], line, column
+        return self.results[index], line, column
 
 
 ROOMS = {"O": "Open", "C": "Closed"}  # the room letter of a qx value
