@@ -80,8 +80,10 @@ class GameScanner:
             offset = m.start()
             line, column = at(offset)
             if kind == "tag_lines":  # the usual header: tag pairs alone on their lines, from column 1
+                tag = self.tag
                 for number, pair in enumerate(_TAG_PAIRS(text, offset, m.end())):
-                    self.tag(pair["name"], pair["value"], line + number, 1, pair.start("value") - pair.start() + 1)
+                    name = pair["name"]
+                    tag(name, pair["value"], line + number, 1, len(name) + 4)  # [Name "value": from column 1
             elif kind == "tag":
                 start = m.start("tag_value")
                 value_column = column + start - offset if text.find("\n", offset, start) < 0 else 0
