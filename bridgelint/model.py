@@ -270,6 +270,19 @@ class Play:
         """The cards that may carry a mark, a note or a NAG: none when the play is kept as text."""
         return self.cards if self.tokens is None else []
 
+    def empty(self) -> bool:
+        """Whether the play holds no token at all (a play kept as text stays text)."""
+        return not self.tokens if self.tokens is not None else not self.cards
+
+    def last_place(self) -> tuple[int, int]:
+        """(line, column) of the play's last token, or of the play when it has none (a play kept as text stays text:
+        its last token is the last of its last run)."""
+        if self._places is not None and self.tokens:
+            start, end = self._runs[-1]
+            return self._places.at(self._places.text.rindex(self.tokens[-1], start, end))
+        cards = self.cards
+        return (cards[-1].line, cards[-1].column) if cards else (self.line, self.column)
+
     def end_mark(self) -> Card | None:
         """The '*' the play ends with (nothing more is given, PBN §3.6), or None."""
         if self._cards is not None:

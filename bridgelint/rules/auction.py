@@ -261,7 +261,7 @@ class IncompleteAuction(Rule):
         auction = record.auction
         if result is None or auction is None or not result.incomplete or result.illegal is not None:
             return
-        played = record.play is not None and bool(record.play.cards)
+        played = record.play is not None and not record.play.empty()
         if record.format == "lin" and not played:
             return  # LIN has no '*': an auction without play may be a bidding problem or a cut-off record
         if auction.calls:

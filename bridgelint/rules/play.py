@@ -315,7 +315,7 @@ class UnaccountedPlay(Rule):
         play = ctx.record.play
         if play is None:
             return
-        line, column = (play.cards[-1].line, play.cards[-1].column) if play.cards else (play.line, play.column)
+        line, column = play.last_place()
         unchecked = " the Result is not checked against it;" if ctx.record.result is not None else ""
         if ctx.record.format == "lin":
             yield self.finding(f"the play ends at trick {result.rows} with no claim:{unchecked} LIN records a claim "
