@@ -3,7 +3,10 @@
 The text of a game is scanned with the grammar's ``token`` production
 (``patterns.PBN_TOKEN``); each token goes to the section it stands in (PBN §3.1):
 calls to the auction, cards to the play, anything else to a supplemental
-table.  Problems become findings on the record.
+table.  The usual lines come as one token each run: tag pairs alone on their
+lines (``tag_lines``), rows of calls (``call_rows``) and trick rows
+(``card_rows``); they are read as the tag pairs, calls or cards they hold.
+Problems become findings on the record.
 """
 
 from __future__ import annotations
