@@ -390,6 +390,11 @@ class LinPlay(Play):
     def _made(self) -> list[Card]:  # Play makes its Card objects here when they are first asked for
         return _cards(self._fields)
 
+    def last_place(self) -> tuple[int, int]:
+        """(line, column) of the last card, from its field: one card a field, so no Card is made for it."""
+        last = next((field for field in reversed(self._fields) if field[0] == "PC"), None)
+        return (last[2], last[3]) if last is not None else (self.line, self.column)
+
 
 def _cards(fields: list[Field4]) -> list[Card]:
     """The cards of the ``pc`` fields among a board's fields; a value that is no card is an invalid one."""
