@@ -1,8 +1,9 @@
-"""PBN reader: games split in plain Python, each game scanned with the grammar.
+"""PBN reader: games split with searches over blocks of text, each game scanned with the grammar.
 
 ``PbnReader`` streams a file game by game (PBN §3: a semi-empty line outside
 a comment ends a game) and builds one :class:`~bridgelint.model.Record` per
-game.  Reading never raises on bad input: every problem becomes a finding on
+game.  The file is read in blocks of whole lines (:class:`~.text.TextBlocks`);
+a game is handed on as its text, with the number of its first line.  Reading never raises on bad input: every problem becomes a finding on
 its record (or on the file) with its line and column, and reading goes on.
 """
 
@@ -40,6 +41,7 @@ class PbnReader:
     """Iterate the games of a PBN byte stream as records."""
 
     format = "pbn"
+
     def __init__(self, stream: BinaryIO | Iterable[bytes], path: str = "-"):
         self._blocks = TextBlocks(stream, READ_LIMIT)
         self.path = path
