@@ -3,10 +3,8 @@ with ``unreadable`` (why) and no findings."""
 
 from __future__ import annotations
 
-import json
-
 from ..pipeline import FileReport
-from . import Summary
+from . import Summary, indented
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
@@ -16,7 +14,7 @@ def render(reports: list[FileReport], summary: Summary) -> str:
     if summary.interrupted:  # a partial report: the files finished before the signal
         totals["interrupted"] = summary.interrupted
     document = {"version": 1, "files": [_file(r) for r in reports], "events": summary.events, "summary": totals}
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return indented.dumps(document) + "\n"
 
 
 def _file(r: FileReport) -> dict:

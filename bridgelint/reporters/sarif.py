@@ -11,7 +11,6 @@ the results in the repository.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..pipeline import FileReport
 from ..rules import RULES
-from . import Summary
+from . import Summary, indented
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
@@ -101,7 +100,7 @@ def render(reports: list[FileReport], summary: Summary) -> str:
             "columnKind": "unicodeCodePoints",
         }],
     }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return indented.dumps(document) + "\n"
 
 
 def _location(uri: str, index: int | None = None) -> dict:
