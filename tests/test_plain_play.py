@@ -169,3 +169,32 @@ def test_call_rows_read_as_the_calls_one_by_one(rows, blank, end):
     assert [c.token for c in at_once.auction.calls] == [call for row in rows for call in row]
     assert [(f.code, f.line, f.column) for f in at_once.findings] == [
         (f.code, f.line, f.column) for f in one_by_one.findings]
+
+
+def test_fast_replay_of_plays_with_unknown_cards():
+    """A claim written out: the tricks are counted up to the first row with a '-'; the rows placed alike."""
+    rows = [row.split() for row in PLAY_ROWS.splitlines()]
+    fast_ones = 0
+    for k in range(13):
+        for mask in range(1, 16):  # which cards of row k are unknown
+            row = [card if not mask >> i & 1 else "-" for i, card in enumerate(rows[k])]
+            for after, end in ((rows[k + 1:], []), ([["-"] * 4] * (12 - k), ["*"]), ([], ["*"])):
+                text = "\n".join([" ".join(r) for r in [*rows[:k], row, *after]] + end)
+                play = read(text + "\n").play
+                fast, general = both_replays(play)
+                assert fast is None or (fast == general and fast.seated() == general.seated()), (k, mask, after)
+                fast_ones += fast is not None
+                assert fast is None or len(fast.tricks) == k
+    assert fast_ones > 400
+
+
+def test_irregular_cards_around_unknown_ones_go_to_the_general_replay():
+    rows = PLAY_ROWS.splitlines()
+    revoke = "\n".join(rows[:1] + ["HA D7 - -"])  # North leads D7, West plays HA holding diamonds
+    play = read(revoke + "\n").play
+    assert replay._replay_clean(play, deal(), "H", "S") is None
+    assert replay._replay_general(play, deal(), "H", "S").revokes
+    not_held = "\n".join(rows[:3] + ["- - - -", "D7 D6 - -"])  # North's D7 in West's column, West's D6 in North's
+    play = read(not_held + "\n").play
+    assert replay._replay_clean(play, deal(), "H", "S") is None
+    assert replay._replay_general(play, deal(), "H", "S").illegal.kind == replay.NOT_HELD
