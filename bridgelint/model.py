@@ -186,33 +186,27 @@ class Auction:
 class Places:
     """Where the places of a text are: (line, column) of an offset, computed when asked.
 
-    ``first_line`` is the line of the text's first character; the starts of its
-    lines are found once, on the first question, unless given.
+    ``first_line`` is the line of the text's first character; ``starts`` the
+    offset of each of its lines' first character (``readers.text.line_starts``).
     """
 
     __slots__ = ("text", "first_line", "_starts")
 
-    def __init__(self, text: str, first_line: int, starts: list[int] | None = None):
+    def __init__(self, text: str, first_line: int, starts: list[int]):
         self.text = text
         self.first_line = first_line
-        self._starts = starts  # the offset of each line's first character, when already known
+        self._starts = starts
 
     def at(self, offset: int) -> tuple[int, int]:
         """(line, column) of the character at ``offset``."""
-        starts = self._starts or self._line_starts()
+        starts = self._starts
         row = bisect_right(starts, offset) - 1
         return self.first_line + row, offset - starts[row] + 1
 
     def offset(self, line: int, column: int) -> int:
         """The offset of the character at (``line``, ``column``)."""
-        return (self._starts or self._line_starts())[line - self.first_line] + column - 1
+        return self._starts[line - self.first_line] + column - 1
 
-    def _line_starts(self) -> list[int]:
-        self._starts = [0, *(m.end() for m in _LINE_END.finditer(self.text))]
-        return self._starts
-
-
-_LINE_END = re.compile("\n")
 _TOKEN = re.compile("[^ \t\r\n]+")
 
 
