@@ -39,7 +39,7 @@ NO_SECTION = frozenset((
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = PBN_TOKEN.finditer
-_TAG_PAIRS = PBN_TAG_PAIR.finditer
+_TAG_PAIRS = PBN_TAG_PAIR.findall  # (name, value) of each tag pair
 _ROW_TOKEN = re.compile(r"\S+").finditer  # a card or call of a card_rows or call_rows token
 
 
@@ -84,9 +84,9 @@ class GameScanner:
             line, column = at(offset)
             if kind == "tag_lines":  # the usual header: tag pairs alone on their lines, from column 1
                 tag = self.tag
-                for number, pair in enumerate(_TAG_PAIRS(text, offset, m.end())):
-                    name = pair["name"]
-                    tag(name, pair["value"], line + number, 1, len(name) + 4)  # [Name "value": from column 1
+                for name, value in _TAG_PAIRS(text, offset, m.end()):
+                    tag(name, value, line, 1, len(name) + 4)  # [Name "value": from column 1
+                    line += 1
             elif kind == "tag":
                 start = m.start("tag_value")
                 value_column = column + start - offset if text.find("\n", offset, start) < 0 else 0
@@ -154,6 +154,11 @@ class GameScanner:
 
     def tag(self, name: str, value: str, line: int, column: int, value_column: int = 0) -> None:
         tag = Tag(name, value, line, column, False, value_column)
+        if self.section is None and name in NO_SECTION:  # the most tags: the usual header
+            self.record.tags.append(tag)
+            self.stray_reported = False
+            self.section_tag = tag
+            return
         if name == "Note" and self.section in ("auction", "play"):
             self.note(tag)
             self.record.tags.append(tag)
