@@ -94,9 +94,15 @@ class GameScanner:
             elif kind == "word" and self.section == "auction" and self.pending_mark is None and m.group() in _PBN_CALLS:
                 self.calls.append(_make_call(m.group(), line, column, record))  # the usual call: no mark to take
             elif kind == "call_rows" and self.section == "auction" and self.pending_mark is None:
-                calls = self.calls  # the usual auction rows: calls in PBN spelling, no mark to take
-                for call in _ROW_TOKEN(text, offset, m.end()):
-                    calls.append(_make_call(call.group(), *at(call.start()), record))
+                calls, end = self.calls, m.end()  # the usual auction rows: calls in PBN spelling, no mark to take
+                before = offset - column  # on this row, the column of an offset is offset - before
+                while True:  # row by row: the line is the row's, no lookup per call
+                    stop = text.find("\n", offset, end)
+                    for call in _ROW_TOKEN(text, offset, end if stop < 0 else stop):
+                        calls.append(_make_call(call.group(), line, call.start() - before, record))
+                    if stop < 0:
+                        break
+                    offset, before, line = stop + 1, stop, line + 1
             elif kind in ("card_rows", "call_rows"):  # elsewhere: each card or call is a word
                 for word in _ROW_TOKEN(text, offset, m.end()):
                     self.element("word", word.group(), *at(word.start()))
