@@ -22,7 +22,7 @@ from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark
 from ..rules.syntax import (BadCharacter, MalformedTag, NonStandardSpelling, SwallowedTag, SwallowingComment,
                             UnterminatedComment)
-from .patterns import PBN_TAG_PAIR, PBN_TOKEN
+from .patterns import PBN_TAG_LINE, PBN_TAG_PAIR, PBN_TOKEN
 from .pbn_table import TableReader
 
 Item = TypeVar("Item", Call, Card)
@@ -39,7 +39,7 @@ NO_SECTION = frozenset((
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = PBN_TOKEN.finditer
-_TAG_PAIRS = PBN_TAG_PAIR.findall  # (name, value) of each tag pair
+_TAG_LINES = PBN_TAG_LINE.findall  # (name, value) of each tag pair of a tag_lines token
 _ROW_TOKEN = re.compile(r"\S+").finditer  # a card or call of a card_rows or call_rows token
 
 
@@ -84,7 +84,7 @@ class GameScanner:
             line, column = at(offset)
             if kind == "tag_lines":  # the usual header: tag pairs alone on their lines, from column 1
                 tag = self.tag
-                for name, value in _TAG_PAIRS(text, offset, m.end()):
+                for name, value in _TAG_LINES(text, offset, m.end()):
                     tag(name, value, line, 1, len(name) + 4)  # [Name "value": from column 1
                     line += 1
             elif kind == "tag":

@@ -38,7 +38,10 @@ ESCAPE_LINE = _regex("escape_line", r"(?m:^%[^\n]*)")
 TAG_PAIR = _regex("tag_pair", r'\[[ \t\r\n]*(?P<name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<value>(?:[^"\\\t\n]|\\.)*)"[ \t\r\n]*\]')
 # tag pairs written [Name "value"] alone on their lines from column 1, one line after the other: the usual
 # header, matched at once (export format, §3.3); read as the tag pairs they hold
-_TAG_LINE = r'\[[A-Za-z0-9_]+ "[^"\\\t\n]*"\]'
+_NAME, _LINE_VALUE = r"[A-Za-z0-9_]+", r'[^"\\\t\n]*'
+_TAG_LINE = rf'\[{_NAME} "{_LINE_VALUE}"\]'
+# the name and value of each tag pair of a run of tag lines (a simpler pattern than TAG_PAIR: twice as fast)
+TAG_LINE = _regex("tag_line", rf'\[(?P<name>{_NAME}) "(?P<value>{_LINE_VALUE})"\]')
 TAG_LINES = _regex("tag_lines", rf"(?m:^{_TAG_LINE}(?:[ \t]*\r?\n{_TAG_LINE})*)(?=[ \t]*\r?(?:\n|\Z))")
 # a bracket that does not make a tag pair: reported as malformed (S102)
 BAD_TAG = _regex("bad_tag", r'\[[^\]\n]*\]?')
