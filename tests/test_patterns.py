@@ -15,11 +15,12 @@ def test_patterns_file_is_what_the_grammars_generate() -> None:
 
 
 def test_each_pattern_equals_its_production() -> None:
-    pairs = [(patterns.PBN_TOKEN, pbn_grammar.TOKEN.re), (patterns.LIN_FIELD, lin_grammar.FIELD.re),
+    pairs = [(patterns.PBN_TOKEN, pbn_grammar.TOKEN.re), (patterns.PBN_TAG_LINE, pbn_grammar.TAG_LINE.re),
+             (patterns.LIN_FIELD, lin_grammar.FIELD.re),
              (patterns.LIN_CALL, lin_grammar.CALL.re), (patterns.LIN_HOLDING, lin_grammar.HOLDING.re)]
     for compiled, production in pairs:
         assert (compiled.pattern, compiled.flags) == (production.pattern, production.flags)
-    assert len(generate.productions()) == 4 + sum(1 for p in lin_grammar.PRODUCTIONS if p is not lin_grammar.LIN_FILE)
+    assert len(generate.productions()) == 5 + sum(1 for p in lin_grammar.PRODUCTIONS if p is not lin_grammar.LIN_FILE)
 
 
 def test_a_plain_check_imports_no_pyparsing_tabulate_multiprocessing_or_xml(tmp_path: Path) -> None:
