@@ -16,7 +16,8 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"  # descending
 DENOMINATIONS = ("C", "D", "H", "S", "NT")  # ascending (Law 18E)
-FULL_DECK = frozenset(s + r for s in SUITS for r in RANKS)
+PACK = tuple(s + r for s in SUITS for r in RANKS)  # the cards in pack order: by suit, then rank
+FULL_DECK = frozenset(PACK)
 VULNERABILITIES = ("None", "NS", "EW", "All")
 
 

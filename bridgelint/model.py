@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Generic, Iterator, Literal, TypeVar
 
-from .bridge import FULL_DECK, seat_after
+from .bridge import FULL_DECK, PACK, seat_after
 from .tables import ARTIFICIAL, parse_element
 
 if TYPE_CHECKING:
@@ -166,10 +167,45 @@ class Deal:
     line: int
     column: int
     columns: dict[str, int] = field(default_factory=dict)  # where each written hand starts, on ``line``
+    _held: Holders | None = field(default=None, init=False, repr=False, compare=False)
 
     def where(self, seat: str) -> tuple[int, int]:
         """(line, column) of a seat's hand, or of the deal when not known."""
         return self.line, self.columns.get(seat, self.column)
+
+    @property
+    def held(self) -> Holders:
+        """Which seat holds each card, worked out on first reading and kept (the hands are not changed after)."""
+        held = self._held
+        if held is None:
+            held = self._held = Holders.of(self.hands)
+        return held
+
+
+@dataclass(frozen=True, slots=True)
+class Holders:
+    """The card-to-seat view of a deal's known hands, shared by the play replay, D104 and the deal fingerprints.
+
+    ``seat`` maps each card dealt to its seat (of a card dealt twice, the seat met first in ``hands``);
+    ``twice`` lists the cards dealt more than once (to two seats or twice to one), in pack order;
+    ``whole`` says the deal is four hands of 13 cards that deal the pack once.
+    """
+
+    seat: dict[str, str]
+    twice: tuple[str, ...]
+    whole: bool
+
+    @classmethod
+    def of(cls, hands: dict[str, tuple[str, ...] | None]) -> Holders:
+        """The view of ``hands`` (a seat's hand None when unknown)."""
+        known = [(seat, hand) for seat, hand in hands.items() if hand]
+        seat = {card: who for who, hand in reversed(known) for card in hand}
+        dealt = sum(len(hand) for _, hand in known)
+        if len(seat) == dealt:  # the usual deal: every card once
+            whole = len(known) == 4 and all(len(hand) == 13 for _, hand in known) and seat.keys() == FULL_DECK
+            return cls(seat, (), whole)
+        counts = Counter(card for _, hand in known for card in hand)
+        return cls(seat, tuple(card for card in PACK if counts[card] > 1), False)
 
 
 @dataclass(slots=True)

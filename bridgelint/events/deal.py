@@ -6,10 +6,10 @@ A fingerprint holds North's, East's and South's cards as three 52-bit masks
 
 from __future__ import annotations
 
-from ..bridge import RANKS, SEATS, SUITS
+from ..bridge import PACK, SEATS
 from ..model import Deal
 
-CARDS = tuple(suit + rank for suit in SUITS for rank in RANKS)  # the order differences are named in
+CARDS = PACK  # the order differences are named in
 _BIT = {card: 1 << i for i, card in enumerate(CARDS)}
 _DECK = (1 << 52) - 1
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -20,23 +20,10 @@ def fingerprint(deal: Deal | None) -> int | None:
 
     Partial deals, hidden hands (``-``), ``?`` deals and end positions have none: they are not compared.
     """
-    if deal is None:
+    if deal is None or not deal.held.whole:
         return None
-    masks = []
-    for seat in SEATS:
-        hand = deal.hands.get(seat)
-        if hand is None or len(hand) != 13:
-            return None
-        try:
-            mask = sum(map(_BIT.__getitem__, hand))
-        except KeyError:  # not a card
-            return None
-        if mask.bit_count() != 13:  # a card twice in the hand (the sum carried)
-            return None
-        masks.append(mask)
-    if masks[0] | masks[1] | masks[2] | masks[3] != _DECK:  # a card in two hands
-        return None
-    return _join(masks)
+    hands, bit = deal.hands, _BIT.__getitem__
+    return _join([sum(map(bit, hands[seat])) for seat in "NES"])  # type: ignore[arg-type]  # whole: all known
 
 
 def _join(masks: list[int]) -> int:

@@ -207,7 +207,7 @@ def opening_leader(record: Record) -> str | None:
     if play.by_seat or not play.cards or record.deal is None:
         return play.seat
     first = play.cards[0].card
-    return next((seat for seat, hand in record.deal.hands.items() if hand and first in hand), None)
+    return record.deal.held.seat.get(first)
 
 
 def replay_play(play: Play, deal: Deal | None, contract: Contract | None, declarer: str | None) -> PlayReplay:
@@ -258,9 +258,10 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
     suit led only when that player shows no card of that suit later in the column
     or left in the hand.
     """
-    holder = {card: seat for seat, hand in deal.hands.items() if hand is not None and len(hand) == 13 for card in hand}
+    held = deal.held
+    holder = held.seat
     names = _plain_names(play)
-    if len(holder) != 52 or names is None or len(names) > 52:
+    if not held.whole or names is None or len(names) > 52:
         return None  # not four hands of 13 different cards, or not a play of cards without mark
     unknown = names.index(UNKNOWN_CARD) if UNKNOWN_CARD in names else len(names)
     known = names if unknown == len(names) else [name for name in names if name != UNKNOWN_CARD]

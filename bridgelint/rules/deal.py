@@ -139,18 +139,10 @@ class DuplicateCard(Rule):
         deal = ctx.record.deal
         if deal is None:
             return
-        hands = [hand for hand in deal.hands.values() if hand]
-        if len(set().union(*hands)) == sum(map(len, hands)):
-            return  # the usual deal: every card once
-        cards = [card for hand in hands for card in hand]
-        counts = Counter(cards)
-        for card in sorted((c for c, n in counts.items() if n > 1), key=_card_order):
+        for card in deal.held.twice:  # none in the usual deal
             holders = sorted((seat for seat, hand in deal.hands.items() if hand and card in hand),
                              key=lambda seat: deal.where(seat)[1])
             names = " and ".join(bridge.SEAT_NAMES[seat] for seat in holders) if len(holders) > 1 else \
                 f"{bridge.SEAT_NAMES[holders[0]]} twice"
             yield self.finding(f"{card} is dealt to {names}", *deal.where(holders[-1]))
 
-
-def _card_order(card: str) -> tuple[int, int]:
-    return bridge.SUITS.index(card[0]), bridge.RANKS.index(card[1])
