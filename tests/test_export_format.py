@@ -8,7 +8,9 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
+from bridgelint.model import Record
 from bridgelint.readers import pbn_export
+from bridgelint.readers.pbn_game import GameScanner
 from bridgelint.readers.pbn_export import _more
 from conftest import check, only, read
 
@@ -141,11 +143,14 @@ SPOILERS = ["  ", " ", "\t", "\xa0", "\r", "\n", "[", "]", '"', "{", "}", ";", '
 
 NO_TABLE = CLEAN.replace(TABLE, "")
 AFTER_CALLS = NO_TABLE.split("\n\n", 1)[1].index("=1= Pass") + len("=1= Pass")  # the end of an auction line
+AFTER_ROOM = NO_TABLE.split("\n\n", 1)[1].index('[Room "Open"]') + len('[Room "Open"]')  # the end of a tag line
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @example(NO_TABLE, [(AFTER_CALLS, " ")], True)  # a space at the end of an element line, before CR LF
 @example(NO_TABLE, [(AFTER_CALLS + 1, " ")], True)  # a space at the start of the next one
+@example(NO_TABLE, [(AFTER_ROOM, " ")], True)  # a space after a tag pair, before CR LF
+@example(NO_TABLE, [(AFTER_ROOM, "\t")], True)  # a tab there
 @given(st.sampled_from([CLEAN, NO_TABLE]),
        st.lists(st.tuples(st.integers(0, len(CLEAN)), st.sampled_from(SPOILERS)), max_size=4), st.booleans())
 def test_the_layout_of_a_game_is_judged_as_looking_at_each_line_would(clean, spoilers, crlf):
@@ -154,10 +159,15 @@ def test_the_layout_of_a_game_is_judged_as_looking_at_each_line_would(clean, spo
         text = text[:at] + spoiler + text[at:]
     if crlf:
         text = export(text)
+    text = re.sub("\r(?!\r*\n)", "\n", text)  # a lone CR is a line end, as open_reader reads it (LoneCrAsLf)
     records = read(text)[0]
     assume(len(records) == 1 and records[0].line == 1 and "{" not in text)
     lines = [line + "\n" for line in text.split("\n")]
     lines[-1] = lines[-1][:-1]
     lines = [line for line in lines if line]
     starts = [sum(map(len, lines[:i])) for i in range(len(lines))]
-    assert pbn_export._layout(records[0], text, starts) == layout_line_by_line(records[0], lines)
+    expected = layout_line_by_line(records[0], lines)
+    assert pbn_export._layout(records[0], text, starts) == expected
+    scanner = GameScanner(Record("pbn", 1, 1), 1, text, starts)  # what the reader knows of the tag lines
+    scanner.scan()
+    assert pbn_export._layout(records[0], text, starts, scanner.tag_lines_only) == expected

@@ -187,7 +187,7 @@ class PbnReader:
         game.finish_tables()
         interpret_header(record, first)
         if record.export:
-            check_export(record, text, starts)
+            check_export(record, text, starts, game.tag_lines_only)
         self._carry_board(record, first)
         return record
 

@@ -35,22 +35,24 @@ _SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
 
 
-def check_export(record: Record, text: str, starts: list[int]) -> None:
+def check_export(record: Record, text: str, starts: list[int], tag_lines_only: bool = False) -> None:
     """Add one S108 to ``record`` (a game of ``text``, from the record's line; its lines start at ``starts``)
-    listing its export breaches."""
-    breaches = sorted(_layout(record, text, starts) + _tag_order(record) + _values(record))
+    listing its export breaches.  ``tag_lines_only``: the reader found every tag pair of the game written
+    ``[Name "value"]`` alone on its line from column 1, bar blanks after it (``GameScanner.tag_lines_only``)."""
+    breaches = sorted(_layout(record, text, starts, tag_lines_only) + _tag_order(record) + _values(record))
     if breaches:
         line, column, _ = breaches[0]
         listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
         record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed}", line, column)
 
 
-def _layout(record: Record, text: str, starts: list[int]) -> list[tuple[int, int, str]]:
+def _layout(record: Record, text: str, starts: list[int], tag_lines_only: bool = False) -> list[tuple[int, int, str]]:
     first, count = record.line, len(starts)
     out = []
     odd_space = _ODD_SPACE.search(text)
     crlf = text.count("\r\n") == count
-    if odd_space or not crlf:  # the usual game: CR LF everywhere, no tab
+    usual = crlf and not odd_space  # the usual game: CR LF everywhere, no tab
+    if not usual:
         lines = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)])]
         lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
         if lf:
@@ -59,13 +61,13 @@ def _layout(record: Record, text: str, starts: list[int]) -> list[tuple[int, int
         tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
         if tabs:
             out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
-    if not _tags_alone(text):
+    if not (tag_lines_only and usual and " \r" not in text) and not _tags_alone(text):  # blanks end a line at CR
         alone = _TAG_LINE.match
         out += [(tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its line from "
                                        "column 1")
                 for tag in record.tags if not tag.inherited and (tag.column != 1 or not 0 <= tag.line - first < count
                                                                  or not alone(text, starts[tag.line - first]))]
-    if odd_space or not crlf or "  " in text or " \r" in text or "\n " in text or text[0] == " ":
+    if not usual or "  " in text or " \r" in text or "\n " in text or text[0] == " ":
         element_lines = {call.line for call in record.auction.calls} if record.auction is not None else set()
         if record.play is not None:
             element_lines |= record.play.lines()

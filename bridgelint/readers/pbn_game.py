@@ -51,6 +51,10 @@ class GameScanner:
     and kept so in the record's :class:`Play`; its first other element (a mark,
     a note, a NAG, any other word) turns the cards so far into Card objects,
     and the rest of the section is read token by token.
+
+    ``tag_lines_only`` tells whether every tag pair of the game came in a
+    ``tag_lines`` token, so was written ``[Name "value"]`` alone on its line
+    from column 1, bar blanks after the ``]``.
     """
 
     def __init__(self, record: Record, start: int, text: str, starts: list[int]):
@@ -68,6 +72,7 @@ class GameScanner:
         self.table: TableReader | None = None  # the supplemental section being read
         self.tables: list[TableReader] = []
         self.stray_reported = False
+        self.tag_lines_only = True  # every tag pair so far was read from a tag_lines token
         self.auction_notes: dict[int, Tag] = {}
         self.play_notes: dict[int, Tag] = {}
 
@@ -88,6 +93,7 @@ class GameScanner:
                     tag(name, value, line, 1, len(name) + 4)  # [Name "value": from column 1
                     line += 1
             elif kind == "tag":
+                self.tag_lines_only = False
                 start = m.start("tag_value")
                 value_column = column + start - offset if text.find("\n", offset, start) < 0 else 0
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column, value_column)
