@@ -50,7 +50,7 @@ class PbnReader:
         self.version: str | None = None  # % PBN 2.1
         self.header_directives: list[Tag] = []  # "% bridgelint:" lines outside any game (name "%")
         self._inherited: dict[str, str] = {}  # ## values for later games
-        self._last_value: dict[str, str] = {}  # the latest real value, for #
+        self._last_real: dict[str, Tag] = {}  # the tag of the latest real value (not '#', not changed later), for #
         self._line_findings: list[Finding] = []  # line checks of the game being split
         self._lines_ahead: deque[Finding] = deque()  # line checks of lines after it, in line order
         self._board_before: str | None = None  # the Board of the last game with Board, Dealer and Deal (B108)
@@ -183,7 +183,7 @@ class PbnReader:
         game = GameScanner(record, start, text, starts)
         game.scan()
         self.export, self.version = record.export, record.version  # % lines of a header in the first game
-        first = self._resolve_tags(record)
+        first = self._resolve_tags(record, '"#' in text)
         game.finish_tables()
         interpret_header(record, first)
         if record.export:
@@ -200,10 +200,27 @@ class PbnReader:
             board = header[0]
             self._board_before = board.value if board is not None and all(header) else None
 
-    def _resolve_tags(self, record: Record) -> dict[str, Tag]:
-        """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8); the first tag of each name, which counts."""
+    def _resolve_tags(self, record: Record, hashed: bool) -> dict[str, Tag]:
+        """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8); the first tag of each name, which counts.
+
+        ``hashed``: a value may start with '#' (the game's text holds '"#').  The usual game, each name
+        once and no value inherited, is resolved with one dict of its tags by name.
+        """
+        first = {tag.name: tag for tag in record.tags}
+        if hashed or len(first) < len(record.tags):
+            first = self._first_tags(record)
+        else:  # each name once, no '#': every tag is the first of its name and a real value
+            self._last_real.update(first)
+        for name, value in self._inherited.items():
+            if name not in first:
+                first[name] = Tag(name, value, record.line, record.column, inherited=True)
+                record.tags.append(first[name])
+        return first
+
+    def _first_tags(self, record: Record) -> dict[str, Tag]:
+        """The first tag of each name, reporting repeats (S105) and resolving '#' values as they come."""
         first: dict[str, Tag] = {}
-        last_value = self._last_value
+        last_real = self._last_real
         for tag in record.tags:
             name = tag.name
             if name not in first:
@@ -215,11 +232,7 @@ class PbnReader:
             if tag.value.startswith("#"):
                 self._inherit(record, tag)
             else:
-                last_value[name] = tag.value
-        for name, value in self._inherited.items():
-            if name not in first:
-                first[name] = Tag(name, value, record.line, record.column, inherited=True)
-                record.tags.append(first[name])
+                last_real[name] = tag
         return first
 
     def _inherit(self, record: Record, tag: Tag) -> None:
@@ -231,12 +244,13 @@ class PbnReader:
         if tag.value.startswith("##"):
             tag.value = tag.value[2:]
             self._inherited[tag.name] = tag.value
-            self._last_value[tag.name] = tag.value
+            self._last_real[tag.name] = tag
         elif tag.value == "#":
-            if tag.name not in self._last_value:
+            last = self._last_real.get(tag.name)
+            if last is None:
                 record.problem(BadInheritance, f"{tag.name} \"#\" has no earlier value to inherit",
                                tag.line, tag.column)
-            tag.value = self._last_value.get(tag.name, "")
+            tag.value = last.value if last is not None else ""
 
 
 def _bad_character(char: str) -> str:
