@@ -13,9 +13,9 @@ from array import array
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Generic, Iterator, Literal, TypeVar
+from typing import TYPE_CHECKING, Callable, Final, Generic, Iterator, Literal, TypeVar
 
-from .bridge import FULL_DECK, PACK, seat_after
+from .bridge import DENOMINATIONS, FULL_DECK, PACK, CallToken, parse_pbn_call, seat_after
 from .tables import ARTIFICIAL, parse_element
 
 if TYPE_CHECKING:
@@ -118,6 +118,18 @@ class Call:
     nags: tuple[int, ...] = ()  # a tuple: no list per token, most have no NAG
     explanation: str | None = None
 
+    @classmethod
+    def plain(cls, token: str, line: int, column: int) -> Call:
+        """The call of a token of ``PLAIN_CALLS`` (a call in PBN spelling)."""
+        known = PLAIN_CALLS[token]
+        return cls(token, known.kind, line, column, known.level, known.denomination)
+
+
+# The calls in PBN spelling, recognised once: the tokens an auction may be kept as text for (Auction.plain).
+PLAIN_CALLS: dict[str, CallToken] = {
+    call: token for call in ("Pass", "X", "XX", "AP", *(f"{level}{d}" for level in "1234567" for d in DENOMINATIONS))
+    if (token := parse_pbn_call(call)[0]) is not None}
+
 
 @dataclass(slots=True)
 class Card:
@@ -208,15 +220,56 @@ class Holders:
         return cls(seat, tuple(card for card in PACK if counts[card] > 1), False)
 
 
-@dataclass(slots=True)
 class Auction:
-    """The calls in turn order from ``seat`` (the first slot's player)."""
+    """The calls in turn order from ``seat`` (the first slot's player).
 
-    seat: str | None
-    calls: list[Call]
-    line: int
-    column: int
-    notes: dict[int, Tag] = field(default_factory=dict)
+    ``calls`` lists every token of the auction as a :class:`Call`, in file order.
+    An auction of plain calls only (``PLAIN_CALLS``: calls in PBN spelling, with
+    no mark, note or NAG: nearly every PBN auction) is kept compactly instead
+    (``Auction.plain``), as a play is (``Play.plain``): ``names`` holds their
+    texts, and runs of them are places in the game's text, so its Call objects
+    (and their places) are made only when ``calls`` is first read.  ``names`` is
+    None for an auction kept as Call objects.
+    """
+
+    __slots__ = ("seat", "line", "column", "notes", "names", "_calls", "_runs", "_places")
+
+    def __init__(self, seat: str | None, calls: list[Call], line: int, column: int,
+                 notes: dict[int, Tag] | None = None):
+        self.seat = seat
+        self.line = line
+        self.column = column
+        self.notes = notes if notes is not None else {}
+        self.names: list[str] | None = None
+        self._calls: list[Call] | None = calls
+        self._runs: list[tuple[int, int]] = []
+        self._places: Places | None = None
+
+    @classmethod
+    def plain(cls, seat: str | None, names: list[str], runs: list[tuple[int, int]], places: Places, line: int,
+              column: int, notes: dict[int, Tag] | None = None) -> Auction:
+        """An auction of ``PLAIN_CALLS`` only, kept as text: ``names``, and ``runs`` of them in ``places.text``,
+        (start, end) offsets of stretches holding the next names and nothing else but blanks."""
+        auction = cls(seat, [], line, column, notes)
+        auction.names, auction._runs, auction._places, auction._calls = names, runs, places, None
+        return auction
+
+    @property
+    def calls(self) -> list[Call]:
+        if self._calls is None:
+            assert self._places is not None
+            self._calls = plain_items(self._places, self._runs, Call.plain)
+        return self._calls
+
+    def annotatable(self) -> list[Call]:
+        """The calls that may carry a mark, a note or a NAG: none when the auction is kept as text."""
+        return self.calls if self.names is None else []
+
+    def lines(self) -> set[int]:
+        """The lines the auction's tokens stand on."""
+        if self._places is None:
+            return {call.line for call in self.calls}
+        return run_lines(self._places, self._runs)
 
 
 class Places:
@@ -244,6 +297,7 @@ class Places:
         return self._starts[line - self.first_line] + column - 1
 
 _TOKEN = re.compile("[^ \t\r\n]+")
+Item = TypeVar("Item", "Call", "Card")
 
 
 class Play:
@@ -291,7 +345,7 @@ class Play:
     def _made(self) -> list[Card]:
         """The Card of each plain token, with its place and (by seat) its column's seat."""
         assert self._places is not None
-        cards = plain_cards(self._places, self._runs)
+        cards = plain_items(self._places, self._runs, Card.plain)
         if self.by_seat:
             seat_cards(cards, self.seat)
         return cards
@@ -327,14 +381,20 @@ class Play:
         """The lines the play's tokens stand on."""
         if self._places is None:
             return {card.line for card in self.cards}
-        at = self._places.at
-        return {line for start, end in self._runs for line in range(at(start)[0], at(end - 1)[0] + 1)}
+        return run_lines(self._places, self._runs)
 
 
-def plain_cards(places: Places, runs: list[tuple[int, int]]) -> list[Card]:
-    """The Card of each plain token in ``runs`` of ``places.text``, with its place (no seat)."""
+def run_lines(places: Places, runs: list[tuple[int, int]]) -> set[int]:
+    """The lines the tokens of ``runs`` of ``places.text`` stand on (a run has no blank line at either end)."""
+    at = places.at
+    return {line for start, end in runs for line in range(at(start)[0], at(end - 1)[0] + 1)}
+
+
+def plain_items(places: Places, runs: list[tuple[int, int]], make: Callable[[str, int, int], Item]) -> list[Item]:
+    """The Card or Call (``make``: ``Card.plain`` or ``Call.plain``) of each plain token in ``runs`` of
+    ``places.text``, with its place (a card with no seat)."""
     text, at = places.text, places.at
-    return [Card.plain(m.group(), *at(m.start())) for start, end in runs for m in _TOKEN.finditer(text, start, end)]
+    return [make(m.group(), *at(m.start())) for start, end in runs for m in _TOKEN.finditer(text, start, end)]
 
 
 def seat_cards(cards: list[Card], seat: str | None) -> None:

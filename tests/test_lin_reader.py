@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pyparsing import col, lineno
 
 from bridgelint.bridge import Contract, parse_lin_result_entry
-from bridgelint.model import BID, DOUBLE, INVALID, PASS, REDOUBLE, Finding, Play
+from bridgelint.model import BID, DOUBLE, INVALID, PASS, REDOUBLE, Auction, Finding, Play
 from bridgelint.readers import lin_scan
 from bridgelint.readers.lin import LinReader, looks_like_lin, match_tag, room
 from bridgelint.readers.lin_grammar import LIN_FILE, PRODUCTIONS
@@ -206,9 +206,11 @@ def test_lines_split_in_one_step_read_as_field_by_field(pieces, block):
 
 
 def as_data(value):
-    """Records as nested plain values, to compare two readings (a Play is no dataclass)."""
+    """Records as nested plain values, to compare two readings (a Play and an Auction are no dataclasses)."""
     if isinstance(value, Play):
         value = (value.seat, value.line, value.column, value.by_seat, value.notes, value.claim, value.cards)
+    if isinstance(value, Auction):
+        value = (value.seat, value.line, value.column, value.notes, value.calls)
     if dataclasses.is_dataclass(value):
         return tuple(as_data(getattr(value, f.name)) for f in dataclasses.fields(value))
     if isinstance(value, (list, tuple)):

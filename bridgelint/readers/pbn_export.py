@@ -68,7 +68,7 @@ def _layout(record: Record, text: str, starts: list[int], tag_lines_only: bool =
                 for tag in record.tags if not tag.inherited and (tag.column != 1 or not 0 <= tag.line - first < count
                                                                  or not alone(text, starts[tag.line - first]))]
     if not usual or "  " in text or " \r" in text or "\n " in text or text[0] == " ":
-        element_lines = {call.line for call in record.auction.calls} if record.auction is not None else set()
+        element_lines = record.auction.lines() if record.auction is not None else set()
         if record.play is not None:
             element_lines |= record.play.lines()
         for number in sorted(element_lines):

@@ -12,11 +12,9 @@ Problems become findings on the record.
 from __future__ import annotations
 
 import re
-from typing import TypeVar
-
 from .. import bridge
-from ..model import (CONTINUE, END, FILLER, INVALID, PLAIN_CARD_TOKENS, SKIP, Auction, Call, Card, Places, Play, Record,
-                     Table, Tag, plain_cards, seat_cards)
+from ..model import (CONTINUE, END, FILLER, INVALID, PLAIN_CALLS, PLAIN_CARD_TOKENS, SKIP, Auction, Call, Card, Item,
+                     Places, Play, Record, Table, Tag, plain_items, seat_cards)
 from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
 from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark
@@ -24,8 +22,6 @@ from ..rules.syntax import (BadCharacter, MalformedTag, NonStandardSpelling, Swa
                             UnterminatedComment)
 from .patterns import PBN_TAG_LINE, PBN_TAG_PAIR, PBN_TOKEN
 from .pbn_table import TableReader
-
-Item = TypeVar("Item", Call, Card)
 
 # Tags of the standard that open no section (§3.4, §4): text after them is out of place.
 NO_SECTION = frozenset((
@@ -50,7 +46,9 @@ class GameScanner:
     gathered as text (``play_tokens`` and the runs of the text they stand in)
     and kept so in the record's :class:`Play`; its first other element (a mark,
     a note, a NAG, any other word) turns the cards so far into Card objects,
-    and the rest of the section is read token by token.
+    and the rest of the section is read token by token.  An auction section of
+    plain calls (``PLAIN_CALLS``) is kept as text in its :class:`Auction` alike
+    (``call_names``, ``call_runs``).
 
     ``tag_lines_only`` tells whether every tag pair of the game came in a
     ``tag_lines`` token, so was written ``[Name "value"]`` alone on its line
@@ -68,6 +66,8 @@ class GameScanner:
         self.cards: list[Card] = []
         self.play_tokens: list[str] | None = None  # in a play section of plain tokens so far: their texts
         self.play_runs: list[tuple[int, int]] = []  # and the runs of the text they stand in
+        self.call_names: list[str] | None = None  # in an auction section of plain calls so far: their names
+        self.call_runs: list[tuple[int, int]] = []  # and the runs of the text they stand in
         self.pending_mark: tuple[str, int, int] | None = None
         self.table: TableReader | None = None  # the supplemental section being read
         self.tables: list[TableReader] = []
@@ -85,6 +85,11 @@ class GameScanner:
                 tokens.extend(m.group().split())  # the hot path: trick rows of a plain play
                 self.play_runs.append(m.span())
                 continue
+            names = self.call_names
+            if names is not None and (kind == "call_rows" or (kind == "word" and m.group() in PLAIN_CALLS)):
+                names.extend(m.group().split())  # the rows of calls of a plain auction
+                self.call_runs.append(m.span())
+                continue
             offset = m.start()
             line, column = at(offset)
             if kind == "tag_lines":  # the usual header: tag pairs alone on their lines, from column 1
@@ -97,15 +102,15 @@ class GameScanner:
                 start = m.start("tag_value")
                 value_column = column + start - offset if text.find("\n", offset, start) < 0 else 0
                 self.tag(m.group("tag_name"), _unescape(m.group("tag_value")), line, column, value_column)
-            elif kind == "word" and self.section == "auction" and self.pending_mark is None and m.group() in _PBN_CALLS:
-                self.calls.append(_make_call(m.group(), line, column, record))  # the usual call: no mark to take
+            elif kind == "word" and self.section == "auction" and self.pending_mark is None and m.group() in PLAIN_CALLS:
+                self.calls.append(Call.plain(m.group(), line, column))  # the usual call: no mark to take
             elif kind == "call_rows" and self.section == "auction" and self.pending_mark is None:
                 calls, end = self.calls, m.end()  # the usual auction rows: calls in PBN spelling, no mark to take
                 before = offset - column  # on this row, the column of an offset is offset - before
                 while True:  # row by row: the line is the row's, no lookup per call
                     stop = text.find("\n", offset, end)
                     for call in _ROW_TOKEN(text, offset, end if stop < 0 else stop):
-                        calls.append(_make_call(call.group(), line, call.start() - before, record))
+                        calls.append(Call.plain(call.group(), line, call.start() - before))
                     if stop < 0:
                         break
                     offset, before, line = stop + 1, stop, line + 1
@@ -136,7 +141,7 @@ class GameScanner:
             elif kind == "bad_tag":
                 reason, law = _bad_tag_reason(m.group())
                 record.problem(MalformedTag, f"malformed tag pair {m.group()[:40]}: {reason}", line, column, law=law)
-                self.section, self.table, self.play_tokens = None, None, None  # what follows is in no section
+                self.section, self.table, self.play_tokens, self.call_names = None, None, None, None  # in no section
             else:
                 self.element(kind, m.group(), line, column)
         self.close_section()
@@ -182,6 +187,7 @@ class GameScanner:
             self.stray_reported = False
         elif name == "Auction":
             self.section = "auction"
+            self.call_names, self.call_runs, self.calls = [], [], []
         elif name == "Play":
             self.section = "play"
             self.play_tokens, self.play_runs, self.cards = [], [], []
@@ -220,9 +226,12 @@ class GameScanner:
             if seat is None and tag.value not in ("", "?") and not tag.value.startswith("#"):  # '#': S110
                 record.problem(AuctionSeat, f"Auction seat \"{tag.value}\" is not W, N, E or S",
                                tag.line, tag.column)
-            record.auction = Auction(seat, self.calls[:], tag.line, tag.column, self.auction_notes)
+            if self.call_names is not None:
+                record.auction = Auction.plain(seat, self.call_names, self.call_runs, self.places, tag.line,
+                                               tag.column, self.auction_notes)
+            else:
+                record.auction = Auction(seat, self.calls[:], tag.line, tag.column, self.auction_notes)
             self.mark_dangling()
-            self.calls.clear()  # a repeated Auction section (S105) must not add to this one
             self.auction_notes = {}
         elif section == "play" and record.play is None:
             seat = bridge.parse_seat(tag.value)
@@ -234,7 +243,7 @@ class GameScanner:
                 seat_cards(self.cards, seat)
             self.mark_dangling()
             self.play_notes = {}
-        self.play_tokens = None
+        self.play_tokens = self.call_names = None
 
     def mark_dangling(self) -> None:
         if self.pending_mark is not None:
@@ -269,8 +278,15 @@ class GameScanner:
             self.pending_mark = None
         return item
 
+    def call_objects(self) -> list[Call]:
+        """The calls of the auction section as Call objects, from here on (the first element that is not plain)."""
+        if self.call_names is not None:
+            self.calls = plain_items(self.places, self.call_runs, Call.plain)
+            self.call_names = None
+        return self.calls
+
     def auction_element(self, kind: str, text: str, line: int, column: int) -> None:
-        calls = self.calls
+        calls = self.call_objects()
         if kind == "word":
             calls.append(self.marked(_make_call(text, line, column, self.record)))
         elif kind == "mark":
@@ -292,7 +308,7 @@ class GameScanner:
     def card_objects(self) -> list[Card]:
         """The cards of the play section as Card objects, from here on (the first element that is not plain)."""
         if self.play_tokens is not None:
-            self.cards = plain_cards(self.places, self.play_runs)
+            self.cards = plain_items(self.places, self.play_runs, Card.plain)
             self.play_tokens = None
         return self.cards
 
@@ -336,9 +352,8 @@ def swallowed(findings: list, text: str, line: int, column: int) -> None:
 
 
 def _make_call(text: str, line: int, column: int, record: Record) -> Call:
-    known = _PBN_CALLS.get(text)
-    if known is not None:  # the common case first
-        return Call(text, known.kind, line, column, known.level, known.denomination)
+    if text in PLAIN_CALLS:  # the common case first
+        return Call.plain(text, line, column)
     if text == "-":
         return Call(text, FILLER, line, column)
     if text == "*":
@@ -352,11 +367,6 @@ def _make_call(text: str, line: int, column: int, record: Record) -> Call:
         record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{token.canonical}'",
                        line, column, law="PBN §3.5.1")
     return Call(text, token.kind, line, column, level=token.level, denomination=token.denomination)
-
-
-# The calls in PBN spelling, recognised once.
-_BIDS = tuple(f"{level}{denomination}" for level in "1234567" for denomination in bridge.DENOMINATIONS)
-_PBN_CALLS = {call: bridge.parse_pbn_call(call)[0] for call in ("Pass", "X", "XX", "AP", *_BIDS)}
 
 
 def _make_card(text: str, line: int, column: int, record: Record) -> Card:

@@ -11,10 +11,12 @@ contract can still be compared, but only the first illegal call is reported.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import cycle, islice
 from typing import Callable
 
 from ..bridge import PASSED_OUT, SEAT_NAMES, SEATS, Contract, bid_rank, seat_after, side
-from ..model import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Auction, Call
+from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, PLAIN_CALLS, SKIP, Auction,
+                     Call)
 from .irregularity import (AFTER_END, BAD_DOUBLE, BAD_MARK, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL, WRONG_FIRST_CALLER,
                            Irregularity, IrregularityKind)
 
@@ -40,20 +42,70 @@ class AuctionReplay:
 
 _CLOSING = {True: [PASS] * 3, False: [PASS] * 4}  # the passes that end an auction with a bid, without one
 _NEXT = {seat: seat_after(seat) for seat in SEATS}
+_ROUND = {seat: tuple(seat_after(seat, i) for i in range(4)) for seat in SEATS}  # the seats of a round from seat
 
 
 class _State:
-    """Auction state after each call (Laws 18-19)."""
+    """Auction state after each call (Laws 18-22): the one place where calls change it, for both replays."""
 
-    __slots__ = ("last_bid", "bidder", "risk", "first_namer", "window", "any_bid")
+    __slots__ = ("last_bid", "rank", "level", "denomination", "bidder", "risk", "first_namer", "window", "any_bid")
 
     def __init__(self) -> None:
-        self.last_bid: Call | None = None
+        self.last_bid: str | None = None  # the token of the last bid
+        self.rank = -1  # its rank (Law 18E), level and denomination
+        self.level = 0
+        self.denomination = ""
         self.bidder: str | None = None
         self.risk = ""
         self.first_namer: dict[tuple[str, str], str] = {}
         self.window: list[str] = []  # kinds of the slots since the last non-pass call
         self.any_bid = False
+
+    def bid(self, token: str, level: int, denomination: str, seat: str | None) -> bool:
+        """A bid by ``seat``; whether it is sufficient (Law 18D): an insufficient one stands all the same (Law 27A)."""
+        rank = bid_rank(level, denomination)
+        sufficient = rank > self.rank
+        self.last_bid, self.rank, self.level, self.denomination = token, rank, level, denomination
+        self.bidder, self.risk, self.any_bid, self.window = seat, "", True, []
+        if seat is not None:
+            self.first_namer.setdefault((side(seat), denomination), seat)
+        return sufficient
+
+    def risk_call(self, kind: str, seat: str | None) -> str | None:
+        """A double or redouble by ``seat``: why it is inadmissible (Law 19; then it is cancelled, Law 36), or None."""
+        own_side = side(seat) if seat else None
+        reason = None
+        if kind == DOUBLE:
+            if self.last_bid is None:
+                reason = "there is no bid to double"
+            elif own_side is not None and self.bidder is not None and side(self.bidder) == own_side:
+                whose = "their own" if self.bidder == seat else f"partner {_name(self.bidder)}'s"
+                reason = f"{_name(seat)} doubles {whose} {self.last_bid}; only an opponent's bid may be doubled"
+            elif self.risk:
+                reason = f"{self.last_bid} is already {'doubled' if self.risk == 'X' else 'redoubled'}"
+        else:
+            doubled = self.last_bid or "?"
+            if self.risk == "XX":
+                reason = f"{doubled} is already redoubled"
+            elif self.risk != "X":
+                reason = "there is no double to redouble"
+            elif own_side is not None and self.bidder is not None and side(self.bidder) != own_side:
+                reason = (f"{_name(seat)} redoubles their own side's double of {doubled}; only the side "
+                          "doubled may redouble")
+        if reason is None:
+            self.risk = "X" if kind == DOUBLE else "XX"
+        self.window = []  # a non-pass call: the closing passes count from here
+        return reason
+
+    def passes(self) -> bool:
+        """A pass; whether it ends the auction."""
+        self.window.append(PASS)
+        return self.ended()
+
+    def all_pass(self) -> None:
+        """PBN's ``AP``: the passes that end the auction."""
+        while not self.ended():
+            self.window.append(PASS)
 
     def ended(self) -> bool:
         """Law 22: three passes in rotation after a call, or four opening passes."""
@@ -63,11 +115,58 @@ class _State:
     def contract(self) -> Contract:
         if self.last_bid is None:
             return PASSED_OUT
-        return Contract(self.last_bid.level, self.last_bid.denomination, self.risk)
+        return Contract(self.level, self.denomination, self.risk)
+
+    def declarer(self) -> str | None:
+        """The first of the side of the last bid to name its denomination (Law 22A)."""
+        if self.last_bid is None or self.bidder is None:
+            return None
+        return self.first_namer.get((side(self.bidder), self.denomination))
 
 
 def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
     """Replay ``auction`` for a board dealt by ``dealer`` (None: unknown)."""
+    first = auction.seat or dealer
+    if auction.names is not None and first is not None and dealer in (None, first):
+        fast = _replay_plain(auction.names, first)
+        if fast is not None:
+            return fast
+    return _replay_general(auction, dealer)
+
+
+def _replay_plain(names: list[str], first: str) -> AuctionReplay | None:
+    """The replay of the usual auction, at speed, on the names of its calls (``Auction.names``), so that an
+    auction kept as text stays text; None when the auction needs the general replay.
+
+    The usual auction: plain calls (``PLAIN_CALLS``) from the dealer, each legal (Laws 18-19), none after
+    the end (an ``AP`` ends it); it may stop before its end.  Its result is the one the general replay gives
+    (a test compares them): the same :class:`_State` takes the calls.
+    """
+    state = _State()
+    seats: list[str | None] = list(islice(cycle(_ROUND[first]), len(names)))
+    ended = False
+    for name, seat in zip(names, seats):
+        if ended:
+            return None  # a call after the end (Law 39A)
+        call = PLAIN_CALLS[name]
+        kind = call.kind
+        if kind == PASS:
+            ended = state.passes()
+        elif kind == BID:
+            if not state.bid(name, call.level, call.denomination, seat):
+                return None
+        elif kind == ALL_PASS:
+            state.all_pass()
+            ended = True
+        elif state.risk_call(kind, seat) is not None:
+            return None
+    if not ended:
+        return AuctionReplay(seats=seats)
+    return AuctionReplay(state.contract(), state.declarer(), True, seats=seats)
+
+
+def _replay_general(auction: Auction, dealer: str | None) -> AuctionReplay:
+    """Replay any auction, reporting its irregularities."""
     out = AuctionReplay()
     seat = auction.seat or dealer
     state = _State()
@@ -113,13 +212,11 @@ def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
                 stop_marker = call
             continue
         if kind == ALL_PASS:
-            while not state.ended():
-                state.window.append(PASS)
+            state.all_pass()
             out.ended = True
             stop_marker = call
             continue
-        _apply(call, seat, state, out, irregular)
-        if kind == PASS and state.ended():  # only a pass can end the auction
+        if _apply(call, seat, state, out, irregular):
             out.ended = True
         seat = _NEXT[seat] if seat else None
 
@@ -128,29 +225,27 @@ def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
     elif stop_marker is None and state.window and SKIP in state.window[-3:]:
         out.skipped_in_close = True
     if out.ended and readable:
-        out.declarer = _declarer(state)
+        out.declarer = state.declarer()
     else:
         out.contract = out.contract if readable else None
     return out
 
 
 def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay,
-           irregular: Callable[[IrregularityKind, Call, str], None]) -> None:
-    """Apply one real call (or a ^S slot) to the state, noting irregularities."""
+           irregular: Callable[[IrregularityKind, Call, str], None]) -> bool:
+    """Apply one real call (or a ^S slot) to the state, noting irregularities; whether it ends the auction."""
     kind = call.kind
     if kind == SKIP:
         state.window.append(SKIP)
-        return
+        return False
     if kind == PASS:
-        state.window.append(PASS)
         if call.mark == "I":
             out.misfit_marks.append(Irregularity(BAD_MARK, call, "^I marks an insufficient bid, but this is a pass"))
-        return
-    own_side = side(seat) if seat else None
+        return state.passes()  # only a pass can end the auction
     if kind == BID:
         last = state.last_bid
-        if last is not None and bid_rank(call.level, call.denomination) <= bid_rank(last.level, last.denomination):
-            message = f"{call.token} is not higher than {last.token}"
+        if not state.bid(call.token, call.level, call.denomination, seat):
+            message = f"{call.token} is not higher than {last}"
             if call.mark == "I":
                 out.condoned.append(Irregularity(INSUFFICIENT, call, message + " (accepted, marked ^I)", True))
             else:
@@ -158,53 +253,15 @@ def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay,
         elif call.mark == "I":
             out.misfit_marks.append(Irregularity(
                 BAD_MARK, call, f"^I marks an insufficient bid, but {call.token} is sufficient"))
-        state.last_bid, state.bidder, state.risk = call, seat, ""
-        state.any_bid = True
-        state.window = []
-        if own_side is not None and seat is not None:
-            state.first_namer.setdefault((own_side, call.denomination), seat)
-        return
+        return False
     if call.mark == "I":
         out.misfit_marks.append(Irregularity(
             BAD_MARK, call, f"^I marks an insufficient bid, but {call.token} is no bid"))
-    if kind == DOUBLE:
-        reason = None
-        if state.last_bid is None:
-            reason = "there is no bid to double"
-        elif own_side is not None and state.bidder is not None and side(state.bidder) == own_side:
-            whose = "their own" if state.bidder == seat else f"partner {_name(state.bidder)}'s"
-            reason = f"{_name(seat)} doubles {whose} {state.last_bid.token}; only an opponent's bid may be doubled"
-        elif state.risk:
-            reason = f"{state.last_bid.token} is already {'doubled' if state.risk == 'X' else 'redoubled'}"
-        if reason:
-            irregular(BAD_DOUBLE, call, f"inadmissible double: {reason}")
-            state.window = []  # a non-pass call: the closing passes count from here
-            return
-        state.risk = "X"
-        state.window = []
-        return
-    if kind == REDOUBLE:
-        reason = None
-        doubled = state.last_bid.token if state.last_bid is not None else "?"
-        if state.risk == "XX":
-            reason = f"{doubled} is already redoubled"
-        elif state.risk != "X":
-            reason = "there is no double to redouble"
-        elif own_side is not None and state.bidder is not None and side(state.bidder) != own_side:
-            reason = (f"{_name(seat)} redoubles their own side's double of {doubled}; only the side "
-                      "doubled may redouble")
-        if reason:
-            irregular(BAD_REDOUBLE, call, f"inadmissible redouble: {reason}")
-            state.window = []
-            return
-        state.risk = "XX"
-        state.window = []
-
-
-def _declarer(state: _State) -> str | None:
-    if state.last_bid is None or state.bidder is None:
-        return None
-    return state.first_namer.get((side(state.bidder), state.last_bid.denomination))
+    reason = state.risk_call(kind, seat)
+    if reason is not None:
+        what = "double" if kind == DOUBLE else "redouble"
+        irregular(BAD_DOUBLE if kind == DOUBLE else BAD_REDOUBLE, call, f"inadmissible {what}: {reason}")
+    return False
 
 
 def _how_ended(state: _State) -> str:

@@ -12,7 +12,7 @@ from .parts import NOTES
 def _sections(record: Record) -> Iterator[tuple[str, list[Call] | list[Card], dict[int, Tag]]]:
     """(name, items, notes) of the auction and play sections."""
     if record.auction is not None:
-        yield "auction", record.auction.calls, record.auction.notes
+        yield "auction", record.auction.annotatable(), record.auction.notes
     if record.play is not None:
         yield "play", record.play.annotatable(), record.play.notes
 
