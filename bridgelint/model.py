@@ -13,7 +13,8 @@ from array import array
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Final, Generic, Iterator, Literal, TypeVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Callable, Final, Generic, Iterable, Iterator, Literal, TypeVar
 
 from .bridge import DENOMINATIONS, FULL_DECK, PACK, CallToken, parse_pbn_call, seat_after
 from .tables import ARTIFICIAL, parse_element
@@ -550,6 +551,7 @@ class Record:
     export: bool = False  # the file declares PBN export format
     version: str | None = None  # the PBN version the file declares (% PBN 2.1)
     board_before: str | None = None  # PBN: no Board, Dealer or Deal here; the game before had all three (this Board)
+    first: dict[str, Tag] | None = field(default=None, repr=False, compare=False)  # kept by first_tags()
 
     def field_name(self, name: str) -> str:
         """How this record writes a header field: the PBN tag (``Contract``), or LIN's field (``rs contract``)."""
@@ -563,11 +565,16 @@ class Record:
         return None
 
     def first_tags(self, written: bool = False) -> dict[str, Tag]:
-        """The first tag of each name (the one that counts, PBN §3.4); ``written``: of those not carried by ``##``."""
-        first: dict[str, Tag] = {}
-        for tag in self.tags:
-            if not (written and tag.inherited):
-                first.setdefault(tag.name, tag)
+        """The first tag of each name (the one that counts, PBN §3.4); ``written``: of those not carried by ``##``.
+
+        Worked out once the tags are complete and kept in ``first`` (the PBN reader keeps the one it resolved
+        the tags with); every caller shares the dict and none changes it.
+        """
+        first = self.first
+        if first is None:
+            first = self.first = _first_of_each(self.tags)
+        if written and any(map(_INHERITED, first.values())):
+            return _first_of_each(tag for tag in self.tags if not tag.inherited)
         return first
 
     @property
@@ -578,6 +585,17 @@ class Record:
                 law: str | None = None) -> None:
         """Attach a finding of ``rule`` found while reading (``law``: its reference, if not the rule's)."""
         self.findings.append(rule.finding(message, line, column, severity, law))
+
+
+_INHERITED = attrgetter("inherited")
+
+
+def _first_of_each(tags: Iterable[Tag]) -> dict[str, Tag]:
+    """The first of ``tags`` of each name, by name."""
+    first: dict[str, Tag] = {}
+    for tag in tags:
+        first.setdefault(tag.name, tag)
+    return first
 
 
 _LIN_FIELDS = {"Board": "qx", "Vulnerable": "sv", "Deal": "md", "Contract": "rs contract",

@@ -46,3 +46,19 @@ def described(reader: PbnReader) -> list[tuple]:
 def test_tags_resolved_at_once_are_resolved_as_tag_by_tag(games):
     data = written(games)
     assert described(PbnReader(io.BytesIO(data))) == described(General(io.BytesIO(data)))
+
+
+def first_of_each(tags: list[Tag]) -> dict[str, Tag]:
+    first: dict[str, Tag] = {}
+    for tag in tags:
+        first.setdefault(tag.name, tag)
+    return first
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(GAMES)
+def test_the_first_tags_the_reader_keeps_are_the_first_of_each_name(games):
+    for record in PbnReader(io.BytesIO(written(games))):
+        assert record.first_tags() == first_of_each(record.tags)
+        assert record.first_tags(written=True) == first_of_each([tag for tag in record.tags if not tag.inherited])
+        assert list(record.first_tags()) == list(first_of_each(record.tags))  # in file order

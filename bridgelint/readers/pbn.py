@@ -183,7 +183,7 @@ class PbnReader:
         game = GameScanner(record, start, text, starts)
         game.scan()
         self.export, self.version = record.export, record.version  # % lines of a header in the first game
-        first = self._resolve_tags(record, '"#' in text)
+        first = record.first = self._resolve_tags(record, '"#' in text)
         game.finish_tables()
         interpret_header(record, first)
         if record.export:
