@@ -45,6 +45,7 @@ _COLUMN_SEATS = {seat: "".join(ROTATION[seat]) * 13 for seat in SEATS}  # the se
 _NOTHING_LEFT = dict.fromkeys(SEATS, "")  # the suits left in the hands after 13 tricks
 UNKNOWN_CARD = "-"  # the token of an unknown card (PBN §3.6.1)
 _CARD_OR_UNKNOWN = FULL_DECK | {UNKNOWN_CARD}
+_POWERS = {trump: {led: card_power(trump, led) for led in SUITS} for trump in (*SUITS, None)}  # by trump, suit led
 
 
 class Trick:
@@ -212,8 +213,8 @@ def opening_leader(record: Record) -> str | None:
 
 def replay_play(play: Play, deal: Deal | None, contract: Contract | None, declarer: str | None) -> PlayReplay:
     """Replay ``play`` of ``contract`` by ``declarer`` on ``deal`` (each may be None: unknown)."""
-    out = PlayReplay(declarer=declarer)
     if contract is None or (contract.passed_out and not contract.denomination) or (play.by_seat and not play.seat):
+        out = PlayReplay(declarer=declarer)
         invalid = next((c for c in play.cards if c.kind == INVALID), None)
         if invalid is not None:
             out.illegal = Irregularity(NOT_A_CARD, invalid, f"'{invalid.token}' is not a card")
@@ -274,7 +275,7 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
     out = PlayReplay(declarer=declarer, dealt=True, rows=(len(names) + 3) // 4, end=play.end_mark(),
                      claimed=play.claim is not None)
     tricks, won, column = out.tricks, out.won, _OFFSET[opening]
-    power = {led: card_power(trump, led) for led in SUITS}
+    power = _POWERS[trump]
     full = min(len(names), unknown) // 4 * 4  # the tokens of the tricks counted: whole rows of known cards
     written = names[:full] if by_seat else []  # the cards of the whole tricks in columns from the opening leader
     leads = []  # the column of each trick's leader
