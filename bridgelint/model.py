@@ -230,7 +230,8 @@ class Auction:
     (``Auction.plain``), as a play is (``Play.plain``): ``names`` holds their
     texts, and runs of them are places in the game's text, so its Call objects
     (and their places) are made only when ``calls`` is first read.  ``names`` is
-    None for an auction kept as Call objects.
+    None for an auction kept as Call objects.  (A LIN auction of one-call ``mb``
+    fields is kept as the PBN names of its calls alike: ``readers.lin.LinAuction``.)
     """
 
     __slots__ = ("seat", "line", "column", "notes", "names", "_calls", "_runs", "_places")
@@ -258,9 +259,13 @@ class Auction:
     @property
     def calls(self) -> list[Call]:
         if self._calls is None:
-            assert self._places is not None
-            self._calls = plain_items(self._places, self._runs, Call.plain)
+            self._calls = self._made()
         return self._calls
+
+    def _made(self) -> list[Call]:
+        """The Call of each plain name, with its place."""
+        assert self._places is not None
+        return plain_items(self._places, self._runs, Call.plain)
 
     def annotatable(self) -> list[Call]:
         """The calls that may carry a mark, a note or a NAG: none when the auction is kept as text."""

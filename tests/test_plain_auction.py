@@ -1,6 +1,6 @@
-"""An auction kept as text (``Auction.plain``) gives the Calls the token-by-token reading gives, and the fast
-replay of its names gives what the general replay gives: the same result for a legal auction, and the general
-replay (which reports it) for any irregular one."""
+"""An auction kept as text (``Auction.plain``, LIN's ``LinAuction``) gives the Calls the token-by-token reading
+gives, and the fast replay of its names gives what the general replay gives: the same result for a legal auction,
+and the general replay (which reports it) for any irregular one."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from bridgelint.model import PLAIN_CALLS, Call
 from bridgelint.pipeline import check_record
 from bridgelint.readers import open_reader
+from bridgelint.readers.lin import LinReader
 from bridgelint.replay import auction as replay
 
 NAMES = sorted(PLAIN_CALLS)
@@ -155,3 +156,36 @@ def test_replay_auction_takes_the_general_replay_for_another_first_caller_or_no_
         result = replay.replay_auction(auction, dealer)
         assert result == replay._replay_general(auction, dealer)
     assert replay.replay_auction(read("1C Pass Pass Pass\n", "W").auction, "N").illegal.kind == "wrong-first-caller"
+
+
+# --- LIN: an auction of one-call mb fields is kept as the names of its calls ----------------------------------
+
+LIN_DEAL = "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"  # dealt by South
+LIN_CALLS = ["p", "P", "d", "D", "r", "R", "1c", "1N", "2n!", "3H", "7s", "p!"]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.tuples(st.sampled_from(LIN_CALLS), st.sampled_from([None, None, "", "Stayman"])), max_size=12))
+def test_lin_calls_made_from_the_fields_match_their_names(mbs):
+    fields = "".join(f"mb|{value}|" + (f"an|{note}|" if note is not None else "") for value, note in mbs)
+    text = LIN_DEAL + fields
+    auction = next(iter(LinReader(io.BytesIO(text.encode()), "t.lin"))).auction
+    if not mbs:
+        assert auction is None
+        return
+    assert auction.names is not None and auction._calls is None
+    calls = auction.calls
+    assert [(c.kind, c.level, c.denomination) for c in calls] == [
+        (PLAIN_CALLS[name].kind, PLAIN_CALLS[name].level, PLAIN_CALLS[name].denomination) for name in auction.names]
+    assert [(c.token, c.alert, c.explanation) for c in calls] == [(value, value.endswith("!"), note)
+                                                                  for value, note in mbs]
+    columns = [m.start() + 1 for m in re.finditer(r"mb\|", text)]
+    assert [(c.line, c.column) for c in calls] == [(1, column) for column in columns]
+    assert replay.replay_auction(auction, "S") == replay._replay_general(auction, "S")
+
+
+def test_lin_auction_of_other_mb_values_is_read_as_call_objects():
+    for values in (["1nppp"], ["p", "-", "1S"], ["p", "7Q"], ["p", ""]):
+        text = LIN_DEAL + "".join(f"mb|{value}|" for value in values)
+        auction = next(iter(LinReader(io.BytesIO(text.encode()), "t.lin"))).auction
+        assert auction.names is None and auction.calls[0].token in ("1n", "p"), values

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Callable, NamedTuple
 
 from ..bridge import Contract, Result, is_vulnerable, parse_score, side
-from ..model import BID, DOUBLE, PASS, REDOUBLE, Field, Record, Tag
+from ..model import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE, Field, Record, Tag
 from ..readers.lin import match_event, match_fields, match_tag, match_teams, room
 from ..scoring import score
 from .deal import fingerprint
@@ -132,7 +132,12 @@ def carries_results(record: Record) -> bool:
         return True
     if record.result is not None and isinstance(record.result.value, Result):
         return True
-    return record.auction is not None and any(call.kind in _CALLS for call in record.auction.calls)
+    auction = record.auction
+    if auction is None:
+        return False
+    if auction.names is not None:  # kept as text: its calls' names tell
+        return any(PLAIN_CALLS[name].kind in _CALLS for name in auction.names)
+    return any(call.kind in _CALLS for call in auction.calls)
 
 
 def _declarer(record: Record) -> str | None:

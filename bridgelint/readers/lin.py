@@ -12,7 +12,8 @@ Each field is read once, as the scanner's runs arrive: the open board's
 fields is built and walked again.  The record (:class:`LinRecord`) keeps its
 fields as tuples and makes :class:`~bridgelint.model.Tag` objects only when
 ``tags`` is read; a play of one-card ``pc`` fields is kept as card names
-(:class:`LinPlay`) until its Card objects are asked for.
+(:class:`LinPlay`), and an auction of one-call ``mb`` fields as call names
+(:class:`LinAuction`), until their Card and Call objects are asked for.
 """
 
 from __future__ import annotations
@@ -233,14 +234,14 @@ def _unknown(tag: str, line: int, column: int) -> Finding:
 class _Board:
     """Builds one board's record from its fields, as they are read."""
 
-    __slots__ = ("record", "fields", "calls", "names", "plain", "auction_at", "play_at", "claim", "room", "number", "label",
-                 "ah_board", "error")
+    __slots__ = ("record", "fields", "call_names", "names", "plain", "auction_at", "play_at", "claim", "room", "number",
+                 "label", "ah_board", "error")
 
     def __init__(self, game: int, first: Item):
         line, column = (first.line, first.column) if isinstance(first, Finding) else first[2:]
         self.record = LinRecord(game, line, column)
         self.fields = self.record.fields
-        self.calls: list[Call] = []
+        self.call_names: list[str] | None = []  # the PBN names of the calls while the auction is one call a mb field
         self.names: list[str] = []  # the names of the cards while the play is plain (one card a pc field)
         self.plain = True
         self.auction_at: tuple[int, int] | None = None
@@ -318,27 +319,12 @@ class _Board:
     def mb(self, value: str, line: int, column: int) -> None:
         if self.auction_at is None:
             self.auction_at = (line, column)
-        known = _CALLS.get(value)
-        if known is not None:
-            made = Call(value, known.kind, line, column, known.level, known.denomination)  # positional: faster
-            made.alert = value[-1] == "!"
-            self.calls.append(made)
-            return
-        calls, pos, match = self.calls, 0, LIN_CALL.match
-        while (m := match(value, pos)) is not None:
-            call = bridge.parse_lin_call(m.group("call"))
-            if call is None:  # the grammar's call is one bridge knows: the rest would be an invalid call
-                break
-            calls.append(Call(value[m.start("call"):m.end()], call.kind, line, column, level=call.level,
-                              denomination=call.denomination, alert=bool(m.group("alert"))))
-            pos = m.end()
-        rest = value[pos:].strip()
-        if rest or (pos == 0 and "-" not in value):
-            calls.append(Call(rest, INVALID, line, column))
-
-    def an(self, value: str, line: int, column: int) -> None:
-        if self.calls:
-            self.calls[-1].explanation = value
+        if self.call_names is not None:
+            known = _CALLS.get(value)
+            if known is not None:
+                self.call_names.append(known.canonical)
+            else:  # no call, several calls or a filler: the auction is kept as Call objects
+                self.call_names = None
 
     def mc(self, value: str, line: int, column: int) -> None:
         m = LIN_CLAIM.fullmatch(value)
@@ -359,7 +345,9 @@ class _Board:
             record.vulnerable = Field(None, bridge.standard_vulnerability(number), record.line, record.column)
         if self.auction_at is not None:
             seat = record.dealer.value if record.dealer is not None else None
-            record.auction = Auction(seat, self.calls, *self.auction_at)
+            line, column = self.auction_at
+            record.auction = (LinAuction(seat, self.call_names, record.fields, line, column)
+                              if self.call_names is not None else Auction(seat, _calls(record.fields), line, column))
         if self.play_at is not None:
             line, column = self.play_at
             record.play = (LinPlay(self.names, record.fields, line, column, self.claim) if self.plain
@@ -374,7 +362,7 @@ class _Board:
 
 
 _HANDLERS = {"QX": _Board.qx, "AH": _Board.ah, "MD": _Board.md, "SV": _Board.sv, "MB": _Board.mb,
-             "AN": _Board.an, "MC": _Board.mc}  # and pc, in add
+             "MC": _Board.mc}  # and pc, in add; an, with the calls (_calls)
 
 
 class LinPlay(Play):
@@ -394,6 +382,49 @@ class LinPlay(Play):
         """(line, column) of the last card, from its field: one card a field, so no Card is made for it."""
         last = next((field for field in reversed(self._fields) if field[0] == "PC"), None)
         return (last[2], last[3]) if last is not None else (self.line, self.column)
+
+
+class LinAuction(Auction):
+    """An auction of one-call ``mb`` fields only, kept as the PBN names of its calls (``names``): its Call objects
+    are made from the board's fields when ``calls`` is first read."""
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, seat: str | None, names: list[str], fields: list[Field4], line: int, column: int):
+        super().__init__(seat, [], line, column)
+        self.names, self._calls, self._fields = names, None, fields
+
+    def _made(self) -> list[Call]:  # Auction makes its Call objects here when they are first asked for
+        return _calls(self._fields)
+
+
+def _calls(fields: list[Field4]) -> list[Call]:
+    """The calls of the ``mb`` fields among a board's fields, each with the explanation of the ``an`` field after
+    it; a value that is no call is an invalid one."""
+    calls: list[Call] = []
+    for tag, value, line, column in fields:
+        if tag == "AN":
+            if calls:
+                calls[-1].explanation = value
+            continue
+        if tag != "MB":
+            continue
+        known = _CALLS.get(value)
+        if known is not None:
+            calls.append(Call(value, known.kind, line, column, known.level, known.denomination, alert=value[-1] == "!"))
+            continue
+        pos, match = 0, LIN_CALL.match
+        while (m := match(value, pos)) is not None:
+            call = bridge.parse_lin_call(m.group("call"))
+            if call is None:  # the grammar's call is one bridge knows: the rest would be an invalid call
+                break
+            calls.append(Call(value[m.start("call"):m.end()], call.kind, line, column, level=call.level,
+                              denomination=call.denomination, alert=bool(m.group("alert"))))
+            pos = m.end()
+        rest = value[pos:].strip()
+        if rest or (pos == 0 and "-" not in value):
+            calls.append(Call(rest, INVALID, line, column))
+    return calls
 
 
 def _cards(fields: list[Field4]) -> list[Card]:
