@@ -1,10 +1,11 @@
 """The speed-up of ``bridgelint check --jobs 2`` over ``--jobs 1``.
 
-    python benchmarks/parallel.py [--files 20] [--boards 300] [--repeat 3]
+    python benchmarks/parallel.py [--files 20] [--boards 300] [--repeat 3] [--damaged]
 
 Writes FILES synthetic PBN archives of BOARDS boards each (benchmarks/synth.py,
-one seed a file) into benchmarks/data/parallel/, checks them with ``--jobs 1``
-and ``--jobs 2`` (REPEAT alternated wall-clock runs each), checks that both
+one seed a file; with ``--damaged`` mutate.py's damaged boards, whose reports
+hold about 1.6 findings a board) into benchmarks/data/parallel/, checks them
+with ``--jobs 1`` and ``--jobs 2`` (REPEAT alternated wall-clock runs each), checks that both
 reports are the same bytes, and prints the best times, the speed-up, the CPU
 time the runs used and the load average.  Other work on the machine makes the
 speed-up smaller: each run also gives the CPU time that other processes took
@@ -26,14 +27,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def make_files(directory: Path, files: int, boards: int) -> list[Path]:
+def make_files(directory: Path, files: int, boards: int, damaged: bool = False) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
+    writer = "mutate" if damaged else "synth"
     paths = []
     for i in range(1, files + 1):
-        path = directory / f"synthetic-{i:02d}-{boards}.pbn"
+        path = directory / f"{'mutated' if damaged else 'synthetic'}-{i:02d}-{boards}.pbn"
         if not path.exists():
-            subprocess.run([sys.executable, str(HERE / "synth.py"), "pbn", str(boards), str(path), "--seed", str(i)],
-                           check=True)
+            command = [sys.executable, str(HERE / f"{writer}.py"), "pbn", str(boards), str(path), "--seed", str(i)]
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
         paths.append(path)
     return paths
 
@@ -70,8 +72,9 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=20)
     parser.add_argument("--boards", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--damaged", action="store_true", help="damaged boards (mutate.py): reports with findings")
     args = parser.parse_args()
-    paths = make_files(HERE / "data" / "parallel", args.files, args.boards)
+    paths = make_files(HERE / "data" / "parallel", args.files, args.boards, args.damaged)
     runs: dict[int, list[tuple[float, float, float | None]]] = {1: [], 2: []}
     outputs: dict[int, bytes] = {}
     for _ in range(args.repeat):
@@ -80,7 +83,8 @@ def main() -> None:
             runs[jobs].append((elapsed, cpu, other))
     same = outputs[1] == outputs[2]
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"{args.files} files x {args.boards} boards, {os.cpu_count()} CPUs, best of {args.repeat}, load {load}")
+    kind = "damaged " if args.damaged else ""
+    print(f"{args.files} files x {args.boards} {kind}boards, {os.cpu_count()} CPUs, best of {args.repeat}, load {load}")
     for jobs in (1, 2):
         elapsed, cpu, _ = min(runs[jobs])
         others = ", ".join("?" if other is None else f"{other:.2f}" for _, _, other in runs[jobs])

@@ -12,7 +12,7 @@ import re
 from array import array
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Final, Generic, Iterable, Iterator, Literal, TypeVar
 
@@ -39,6 +39,14 @@ class Finding:
     law: str | None = None  # None: the rule's reference
     game: int | None = None
     board: str | None = None
+
+    def __reduce__(self) -> tuple[type[Finding], tuple]:
+        """Pickled as the tuple of its fields (a worker's findings go to the parent): about half the time of a
+        slots dataclass's own state, which looks the fields up again for every finding, and fewer bytes."""
+        return Finding, _FINDING_FIELDS(self)
+
+
+_FINDING_FIELDS = attrgetter(*(f.name for f in fields(Finding)))  # a finding's fields, in order
 
 
 @dataclass(slots=True)

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import shutil
 import subprocess
 import sys
 import threading
 from concurrent.futures.process import _ExecutorManagerThread
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 from bridgelint import parallel
+from bridgelint.model import Finding
 from bridgelint.rules import RULES
 from conftest import finding_lines
 from conftest import run_cli as run
@@ -65,6 +68,15 @@ def test_check_files_keeps_input_order(tree):
     serial = list(parallel.check_files(jobs, 1))
     assert [r.path for r in serial] == paths
     assert list(parallel.check_files(jobs, 2)) == serial
+
+
+def test_a_finding_goes_back_from_a_worker_whole():
+    # workers pickle their findings; Finding pickles as the tuple of its fields, every one of them
+    finding = Finding("A103", "1D is not higher than 1H", 6, 9, "error", "Laws 18, 27", 3, "2")
+    back = pickle.loads(pickle.dumps(finding, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == finding and back is not finding
+    assert [getattr(back, f.name) for f in fields(Finding)] == ["A103", "1D is not higher than 1H", 6, 9, "error",
+                                                                "Laws 18, 27", 3, "2"]
 
 
 @pytest.mark.parametrize("output_format", ["text", "json", "sarif", "github", "junit"])
