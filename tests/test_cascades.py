@@ -107,6 +107,16 @@ def test_rotated_auction_names_the_dealer_it_reads_as():
     assert finding.message.startswith("the auction reads as if East dealt: then East is declarer")
 
 
+def test_rotated_auction_without_dealer_reads_the_first_caller_from_the_auction():
+    """No Dealer: the first caller is the Auction seat, moved on by the '-' fillers (an auction kept as text has
+    none)."""
+    plain = rotated("E", "S").replace('[Dealer "N"]\n', "")
+    filled = plain.replace('[Auction "N"]\n1NT', '[Auction "W"]\n- 1NT')
+    for text in (plain, filled):
+        [finding] = [f for f in check(text) if f.code == "A111"]
+        assert finding.message.startswith("the auction reads as if East dealt"), text
+
+
 def test_missing_board_header_says_what_is_missing():
     [finding] = [f for f in check(FIRST_TABLE + SECOND_TABLE) if f.code == "B108"]
     assert finding.message.startswith("no Board, Dealer, Vulnerable or Deal: this game reads as another table of "

@@ -95,7 +95,7 @@ def _first_caller(ctx: Context) -> str | None:
     if auction is None or auction.seat is None:
         return None
     fillers = 0
-    for call in auction.calls:
+    for call in auction.calls if auction.names is None else ():  # an auction kept as text has no filler
         if call.kind != FILLER:
             break
         fillers += 1
