@@ -171,3 +171,29 @@ def test_the_layout_of_a_game_is_judged_as_looking_at_each_line_would(clean, spo
     scanner = GameScanner(Record("pbn", 1, 1), 1, text, starts)  # what the reader knows of the tag lines
     scanner.scan()
     assert pbn_export._layout(records[0], text, starts, scanner.tag_lines_only) == expected
+
+
+
+ORDER_NAMES = [*pbn_export.MANDATORY, "Room", "HomeTeam", "Auction", "Play", "Note", "ScoreTable", "Xyz"]
+# a game: its tag pairs (name, value, whether rows of data follow: a section if its name is no tag's)
+ORDERS = st.lists(st.lists(st.tuples(st.sampled_from(ORDER_NAMES), st.sampled_from(["x", "##x"]), st.booleans()),
+                           max_size=20), min_size=1, max_size=4)
+IN_ORDER = [(name, "x", False) for name in pbn_export.MANDATORY]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@example([IN_ORDER, IN_ORDER])
+@example([[("Event", "##x", False), *IN_ORDER[1:]], IN_ORDER[1:], [*IN_ORDER[1:], ("Event", "x", False)]])  # inherited
+@example([[tag for tag in IN_ORDER if tag[0] != "Scoring"]])  # a breach in PBN 2.1, not in 1.0
+@example([[*IN_ORDER, ("Play", "x", False), ("Xyz", "x", True)],  # Xyz a section, then a tag after the Play section
+          [*IN_ORDER, ("Play", "x", False), ("Xyz", "x", False)]])
+@given(ORDERS)
+def test_a_tag_order_met_before_is_judged_as_it_was_the_first_time(games):
+    text = "% EXPORT\n\n" + "\n".join("".join(f'[{name} "{value}"]\n' + ("1 2\n" if data else "")
+                                                for name, value, data in game) for game in games)
+    for record in read(text)[0]:
+        for version, mandatory in (("1.0", pbn_export.MANDATORY_1_0), ("2.1", pbn_export.MANDATORY)):
+            record.version = version
+            expected = pbn_export._order_breaches(record, mandatory)
+            assert pbn_export._tag_order(record) == expected
+            assert pbn_export._tag_order(record) == expected  # its order now known, if in order

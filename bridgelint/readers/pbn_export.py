@@ -13,6 +13,7 @@ Repeated tags are S105's and token spellings S109's, in every format.
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 
 from .. import bridge
 from ..model import Record, Tag
@@ -33,6 +34,8 @@ _HAND_IN_ORDER = rf"(?:{_IN_RANK_ORDER.pattern}(?:\.{_IN_RANK_ORDER.pattern}){{3
 _DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3}}")  # the usual Deal, at once
 _SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
+_NAME, _INHERITED = attrgetter("name"), attrgetter("inherited")
+_ORDERLY: set[tuple] = set()  # the tag orders (_order_key) found without a breach, 64 at most: an archive has a few
 
 
 def check_export(record: Record, text: str, starts: list[int], tag_lines_only: bool = False) -> None:
@@ -93,8 +96,31 @@ def _more(lines: list[int]) -> str:
 
 
 def _tag_order(record: Record) -> list[tuple[int, int, str]]:
-    """The Mandatory Tag Set complete, first and in order; supplemental tags sorted; the sections in order."""
+    """The Mandatory Tag Set complete, first and in order; supplemental tags sorted; the sections in order.
+
+    Whether there is a breach depends on the order only (:func:`_order_key`): an order found without one is
+    kept, and the games that repeat it, as an archive's games do, are not looked at again.
+    """
     mandatory = MANDATORY_1_0 if (record.version or "").startswith("1.") else MANDATORY
+    key = _order_key(record, mandatory)
+    if key in _ORDERLY:
+        return []
+    out = _order_breaches(record, mandatory)
+    if not out:
+        if len(_ORDERLY) >= 64:
+            _ORDERLY.clear()
+        _ORDERLY.add(key)
+    return out
+
+
+def _order_key(record: Record, mandatory: tuple[str, ...]) -> tuple:
+    """What the order breaches of a game depend on: its tags' names in order and which are inherited, its
+    supplemental sections, and the Mandatory Tag Set it needs."""
+    tags = record.tags
+    return mandatory, tuple(map(_NAME, tags)), bytes(map(_INHERITED, tags)), tuple(record.tables)
+
+
+def _order_breaches(record: Record, mandatory: tuple[str, ...]) -> list[tuple[int, int, str]]:
     rank = _RANK[mandatory]
     out = []
     written = [tag for tag in record.tags if not tag.inherited]
