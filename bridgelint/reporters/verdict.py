@@ -10,7 +10,7 @@ widespread one is the file's headline.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from ..pipeline import FileReport
@@ -37,8 +37,8 @@ class Verdict:
     @classmethod
     def of(cls, report: FileReport, fail_on: str = "error") -> "Verdict":
         verdict = cls(report.path, report.format, report.boards, unreadable=report.unreadable)
-        games: dict[str, set[int | None]] = {}
-        messages: dict[str, Counter[str]] = {}
+        games: defaultdict[str, set[int | None]] = defaultdict(set)
+        messages: defaultdict[str, Counter[str]] = defaultdict(Counter)
         for f in report.findings:
             if f.severity == "error":
                 verdict.errors += 1
@@ -47,8 +47,8 @@ class Verdict:
             else:
                 continue
             verdict.codes[f.code] += 1
-            games.setdefault(f.code, set()).add(f.game)
-            messages.setdefault(f.code, Counter())[f.message] += 1
+            games[f.code].add(f.game)
+            messages[f.code][f.message] += 1
         verdict.rejected = bool(verdict.errors or (fail_on == "warning" and verdict.warnings) or report.unreadable)
         verdict.headline = _headline(report, games, messages)
         return verdict
@@ -88,8 +88,12 @@ def _cause(code: str, messages: Counter[str]) -> str:
     message, count = messages.most_common(1)[0]
     if 10 * count >= 9 * sum(messages.values()):
         return message
-    split = [_WORDS.split(m) for m in messages]
-    if len({len(parts) for parts in split}) == 1:
+    split: list[list[str]] = []
+    for m in messages:
+        split.append(_WORDS.split(m))
+        if len(split[-1]) != len(split[0]):
+            break  # messages of different lengths share no words in place (the others are not split)
+    else:
         shared = [parts[0] if len(set(parts)) == 1 else "…" for parts in zip(*split)]
         words = shared[::2]  # the split keeps the separators at the odd places
         if 4 * sum(w != "…" for w in words) >= 3 * len(words):
