@@ -110,6 +110,10 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
         reporter = HtmlReporter(lambda path: io.BytesIO(stdin_bytes or b"") if path == "-"
                                 else open_input(real.get(path, path)), pipeline.fmt, fail_on, verbose)
+    elif output_format == "json":
+        from .reporters.json import JsonReporter  # each file written as it comes
+
+        reporter = JsonReporter()
     else:
         reporter = Collected(_render(output_format))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)

@@ -4,7 +4,8 @@ The standard library indents with its pure-Python encoder (its C encoder does no
 per container and per item, where a report of many findings spent most of its rendering.  :func:`dumps`
 appends the pieces to one list instead, strings written by the C string encoder, and leaves any other
 scalar than a string, an integer, a boolean or None (a float) to ``json.dumps``.  Dict keys are strings,
-as in every report.  The tests compare the two texts on every machine report format.
+as in every report.  The tests compare the two texts on every machine report format.  A part of a document
+may be written first (``depth``: as deep as it goes) and put in as :class:`Written`.
 """
 
 from __future__ import annotations
@@ -14,10 +15,19 @@ from json.encoder import encode_basestring  # the C encoder's, when there is one
 from typing import Any
 
 
-def dumps(value: Any) -> str:
-    """``json.dumps(value, indent=2, ensure_ascii=False)``."""
+class Written:
+    """JSON text that :func:`dumps` wrote at the depth where it goes in a document: put in as it is."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+def dumps(value: Any, depth: int = 0) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)``; ``depth``: as written ``depth`` containers deep."""
     out: list[str] = []
-    _write(value, "\n", out)
+    _write(value, "\n" + "  " * depth, out)
     return "".join(out)
 
 
@@ -55,6 +65,8 @@ def _write(value: Any, newline: str, out: list[str]) -> None:
                 out.append(separator + scalar)
             separator = "," + inner
         out.append(newline + "]")
+    elif isinstance(value, Written):
+        out.append(value.text)
     else:
         out.append(_scalar(value) or json.dumps(value, ensure_ascii=False))
 

@@ -4,17 +4,44 @@ with ``unreadable`` (why) and no findings."""
 from __future__ import annotations
 
 from ..pipeline import FileReport
-from . import Summary, indented
+from . import Reporter, Summary, indented
+from .indented import Written
+
+_ITEM = 2  # the depth of an item of the document's lists (files, events)
+
+
+class JsonReporter(Reporter):
+    """The document, each file's entry and events written as its report comes (with ``--jobs``, while the
+    workers check the next files), the whole put together at the end."""
+
+    def __init__(self) -> None:
+        self.files: list[Written] = []
+        self.events: list[dict] = []  # the events the reports listed, each written in ``written_events``
+        self.written_events: list[Written] = []
+
+    def file(self, report: FileReport) -> str:
+        self.files.append(Written(indented.dumps(_file(report), _ITEM)))
+        self.events += report.events
+        self.written_events += [Written(indented.dumps(event, _ITEM)) for event in report.events]
+        return ""
+
+    def end(self, summary: Summary) -> str:
+        totals: dict[str, object] = {
+            "files": summary.files, "games": summary.games, "boards": summary.boards, "errors": summary.errors,
+            "warnings": summary.warnings, "infos": summary.infos, "unreadable": summary.unreadable}
+        if summary.interrupted:  # a partial report: the files finished before the signal
+            totals["interrupted"] = summary.interrupted
+        # the summary's events are the reports' (events file by file), or the run's (across files)
+        events = self.written_events if summary.events == self.events else summary.events
+        document = {"version": 1, "files": self.files, "events": events, "summary": totals}
+        return indented.dumps(document) + "\n"
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
-    totals: dict[str, object] = {
-        "files": summary.files, "games": summary.games, "boards": summary.boards, "errors": summary.errors,
-        "warnings": summary.warnings, "infos": summary.infos, "unreadable": summary.unreadable}
-    if summary.interrupted:  # a partial report: the files finished before the signal
-        totals["interrupted"] = summary.interrupted
-    document = {"version": 1, "files": [_file(r) for r in reports], "events": summary.events, "summary": totals}
-    return indented.dumps(document) + "\n"
+    reporter = JsonReporter()
+    for report in reports:
+        reporter.file(report)
+    return reporter.end(summary)
 
 
 def _file(r: FileReport) -> dict:
