@@ -53,6 +53,9 @@ _FORMS: dict[str, tuple[re.Pattern, str, str]] = {  # form, its shape in words, 
 _SPACED = frozenset(("Date", "Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Scoring",
                      "Auction", "Play"))
 _CHECKED = _SPACED | _FORMS.keys()
+# (name, value) of the values found in form, 1024 at most: whether a value is in form depends on them alone,
+# and an archive repeats its Scoring and most of its Score values
+_IN_FORM: set[tuple[str, str]] = set()
 
 
 class MalformedTagValue(Rule):
@@ -93,22 +96,33 @@ class MalformedTagValue(Rule):
             stripped = value.strip()
             if stripped == value and name not in _FORMS and name != "Scoring" or stripped in ("", "?"):
                 continue  # no form to check, no spaces around
-            if name == "Scoring":
-                if not _KEYWORDS.fullmatch(value):
-                    yield from self._scoring(tag)
-            elif name in _FORMS:
-                form, shape, law = _FORMS[name]
-                m = form.fullmatch(stripped)
-                if m is None or "side2" in form.groupindex and m.group("side1") and m.group("side2") == m.group("side1"):
-                    yield self.finding(f"{name} \"{value}\" is not in the form {shape}", *tag.value_place(),
-                                       law=law)
-                    continue
-                if name == "ScoreRubberHistory":
-                    yield from self._history_games(tag, m)
-            if stripped != value and name in _SPACED:
-                offset = 0 if value[0] == " " else len(value.rstrip())
-                yield self.finding(f"{name} \"{value}\" has {'leading' if offset == 0 else 'trailing'} spaces: "
-                                   f"write \"{stripped}\"", *tag.value_place(offset), law="PBN §3.4")
+            if (name, value) in _IN_FORM:
+                continue
+            found = list(self._value(name, tag, stripped))
+            if not found:
+                if len(_IN_FORM) >= 1024:
+                    _IN_FORM.clear()
+                _IN_FORM.add((name, value))
+            yield from found
+
+    def _value(self, name: str, tag: Tag, stripped: str) -> Iterator[Finding]:
+        """The findings on a value with a form or spaces around (``stripped``: without them)."""
+        value = tag.value
+        if name == "Scoring":
+            if not _KEYWORDS.fullmatch(value):
+                yield from self._scoring(tag)
+        elif name in _FORMS:
+            form, shape, law = _FORMS[name]
+            m = form.fullmatch(stripped)
+            if m is None or "side2" in form.groupindex and m.group("side1") and m.group("side2") == m.group("side1"):
+                yield self.finding(f"{name} \"{value}\" is not in the form {shape}", *tag.value_place(), law=law)
+                return
+            if name == "ScoreRubberHistory":
+                yield from self._history_games(tag, m)
+        if stripped != value and name in _SPACED:
+            offset = 0 if value[0] == " " else len(value.rstrip())
+            yield self.finding(f"{name} \"{value}\" has {'leading' if offset == 0 else 'trailing'} spaces: "
+                               f"write \"{stripped}\"", *tag.value_place(offset), law="PBN §3.4")
 
     def _scoring(self, tag: Tag) -> Iterator[Finding]:
         """§3.4.12: keywords separated by ';'."""
