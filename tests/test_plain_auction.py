@@ -81,6 +81,14 @@ def test_a_mark_note_or_other_word_turns_the_auction_into_call_objects():
         assert auction.calls[0].line == 3 and auction.calls[0].column == 1, section
 
 
+def test_each_auction_section_starts_with_no_call():
+    """An Auction section cut short by a malformed tag pair is in no section from there: none of its calls goes to
+    a later Auction section, whether they were kept as text or as Call objects."""
+    for first in ("1C Pass", "1C =1= Pass"):
+        record = read(f"{first}\n[Bad tag\n[Auction \"N\"]\n1H Pass Pass Pass\n")
+        assert [call.token for call in record.auction.calls] == ["1H", "Pass", "Pass", "Pass"], first
+
+
 def test_an_auction_kept_as_text_stays_text_through_a_check():
     record = read("1C Pass 1H Pass\n2NT Pass 3NT AP\n")
     check_record(record)
