@@ -295,21 +295,20 @@ def _replay_clean(play: Play, deal: Deal, trump: str | None, declarer: str) -> P
     if ("".join(map(holder.__getitem__, written)) != _COLUMN_SEATS[opening][:full]
             or any(holder[name] != seat for seat, name in rest if name != UNKNOWN_CARD)):
         return None  # a card not held by the player of its column
-    # each seat's suits played in the whole tricks, in order, and those left in its hand after them
+    # each column's suits: those its player played in the whole tricks, in order, then those left in the hand
     suits = "".join(written)[::2]
-    later = [suits[i::4] for i in range(4)]
     left = _NOTHING_LEFT
     if full < 52:
         played = set(written)
         left = {seat: "".join(c[0] for c in hand if c not in played) for seat, hand in deal.hands.items() if hand}
-    columns = ROTATION[opening]
+    ahead = [suits[i::4] + left[seat] for i, seat in enumerate(ROTATION[opening])]
     for number, at in enumerate(leads):
         trick = suits[4 * number:4 * number + 4]
         led = trick[at]
         if trick.count(led) < 4:
             for i, suit in enumerate(trick):
-                if suit != led and (led in later[i][number + 1:] or led in left[columns[i]]):
-                    return None  # a revoke
+                if suit != led and ahead[i].find(led, number + 1) >= 0:
+                    return None  # a revoke: the player shows the suit led later, or still holds it
     first = rest[:4]  # the first row not counted: its cards follow the suit led, when the lead is known
     lead = dict(first).get(leader, UNKNOWN_CARD)
     if lead != UNKNOWN_CARD:
