@@ -289,27 +289,54 @@ class Auction:
 class Places:
     """Where the places of a text are: (line, column) of an offset, computed when asked.
 
-    ``first_line`` is the line of the text's first character; ``starts`` the
-    offset of each of its lines' first character (``readers.text.line_starts``).
+    ``first_line`` is the line of the text's first character.  Places asked in
+    increasing order, as a scan goes, are counted onwards from the last one
+    asked; the offset of each line's first character (``starts``) is worked
+    out only when a place behind the last one, or the offset of a line, is
+    asked: a clean game needs none.
     """
 
-    __slots__ = ("text", "first_line", "_starts")
+    __slots__ = ("text", "first_line", "_starts", "_offset", "_line", "_line_start")
 
-    def __init__(self, text: str, first_line: int, starts: list[int]):
+    def __init__(self, text: str, first_line: int):
         self.text = text
         self.first_line = first_line
-        self._starts = starts
+        self._starts: list[int] | None = None
+        self._offset = self._line_start = 0  # the last offset counted onwards, and the start of its line
+        self._line = first_line  # its line
+
+    @property
+    def starts(self) -> list[int]:
+        """Where each line starts (lines end at LF; after a last LF no empty line is counted)."""
+        starts = self._starts
+        if starts is None:
+            text = self.text
+            starts = self._starts = [0, *(m.end() for m in _LF.finditer(text))]
+            if starts[-1] == len(text):
+                starts.pop()
+        return starts
 
     def at(self, offset: int) -> tuple[int, int]:
         """(line, column) of the character at ``offset``."""
-        starts = self._starts
+        last = self._offset
+        if self._starts is None and last <= offset < len(self.text):
+            text = self.text
+            lf = text.rfind("\n", last, offset)
+            if lf >= 0:
+                self._line += text.count("\n", last, offset)
+                self._line_start = lf + 1
+            self._offset = offset
+            return self._line, offset - self._line_start + 1
+        starts = self.starts
         row = bisect_right(starts, offset) - 1
         return self.first_line + row, offset - starts[row] + 1
 
     def offset(self, line: int, column: int) -> int:
         """The offset of the character at (``line``, ``column``)."""
-        return self._starts[line - self.first_line] + column - 1
+        return self.starts[line - self.first_line] + column - 1
 
+
+_LF = re.compile("\n")
 _TOKEN = re.compile("[^ \t\r\n]+")
 Item = TypeVar("Item", "Call", "Card")
 

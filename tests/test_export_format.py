@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from bridgelint.model import Record
+from bridgelint.model import Places, Record
 from bridgelint.readers import pbn_export
 from bridgelint.readers.pbn_game import GameScanner
 from bridgelint.readers.pbn_export import _more
@@ -165,12 +165,11 @@ def test_the_layout_of_a_game_is_judged_as_looking_at_each_line_would(clean, spo
     lines = [line + "\n" for line in text.split("\n")]
     lines[-1] = lines[-1][:-1]
     lines = [line for line in lines if line]
-    starts = [sum(map(len, lines[:i])) for i in range(len(lines))]
     expected = layout_line_by_line(records[0], lines)
-    assert pbn_export._layout(records[0], text, starts) == expected
-    scanner = GameScanner(Record("pbn", 1, 1), 1, text, starts)  # what the reader knows of the tag lines
+    assert pbn_export._layout(records[0], text, Places(text, 1)) == expected
+    scanner = GameScanner(Record("pbn", 1, 1), 1, text)  # what the reader knows of the tag lines
     scanner.scan()
-    assert pbn_export._layout(records[0], text, starts, scanner.tag_lines_only) == expected
+    assert pbn_export._layout(records[0], text, scanner.places, scanner.tag_lines_only) == expected
 
 
 

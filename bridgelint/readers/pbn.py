@@ -21,7 +21,7 @@ from .pbn_export import check_export
 from .pbn_game import GameScanner, declaration, swallowed
 from .pbn_header import interpret_header
 from .patterns import PBN_TOKEN
-from .text import TextBlocks, line_starts
+from .text import TextBlocks
 
 MAX_LINE = 255  # PBN §2.3, end of line included
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
@@ -179,15 +179,14 @@ class PbnReader:
         record.findings.extend(self._line_findings)
         self._line_findings = []
         record.export, record.version = self.export, self.version
-        starts = line_starts(text)
-        game = GameScanner(record, start, text, starts)
+        game = GameScanner(record, start, text)
         game.scan()
         self.export, self.version = record.export, record.version  # % lines of a header in the first game
         first = record.first = self._resolve_tags(record, '"#' in text)
         game.finish_tables()
         interpret_header(record, first)
         if record.export:
-            check_export(record, text, starts, game.tag_lines_only)
+            check_export(record, text, game.places, game.tag_lines_only)
         self._carry_board(record, first)
         return record
 

@@ -16,7 +16,7 @@ import re
 from operator import attrgetter
 
 from .. import bridge
-from ..model import Record, Tag
+from ..model import Places, Record, Tag
 from ..rules.syntax import ExportFormat
 from ..wording import counted
 from .pbn_game import NO_SECTION
@@ -38,24 +38,25 @@ _NAME, _INHERITED = attrgetter("name"), attrgetter("inherited")
 _ORDERLY: set[tuple] = set()  # the tag orders (_order_key) found without a breach, 64 at most: an archive has a few
 
 
-def check_export(record: Record, text: str, starts: list[int], tag_lines_only: bool = False) -> None:
-    """Add one S108 to ``record`` (a game of ``text``, from the record's line; its lines start at ``starts``)
+def check_export(record: Record, text: str, places: Places, tag_lines_only: bool = False) -> None:
+    """Add one S108 to ``record`` (a game of ``text``, from the record's line; ``places``: its places)
     listing its export breaches.  ``tag_lines_only``: the reader found every tag pair of the game written
     ``[Name "value"]`` alone on its line from column 1, bar blanks after it (``GameScanner.tag_lines_only``)."""
-    breaches = sorted(_layout(record, text, starts, tag_lines_only) + _tag_order(record) + _values(record))
+    breaches = sorted(_layout(record, text, places, tag_lines_only) + _tag_order(record) + _values(record))
     if breaches:
         line, column, _ = breaches[0]
         listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
         record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed}", line, column)
 
 
-def _layout(record: Record, text: str, starts: list[int], tag_lines_only: bool = False) -> list[tuple[int, int, str]]:
-    first, count = record.line, len(starts)
+def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = False) -> list[tuple[int, int, str]]:
+    first = record.line
     out = []
     odd_space = _ODD_SPACE.search(text)
-    crlf = text.count("\r\n") == count
+    crlf = text.endswith("\n") and text.count("\r\n") == text.count("\n")  # every line ends with CR LF
     usual = crlf and not odd_space  # the usual game: CR LF everywhere, no tab
     if not usual:
+        starts = places.starts
         lines = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)])]
         lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
         if lf:
@@ -65,12 +66,15 @@ def _layout(record: Record, text: str, starts: list[int], tag_lines_only: bool =
         if tabs:
             out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
     if not (tag_lines_only and usual and " \r" not in text) and not _tags_alone(text):  # blanks end a line at CR
-        alone = _TAG_LINE.match
+        alone, starts = _TAG_LINE.match, places.starts
+        count = len(starts)
         out += [(tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its line from "
                                        "column 1")
                 for tag in record.tags if not tag.inherited and (tag.column != 1 or not 0 <= tag.line - first < count
                                                                  or not alone(text, starts[tag.line - first]))]
     if not usual or "  " in text or " \r" in text or "\n " in text or text[0] == " ":
+        starts = places.starts
+        count = len(starts)
         element_lines = record.auction.lines() if record.auction is not None else set()
         if record.play is not None:
             element_lines |= record.play.lines()

@@ -55,11 +55,11 @@ class GameScanner:
     from column 1, bar blanks after the ``]``.
     """
 
-    def __init__(self, record: Record, start: int, text: str, starts: list[int]):
-        """``text``: the game, from line ``start`` of the file; ``starts``: where each of its lines starts in it."""
+    def __init__(self, record: Record, start: int, text: str):
+        """``text``: the game, from line ``start`` of the file."""
         self.record = record
         self.text = text
-        self.places = Places(text, start, starts)
+        self.places = Places(text, start)
         self.section: str | None = None  # "auction", "play", "table" or None
         self.section_tag: Tag | None = None
         self.calls: list[Call] = []

@@ -19,7 +19,6 @@ from typing import Any, BinaryIO, Iterable, Iterator
 _C1 = re.compile(rb"[\x80-\x9f]")
 _LONE_CR = re.compile(rb"\r(?!\r*\n)")  # a CR that no LF follows: "\r\r\n" (CR CR LF) is one line end
 _CR_NOT_LF = re.compile(rb"\r(?!\n)")  # the quick test: a CRLF file has none
-_LF = re.compile("\n")
 BLOCK = 1 << 16
 
 
@@ -30,15 +29,6 @@ def _latin1_for_undefined(error: UnicodeError) -> tuple[str, int]:
 
 
 codecs.register_error("bridgelint-latin-1", _latin1_for_undefined)
-
-
-def line_starts(text: str) -> list[int]:
-    """Where each line of ``text`` starts (lines end at LF; after a last LF no empty line is counted)."""
-    starts = [0]
-    starts += [m.end() for m in _LF.finditer(text)]
-    if starts[-1] == len(text):
-        starts.pop()
-    return starts
 
 
 class TextBlocks:

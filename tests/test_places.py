@@ -1,0 +1,51 @@
+"""Places counted onwards (as a scan asks them) are the places the lines' starts give.
+
+``model.Places`` answers a place at or after the last one asked by counting
+the lines in between, and works out where every line starts only when asked
+behind; these tests ask random offsets of random texts in both orders and
+compare each answer with the line and column counted from the text's start.
+"""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from bridgelint.model import Places
+
+TEXTS = st.text(st.sampled_from("ab \r\n"), max_size=40)
+OFFSETS = st.lists(st.integers(0, 40), max_size=8)  # taken modulo the text's length
+
+
+def starts_by_hand(text: str) -> list[int]:
+    """Where each line starts: after each LF but a last one."""
+    return [0] + [i + 1 for i, char in enumerate(text) if char == "\n" and i + 1 < len(text)]
+
+
+def counted(text: str, first_line: int, offset: int) -> tuple[int, int]:
+    """(line, column) of ``offset``: on the last line that starts at or before it (past a last LF: its line)."""
+    row = max(i for i, start in enumerate(starts_by_hand(text)) if start <= offset)
+    return first_line + row, offset - starts_by_hand(text)[row] + 1
+
+
+@settings(max_examples=500, deadline=None, derandomize=True, database=None)
+@example("ab\n", [3])  # the end of a text that ends with LF: on its last line
+@example("a\n\nb", [3, 0, 3])  # asked behind: from the lines' starts
+@given(TEXTS.filter(bool), OFFSETS)
+def test_places_asked_in_any_order_are_the_places_counted_from_the_start(text, offsets):
+    offsets = [offset % (len(text) + 1) for offset in offsets]  # the text's end included
+    places = Places(text, 7)
+    for offset in offsets:
+        assert places.at(offset) == counted(text, 7, offset)
+    assert places.starts == starts_by_hand(text)
+    for line, start in enumerate(places.starts, 7):
+        assert places.offset(line, 1) == start
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(TEXTS.filter(bool), OFFSETS)
+def test_places_asked_in_increasing_order_need_no_line_starts(text, offsets):
+    offsets = sorted(offset % len(text) for offset in offsets)
+    places = Places(text, 1)
+    assert [places.at(offset) for offset in offsets] == [counted(text, 1, offset) for offset in offsets]
+    assert places._starts is None  # counted onwards: nothing worked out for the whole text
