@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgelint.readers import generate, lin_grammar, patterns, pbn_grammar
 
@@ -30,3 +34,20 @@ def test_a_plain_check_imports_no_pyparsing_tabulate_multiprocessing_or_xml(tmp_
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyparsing', 'tabulate', 'multiprocessing', 'xml')))")
     done = subprocess.run([sys.executable, "-c", code, str(board)], capture_output=True, text=True, cwd=tmp_path)
     assert done.stdout.splitlines()[-1] == "[]", done.stderr
+
+
+PIECES = ['[Event "x"]', '[Play "N"]', "[Note", '"', "[", "]", "{", "}", ";", "%", "\n", "\r\n", " ", "\t", "\v", "\xa0",
+          "S2", "HA", "C", "T", "Pass", "1NT", "X", "XX", "AP", "7", "=1=", "$3", "!", "?", "^", "^I", "-", "*", "x"]
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40))
+def test_the_scan_finds_the_tokens_of_the_alternatives_in_their_order_of_precedence(pieces) -> None:
+    """The token pattern tries the usual tokens first, after a test for white space: the same tokens."""
+    text = "".join(pieces)
+    plain = re.compile(pbn_grammar.alternation(pbn_grammar._ALTERNATIVES))
+    assert tokens(patterns.PBN_TOKEN, text) == tokens(plain, text)
+
+
+def tokens(pattern: re.Pattern, text: str) -> list[tuple]:
+    return [(m.lastgroup, m.span(), sorted(m.groupdict().items())) for m in pattern.finditer(text)]

@@ -7,11 +7,13 @@ tests keep this file equal to the grammars.  Do not edit by hand.
 import re
 
 PBN_TOKEN = re.compile(
-    r"(?P<escape>(?m:^%[^\n]*))"
+    r'(?=[^ \t\r\n\v\f])(?:(?P<tag_lines>(?m:^\[[A-Za-z0-9_]+ "[^"\\\t\n]*"\](?:[ \t]*\r?\n\[[A-Za-z0-9_]+ "[^"\\\t\n]*"\])*)(?=[ \t]*\r?(?:\n|\Z)))'
+    r"|(?P<card_rows>[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432](?:[ \t]*\r?\n[ \t]*[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432])*(?=[ \t]*(?:\r?\n|\Z)))"
+    r"|(?P<call_rows>(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))(?:[ \t]+(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))){0,15}(?:[ \t]*\r?\n[ \t]*(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))(?:[ \t]+(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))){0,15})*(?=[ \t]*(?:\r?\n|\Z)))"
+    r"|(?P<escape>(?m:^%[^\n]*))"
     r"|(?P<comment>\{[^}]*\})"
     r"|(?P<open_comment>\{[^}]*\Z)"
     r"|(?P<comment2>;[^\n]*)"
-    r'|(?P<tag_lines>(?m:^\[[A-Za-z0-9_]+ "[^"\\\t\n]*"\](?:[ \t]*\r?\n\[[A-Za-z0-9_]+ "[^"\\\t\n]*"\])*)(?=[ \t]*\r?(?:\n|\Z)))'
     r'|(?P<tag>\[[ \t\r\n]*(?P<tag_name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<tag_value>(?:[^"\\\t\n]|\\.)*)"[ \t\r\n]*\])'
     r"|(?P<bad_tag>\[[^\]\n]*\]?)"
     r'|(?P<string>"(?:[^"\\\n]|\\.)*"?)'
@@ -19,10 +21,8 @@ PBN_TOKEN = re.compile(
     r'|(?P<nag>\$[^ \t\r\n\v\f\[\]{};\"%!?=^]*)'
     r"|(?P<suffix>[!?]+)"
     r"|(?P<mark>\^[A-Za-z]?)"
-    r"|(?P<card_rows>[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432](?:[ \t]*\r?\n[ \t]*[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432][ \t]+[SHDC][AKQJT98765432])*(?=[ \t]*(?:\r?\n|\Z)))"
-    r"|(?P<call_rows>(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))(?:[ \t]+(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))){0,15}(?:[ \t]*\r?\n[ \t]*(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))(?:[ \t]+(?:Pass|XX|X|AP|[1-7](?:NT|[CDHS]))){0,15})*(?=[ \t]*(?:\r?\n|\Z)))"
     r'|(?P<word>[^ \t\r\n\v\f\[\]{};\"%!?=$^]+)'
-    r"|(?P<stray>[^ \t\r\n\v\f])")
+    r"|(?P<stray>[^ \t\r\n\v\f]))")
 PBN_TAG_PAIR = re.compile(r'\[[ \t\r\n]*(?P<name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<value>(?:[^"\\\t\n]|\\.)*)"[ \t\r\n]*\]')
 PBN_TAG_LINE = re.compile(r'\[(?P<name>[A-Za-z0-9_]+) "(?P<value>[^"\\\t\n]*)"\]')
 PBN_CLOSED_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
