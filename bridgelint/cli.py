@@ -111,9 +111,13 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         reporter = HtmlReporter(lambda path: io.BytesIO(stdin_bytes or b"") if path == "-"
                                 else open_input(real.get(path, path)), pipeline.fmt, fail_on, verbose)
     elif output_format == "json":
-        from .reporters.json import JsonReporter  # each file written as it comes
+        from .reporters.json import JsonReporter  # each file written as its report comes
 
         reporter = JsonReporter()
+    elif output_format == "sarif":
+        from .reporters.sarif import SarifReporter  # each file's findings written as its report comes
+
+        reporter = SarifReporter()
     else:
         reporter = Collected(_render(output_format))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)

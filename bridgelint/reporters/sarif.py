@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
 from ..pipeline import FileReport
 from ..rules import RULES
-from . import Summary, indented
+from . import Reporter, Summary, indented
+from .indented import Written
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
@@ -51,56 +51,80 @@ def _rule(code: str) -> dict:
     }
 
 
-def render(reports: list[FileReport], summary: Summary) -> str:
-    fired = sorted({f.code for report in reports for f in report.findings if f.code in RULES})
-    index = {code: i for i, code in enumerate(fired)}
-    artifacts = []
-    results = []
-    notifications = []
-    for report in reports:
+class SarifReporter(Reporter):
+    """The SARIF log, each finding's result written as its file's report comes (with ``--jobs``, while the workers
+    check the next files) but for its ``ruleIndex``, the place of its rule among those that fired in the whole run:
+    that key comes last, and the end writes it in before the result's closing brace."""
+
+    def __init__(self) -> None:
+        self.artifacts: list[dict] = []
+        self.results: list[tuple[str, str]] = []  # the code and the text of each result, without its ruleIndex
+        self.notifications: list[dict] = []
+
+    def file(self, report: FileReport) -> str:
         uri = artifact_uri(report.path)
         if report.unreadable is not None:  # not an artifact: it was not read
-            notifications.append({"level": "error", "message": {"text": f"{report.path}: {report.unreadable}"},
-                                  "descriptor": {"id": "unreadable"},
-                                  "locations": [{"physicalLocation": {"artifactLocation": _location(uri)}}]})
-            continue
-        artifacts.append({"location": _location(uri), "sourceLanguage": report.format})
+            self.notifications.append({
+                "level": "error", "message": {"text": f"{report.path}: {report.unreadable}"},
+                "descriptor": {"id": "unreadable"},
+                "locations": [{"physicalLocation": {"artifactLocation": _location(uri)}}]})
+            return ""
+        self.artifacts.append({"location": _location(uri), "sourceLanguage": report.format})
+        artifact = _location(uri, len(self.artifacts) - 1)
         for f in report.findings:
-            result: dict[str, Any] = {
+            result = {
                 "ruleId": f.code,
                 "level": LEVELS.get(f.severity or "", "warning"),
                 "message": {"text": f.message},
                 "locations": [{"physicalLocation": {
-                    "artifactLocation": _location(uri, len(artifacts) - 1),
+                    "artifactLocation": artifact,
                     "region": {"startLine": f.line, "startColumn": f.column},
                 }}],
                 "properties": {k: v for k, v in (("game", f.game), ("board", f.board), ("law", f.law))
                                if v is not None},
             }
-            if f.code in index:
-                result["ruleIndex"] = index[f.code]
-            results.append(result)
-    if summary.interrupted:
-        notifications.append({"level": "error", "descriptor": {"id": "interrupted"}, "message": {
-            "text": f"interrupted by {summary.interrupted}: the results are those of the files finished before"}})
-    document = {
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "bridgelint",
-                "version": __version__,
-                "rules": [_rule(code) for code in fired],
-            }},
-            "invocations": [{"executionSuccessful": not notifications,
-                             "toolExecutionNotifications": notifications}],
-            "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "the working directory of the run"}}},
-            "artifacts": artifacts,
-            "results": results,
-            "columnKind": "unicodeCodePoints",
-        }],
-    }
-    return indented.dumps(document) + "\n"
+            self.results.append((f.code, indented.dumps(result, _RESULT)))
+        return ""
+
+    def end(self, summary: Summary) -> str:
+        fired = sorted({code for code, _ in self.results if code in RULES})
+        index = {code: i for i, code in enumerate(fired)}
+        results = [Written(text[:-len(_CLOSE)] + f'{_KEY}"ruleIndex": {index[code]}{_CLOSE}' if code in index else text)
+                   for code, text in self.results]
+        notifications = list(self.notifications)
+        if summary.interrupted:
+            notifications.append({"level": "error", "descriptor": {"id": "interrupted"}, "message": {
+                "text": f"interrupted by {summary.interrupted}: the results are those of the files finished before"}})
+        document = {
+            "$schema": SCHEMA,
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {"driver": {
+                    "name": "bridgelint",
+                    "version": __version__,
+                    "rules": [_rule(code) for code in fired],
+                }},
+                "invocations": [{"executionSuccessful": not notifications,
+                                 "toolExecutionNotifications": notifications}],
+                "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "the working directory of the run"}}},
+                "artifacts": self.artifacts,
+                "results": results,
+                "columnKind": "unicodeCodePoints",
+            }],
+        }
+        return indented.dumps(document) + "\n"
+
+
+_RESULT = 4  # the depth of a result in the document: {"runs": [{"results": [{...
+_CLOSE = "\n" + "  " * _RESULT + "}"  # a result's closing brace, on its own line
+_KEY = ",\n" + "  " * (_RESULT + 1)  # what comes before a result's next key
+
+
+def render(reports: list[FileReport], summary: Summary) -> str:
+    reporter = SarifReporter()
+    for report in reports:
+        reporter.file(report)
+    return reporter.end(summary)
 
 
 def _location(uri: str, index: int | None = None) -> dict:
