@@ -138,7 +138,7 @@ def layout_line_by_line(record, lines: list[str]) -> list[tuple[int, int, str]]:
     return out
 
 
-SPOILERS = ["  ", " ", "\t", "\xa0", "\r", "\n", "[", "]", '"', "{", "}", ";", '[Room "x"]', "x"]
+SPOILERS = ["  ", " ", "\t", "\v", "\f", "\x1f", "\xa0", "\u3000", "\r", "\n", "[", "]", '"', "{", "}", ";", '[Room "x"]', "x"]
 
 
 NO_TABLE = CLEAN.replace(TABLE, "")

@@ -9,7 +9,7 @@ import pytest
 
 from bridgelint.bridge import PACK, SEATS
 from bridgelint.events.deal import fingerprint, seat_of
-from bridgelint.model import Deal
+from bridgelint.model import Deal, Holders
 
 
 def random_deal(rng: random.Random) -> Deal:
@@ -104,3 +104,16 @@ def test_a_card_twice_in_one_hand_and_in_two():
     assert held.twice == ("SA", "C2")
     assert not held.whole
     assert held.seat["SA"] == "N"  # the seat met first
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_view_of_the_usual_deal_is_the_one_looking_at_each_card_gives(seed):
+    rng = random.Random(seed)
+    for _ in range(250):
+        hands = random_deal(rng).hands
+        if rng.random() < 0.2:  # a token that is no card of the pack, in a hand of 13 or instead of a card
+            seat = rng.choice(SEATS)
+            if (hand := hands[seat]) is not None:
+                hands[seat] = hand[:12] + ("SX",) if rng.random() < 0.5 else hand + ("SX",)
+        fast, general = Holders.of(hands), Holders.of_any(hands)
+        assert (fast.seat, fast.twice, fast.whole) == (general.seat, general.twice, general.whole)

@@ -29,6 +29,7 @@ _TAG_LINE = re.compile(rf"\[{_AFTER_BRACKET}")
 _OTHER_THAN_TAG_LINE = re.compile(rf"\n\[(?!{_AFTER_BRACKET})")  # a line opened by '[' but no tag pair alone
 # white space other than a space and a line end (what str.split() splits at, bar those three)
 _ODD_SPACE = re.compile("[\t\v\f\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_ODD_ASCII_SPACE = "".join(filter(_ODD_SPACE.match, map(chr, range(128))))  # those of them in ASCII
 _IN_RANK_ORDER = re.compile("".join(rank + "?+" for rank in bridge.RANKS))  # each rank at most once, in order
 _HAND_IN_ORDER = rf"(?:{_IN_RANK_ORDER.pattern}(?:\.{_IN_RANK_ORDER.pattern}){{3}}|-)"
 _DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3}}")  # the usual Deal, at once
@@ -52,9 +53,9 @@ def check_export(record: Record, text: str, places: Places, tag_lines_only: bool
 def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = False) -> list[tuple[int, int, str]]:
     first = record.line
     out = []
-    odd_space = _ODD_SPACE.search(text)
     crlf = text.endswith("\n") and text.count("\r\n") == text.count("\n")  # every line ends with CR LF
-    usual = crlf and not odd_space  # the usual game: CR LF everywhere, no tab
+    usual = crlf and not _odd_space(text)  # the usual game: CR LF everywhere, no tab
+    blank_at_end = " \r" in text  # a blank before a line end (CR LF)
     if not usual:
         starts = places.starts
         lines = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)])]
@@ -65,14 +66,14 @@ def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = Fa
         tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
         if tabs:
             out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
-    if not (tag_lines_only and usual and " \r" not in text) and not _tags_alone(text):  # blanks end a line at CR
+    if not (tag_lines_only and usual and not blank_at_end) and not _tags_alone(text):  # tag_lines allow blanks after
         alone, starts = _TAG_LINE.match, places.starts
         count = len(starts)
         out += [(tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its line from "
                                        "column 1")
                 for tag in record.tags if not tag.inherited and (tag.column != 1 or not 0 <= tag.line - first < count
                                                                  or not alone(text, starts[tag.line - first]))]
-    if not usual or "  " in text or " \r" in text or "\n " in text or text[0] == " ":
+    if not usual or blank_at_end or "  " in text or "\n " in text or text[0] == " ":
         starts = places.starts
         count = len(starts)
         element_lines = record.auction.lines() if record.auction is not None else set()
@@ -85,6 +86,15 @@ def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = Fa
             if written != " ".join(written.split()):
                 out.append((number, 1, "elements not separated by single spaces from column 1"))
     return out
+
+
+def _odd_space(text: str) -> bool:
+    """Whether ``text`` holds white space other than a space and a line end.  Most text is ASCII, which
+    ``str.isascii`` tells at once: such text is searched for the seven of them in ASCII one by one, each
+    search a ``memchr``, together far quicker than the pattern's look at every character."""
+    if text.isascii():
+        return any(map(text.__contains__, _ODD_ASCII_SPACE))
+    return _ODD_SPACE.search(text) is not None
 
 
 def _tags_alone(text: str) -> bool:
