@@ -118,6 +118,10 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         from .reporters.sarif import SarifReporter  # each file's findings written as its report comes
 
         reporter = SarifReporter()
+    elif output_format == "github":
+        from .reporters.github import GithubReporter  # each file's annotations printed as its report comes
+
+        reporter = GithubReporter()
     else:
         reporter = Collected(_render(output_format))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)

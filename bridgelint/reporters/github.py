@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from ..pipeline import FileReport
 from ..rules import RULES
-from . import Summary
+from . import Reporter, Summary
 from .text import where
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
@@ -24,9 +24,11 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render(reports: list[FileReport], summary: Summary) -> str:
-    out = []
-    for report in reports:
+class GithubReporter(Reporter):
+    """The annotations of each file, written as soon as its report comes."""
+
+    def file(self, report: FileReport) -> str:
+        out = []
         path = escape_property(report.path.replace(os.sep, "/"))
         if report.unreadable is not None:
             out.append(f"::error file={path},title=unreadable::{escape_data(f'not checked: {report.unreadable}')}\n")
@@ -35,4 +37,8 @@ def render(reports: list[FileReport], summary: Summary) -> str:
             title = escape_property(f"{f.code} {rule.name}" if rule else f.code)
             out.append(f"::{COMMANDS.get(f.severity or '', 'warning')} file={path},line={f.line},col={f.column},"
                        f"title={title}::{escape_data(f'{f.code} {f.message}{where(f)}')}\n")
-    return "".join(out)
+        return "".join(out)
+
+
+def render(reports: list[FileReport], summary: Summary) -> str:
+    return "".join(map(GithubReporter().file, reports))
