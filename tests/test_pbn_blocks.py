@@ -157,7 +157,7 @@ def assert_read_alike(data: bytes, block: int, limit: int = 1 << 20, wrapped: bo
 
 
 FRAGMENTS = [b'[Board "1"]', b'[Event "a{b"]', b"\n", b"\r\n", b"\r", b" ", b"\t", b"{", b"}", b"%", b"x", b"Pass",
-             b"\x01", b"\x0c", b"\x1c", "é".encode(), b"\xe9", b"\x93", b"\x81", b"; c", b'"', b"y" * 40, b"z" * 130,
+             b"\x01", b"\x0b", b"\x0c", b"\x1c", b"\x7f", "é".encode(), b"\xe9", b"\x93", b"\x81", b"; c", b'"', b"y" * 40, b"z" * 130,
              b"\xef\xbb\xbf"]
 LINE_STARTS = [b"", b"", b"%", b"% EXPORT", b"% PBN 2.1", b"% bridgelint: disable=B101", b'% [Board "2"]', b" ",
                b"\t", b"\x0c", b"x", b"{", b"}", b'[Board "1"]', b"\xef\xbb\xbf", b"\x93"]
@@ -171,6 +171,13 @@ FILES = st.one_of(st.lists(LINE, max_size=30), st.lists(st.sampled_from(FRAGMENT
 @given(FILES, st.integers(1, 80), st.sampled_from([6, 37, 1 << 20]), st.booleans())
 def test_block_reading_finds_what_line_by_line_reading_finds(data, block, limit, wrapped):
     assert_read_alike(data, block, limit, wrapped)
+
+
+def test_ascii_text_is_cleared_of_bad_characters_at_once_exactly_when_the_search_finds_none():
+    for code in range(256):
+        text = f"[Board \"1\"]{chr(code)}\r\n"
+        searched = not text.isascii() or pbn._BAD_CHARACTER.search(text) is not None
+        assert pbn._may_hold_bad_characters(text) == searched, hex(code)
 
 
 def test_a_game_across_a_block_boundary_is_one_game():
