@@ -21,31 +21,25 @@ def interpret_header(record: Record, first: dict[str, Tag]) -> None:
                 interpret(record, tag, value)
 
 
-def _field(tag: Tag, value: object) -> Field:
-    return Field(tag.value, value, tag.line, tag.column)
-
-
 def _board(record: Record, tag: Tag, value: str) -> None:
-    record.board = _field(tag, bridge.board_int(value))
+    record.board = Field(tag.value, bridge.board_int(value), tag.line, tag.column)
 
 
 def _dealer(record: Record, tag: Tag, value: str) -> None:
-    seat = bridge.parse_seat(value)
+    seat = _parse_seat(value)
     if seat is not None and seat != value and (record.export or not bridge.lowercase_of(value, seat)):
         record.problem(NonStandardSpelling, f"Dealer \"{value}\" is not PBN: read as \"{seat}\"",
                        tag.line, tag.column)
-    record.dealer = _field(tag, seat)
+    record.dealer = Field(tag.value, seat, tag.line, tag.column)
 
 
 def _vulnerable(record: Record, tag: Tag, value: str) -> None:
-    record.vulnerable = _field(tag, bridge.parse_pbn_vulnerability(value))
+    record.vulnerable = Field(tag.value, _parse_vulnerability(value), tag.line, tag.column)
 
 
 def _deal(record: Record, tag: Tag, value: str) -> None:
-    record.deal_field = _field(tag, None)
-    deal = parse_pbn_deal(value, tag, record)
-    record.deal = deal
-    record.deal_field.value = deal
+    deal = record.deal = parse_pbn_deal(value, tag, record)
+    record.deal_field = Field(tag.value, deal, tag.line, tag.column)
 
 
 def _contract(record: Record, tag: Tag, value: str) -> None:
@@ -53,26 +47,29 @@ def _contract(record: Record, tag: Tag, value: str) -> None:
     if contract is not None and not canonical and (record.export or not bridge.lowercase_of(value, str(contract))):
         record.problem(NonStandardSpelling, f"Contract \"{value}\" is not PBN: read as \"{contract}\"",
                        tag.line, tag.column, law="PBN §3.4.14")
-    record.contract = _field(tag, contract)
+    record.contract = Field(tag.value, contract, tag.line, tag.column)
 
 
 def _declarer(record: Record, tag: Tag, value: str) -> None:
-    record.declarer = _field(tag, bridge.parse_declarer(value))
+    record.declarer = Field(tag.value, _parse_declarer(value), tag.line, tag.column)
 
 
 def _result(record: Record, tag: Tag, value: str) -> None:
-    record.result = _field(tag, _parse_result(value))
+    record.result = Field(tag.value, _parse_result(value), tag.line, tag.column)
 
 
 def _score(record: Record, tag: Tag, value: str) -> None:
-    record.score = _field(tag, value)
+    record.score = Field(tag.value, value, tag.line, tag.column)
 
 
 def _date(record: Record, tag: Tag, value: str) -> None:
-    record.date = _field(tag, value)
+    record.date = Field(tag.value, value, tag.line, tag.column)
 
 
 # The values an archive repeats on most boards, parsed once each (the results are immutable).
+_parse_seat = lru_cache(maxsize=64)(bridge.parse_seat)
+_parse_vulnerability = lru_cache(maxsize=64)(bridge.parse_pbn_vulnerability)
+_parse_declarer = lru_cache(maxsize=64)(bridge.parse_declarer)
 _parse_contract = lru_cache(maxsize=1024)(bridge.parse_contract)
 _parse_result = lru_cache(maxsize=1024)(bridge.parse_result)
 _FIELDS = {"Board": _board, "Dealer": _dealer, "Vulnerable": _vulnerable, "Deal": _deal, "Contract": _contract,
