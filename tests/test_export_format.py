@@ -173,6 +173,13 @@ def test_the_layout_of_a_game_is_judged_as_looking_at_each_line_would(clean, spo
 
 
 
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.text(alphabet=st.sampled_from([*"aZ[] \r\n", *map(chr, range(32)), "\x7f", "\x85", "\xa0", "\xe9",
+                                          "\u2007", "\u3000"]), max_size=40))
+def test_odd_white_space_is_found_in_ascii_text_as_the_pattern_finds_it(text):
+    assert pbn_export._odd_space(text) == (pbn_export._ODD_SPACE.search(text) is not None)
+
+
 ORDER_NAMES = [*pbn_export.MANDATORY, "Room", "HomeTeam", "Auction", "Play", "Note", "ScoreTable", "Xyz"]
 # a game: its tag pairs (name, value, whether rows of data follow: a section if its name is no tag's)
 ORDERS = st.lists(st.lists(st.tuples(st.sampled_from(ORDER_NAMES), st.sampled_from(["x", "##x"]), st.booleans()),
