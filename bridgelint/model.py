@@ -334,7 +334,8 @@ class Places:
         starts = self._starts
         if starts is None:
             text = self.text
-            starts = self._starts = [0, *(m.end() for m in _LF.finditer(text))]
+            starts = self._starts = [0]
+            starts += [m.end() for m in _LF.finditer(text)]
             if starts[-1] == len(text):
                 starts.pop()
         return starts
