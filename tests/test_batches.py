@@ -1,0 +1,78 @@
+"""Records are read and replayed a few at a time (``pipeline.BATCH``): what each record and file is found to hold
+is the same as when they are taken one at a time."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from conftest import ERROR, WARNING, damaged_archives
+
+from bridgelint import pipeline
+from bridgelint.events.hook import EventHook
+from bridgelint.pipeline import FileRun, check_stream
+
+# games with directives between them, outside any game: each covers the games read after it (and, in the
+# report, the whole file)
+DIRECTIVES = "\n".join([
+    ERROR, WARNING, "% bridgelint: disable-file=A103\n", ERROR, WARNING.replace('"1"', '"2"'),
+    "% bridgelint: disable-file=B107\n% bridgelint: disable=D101\n", ERROR, WARNING, ERROR, WARNING, ERROR,
+    WARNING, ERROR, WARNING, "% bridgelint: disable-file=B104\n", ERROR, WARNING])
+
+
+def run(name: str, data: bytes, batch: int, monkeypatch: pytest.MonkeyPatch) -> tuple[list, list]:
+    """Each record's findings as the run gives them, record by record, and the file's report."""
+    monkeypatch.setattr(pipeline, "BATCH", batch)
+    file_run = FileRun(name, io.BytesIO(data), hooks=(EventHook(),))
+    records = [(checked.record.game, [(f.code, f.line, f.column, f.message) for f in checked.findings])
+               for checked in file_run]
+    return records, [(f.code, f.line, f.column, f.game, f.message) for f in file_run.report.findings]
+
+
+@pytest.mark.parametrize("batch", [2, 3, 8])
+def test_records_in_batches_are_found_to_hold_what_they_hold_one_at_a_time(batch, monkeypatch):
+    inputs = [("directives.pbn", DIRECTIVES.encode()), *damaged_archives(60)]
+    for name, data in inputs:
+        alone = run(name, data, 1, monkeypatch)
+        assert alone[0], name
+        assert run(name, data, batch, monkeypatch) == alone, name
+
+
+def test_directives_between_games_cover_the_records_read_after_them(monkeypatch):
+    records, _ = run("t.pbn", DIRECTIVES.encode(), 8, monkeypatch)
+    a103 = [game for game, findings in records if any(code == "A103" for code, *_ in findings)]
+    assert a103 == [1]  # the games after the disable-file=A103 line no longer show it
+
+
+def test_a_replay_that_fails_is_x001_on_its_record_only(monkeypatch):
+    from bridgelint.replay import context
+
+    real = context.replay_auction
+
+    def broken(auction, dealer):
+        if auction.line == 9 * 7 + 5:  # the auction of game 10
+            raise RuntimeError("boom")
+        return real(auction, dealer)
+
+    text = "\n".join([ERROR] * 12).encode()
+    before = check_stream("t.pbn", io.BytesIO(text)).findings
+    monkeypatch.setattr(context, "replay_auction", broken)
+    after = check_stream("t.pbn", io.BytesIO(text)).findings
+    assert [(f.game, f.line) for f in after if f.code == "X001"] == [(10, 64)]
+    assert "RuntimeError: boom" in [f for f in after if f.code == "X001"][0].message
+    assert [f for f in before if f.game != 10] == [f for f in after if f.game != 10]
+
+
+def test_records_read_before_the_reader_fails_are_all_checked(monkeypatch):
+    from bridgelint.readers import pbn
+
+    def broken(self):
+        for game in range(11):
+            yield 1 + 7 * game, ERROR
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pbn.PbnReader, "_games", broken)
+    result = check_stream("t.pbn", io.BytesIO(b""))
+    assert result.games == 11
+    assert [f.line for f in result.findings if f.code == "A103"] == [6 + 7 * game for game in range(11)]
+    assert [(f.code, f.line) for f in result.findings if f.code == "X001"] == [("X001", 71)]
