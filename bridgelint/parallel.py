@@ -87,17 +87,17 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share, initargs=(read,))
     submitted: list[Future] = []
     try:
-        # the largest files first, so that one large file does not start last; reports in input order
-        order = sorted(range(len(jobs)), key=lambda i: -file_size(jobs[i][0]))
-        futures = {i: pool.submit(check_one, jobs[i], events=events) for i in order}
-        submitted += futures.values()
-        for i in range(len(jobs)):
-            future = futures.pop(i)
+        places: dict[int, tuple[Future, int]] = {}  # each job's task, and its place there
+        for task in tasks(jobs, workers):
+            submitted.append(pool.submit(check_many, [jobs[i] for i in task], events))
+            places.update((i, (submitted[-1], n)) for n, i in enumerate(task))
+        for i in range(len(jobs)):  # reports in input order
+            future, n = places.pop(i)
             while read is not None and on_read is not None and not _done(future):
                 seen = _tell(read, seen, on_read)
             if read is not None and on_read is not None:
                 seen = _tell(read, seen, on_read)
-            yield future.result()
+            yield future.result()[n]
     except BaseException:  # interrupted, or the reports are no longer wanted: the workers stop now, not when done
         if not all(future.done() for future in submitted):  # closed after the last report: nothing to stop
             for process in list((getattr(pool, "_processes", None) or {}).values()):
@@ -105,6 +105,32 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def check_many(jobs: list[Job], events: EventScope) -> list[FileReport]:
+    """The reports of a worker's task: one file, or a few small ones (:func:`tasks`)."""
+    return [check_one(job, events=events) for job in jobs]
+
+
+TASK_BYTES = 1 << 16  # at most this much of small files in one task
+
+
+def tasks(jobs: list[Job], workers: int) -> list[list[int]]:
+    """The jobs' indices as the workers' tasks: the largest files first, so that one large file does not start
+    last, each alone; smaller ones together, up to :data:`TASK_BYTES` a task and at least four tasks a worker,
+    so that a task's cost (queues, pickling, a worker's turn) is paid once for many small files."""
+    sizes = [file_size(path) for path, _, _ in jobs]
+    limit = min(TASK_BYTES, sum(sizes) // (4 * workers))
+    out: list[list[int]] = []
+    size = 0
+    for i in sorted(range(len(jobs)), key=lambda i: -sizes[i]):
+        if out and size + sizes[i] <= limit:
+            out[-1].append(i)
+            size += sizes[i]
+        else:
+            out.append([i])
+            size = sizes[i]
+    return out
 
 
 POLL = 0.2  # seconds between two looks at the bytes the workers read

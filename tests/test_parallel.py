@@ -70,6 +70,22 @@ def test_check_files_keeps_input_order(tree):
     assert list(parallel.check_files(jobs, 2)) == serial
 
 
+def test_small_files_go_to_a_worker_together_large_ones_alone(tmp_path, monkeypatch):
+    monkeypatch.setattr(parallel, "TASK_BYTES", 1000)
+    sizes = [5000, 300, 300, 2000, 300, 300, 300, 100, 0]  # 0: a path that cannot be read
+    jobs = []
+    for i, size in enumerate(sizes):
+        path = tmp_path / f"f{i}.pbn"
+        if size:
+            path.write_bytes(b"x" * size)
+        jobs.append((str(path), frozenset(RULES), None))
+    tasks = parallel.tasks(jobs, 1)
+    assert sorted(i for task in tasks for i in task) == list(range(len(jobs)))  # every file once
+    assert tasks == [[0], [3], [1, 2, 4], [5, 6, 7, 8]]  # largest first; small ones up to 1000 bytes a task
+    # at least 4 tasks a worker: on 4 workers, up to 8600 / 16 bytes a task
+    assert parallel.tasks(jobs, 4) == [[0], [3], [1], [2], [4], [5], [6, 7, 8]]
+
+
 def test_a_finding_goes_back_from_a_worker_whole():
     # workers pickle their findings; Finding pickles as the tuple of its fields, every one of them
     finding = Finding("A103", "1D is not higher than 1H", 6, 9, "error", "Laws 18, 27", 3, "2")
