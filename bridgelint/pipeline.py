@@ -17,7 +17,8 @@ record is X001 on that record; a bug of the reader is X001 on the file.
 Records are taken from the reader a few at a time (``BATCH``) and their
 replays worked out a stage at a time over them (:meth:`Linter.replay`), then
 each record goes on as above, in order, as if it were read alone: the
-directives it is filtered by are those known when it was read.
+directives it is filtered by are those above it (``above``), which a reader
+taking one game at a time has found when it gives the game.
 
 A *record hook* is a callable ``hook(replays) -> Iterable[Finding]`` given to
 :func:`check_stream` (or :class:`Pipeline`): it sees every record of a file,
@@ -112,19 +113,19 @@ class Linter:
                                              if fmt in rule.formats and rule.needs & parts == rule.needs]
         return plan
 
-    def replay(self, batch: list[tuple[Context, int]]) -> None:
+    def replay(self, batch: list[Context]) -> None:
         """Work out the replays the rules will ask for on a few records, a stage at a time: every auction, then
         every play.  One piece of code run over several records in a row runs measurably faster (about 10%
         of a check) than each record taken through every stage in turn.  A replay that fails here is left to
         ``check_record``, which asks for it again and reports the bug on its record (X001)."""
         if self.dispatch and self.wanted & AUCTION_REMARKS:
-            for replays, _ in batch:
+            for replays in batch:
                 try:
                     replays.auction
                 except Exception:
                     pass
         if self.dispatch and self.wanted & PLAY_REMARKS:
-            for replays, _ in batch:
+            for replays in batch:
                 try:
                     replays.play
                 except Exception:
@@ -208,14 +209,14 @@ class FileRun:
             reader = open_reader(self.stream, self.path, self.fmt)
             report.format = reader.format
             header = getattr(reader, "header_directives", [])
-            for batch in batches(reader, header):
+            for batch in batches(reader):
                 linter.replay(batch)
-                for replays, known in batch:
+                for replays in batch:
                     record = replays.record
                     line = record.line
                     report.games += 1
                     report.boards += is_board(record)
-                    suppressions.add_header(header[suppressions.header_seen:known])
+                    suppressions.add_header(above(header, suppressions.header_seen, line))
                     suppressions.add_record(record)
                     findings = suppressions.suppress(linter.check_record(replays, self.hooks))
                     findings.sort(key=location)
@@ -240,16 +241,15 @@ class FileRun:
 BATCH = 8  # records read ahead and replayed together (Linter.replay)
 
 
-def batches(records: Iterable[Record], header: list) -> Iterator[list[tuple[Context, int]]]:
-    """The records in lists of up to ``BATCH``, each with how many of the reader's ``header`` directives were
-    known once it was read (as if the records were taken one at a time).  When reading fails, the records read
-    before are given first, then the error is raised."""
+def batches(records: Iterable[Record]) -> Iterator[list[Context]]:
+    """The records in lists of up to ``BATCH``.  When reading fails, the records read before are given first,
+    then the error is raised."""
     it = iter(records)
     while True:
-        batch: list[tuple[Context, int]] = []
+        batch: list[Context] = []
         try:
             for record in it:
-                batch.append((Context(record), len(header)))
+                batch.append(Context(record))
                 if len(batch) == BATCH:
                     break
         except Exception:
@@ -259,6 +259,15 @@ def batches(records: Iterable[Record], header: list) -> Iterator[list[tuple[Cont
         if not batch:
             return
         yield batch
+
+
+def above(header: list, seen: int, line: int) -> list:
+    """The directives of ``header`` (outside any game, in line order) after the first ``seen`` that stand above
+    ``line``: those a reader taking one game at a time has found when it gives the game at ``line``."""
+    end = seen
+    while end < len(header) and header[end].line < line:
+        end += 1
+    return header[seen:end]
 
 
 def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,

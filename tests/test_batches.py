@@ -1,5 +1,6 @@
-"""Records are read and replayed a few at a time (``pipeline.BATCH``): what each record and file is found to hold
-is the same as when they are taken one at a time."""
+"""Games are read a few at a time (``readers.pbn.BATCH``) and records replayed a few at a time
+(``pipeline.BATCH``): what each record and file is found to hold is the same as when they are taken one at a
+time."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from conftest import ERROR, WARNING, damaged_archives
 
 from bridgelint import pipeline
+from bridgelint.readers import pbn
 from bridgelint.events.hook import EventHook
 from bridgelint.pipeline import FileRun, check_stream
 
@@ -23,6 +25,7 @@ DIRECTIVES = "\n".join([
 def run(name: str, data: bytes, batch: int, monkeypatch: pytest.MonkeyPatch) -> tuple[list, list]:
     """Each record's findings as the run gives them, record by record, and the file's report."""
     monkeypatch.setattr(pipeline, "BATCH", batch)
+    monkeypatch.setattr(pbn, "BATCH", batch)
     file_run = FileRun(name, io.BytesIO(data), hooks=(EventHook(),))
     records = [(checked.record.game, [(f.code, f.line, f.column, f.message) for f in checked.findings])
                for checked in file_run]
@@ -76,3 +79,24 @@ def test_records_read_before_the_reader_fails_are_all_checked(monkeypatch):
     assert result.games == 11
     assert [f.line for f in result.findings if f.code == "A103"] == [6 + 7 * game for game in range(11)]
     assert [(f.code, f.line) for f in result.findings if f.code == "X001"] == [("X001", 71)]
+
+
+@pytest.mark.parametrize("stage", ["scan", "interpret_header", "check_export"])
+def test_a_bug_in_a_stage_of_reading_is_x001_on_its_game_only(stage, monkeypatch):
+    from bridgelint.readers.pbn_game import GameScanner
+
+    text = ("% EXPORT\n\n" + "\n".join([ERROR] * 12)).encode()
+    before = check_stream("t.pbn", io.BytesIO(text)).findings
+    owner, name = (GameScanner, "scan") if stage == "scan" else (pbn, stage)
+    real = getattr(owner, name)
+
+    def broken(*args):
+        record = args[0].record if stage == "scan" else args[0]
+        if record.game == 3:
+            raise RuntimeError("boom")
+        return real(*args)
+
+    monkeypatch.setattr(owner, name, broken)
+    after = check_stream("t.pbn", io.BytesIO(text)).findings
+    assert [(f.code, f.line) for f in after if f.game == 3] == [("X001", 17)]
+    assert [f for f in before if f.game != 3] == [f for f in after if f.game != 3]

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.model import Finding, Record, Tag
+from bridgelint.model import Finding, Tag
 from bridgelint.readers import pbn, text
 from bridgelint.readers.pbn_game import declaration, swallowed
 from bridgelint.rules.syntax import BadCharacter, LongLine, NoGame, Windows1252
@@ -30,10 +30,13 @@ class Splitting(pbn.PbnReader):
         super().__init__(stream, path)
         self.games: list[tuple[int, str, list[tuple]]] = []
 
-    def _read_game(self, ordinal: int, start: int, game: str) -> Record:
-        self.games.append((start, game, described(self._line_findings)))
-        self._line_findings = []
-        return Record("pbn", ordinal, start)
+    def _scan(self, game: pbn._Game) -> None:  # the game as split, with its line findings, and no more reading
+        self.games.append((game.record.line, game.text, described(game.record.findings)))
+
+    def _interpret(self, game: pbn._Game) -> None:
+        pass
+
+    _finish = _interpret
 
 
 class LineByLine:

@@ -386,13 +386,15 @@ class Tripwire:
             yield line
 
 
-def test_reader_yields_the_first_game_before_reading_the_rest():
-    lines = [b'[Board "1"]\n', b"\n"] + [b'[Board "2"]\n'] * 1000
-    stream = Tripwire(lines, limit=3)
+def test_reader_yields_the_first_games_before_reading_the_rest():
+    from bridgelint.readers.pbn import BATCH  # games read together
+
+    lines = [line for n in range(1, BATCH + 1) for line in (f'[Board "{n}"]\n'.encode(), b"\n")]
+    stream = Tripwire(lines + [b'[Board "0"]\n'] * 1000, limit=len(lines) + 1)
     games = iter(PbnReader(stream, "t.pbn"))
     first = next(games)
     assert first.tag("Board").value == "1"
-    assert stream.read <= 3
+    assert stream.read <= len(lines) + 1
 
 
 class EndlessPbn(io.RawIOBase):

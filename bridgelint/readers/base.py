@@ -31,10 +31,15 @@ def guarded(build: Callable[..., Record], fmt: str, ordinal: int, line: int, *ar
     try:
         return build(*args)
     except Exception as error:
-        record = Record(fmt, ordinal, line)
-        record.problem(internal.InternalError, f"internal error while reading this game: {type(error).__name__}: "
-                       f"{error}", line, 1)
-        return record
+        return failed(fmt, ordinal, line, error)
+
+
+def failed(fmt: str, ordinal: int, line: int, error: Exception) -> Record:
+    """The record of a game whose reading met a bug: X001 only."""
+    record = Record(fmt, ordinal, line)
+    record.problem(internal.InternalError, f"internal error while reading this game: {type(error).__name__}: "
+                   f"{error}", line, 1)
+    return record
 
 
 def binary_problem(head: bytes) -> str | None:

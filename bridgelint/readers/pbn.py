@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 import sys
 from collections import deque
-from typing import BinaryIO, Iterable, Iterator
+from itertools import islice
+from typing import BinaryIO, Callable, Iterable, Iterator
 
 from ..model import Finding, Record, Tag
 from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag, Windows1252
-from .base import guarded
+from .base import failed
 from .pbn_export import check_export
 from .pbn_game import GameScanner, declaration, swallowed
 from .pbn_header import interpret_header
@@ -27,6 +28,7 @@ MAX_LINE = 255  # PBN §2.3, end of line included
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
 # Tags whose value may not be inherited with # or ## (PBN §4.8).
 NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
+BATCH = 8  # games taken through each stage of reading together (_Game)
 BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
 _BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
 _GOOD_ASCII = bytes(code for code in range(128) if not _BAD_CHARACTER.match(chr(code)))  # of ASCII text, as bytes
@@ -58,9 +60,20 @@ class PbnReader:
 
     def __iter__(self) -> Iterator[Record]:
         games = 0
-        for start, text in self._games():
-            games += 1
-            yield guarded(self._read_game, "pbn", games, start, games, start, text)
+        split = self._games()
+        while True:
+            batch = []
+            try:
+                for start, text in islice(split, BATCH):
+                    games += 1
+                    batch.append(_Game(games, start, text, self._line_findings))
+                    self._line_findings = []
+            except Exception:  # splitting failed: the games split before are read and given first
+                yield from self._read(batch)
+                raise
+            if not batch:
+                break
+            yield from self._read(batch)
         self.file_findings += self._line_findings
         self.file_findings += self._lines_ahead
         if self._blocks.windows_1252 is not None:
@@ -175,21 +188,33 @@ class PbnReader:
 
     # --- one game ----------------------------------------------------------
 
-    def _read_game(self, ordinal: int, start: int, text: str) -> Record:
-        record = Record("pbn", ordinal, start)
-        record.findings.extend(self._line_findings)
-        self._line_findings = []
+    def _read(self, batch: list[_Game]) -> Iterator[Record]:
+        """The records of a few games, taken through each stage of reading together (:class:`_Game`)."""
+        for stage in (self._scan, self._interpret, self._finish):
+            for game in batch:
+                game.run(stage)
+        return (game.record for game in batch)
+
+    def _scan(self, game: _Game) -> None:
+        record = game.record
         record.export, record.version = self.export, self.version
-        game = GameScanner(record, start, text)
-        game.scan()
+        game.scanner = GameScanner(record, record.line, game.text)
+        game.scanner.scan()
         self.export, self.version = record.export, record.version  # % lines of a header in the first game
-        first = record.first = self._resolve_tags(record, '"#' in text)
-        game.finish_tables()
-        interpret_header(record, first)
+
+    def _interpret(self, game: _Game) -> None:
+        record, scanner = game.record, game.scanner
+        assert scanner is not None  # scanned
+        record.first = self._resolve_tags(record, '"#' in game.text)
+        scanner.finish_tables()
+        interpret_header(record, record.first)
+
+    def _finish(self, game: _Game) -> None:
+        record, scanner = game.record, game.scanner
+        assert scanner is not None and record.first is not None  # scanned and interpreted
         if record.export:
-            check_export(record, text, game.places, game.tag_lines_only)
-        self._carry_board(record, first)
-        return record
+            check_export(record, game.text, scanner.places, scanner.tag_lines_only)
+        self._carry_board(record, record.first)
 
     def _carry_board(self, record: Record, first: dict[str, Tag]) -> None:
         """Note the board a game without Board, Dealer and Deal follows (B108: another table of it)."""
@@ -302,6 +327,31 @@ def _brace_line(text: str, pos: int, stop: int) -> int:
             return -1
         brace = text.find("{", end, stop)
     return -1
+
+
+class _Game:
+    """One game through the reader's stages (scan, interpret the header, finish), each taken over a few games
+    in a row (``BATCH``) rather than each game through all of them in turn: the same code run several times in
+    a row runs faster.  The stages take the games in file order, so what a game carries to the next ones
+    (``% EXPORT``, ``#`` values, the last board) is as when they are read one by one.  A bug in a stage makes
+    the game's record X001 only (``base.failed``) and its later stages are skipped; reading goes on."""
+
+    __slots__ = ("record", "text", "scanner", "failed")
+
+    def __init__(self, ordinal: int, start: int, text: str, line_findings: list[Finding]):
+        self.record = Record("pbn", ordinal, start)
+        self.record.findings.extend(line_findings)
+        self.text = text
+        self.scanner: GameScanner | None = None
+        self.failed = False
+
+    def run(self, stage: Callable[[_Game], None]) -> None:
+        if self.failed:
+            return
+        try:
+            stage(self)
+        except Exception as error:
+            self.record, self.failed = failed("pbn", self.record.game, self.record.line, error), True
 
 
 class _LineCounter:
