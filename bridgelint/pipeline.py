@@ -42,7 +42,7 @@ import stat
 import sys
 from dataclasses import dataclass, field
 from functools import reduce
-from operator import or_
+from operator import attrgetter, or_
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, cast
 
 from .config import DEFAULT_EXCLUDE, Config, file_codes, is_excluded
@@ -88,6 +88,9 @@ class FileReport:
     pending: object = None  # what the run still decides for this file (events across files), then None
 
 
+_REPLAYS = ((AUCTION_REMARKS, attrgetter("auction")), (PLAY_REMARKS, attrgetter("play")))  # in the order they run
+
+
 class Linter:
     """The selected rules (all by default) run on single records.
 
@@ -118,18 +121,13 @@ class Linter:
         every play.  One piece of code run over several records in a row runs measurably faster (about 10%
         of a check) than each record taken through every stage in turn.  A replay that fails here is left to
         ``check_record``, which asks for it again and reports the bug on its record (X001)."""
-        if self.dispatch and self.wanted & AUCTION_REMARKS:
-            for replays in batch:
-                try:
-                    replays.auction
-                except Exception:
-                    pass
-        if self.dispatch and self.wanted & PLAY_REMARKS:
-            for replays in batch:
-                try:
-                    replays.play
-                except Exception:
-                    pass
+        for part, replay in _REPLAYS:
+            if self.dispatch and self.wanted & part:  # the dispatch asks for this replay on every record
+                for replays in batch:
+                    try:
+                        replay(replays)
+                    except Exception:
+                        pass
 
     def check_record(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
         """The selected findings on one record, those of reading, of the rules and of ``hooks``; a bug is X001."""
