@@ -252,7 +252,46 @@ _THIRTEEN_EACH = [13, 13, 13, 13]  # the lengths of the hands of a whole deal
 _NO_HOLDER = dict.fromkeys(PACK, "")  # every card of the pack, held by no one yet
 
 
-class Auction:
+Item = TypeVar("Item", Call, Card)
+
+
+class KeptAsText(Generic[Item]):
+    """The tokens of an auction or a play: :class:`Call` or :class:`Card` objects, or kept as text.
+
+    Kept as text (``keep_text``), the tokens are ``runs`` of the game's text
+    (``places.text``), and their objects, with their places, are made by
+    ``_made`` when ``items`` is first asked; a section that stays clean through a
+    check never has them made.
+    """
+
+    __slots__ = ("_items", "_runs", "_places")
+
+    def __init__(self, items: list[Item]):
+        self._items: list[Item] | None = items
+        self._runs: list[tuple[int, int]] = []
+        self._places: Places | None = None
+
+    def keep_text(self, runs: list[tuple[int, int]], places: Places | None = None) -> None:
+        """The tokens are kept as text: the objects are made from ``runs`` of ``places.text`` when first asked
+        (a subclass that makes them otherwise gives no places)."""
+        self._items, self._runs, self._places = None, runs, places
+
+    def items(self) -> list[Item]:
+        if self._items is None:
+            self._items = self._made()
+        return self._items
+
+    def _made(self) -> list[Item]:
+        raise NotImplementedError  # each kind of section makes its own
+
+    def lines(self) -> set[int]:
+        """The lines the tokens stand on."""
+        if self._places is None:
+            return {item.line for item in self.items()}
+        return run_lines(self._places, self._runs)
+
+
+class Auction(KeptAsText[Call]):
     """The calls in turn order from ``seat`` (the first slot's player).
 
     ``calls`` lists every token of the auction as a :class:`Call`, in file order.
@@ -265,18 +304,16 @@ class Auction:
     fields is kept as the PBN names of its calls alike: ``readers.lin.LinAuction``.)
     """
 
-    __slots__ = ("seat", "line", "column", "notes", "names", "_calls", "_runs", "_places")
+    __slots__ = ("seat", "line", "column", "notes", "names")
 
     def __init__(self, seat: str | None, calls: list[Call], line: int, column: int,
                  notes: dict[int, Tag] | None = None):
+        super().__init__(calls)
         self.seat = seat
         self.line = line
         self.column = column
         self.notes = notes if notes is not None else {}
         self.names: list[str] | None = None
-        self._calls: list[Call] | None = calls
-        self._runs: list[tuple[int, int]] = []
-        self._places: Places | None = None
 
     @classmethod
     def plain(cls, seat: str | None, names: list[str], runs: list[tuple[int, int]], places: Places, line: int,
@@ -284,14 +321,13 @@ class Auction:
         """An auction of ``PLAIN_CALLS`` only, kept as text: ``names``, and ``runs`` of them in ``places.text``,
         (start, end) offsets of stretches holding the next names and nothing else but blanks."""
         auction = cls(seat, [], line, column, notes)
-        auction.names, auction._runs, auction._places, auction._calls = names, runs, places, None
+        auction.names = names
+        auction.keep_text(runs, places)
         return auction
 
     @property
     def calls(self) -> list[Call]:
-        if self._calls is None:
-            self._calls = self._made()
-        return self._calls
+        return self.items()
 
     def _made(self) -> list[Call]:
         """The Call of each plain name, with its place."""
@@ -301,12 +337,6 @@ class Auction:
     def annotatable(self) -> list[Call]:
         """The calls that may carry a mark, a note or a NAG: none when the auction is kept as text."""
         return self.calls if self.names is None else []
-
-    def lines(self) -> set[int]:
-        """The lines the auction's tokens stand on."""
-        if self._places is None:
-            return {call.line for call in self.calls}
-        return run_lines(self._places, self._runs)
 
 
 class Places:
@@ -362,10 +392,9 @@ class Places:
 
 _LF = re.compile("\n")
 _TOKEN = re.compile("[^ \t\r\n]+")
-Item = TypeVar("Item", "Call", "Card")
 
 
-class Play:
+class Play(KeptAsText[Card]):
     """The cards; ``by_seat`` (PBN) means four seat columns from ``seat``.
 
     ``cards`` lists every token of the play as a :class:`Card`, in file order.
@@ -377,10 +406,11 @@ class Play:
     as Card objects.
     """
 
-    __slots__ = ("seat", "line", "column", "by_seat", "notes", "claim", "tokens", "_cards", "_runs", "_places")
+    __slots__ = ("seat", "line", "column", "by_seat", "notes", "claim", "tokens")
 
     def __init__(self, seat: str | None, cards: list[Card], line: int, column: int, by_seat: bool,
                  notes: dict[int, Tag] | None = None, claim: Field[int | None] | None = None):
+        super().__init__(cards)
         self.seat = seat
         self.line = line
         self.column = column
@@ -388,9 +418,6 @@ class Play:
         self.notes = notes if notes is not None else {}
         self.claim = claim  # LIN mc: declarer's side's total tricks
         self.tokens: list[str] | None = None
-        self._cards: list[Card] | None = cards
-        self._runs: list[tuple[int, int]] = []
-        self._places: Places | None = None
 
     @classmethod
     def plain(cls, seat: str | None, tokens: list[str], runs: list[tuple[int, int]], places: Places, line: int,
@@ -398,14 +425,13 @@ class Play:
         """A play of ``PLAIN_CARD_TOKENS`` only, kept as text: ``tokens``, and ``runs`` of them in ``places.text``,
         (start, end) offsets of stretches holding the next tokens and nothing else but blanks."""
         play = cls(seat, [], line, column, by_seat, notes)
-        play.tokens, play._runs, play._places, play._cards = tokens, runs, places, None
+        play.tokens = tokens
+        play.keep_text(runs, places)
         return play
 
     @property
     def cards(self) -> list[Card]:
-        if self._cards is None:
-            self._cards = self._made()
-        return self._cards
+        return self.items()
 
     def _made(self) -> list[Card]:
         """The Card of each plain token, with its place and (by seat) its column's seat."""
@@ -434,19 +460,13 @@ class Play:
 
     def end_mark(self) -> Card | None:
         """The '*' the play ends with (nothing more is given, PBN §3.6), or None."""
-        if self._cards is not None:
-            return self._cards[-1] if self._cards and self._cards[-1].kind == END else None
+        if self._items is not None:
+            return self._items[-1] if self._items and self._items[-1].kind == END else None
         if not self.tokens or self.tokens[-1] != "*":
             return None
         assert self._places is not None
         start, end = self._runs[-1]
         return Card.plain("*", *self._places.at(self._places.text.rindex("*", start, end)))
-
-    def lines(self) -> set[int]:
-        """The lines the play's tokens stand on."""
-        if self._places is None:
-            return {card.line for card in self.cards}
-        return run_lines(self._places, self._runs)
 
 
 def run_lines(places: Places, runs: list[tuple[int, int]]) -> set[int]:

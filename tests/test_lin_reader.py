@@ -372,7 +372,7 @@ def test_cards_any_case_and_claim():
 def test_a_play_of_one_card_fields_is_kept_as_card_names():
     play = one(f"{DEAL}mb|7S|mb|p|mb|p|mb|p|pc|ha|pc|D2|pc|c10|\npc|S2|mc|12|").play
     assert play.tokens == ["HA", "D2", "CT", "S2"]
-    assert play.last_place() == (2, 1) and not play.empty() and play._cards is None  # no Card made for them
+    assert play.last_place() == (2, 1) and not play.empty() and play._items is None  # no Card made for them
     assert [(c.token, c.card, c.line, c.column) for c in play.cards] == [
         ("ha", "HA", 1, 72), ("D2", "D2", 1, 78), ("c10", "CT", 1, 84), ("S2", "S2", 2, 1)]
     assert play.claim.value == 12 and play.annotatable() == [] and play.end_mark() is None

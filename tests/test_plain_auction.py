@@ -58,7 +58,7 @@ def calls_by_line(section: str, first_line: int) -> list[Call]:
 def test_calls_made_from_the_text_are_the_calls_read_token_by_token(auction_text):
     section, names = auction_text
     auction = read(section).auction
-    assert auction.names == names and auction._calls is None
+    assert auction.names == names and auction._items is None
     expected = calls_by_line(section, 3)
     assert auction.calls == expected
     assert [(c.token, c.kind, c.level, c.denomination) for c in expected] == [
@@ -92,13 +92,13 @@ def test_each_auction_section_starts_with_no_call():
 def test_an_auction_kept_as_text_stays_text_through_a_check():
     record = read("1C Pass 1H Pass\n2NT Pass 3NT AP\n")
     check_record(record)
-    assert record.auction.names is not None and record.auction._calls is None
+    assert record.auction.names is not None and record.auction._items is None
     # export format: the lines of the calls are checked for their spacing (S108) from the text
     text = '% EXPORT\r\n[Dealer "N"]\r\n[Auction "N"]\r\n1C Pass  1H Pass\r\n2NT Pass 3NT AP\r\n'
     record = next(iter(open_reader(io.BytesIO(text.encode()), "t.pbn")))
     export = [f.message for f in check_record(record) if f.code == "S108"]
     assert len(export) == 1 and "; line 4: elements not separated by single spaces" in export[0]
-    assert record.auction.names is not None and record.auction._calls is None
+    assert record.auction.names is not None and record.auction._items is None
 
 
 # --- the fast replay gives what the general replay gives ------------------------------------------------------
@@ -181,7 +181,7 @@ def test_lin_calls_made_from_the_fields_match_their_names(mbs):
     if not mbs:
         assert auction is None
         return
-    assert auction.names is not None and auction._calls is None
+    assert auction.names is not None and auction._items is None
     calls = auction.calls
     assert [(c.kind, c.level, c.denomination) for c in calls] == [
         (PLAIN_CALLS[name].kind, PLAIN_CALLS[name].level, PLAIN_CALLS[name].denomination) for name in auction.names]

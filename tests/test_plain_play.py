@@ -116,7 +116,7 @@ def test_fast_replay_leaves_irregular_plays_to_the_general_replay():
 def test_tricks_of_the_fast_replay_make_their_cards_when_read():
     play = read(PLAY_ROWS + "\n").play
     fast = replay._replay_clean(play, deal(), "H", "S")
-    assert play._cards is None  # the replay left the play as text
+    assert play._items is None  # the replay left the play as text
     general = replay._replay_general(play, deal(), "H", "S")
     assert [t.cards for t in fast.tricks] == [t.cards for t in general.tricks]
     assert fast.tricks[1].cards[0] == ("N", play.cards[5])

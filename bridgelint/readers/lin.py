@@ -373,7 +373,8 @@ class LinPlay(Play):
 
     def __init__(self, names: list[str], fields: list[Field4], line: int, column: int, claim: Field[int | None] | None):
         super().__init__(None, [], line, column, by_seat=False, claim=claim)
-        self.tokens, self._cards, self._fields = names, None, fields
+        self.tokens, self._fields = names, fields
+        self.keep_text([])  # the cards are made from the fields (_made)
 
     def _made(self) -> list[Card]:  # Play makes its Card objects here when they are first asked for
         return _cards(self._fields)
@@ -392,7 +393,8 @@ class LinAuction(Auction):
 
     def __init__(self, seat: str | None, names: list[str], fields: list[Field4], line: int, column: int):
         super().__init__(seat, [], line, column)
-        self.names, self._calls, self._fields = names, None, fields
+        self.names, self._fields = names, fields
+        self.keep_text([])  # the calls are made from the fields (_made)
 
     def _made(self) -> list[Call]:  # Auction makes its Call objects here when they are first asked for
         return _calls(self._fields)
