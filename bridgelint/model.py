@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Final, Generic, Iterable, Iterator, Literal, TypeVar
 
 from .bridge import DENOMINATIONS, FULL_DECK, PACK, CallToken, parse_pbn_call, seat_after
-from .tables import ARTIFICIAL, parse_element
+from .tables import ARTIFICIAL, SCORE, adjusted_score, parse_element
 
 if TYPE_CHECKING:
     from .bridge import Contract, Result
@@ -584,11 +584,16 @@ class Table:
         return parse_element(self.columns[position].kind, self.element_text(self.row_starts[number] + position))
 
     def artificial(self, number: int) -> bool:
-        """Whether an element of the row is marked ``^`` (an artificial score, PBN §5.2)."""
+        """Whether an element of the row is marked ``^`` (an artificial score, PBN §5.2), or a score column holds
+        an adjusted score as programs write one (``A+``, ``A-``, ``A=``: Law 12C)."""
         if self._artificial is None:
             text, cells = self.text, self.cells
-            self._artificial = frozenset(row for row in range(len(self.row_starts))
-                                         if any(text[cells[4 * i]] == ARTIFICIAL for i in self.span(row)))
+            scores = [i for i, column in enumerate(self.columns) if column.kind == SCORE]
+            self._artificial = frozenset(
+                row for row in range(len(self.row_starts))
+                if any(text[cells[4 * i]] == ARTIFICIAL for i in self.span(row))
+                or any(adjusted_score(self.element_text(self.row_starts[row] + i)) for i in scores
+                       if self.row_starts[row] + i < self.element_count))
         return number in self._artificial
 
     def rows(self) -> Iterator[list[Element]]:

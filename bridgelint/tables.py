@@ -55,6 +55,17 @@ KIND_FORMS = {
 UNKNOWN, IRRELEVANT, ARTIFICIAL = "?", "-", "^"  # PBN §5.2
 MALFORMED = object()  # what parse_element returns for an element of the wrong form
 
+# Adjusted scores as scoring programs write them in a score column (Law 12C averages): not a PBN score
+# (§4.2), but no malformed one either; their rows count as artificial.
+ADJUSTED_SCORES = {"A+": "average plus", "A-": "average minus", "A=": "average"}
+
+
+def adjusted_score(text: str) -> str | None:
+    """What an element written as an adjusted score (``A+``, ``"A-"``...) awards, in words; None if it is not one."""
+    if text[:1] == '"':
+        text = unquoted(text)
+    return ADJUSTED_SCORES.get(text.upper())
+
 _INTEGER = re.compile(r"[-+]?[0-9]+")
 _DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _TIME = re.compile(r"(?:(?:([0-9]{1,2}):)?([0-9]{1,2}):)?([0-9]{1,2})")
@@ -97,8 +108,8 @@ def sort_key(text: str) -> tuple | None:
 def parse_element(kind: str | None, text: str) -> object:
     """The typed value of an element of a column of ``kind`` (None: not predefined).
 
-    ``?`` and ``-`` are None; a leading ``^`` (artificial) is not part of the
-    value.  Returns MALFORMED when the element does not have the kind's form.
+    ``?``, ``-`` and an adjusted score (``A+``...) are None; a leading ``^``
+    (artificial) is not part of the value.  Returns MALFORMED when the element does not have the kind's form.
     """
     if text[:1] == ARTIFICIAL:
         text = text[1:]
@@ -108,6 +119,8 @@ def parse_element(kind: str | None, text: str) -> object:
         text = unquoted(text)
     if kind is None or kind == TEXT:
         return text
+    if kind == SCORE and text.upper() in ADJUSTED_SCORES:
+        return None
     value = _PARSERS[kind](text)
     return MALFORMED if value is None else value
 

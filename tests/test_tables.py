@@ -200,6 +200,24 @@ def test_t105_not_on_right_scores_artificial_rows_or_unknown_elements():
     assert at(check(vulnerable + SCORES + "4S S 10 620 -\n4S E 10 - 420\n"), "T105") == []
 
 
+def test_t102_adjusted_scores_as_programs_write_them_are_a_warning_that_names_them():
+    rows = '4S S 10 420 -\n- - - "A+" "A-"\n- - - A- A+\n4S S 10 A= -\n'
+    findings = [f for f in check(HEAD + SCORES + rows) if f.code.startswith("T")]
+    assert [(f.code, f.severity, f.line, f.column) for f in findings] == [("T102", "warning", 6, 7)]
+    assert '"A+" is an adjusted score (average plus, Law 12C)' in findings[0].message
+    assert "4 more adjusted scores like it" in findings[0].message
+
+
+def test_t102_an_adjusted_score_row_is_artificial_for_t105_and_t106():
+    table = '[ScoreTable "Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW"]\n'
+    rows = "4S S 10 420 - 2 0\n4S S 9 - 50 1 1\n- - - A+ A- 1 1\n4S S 8 - 100 0 2\n"
+    assert t_codes(HEAD + table + rows) == [("T102", 7, 7)]
+    # Ax is not a score (an error), A- still an adjusted one
+    assert t_codes(HEAD + table + rows.replace("A+ A-", "Ax A-")) == [("T102", 7, 7), ("T102", 7, 10)]
+    assert "not a score in points" in [f for f in check(HEAD + table + rows.replace("A+ A-", "Ax A-"))
+                                       if f.code == "T102"][0].message
+
+
 # --- T106 Law 78A matchpoints ------------------------------------------------------------------------
 
 def test_t106_fires_with_the_computed_value():

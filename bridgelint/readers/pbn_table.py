@@ -15,9 +15,9 @@ from array import array
 from collections import Counter
 from typing import Callable, Iterator, cast
 
-from ..model import Column, Element, Record, Table
+from ..model import Column, Element, Record, Severity, Table
 from ..rules.tables import MalformedHeader, MalformedRow
-from ..tables import KIND_FORMS, MALFORMED, TABLE_COLUMNS, TEXT, parse_element, sort_key
+from ..tables import KIND_FORMS, MALFORMED, SCORE, TABLE_COLUMNS, TEXT, adjusted_score, parse_element, sort_key
 from .patterns import PBN_CLOSED_STRING, PBN_COLUMN_SPEC
 
 _FORBIDDEN = re.compile(r'[%\[\]{};"]')  # not in a section token (PBN §3.2, §5.1)
@@ -67,10 +67,10 @@ class TableReader:
 
 
 def _row_finding(record: Record, message: str, line: int, column: int, more: int = 0, what: str = "",
-                 law: str | None = None) -> None:
+                 law: str | None = None, severity: Severity | None = None) -> None:
     if more:
         message += f"; {more} more {what} like it in this table"
-    record.problem(MalformedRow, message, line, column, law=law)
+    record.problem(MalformedRow, message, line, column, severity, law=law)
 
 
 # --- header -----------------------------------------------------------------------
@@ -210,6 +210,7 @@ def _check_elements(table: Table, record: Record) -> None:
     kinds = [column.kind if column.kind != TEXT else None for column in columns]
     bad_text: list[tuple[int, str]] = []
     bad_form: dict[int, list[int]] = {}  # column -> elements of the wrong form
+    adjusted: list[int] = []  # score elements written as adjusted scores (A+, A-, A=)
     for number in range(len(starts)):
         span = table.span(number)
         for index in span:
@@ -223,6 +224,8 @@ def _check_elements(table: Table, record: Record) -> None:
             kind = kinds[position] if position < width else None
             if kind is not None and parse_element(kind, text) is MALFORMED:
                 bad_form.setdefault(position, []).append(index)
+            elif kind == SCORE and adjusted_score(text):
+                adjusted.append(index)
     if bad_text:
         index, problem = bad_text[0]
         line, column = table.element_place(index)
@@ -234,6 +237,13 @@ def _check_elements(table: Table, record: Record) -> None:
         _row_finding(record, f"{table.name} {spec.name} \"{table.element_text(indexes[0])[:30]}\" is not "
                      f"{KIND_FORMS[spec.kind or TEXT]}", line, col, len(indexes) - 1, f"{spec.name} elements",
                      law="PBN §5")
+    if adjusted:
+        text = table.element_text(adjusted[0])
+        line, col = table.element_place(adjusted[0])
+        _row_finding(record, f"{table.name} score {text} is an adjusted score ({adjusted_score(text)}, Law 12C) "
+                     "as scoring programs write it, not a PBN score: read as an artificial row; PBN writes "
+                     "an artificial score with a leading ^", line, col, len(adjusted) - 1, "adjusted scores",
+                     law="PBN §5.2", severity="warning")
 
 
 def _text_problem(text: str) -> str | None:
