@@ -204,7 +204,7 @@ def test_t102_adjusted_scores_as_programs_write_them_are_a_warning_that_names_th
     rows = '4S S 10 420 -\n- - - "A+" "A-"\n- - - A- A+\n4S S 10 A= -\n'
     findings = [f for f in check(HEAD + SCORES + rows) if f.code.startswith("T")]
     assert [(f.code, f.severity, f.line, f.column) for f in findings] == [("T102", "warning", 6, 7)]
-    assert '"A+" is an adjusted score (average plus, Law 12C)' in findings[0].message
+    assert '"A+" is an adjusted score (an average plus)' in findings[0].message
     assert "4 more adjusted scores like it" in findings[0].message
 
 

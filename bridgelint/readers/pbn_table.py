@@ -240,7 +240,7 @@ def _check_elements(table: Table, record: Record) -> None:
     if adjusted:
         text = table.element_text(adjusted[0])
         line, col = table.element_place(adjusted[0])
-        _row_finding(record, f"{table.name} score {text} is an adjusted score ({adjusted_score(text)}, Law 12C) "
+        _row_finding(record, f"{table.name} score {text} is an adjusted score (an {adjusted_score(text)}) "
                      "as scoring programs write it, not a PBN score: read as an artificial row; PBN writes "
                      "an artificial score with a leading ^", line, col, len(adjusted) - 1, "adjusted scores",
                      law="PBN §5.2", severity="warning")

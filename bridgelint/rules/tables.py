@@ -62,7 +62,10 @@ class MalformedRow(Rule):
     gives a declarer and denomination twice; InstantScoreTable ranges that
     overlap. In import format a row may span lines; in export format each row
     is one line. In ActionTables, `0` stands for every other call or card and
-    a suit alone for any card of it, as in the standard's own examples.
+    a suit alone for any card of it, as in the standard's own examples. An
+    adjusted score written as scoring programs write the averages of Law 12C
+    (`A+`, `A-`, `A=` in a score column) is a warning that names it: its row
+    is read as artificial.
     Why it matters: a row that does not fit shifts every element after it into
     the wrong column, and results tables then rank the wrong pairs.
     Example:
@@ -85,6 +88,7 @@ class MalformedRow(Rule):
     """
 
     code, name, severity, law = "T102", "table-row", "error", "PBN §5"
+    severity_when = "warning for an adjusted score written A+, A- or A="
 
 
 class _ScoreTableRule(Rule):
