@@ -15,10 +15,9 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, cast
 
 from . import interrupt
-from .events.hook import EventHook, EventScope, settle
+from .events.hook import EventScope, settle
 from .events.state import EventState
 from .pipeline import FileReport, check_file, check_stream, linter_for, location
-from .rules.event import EVENT_CODES
 
 if TYPE_CHECKING:
     from .events.sighting import Sighting
@@ -43,14 +42,9 @@ def check_one(job: Job, on_read: Callable[[int], None] | None = None, stream: Bi
     :func:`settle_events` decides its event findings, in input order.
     """
     path, codes, fmt = job
-    hooks = [EventHook(*events)] if events.across or codes & EVENT_CODES else []  # across: every file counts
     if stream is None:
-        report = check_file(path, codes, fmt, hooks, on_read=on_read or (_count if _READ is not None else None))
-    else:
-        report = check_stream(path, stream, codes, fmt, hooks)
-    for hook in hooks:
-        report.events, report.pending = hook.file_events(), hook.pending()
-    return report
+        return check_file(path, codes, fmt, on_read=on_read or (_count if _READ is not None else None), events=events)
+    return check_stream(path, stream, codes, fmt, events=events)
 
 
 def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) -> None:

@@ -28,8 +28,15 @@ records and files, so checks across records (duplicate boards, an event's
 movement) are hooks.  It runs in the process that reads the file: with
 ``--jobs`` above 1 each worker's hooks see that worker's files only.  A hook
 may also have ``start_file(path, suppressions)``, called before a file's
-first record with the file's directives, and ``later``, the codes it decides
-after the file (in the parent, across files): S112 leaves those to it.
+first record with the file's directives, ``end_file(report)``, called once the
+file is read, whose findings (of records of the file, decided at its end) join
+the report, and ``later``, the codes it decides after the file (in the parent,
+across files): S112 leaves those to it.
+
+The event checks (E codes, :mod:`bridgelint.events`) are such a hook, which
+every run has whenever an event code is selected (``events``, an
+:class:`~bridgelint.events.hook.EventScope`; None: none): ``check``,
+``replay``, ``convert`` and the API find the same.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ from operator import attrgetter, or_
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, cast
 
 from .config import DEFAULT_EXCLUDE, Config, file_codes, is_excluded
+from .events.hook import EventScope, event_hooks
 from .inputs import ArchiveProblem, Unpacked, inputs_of, is_archive, is_zip, shown, split_member, unpack
 from .model import Finding, Record
 from .readers import format_from_name, open_reader
@@ -185,12 +193,12 @@ class FileRun:
     """
 
     def __init__(self, path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
-                 hooks: Iterable[RecordHook] = ()):
+                 hooks: Iterable[RecordHook] = (), events: EventScope | None = EventScope()):
         self.path = path
         self.stream = stream
         self.fmt = fmt
         self.linter = linter_for(codes)
-        self.hooks = tuple(hooks)
+        self.hooks: tuple[RecordHook, ...] = (*hooks, *event_hooks(self.linter.codes, events))
         self.report = FileReport(path, fmt or "unknown")
         self.file_findings: list[Finding] = []
 
@@ -228,6 +236,10 @@ class FileRun:
             self.file_findings.append(InternalError.finding(f"internal error while reading the file after this line: "
                                                             f"{type(error).__name__}: {error}", line, 1,
                                                             severity="error"))
+        for hook in self.hooks:
+            end_file = getattr(hook, "end_file", None)
+            if end_file is not None:
+                report.findings += linter.complete(end_file(report))
         suppressions.add_header(header[suppressions.header_seen:])
         report.findings = suppressions.suppress(report.findings)  # directives found below a game cover it too
         self.file_findings = suppressions.suppress(self.file_findings)
@@ -269,16 +281,17 @@ def above(header: list, seen: int, line: int) -> list:
 
 
 def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
-                 hooks: Iterable[RecordHook] = ()) -> FileReport:
-    """The report on an open binary stream; ``path`` is what reports show."""
-    run = FileRun(path, stream, codes, fmt, hooks)
+                 hooks: Iterable[RecordHook] = (), events: EventScope | None = EventScope()) -> FileReport:
+    """The report on an open binary stream; ``path`` is what reports show (``events``: see :class:`FileRun`)."""
+    run = FileRun(path, stream, codes, fmt, hooks, events)
     for _ in run:
         pass
     return run.report
 
 
 def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = None,
-               hooks: Iterable[RecordHook] = (), on_read: Callable[[int], None] | None = None) -> FileReport:
+               hooks: Iterable[RecordHook] = (), on_read: Callable[[int], None] | None = None,
+               events: EventScope | None = EventScope()) -> FileReport:
     """The report on a file (or archive member) by name; an unreadable path is reported (``unreadable``), not raised.
 
     ``on_read(n)`` hears of the bytes as they are read, a buffer at a time (a progress bar).
@@ -287,7 +300,7 @@ def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = 
     try:
         with open_input(path) as stream:
             counted = stream if on_read is None else cast(BinaryIO, _Counted(stream, on_read))
-            report = check_stream(name, counted, codes, fmt, hooks)
+            report = check_stream(name, counted, codes, fmt, hooks, events)
     except OSError as error:
         report = FileReport(name, fmt or format_from_name(path) or "unknown")
         report.unreadable = error.strerror or str(error)
@@ -308,12 +321,14 @@ def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Fin
 
 @dataclass
 class Pipeline:
-    """A run's settings: the selected codes, the configuration, the input format and the record hooks."""
+    """A run's settings: the selected codes, the configuration, the input format and the record hooks (the event
+    checks, file by file, are the run's own: :class:`FileRun`)."""
 
     selected: frozenset[str] = frozenset(RULES)
     config: Config = field(default_factory=Config)
     fmt: str | None = None
     hooks: tuple[RecordHook, ...] = ()
+    events: EventScope = EventScope()
 
     def paths(self, paths: Iterable[str]) -> list[str]:
         """The files to read: directories expanded, paths the configuration excludes dropped, each file once."""
@@ -325,13 +340,13 @@ class Pipeline:
 
     def run(self, path: str, stream: BinaryIO) -> FileRun:
         """``path`` (read from ``stream``) through the pipeline, record by record."""
-        return FileRun(shown(path), stream, self.codes_for(path), self.fmt, self.hooks)
+        return FileRun(shown(path), stream, self.codes_for(path), self.fmt, self.hooks, self.events)
 
     def check_stream(self, path: str, stream: BinaryIO) -> FileReport:
-        return check_stream(path, stream, self.codes_for(path), self.fmt, self.hooks)
+        return check_stream(path, stream, self.codes_for(path), self.fmt, self.hooks, self.events)
 
     def check_file(self, path: str) -> FileReport:
-        return check_file(path, self.codes_for(path), self.fmt, self.hooks)
+        return check_file(path, self.codes_for(path), self.fmt, self.hooks, events=self.events)
 
 
 def expand_paths(paths: Iterable[str], skipped: Iterable[str] = DEFAULT_EXCLUDE) -> Iterator[str]:

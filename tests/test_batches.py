@@ -11,7 +11,6 @@ from conftest import ERROR, WARNING, damaged_archives
 
 from bridgelint import pipeline
 from bridgelint.readers import pbn
-from bridgelint.events.hook import EventHook
 from bridgelint.pipeline import FileRun, check_stream
 
 # games with directives between them, outside any game: each covers the games read after it (and, in the
@@ -26,7 +25,7 @@ def run(name: str, data: bytes, batch: int, monkeypatch: pytest.MonkeyPatch) -> 
     """Each record's findings as the run gives them, record by record, and the file's report."""
     monkeypatch.setattr(pipeline, "BATCH", batch)
     monkeypatch.setattr(pbn, "BATCH", batch)
-    file_run = FileRun(name, io.BytesIO(data), hooks=(EventHook(),))
+    file_run = FileRun(name, io.BytesIO(data))  # the event checks included
     records = [(checked.record.game, [(f.code, f.line, f.column, f.message) for f in checked.findings])
                for checked in file_run]
     return records, [(f.code, f.line, f.column, f.game, f.message) for f in file_run.report.findings]

@@ -97,8 +97,8 @@ def test_records_are_streamed_one_at_a_time():
     for checked in run:
         seen.append((checked.record.board_number, run.report.games, [f.code for f in checked.findings]))
         assert isinstance(checked.replays, Context) and checked.replays.record is checked.record
-    assert seen == [("1", 1, ["A103"]), ("2", 2, ["A103"])]
-    assert sorted(f.code for f in run.report.findings) == ["A103", "A103"]
+    assert seen == [("1", 1, ["A103"]), ("2", 2, ["E102", "A103"])]  # board 2 repeats board 1's deal
+    assert sorted(f.code for f in run.report.findings) == ["A103", "A103", "E102"]
 
 
 def test_a_record_hook_sees_every_record_and_its_findings_are_selected_and_suppressed():

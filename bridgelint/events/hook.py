@@ -9,7 +9,7 @@ file, so the report does not depend on ``--jobs``.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
 from ..model import Finding
 from ..replay.context import Context
@@ -18,12 +18,23 @@ from ..suppression import Suppressions
 from .sighting import Sighting, carried, sight
 from .state import EventState
 
+if TYPE_CHECKING:
+    from ..pipeline import FileReport
+
 
 class EventScope(NamedTuple):
     """How a run checks events: across files or file by file, and whether its report lists them (JSON)."""
 
     across: bool = False
     listed: bool = False
+
+
+def event_hooks(codes: frozenset[str], scope: EventScope | None) -> list[EventHook]:
+    """The event hook of a file's run: on whenever an event code is selected (across files: every file counts,
+    its sightings are the run's even where its own event findings are ignored); none when ``scope`` is None."""
+    if scope is None or not (scope.across or codes & EVENT_CODES):
+        return []
+    return [EventHook(*scope)]
 
 
 class EventHook:
@@ -64,13 +75,14 @@ class EventHook:
         self._before = key = self._keys.setdefault(key, key)
         return key
 
-    def file_events(self) -> list[dict]:
-        """The events of the file just read, when the report lists them (across files the run's come at the end)."""
-        return self.state.summary() if self.listed and not self.across else []
-
-    def pending(self) -> tuple[list[Sighting], Suppressions] | None:
-        """Across files: what the parent needs to decide the file's event findings (None: the file was not read)."""
-        return (self.sightings, self.suppressions) if self.across and self.suppressions is not None else None
+    def end_file(self, report: FileReport) -> list[Finding]:
+        """The file is read: its events listed on ``report`` (when the report lists them; across files the run's
+        come at the end), and across files what the parent needs to decide its event findings (``pending``)."""
+        if self.listed and not self.across:
+            report.events = self.state.summary()
+        if self.across and self.suppressions is not None:
+            report.pending = (self.sightings, self.suppressions)
+        return []
 
 
 def settle(state: EventState, path: str, pending: tuple[list[Sighting], Suppressions],
