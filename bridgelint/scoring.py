@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_right
 
 from .bridge import Contract
 
@@ -44,12 +44,18 @@ def _undertricks(down: int, multiplier: int, vulnerable: bool) -> int:
     return doubled * multiplier // 2
 
 
-# Law 78B: the WBF IMP scale, as the largest point difference of each IMP (20-40 is 1 IMP, ... 3500-3990 is 23)
-_IMP_BOUNDS = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
-               2240, 2490, 2990, 3490, 3990)
+# Law 78B: IMP scales, as the smallest point difference of each IMP.  WBF: the current scale (20-40 is 1 IMP, ...
+# 3500-3990 is 23, 4000 or more 24).  IMP_1948: the scale the WBF used before it, up to 15 (0-10 is 0, 20-60 is 1,
+# ... 4000 or more 15; as printed in Sports Illustrated, 2 May 1960, "Imps in the cards").
+IMP_SCALES = {
+    "WBF": (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000, 2250,
+            2500, 3000, 3500, 4000),
+    "IMP_1948": (20, 70, 140, 220, 350, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 3500, 4000),
+}
 
 
-def imps(difference: int) -> int:
-    """The IMPs of a point difference on the WBF scale (Law 78B), with its sign; 4000 or more is 24."""
-    won = bisect_left(_IMP_BOUNDS, abs(difference))
+def imps(difference: float, scale: str = "WBF") -> int:
+    """The IMPs of a point difference on an IMP scale (Law 78B), with its sign.  A difference between two steps
+    of the scale (against an exact datum: 45) has the IMPs of the step below it (1)."""
+    won = bisect_right(IMP_SCALES[scale], abs(difference))
     return won if difference >= 0 else -won

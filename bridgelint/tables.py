@@ -24,6 +24,10 @@ def _both(name: str, kind: str) -> dict[str, str]:
     return {name + s: kind for s in _SIDES}
 
 
+def _seats(name: str, kind: str) -> dict[str, str]:
+    return {f"{name}_{seat}": kind for seat in ("North", "South", "East", "West")}
+
+
 # The predefined columns of each standard table, with their kinds (PBN §5.3-§5.10).
 TABLE_COLUMNS: dict[str, dict[str, str]] = {
     "ActionTable": {"Rank": RANK, "Call": CALL, "Card": CARD, "Declarer": SEAT, "Contract": CONTRACT,
@@ -36,10 +40,15 @@ TABLE_COLUMNS: dict[str, dict[str, str]] = {
     "PlayTimeTable": {"Time": TIME, "TotalTime": TIME},
     "ScoreTable": {"Rank": RANK, **_both("PairId", TEXT), **_both("Names", TEXT), "Contract": CONTRACT,
                    "Declarer": SEAT, "Result": TRICKS, **_both("Score", SCORE), **_both("IMP", NUMBER),
-                   **_both("MP", NUMBER), **_both("Percentage", PERCENTAGE), "Multiplicity": COUNT},
+                   **_both("MP", NUMBER), **_both("Percentage", PERCENTAGE), "Multiplicity": COUNT,
+                   # as programs write them: a Butler datum; an individual event's seats (Ruter)
+                   "ButlerDatum": NUMBER, "Datum": NUMBER, **_seats("MP", NUMBER), **_seats("Percentage", PERCENTAGE)},
     "TotalScoreTable": {"Rank": RANK, "PairId": TEXT, "Names": TEXT, "TotalScore": NUMBER, "TotalIMP": NUMBER,
                         "TotalMP": NUMBER, "TotalPercentage": PERCENTAGE, "MeanScore": NUMBER, "MeanIMP": NUMBER,
-                        "MeanMP": NUMBER, "MeanPercentage": PERCENTAGE, "NrBoards": COUNT, "Multiplicity": COUNT},
+                        "MeanMP": NUMBER, "MeanPercentage": PERCENTAGE, "NrBoards": COUNT, "Multiplicity": COUNT,
+                        # as programs write them (Ruter): totals by method, the last rank of a tie, the direction
+                        "TotalScoreIMP": NUMBER, "TotalScoreMP": NUMBER, "TotalScoreVP": NUMBER, "RankTie": RANK,
+                        "Direction": TEXT},
 }
 
 # What an element of each kind must look like, for messages.

@@ -345,3 +345,57 @@ def test_t106_a_huge_multiplicity_is_counted_not_expanded():
     table = '[ScoreTable "Score_NS;Multiplicity;MP_NS"]\n'
     assert at(check(HEAD + table + "420 999999999 500000000\n400 1 0\n"), "T106") == []
     assert at(check(HEAD + table + "420 999999999 500000001\n400 1 0\n"), "T106") == [(5, 15)]
+
+
+# --- T106 scales: a top of 100, centred, Neuberg, the method's MP1/MP2, the table's precision -----------------
+
+def test_t106_reads_matchpoints_on_a_top_of_100():
+    table = '[ScoreTable "Score_NS;MP_NS;MP_EW"]\n'  # four results: each beaten score is 100/3
+    rows = "420 100 0\n400 66.67 33.33\n170 33.33 66.67\n-50 0 100\n"
+    assert t_codes(HEAD + table + rows) == []
+    assert at(check(HEAD + table + rows.replace("170 33.33", "170 50")), "T106") == [(7, 5)]
+    [finding] = [f for f in check(HEAD + table + rows.replace("170 33.33", "170 50")) if f.code == "T106"]
+    assert "MP_NS 50, but the table's scores give 33.33" in finding.message
+
+
+def test_t106_reads_centred_matchpoints_as_ruter_writes_them():
+    table = '[Scoring "MatchPoints;MP1"]\n[ScoreTable "Score_NS;MP_NS;MP_EW;Percentage_NS;Percentage_EW"]\n'
+    rows = '"140" 2.0 -2.0 83 17\n"140" 2.0 -2.0 83 17\n"50" -1.0 1.0 33 67\n"-140" -3.0 3.0 0 100\n'
+    assert t_codes(HEAD + table + rows) == []
+    assert at(check(HEAD + table + rows.replace('"50" -1.0', '"50" 1.0')), "T106") == [(8, 6)]
+
+
+def test_t106_the_methods_mp1_or_mp2_decides_the_scale():
+    rows = "420 2 0\n400 1 1\n170 0 2\n"  # one point a score beaten
+    table = '[ScoreTable "Score_NS;MP_NS;MP_EW"]\n'
+    assert t_codes(HEAD + '[Scoring "MP;MP2"]\n' + table + rows) == []
+    assert at(check(HEAD + '[Scoring "MP;MP1"]\n' + table + rows), "T106") == []  # read as an excerpt, not checked
+    assert at(check(HEAD + '[Scoring "MP;MP1"]\n' + table + "420 4 0\n400 2 2\n170 1 4\n"), "T106") == [(8, 5)]
+
+
+def test_t106_a_board_with_fewer_results_factored_by_neuberg():
+    # three results scored as five (top 8 on two points a score beaten): (mp + 1/2) * 5/3 - 1/2, times 2
+    table = '[ScoreTable "Score_NS;MP_NS"]\n'
+    rows = "420 7.33\n400 4.00\n170 0.67\n"
+    assert t_codes(HEAD + table + rows) == []
+    findings = [f for f in check(HEAD + table + rows.replace("4.00", "4.50")) if f.code == "T106"]
+    assert [(f.line, f.column) for f in findings] == [(6, 5)]
+    assert "factored to 5 results (Neuberg)" in findings[0].message
+
+
+def test_t106_percentages_with_each_score_meeting_itself():
+    table = '[ScoreTable "Score_NS;Percentage_NS"]\n'  # 100 (mp + 1/2) / N, as FFT writes them
+    assert t_codes(HEAD + table + "420 87.5\n400 62.5\n170 37.5\n-50 12.5\n") == []
+
+
+def test_t106_a_value_ending_in_0_may_be_one_decimal_short():
+    table = '[ScoreTable "Score_NS;Percentage_NS"]\n'
+    assert t_codes(HEAD + table + "420 100.00\n400 66.70\n170 33.33\n-50 0.00\n") == []
+    assert at(check(HEAD + table + "420 100.00\n400 66.80\n170 33.33\n-50 0.00\n"), "T106") == [(6, 5)]
+
+
+def test_t106_split_scores_beside_adjusted_rows_are_the_directors():
+    # two results and two adjusted scores (A+/A-): the two results were given 65% and 55% each (Law 12C1)
+    table = '[ScoreTable "Score_NS;Score_EW;Percentage_NS;Percentage_EW"]\n'
+    rows = '- "100" 65 55\n- "200" 55 65\n"A+" "A-" 60 40\n"A-" "A+" 40 60\n'
+    assert [c for c in t_codes(HEAD + table + rows) if c[0] == "T106"] == []

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import partial
 from itertools import accumulate
-from operator import mul
-from typing import Callable, Iterator, cast
+from typing import Iterator, cast
 
 from ..bridge import Contract, is_vulnerable, side
 from ..model import Finding, Table
+from ..results import full_field, neuberg, on_scale
 from ..scoring import score
 from ..tables import decimals
 from .base import Context, Rule
 from .parts import TABLES
+from .method import method_of
 
 
 class MalformedHeader(Rule):
@@ -173,16 +173,24 @@ class ScoreTableMatchpoints(_ScoreTableRule):
 
     What it does: computes each ScoreTable row's matchpoints from the scores
     of all rows (Law 78A: a point for each score beaten and half a point for
-    each equal one, or two and one: the scale the table's values are on, their
-    average being half the top; Multiplicity counts a score that many times)
-    and compares them with MP_NS, MP_EW, Percentage_NS and Percentage_EW. A
-    value matches when it equals the computed one rounded to the decimals the
-    column is written with. Percentages are MP over the top; a table whose percentages all count
-    each score as also meeting itself (beaten plus half of all equal scores,
-    own included, over the field) is read that way. Artificial rows (`^`) are
-    not checked, their scores still count. A column whose values cannot belong
-    to the whole field (their average is far from half the top on either
-    scale: the table lists only part of the field) is not checked.
+    each equal one; Multiplicity counts a score that many times) and compares
+    them with MP_NS, MP_EW, Percentage_NS and Percentage_EW (and the seats'
+    MP_North ... Percentage_West of an individual event). MP columns are read
+    on the scale the table shows: two points a score beaten or one (the
+    Scoring tag's MP1 or MP2 decides when it names one), a top of 100 (the
+    matchpoints times 100 over the other scores), or centred on 0 (the
+    matchpoints less half the top, as Ruter writes them); a board with fewer
+    results than its top implies may be factored up (Neuberg: (MP + ½)·N/n −
+    ½ for n results scored as N). Percentages are the matchpoints over the
+    top; a table whose percentages all count each score as also meeting
+    itself (100·(MP + ½)/N, artificial rows left out, as FFT writes them) is
+    read that way. A value matches when it equals the computed one at the
+    column's own precision (a value ending in 0 may be one decimal short,
+    and an exact half may round either way). Artificial rows (`^`, `A+`...)
+    are not checked; their scores still count, and rows that hold no score
+    (an adjusted `A+`/`A-`) are left out of the field. A column whose values
+    cannot belong to the whole field (their average is far from half the top
+    on every scale: the table lists only part of the field) is not checked.
     Why it matters: wrong matchpoints give wrong rankings, and a results table
     is what players and directors read the standings from.
     Example:
@@ -203,6 +211,16 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         400 1
         170 0
 
+    or, on a top of 100 (three other scores):
+
+        [Board "1"]
+        [Vulnerable "None"]
+        [ScoreTable "Score_NS;MP_NS"]
+        420 100
+        400 66.67
+        170 33.33
+        -50 0
+
     References: Law 78A; PBN §4.2.3, §5.9.
     """
 
@@ -212,59 +230,139 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         table = self.score_table(ctx)
         if table is None:
             return
-        checked = [(name, position) for name in ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW")
+        checked = [(name, position) for name in _MATCHPOINT_COLUMNS
                    if (position := table.column_index(name)) is not None]
         if not checked:
             return
         field = _field(table)
         if field is None:
             return
+        step = method_of(ctx).mp_step
         for name, position in checked:
-            yield from self._column(table, field, name, position)
+            partner = table.column_index(_partner(name)) if field.adjusted else None
+            yield from self._column(table, field, name, position, step, partner)
 
-    def _column(self, table: Table, field: "_Field", name: str, position: int) -> Iterator[Finding]:
+    def _column(self, table: Table, field: "_Field", name: str, position: int, step: int | None,
+                partner: int | None) -> Iterator[Finding]:
+        """The first wrong value of one column on the reading of it that finds fewest.  ``partner``: the other
+        side's column of a table with adjusted rows, where a row whose two values do not add up to the top is a
+        split score the director gave (Law 12C1), not matchpoints of the scores."""
         stated = [(row, value, table.row_starts[row.number] + position) for row in field.rows
                   if isinstance(value := table.value(row.number, position), (int, float))]
         if not stated:
             return
-        places = max(decimals(table.element_text(index).lstrip("^")) for _, _, index in stated)
-        tolerance = 0.5 * 10 ** -places + 1e-9
+        texts = [table.element_text(index).lstrip("^") for _, _, index in stated]
+        places = max(decimals(text) for text in texts)
+        tolerances = [0.5 * 10 ** -(places - 1 if places and text.endswith("0") and "." in text else places) + 1e-9
+                      for text in texts]
         percentage = name.startswith("Percentage")
-        top = field.entries - 1
-        conventions: list[tuple[Callable[[float], float], float]]
-        if percentage:  # (value of matchpoints, the field's average value)
-            conventions = [(lambda mp: 100 * mp / top, 50.0), (lambda mp: 100 * (mp + 0.5) / field.entries, 50.0)]
-        else:
-            conventions = [(partial(mul, scale), scale * top / 2) for scale in (1, 2)]
+        ns = name.endswith(_NS_SUFFIXES)
         weight = sum(row.count for row, _, _ in stated)
+        if weight < field.entries:
+            return  # these values cannot be the whole field's
         mean = sum(row.count * value for row, value, _ in stated) / weight
-        best = None
-        for convention, middle in conventions:
-            if weight < field.entries or abs(mean - middle) > 0.2 * max(middle, 1):
+        best: list | None = None
+        best_reading: "_Reading | None" = None
+        for reading in _readings(field, stated, percentage, ns, step):
+            if abs(mean - reading.middle) > 0.2 * max(reading.half, 1):
                 continue  # these values cannot be the whole field's on this scale
             wrong = []
-            for row, written, index in stated:
-                if row.artificial:
+            for (row, written, index), tolerance in zip(stated, tolerances):
+                if row.artificial or partner is not None and not reading.complements(
+                        written, table.value(row.number, partner), tolerance):
                     continue
-                mp = row.matchpoints if name.endswith("_NS") else top - row.matchpoints
-                value = convention(mp)
+                value = reading.value(row.matchpoints if ns else field.entries - 1 - row.matchpoints)
                 if abs(written - value) > tolerance:
                     wrong.append((row, index, value))
             if best is None or len(wrong) < len(best):
-                best = wrong
-        if best:  # None: an excerpt of a larger field, not checked
+                best, best_reading = wrong, reading
+        if best and best_reading is not None:  # None: an excerpt of a larger field, not checked
             row, index, value = best[0]
             element = table.element(index)
             shown = f"{value:.{places}f}" if percentage or places else f"{value:g}"  # as the column writes it
             others = len(best) - 1
             more = f"; {others} more {name} {'value is' if others == 1 else 'values are'} wrong" if others else ""
-            if name.endswith("_NS"):
+            top = field.entries - 1
+            if ns:
                 side, points, beaten = "NS", row.ns, row.below
             else:  # the EW score beats every NS score above the row's
                 side, points, beaten = "EW", -row.ns, top - row.below - row.equal
+            factored = (f", factored to {best_reading.full} results (Neuberg)"
+                        if best_reading.full != field.entries else "")
             yield self.finding(f"ScoreTable {name} {element.text}, but the table's scores give {shown}: {side} "
-                               f"{points} beats {beaten} and equals {row.equal} of the {top} other scores{more}",
-                               element.line, element.column)
+                               f"{points} beats {beaten} and equals {row.equal} of the {top} other scores"
+                               f"{factored}{more}", element.line, element.column)
+
+
+_NS_SUFFIXES = ("_NS", "_North", "_South")
+_PARTNERS = {"NS": "EW", "EW": "NS", "North": "East", "East": "North", "South": "West", "West": "South"}
+
+
+def _partner(name: str) -> str:
+    """The other side's column: MP_NS and MP_EW, MP_North and MP_East..."""
+    kind, _, seat = name.partition("_")
+    return f"{kind}_{_PARTNERS[seat]}"
+_MATCHPOINT_COLUMNS = tuple(f"{kind}_{seat}" for kind in ("MP", "Percentage")
+                            for seat in ("NS", "EW", "North", "South", "East", "West"))
+
+
+class _Reading:
+    """One way a column may write matchpoints: a scale (``form``, ``step``) over a field of ``full`` results."""
+
+    __slots__ = ("form", "step", "entries", "full", "half", "middle")
+
+    def __init__(self, form: str, step: int, entries: int, full: int):
+        self.form, self.step, self.entries, self.full = form, step, entries, full
+        self.half = step * (full - 1) / 2 if form in ("plain", "centred") else 50.0  # half the top
+        self.middle = 0.0 if form == "centred" else self.half  # the field's average
+
+    def complements(self, written: float, other: object, tolerance: float) -> bool:
+        """Whether a row's value and the other side's (``other``) add up to what the two sides share."""
+        if not isinstance(other, (int, float)):
+            return True
+        shared = {"plain": self.step * (self.full - 1), "centred": 0.0}.get(self.form, 100.0)
+        return abs(written + other - shared) <= 2 * tolerance
+
+    def value(self, mp: float) -> float:
+        """The value written for ``mp`` (one point a score beaten among ``entries``) on this reading."""
+        if self.form == "fft":
+            return 100 * (mp + 0.5) / self.entries
+        return on_scale(neuberg(mp, self.entries, self.full), self.full, self.form, self.step)
+
+
+def _readings(field: "_Field", stated: list, percentage: bool, ns: bool, step: int | None) -> Iterator[_Reading]:
+    """The readings a column may be on: unfactored first, then factored to the full field its values imply."""
+    n = field.entries
+    if percentage:
+        forms = [("hundred", 1)]
+    else:
+        steps = (step,) if step else (1, 2)
+        forms = [(form, s) for s in steps for form in ("plain", "centred")] + [("hundred", 1)]
+    for form, s in forms:
+        yield _Reading(form, s, n, n)
+    if percentage and all(not row.artificial for row, _, _ in stated):
+        yield _Reading("fft", 1, n, n)
+    for form, s in forms:
+        full = _full_field(field, stated, ns, form, s)
+        if full is not None:
+            yield _Reading(form, s, n, full)
+
+
+def _full_field(field: "_Field", stated: list, ns: bool, form: str, step: int) -> int | None:
+    """The number of results a factored column's values imply (from its most extreme row); None: no more than
+    the table holds, or none to tell."""
+    n = field.entries
+    extreme = None
+    for row, written, _ in stated:
+        if row.artificial:
+            continue
+        mp = row.matchpoints if ns else n - 1 - row.matchpoints
+        if extreme is None or abs(mp - (n - 1) / 2) > abs(extreme[0] - (n - 1) / 2):
+            extreme = (mp, written)
+    if extreme is None:
+        return None
+    full = full_field(extreme[0], n, extreme[1], form, step)
+    return full if full is not None and full > n else None
 
 
 class _Row:
@@ -286,8 +384,9 @@ class _Row:
 class _Field:
     """The scores of a ScoreTable's rows, each counted Multiplicity times."""
 
-    def __init__(self, rows: list[_Row]):
+    def __init__(self, rows: list[_Row], adjusted: bool = False):
         self.rows = rows
+        self.adjusted = adjusted or any(row.artificial for row in rows)  # a row artificial, or left out as one
         self.entries = sum(row.count for row in rows)
         counts: dict[int, int] = {}
         for row in rows:
@@ -305,6 +404,7 @@ def _field(table: Table) -> _Field | None:
     if ns is None and ew is None:
         return None
     rows = []
+    left_out = False
     for number in range(len(table)):
         if not table.whole(number):
             return None
@@ -312,10 +412,13 @@ def _field(table: Table) -> _Field | None:
         if not isinstance(points, int):
             other = table.value(number, ew) if ew is not None else None
             if not isinstance(other, int):
+                if table.artificial(number):
+                    left_out = True  # an adjusted score (A+, A-...) given in no points: no score to compare with
+                    continue
                 return None
             points = -other
         count = table.value(number, multiplicity) if multiplicity is not None else 1
         rows.append(_Row(number, points, count if isinstance(count, int) and count > 0 else 1,
                          table.artificial(number)))
-    field = _Field(rows)
+    field = _Field(rows, left_out)
     return field if field.entries >= 2 else None

@@ -1,0 +1,13 @@
+"""The scoring method of a record, as its Scoring tag names it (:mod:`bridgelint.scoring_method`), read once."""
+
+from __future__ import annotations
+
+from ..replay.context import Context, per_record
+from ..scoring_method import ScoringMethod, scoring_method
+
+
+@per_record
+def method_of(ctx: Context) -> ScoringMethod:
+    """The method the record's Scoring tag names (nothing named without one)."""
+    tag = ctx.record.tag("Scoring")
+    return scoring_method(tag.value if tag is not None else None)
