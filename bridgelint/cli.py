@@ -23,7 +23,8 @@ from .events.hook import EventScope
 from .events.state import EventState
 from .inputs import shown
 from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
-from .pipeline import open_input
+from .fixing import FixMode
+from .pipeline import FileReport, open_input
 from .progress import Progress
 from .reporters import Collected, Reporter, Summary
 from .reporters.text import TextReporter
@@ -77,16 +78,28 @@ def cli() -> None:
 @click.option("--verbose", "-v", is_flag=True, help="Text: list the clean files in the verdict table too.")
 @click.option("--across-files", is_flag=True,
               help="Events span the whole run: compare boards across all files (E101-E104), not file by file.")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes in place, check again, report what is left (- : the fixed text on "
+                   "standard output, the report on standard error).")
+@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: apply the unsafe fixes too.")
+@click.option("--diff", is_flag=True,
+              help="Print the unified diff of what --fix would write, write nothing; exit 1 if something would "
+                   "change.")
+@click.option("--fix-to", metavar="DIR", type=click.Path(file_okay=False, exists=True),
+              help="With --fix: write fixed archive members (.gz, zip members) into DIR.")
 @pipeline_options
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
           fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, verbose: bool,
-          across_files: bool, **options: Any) -> None:
+          across_files: bool, fix: bool, unsafe_fixes: bool, diff: bool, fix_to: str | None,
+          **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
     files = pipeline.paths(paths)
     if not files:
         nothing_to_read(paths)
     report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
+    fixing = FixMode(unsafe_fixes, diff, show_info, fix_to) if fix or diff else None
+    fixed_out = fixing is not None and (diff or "-" in files)  # standard output holds the diff or the fixed text
     if output_format == "auto":
         output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
     # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
@@ -94,16 +107,19 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
     events = EventState() if across else None  # the run's events (across files)
     scope = EventScope(across, listed=output_format == "json")  # only JSON lists the events
+    fixes: dict[str, Any] = {"fix": fixing} if fixing is not None else {}
     stdin = {i: parallel.check_one(("-", pipeline.codes_for("-"), pipeline.fmt), events=scope,
-                                   stream=sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes))
+                                   stream=sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes),
+                                   **fixes)
              for i, p in enumerate(files) if p == "-"}
     progress = None if quiet else Progress.on_terminal(files)
     checked = parallel.check_files([(p, pipeline.codes_for(p), pipeline.fmt) for p in files if p != "-"],
-                                   jobs or parallel.cpu_count(), progress.read if progress else None, events=scope)
+                                   jobs or parallel.cpu_count(), progress.read if progress else None, events=scope,
+                                   **fixes)
     fail_on = fail_on or pipeline.config.fail_on
     reporter: Reporter
     if output_format == "text":
-        reporter = TextReporter(not no_group, quiet, verbose, fail_on)
+        reporter = TextReporter(not no_group, quiet, verbose, fail_on, unsafe_fixes)
     elif output_format == "html":
         from .reporters.html import HtmlReporter  # with the board views: imported for an HTML report only
 
@@ -129,9 +145,12 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     internal = unreadable = False
     interrupted: interrupt.Interrupted | None = None
     with report_file as out, contextlib.closing(checked):  # the workers are shut down here, in this thread
-        if output_file is not None or not statistics:
+        if fixed_out and out is None:  # the report goes to standard error
+            out = sys.stderr
+        alone = diff and output_file is None  # the diff alone on standard output, no report
+        if not alone and (output_file is not None or not statistics):
             sinks.append((reporter, out))
-        if statistics:  # the table on standard output; the report only into --output-file
+        if statistics and not alone:  # the table on standard output; the report only into --output-file
             sinks.append((Collected(_render("statistics")), None))
         with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
             try:
@@ -149,6 +168,8 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                     if not show_info:
                         report.findings = [f for f in report.findings if f.severity != "info"]
                     internal = internal or any(f.code == InternalError.code for f in report.findings)
+                    if fixing is not None:
+                        _fixed(report, progress)
                     summary.add(report)
                     for sink, to in sinks:
                         _write(to, sink.file(report), progress)
@@ -163,15 +184,41 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             summary.events = events.summary()
         for sink, to in sinks:
             _write(to, sink.end(summary))
-    click.echo(summary.line(), err=True)
+    click.echo(summary.line() + _fixes_said(summary, fixing), err=True)
     if interrupted is not None:
         click.echo(f"bridgelint: interrupted by {interrupted.name}: {summary.files} of {len(files)} files checked, "
                    "the report holds those", err=True)
         sys.exit(interrupted.status)
     if unreadable or internal:
         sys.exit(USAGE_ERROR)
+    if diff:  # whatever findings remain
+        sys.exit(1 if summary.fixed else 0)
     failing = summary.errors or (fail_on == "warning" and summary.warnings)
     sys.exit(1 if failing and not exit_zero else 0)
+
+
+def _fixed(report: FileReport, progress: Progress | None) -> None:
+    """What fixing a file gave: the diff or the fixed text on standard output, a note on standard error."""
+    for data in (report.diff, report.fixed_text):
+        if data:
+            if progress is not None:
+                progress.clear()
+            sys.stdout.flush()
+            binary = getattr(sys.stdout, "buffer", None)
+            if binary is None:  # a text stream without bytes beneath (embedded): the bytes as characters
+                sys.stdout.write(data.decode("utf-8", "surrogateescape"))
+            else:
+                binary.write(data)
+                binary.flush()
+    if report.fix_note:
+        _say(f"bridgelint: {report.path}: {report.fix_note}", progress)
+
+
+def _fixes_said(summary: Summary, fixing: FixMode | None) -> str:
+    if fixing is None:
+        return ""
+    fixes = f"{summary.fixed:,} fix{'es' * (summary.fixed != 1)}"
+    return f"; {fixes} {'would be applied' if fixing.diff else 'applied'}"
 
 
 def _render(name: str) -> Any:
@@ -230,6 +277,7 @@ def show_rule(code: str) -> None:
     if rule is not None:
         click.echo(f"{rule.code} {rule.name} ({rule.severities()})\n")
         click.echo(rule.doc())
+        click.echo(f"\nFix: {_fix_kind(rule)}.")
         return
     family = [r for c, r in RULES.items() if code and c.startswith(code)]
     if not family:
@@ -240,8 +288,18 @@ def show_rule(code: str) -> None:
 def _catalogue(rules: Iterable[type[Rule]]) -> str:
     from tabulate import tabulate
 
-    rows = [(r.code, r.name, r.severities(), r.law or "", r.summary()) for r in rules]
-    return tabulate(rows, headers=("code", "name", "severity", "reference", "what"), disable_numparse=True)
+    rows = [(r.code, r.name, r.severities(), r.fixable or "", r.law or "", r.summary()) for r in rules]
+    return tabulate(rows, headers=("code", "name", "severity", "fix", "reference", "what"), disable_numparse=True)
+
+
+def _fix_kind(rule: type[Rule]) -> str:
+    """What ``check --fix`` does with the rule's findings."""
+    if rule.fixable == "safe":
+        return "safe (check --fix mends it where the record says how)"
+    if rule.fixable == "unsafe":
+        return "unsafe (check --fix --unsafe-fixes mends it where the record says how; the file then says " \
+               "something else)"
+    return "none (a person must mend it)"
 
 
 def main() -> None:

@@ -26,6 +26,39 @@ if TYPE_CHECKING:
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: Final[tuple[Severity, ...]] = ("error", "warning", "info")
+Applicability = Literal["safe", "unsafe"]  # a fix that keeps what the file says, or one that changes it
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Text of a file replaced: from (``line``, ``column``) up to, not including, (``end_line``, ``end_column``).
+
+    Places are those of findings: lines from 1, columns from 1 in the line's characters as read (after a
+    byte order mark; a line end is the characters after the line's last one).  An empty span inserts.
+    """
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    text: str
+
+    @property
+    def start(self) -> tuple[int, int]:
+        return self.line, self.column
+
+    @property
+    def end(self) -> tuple[int, int]:
+        return self.end_line, self.end_column
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """The edits that make a finding go away, applied together or not at all (``bridgelint check --fix``)."""
+
+    applicability: Applicability
+    edits: tuple[Edit, ...]
+    reencode: bool = False  # also write every line of the file in UTF-8 (its characters unchanged)
 
 
 @dataclass(slots=True)
@@ -40,6 +73,7 @@ class Finding:
     law: str | None = None  # None: the rule's reference
     game: int | None = None
     board: str | None = None
+    fix: Fix | None = None  # the edit that mends it, when its rule has one and it applies here
 
     def __reduce__(self) -> tuple[type[Finding], tuple]:
         """Pickled as the tuple of its fields (a worker's findings go to the parent): about half the time of a
@@ -671,9 +705,10 @@ class Record:
         return self.board.raw if self.board is not None else None
 
     def problem(self, rule: type[Rule], message: str, line: int, column: int, severity: Severity | None = None,
-                law: str | None = None) -> None:
-        """Attach a finding of ``rule`` found while reading (``law``: its reference, if not the rule's)."""
-        self.findings.append(rule.finding(message, line, column, severity, law))
+                law: str | None = None, edits: Iterable[Edit] | None = None) -> None:
+        """Attach a finding of ``rule`` found while reading (``law``: its reference, if not the rule's; ``edits``:
+        its fix)."""
+        self.findings.append(rule.finding(message, line, column, severity, law, edits))
 
 
 _INHERITED = attrgetter("inherited")

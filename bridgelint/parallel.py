@@ -20,6 +20,7 @@ from .events.state import EventState
 from .pipeline import FileReport, check_file, check_stream, linter_for, location
 
 if TYPE_CHECKING:
+    from .fixing import FixMode
     from .events.sighting import Sighting
     from .suppression import Suppressions
 
@@ -35,12 +36,22 @@ def cpu_count() -> int:
 
 
 def check_one(job: Job, on_read: Callable[[int], None] | None = None, stream: BinaryIO | None = None,
-              events: EventScope = EventScope()) -> FileReport:
+              events: EventScope = EventScope(), fix: FixMode | None = None) -> FileReport:
     """Check one file (runs in a worker process, or in this one); a worker counts the bytes it reads in ``_READ``.
 
     ``stream``: read it instead of the path.  Events across files: the report is ``pending`` and
-    :func:`settle_events` decides its event findings, in input order.
+    :func:`settle_events` decides its event findings, in input order.  ``fix``: fix the file
+    (:func:`bridgelint.fixing.fix_file`), the report is of what is left.
     """
+    if fix is not None:
+        from .fixing import fix_file  # only when fixing
+
+        return fix_file(job[0], lambda again: _check_one(job, on_read, again, events), fix, stream)
+    return _check_one(job, on_read, stream, events)
+
+
+def _check_one(job: Job, on_read: Callable[[int], None] | None, stream: BinaryIO | None,
+               events: EventScope) -> FileReport:
     path, codes, fmt = job
     if stream is None:
         return check_file(path, codes, fmt, on_read=on_read or (_count if _READ is not None else None), events=events)
@@ -57,7 +68,7 @@ def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) 
 
 
 def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None] | None = None,
-                events: EventScope = EventScope()) -> Generator[FileReport, None, None]:
+                events: EventScope = EventScope(), fix: FixMode | None = None) -> Generator[FileReport, None, None]:
     """The report of each job, in order, computed on up to ``workers`` processes (``events``: see check_one).
 
     ``on_read(n)`` hears of the bytes read: at once in this process, every :data:`POLL` seconds from workers.
@@ -69,7 +80,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     workers = min(workers, len(jobs), cpu_count())  # more processes than files or CPUs only cost
     if workers <= 1:
         for job in jobs:
-            yield check_one(job, on_read, events=events)
+            yield check_one(job, on_read, events=events, fix=fix)
         return
     import multiprocessing  # here: a run on one process starts sooner without it
     from concurrent.futures import ProcessPoolExecutor
@@ -83,7 +94,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     try:
         places: dict[int, tuple[Future, int]] = {}  # each job's task, and its place there
         for task in tasks(jobs, workers):
-            submitted.append(pool.submit(check_many, [jobs[i] for i in task], events))
+            submitted.append(pool.submit(check_many, [jobs[i] for i in task], events, fix))
             places.update((i, (submitted[-1], n)) for n, i in enumerate(task))
         for i in range(len(jobs)):  # reports in input order
             future, n = places.pop(i)
@@ -101,9 +112,9 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def check_many(jobs: list[Job], events: EventScope) -> list[FileReport]:
+def check_many(jobs: list[Job], events: EventScope, fix: FixMode | None = None) -> list[FileReport]:
     """The reports of a worker's task: one file, or a few small ones (:func:`tasks`)."""
-    return [check_one(job, events=events) for job in jobs]
+    return [check_one(job, events=events, fix=fix) for job in jobs]
 
 
 TASK_BYTES = 1 << 16  # at most this much of small files in one task

@@ -96,14 +96,15 @@ class Terminal(io.StringIO):
         return True
 
 
-def run_cli(monkeypatch, *args: str, stdin: bytes = b"", terminal: bool = False) -> tuple[int, str, str]:
+def run_cli(monkeypatch, *args: str, stdin: bytes = b"", terminal: bool = False, binary: bool = False) -> tuple:
     """(exit status, stdout, stderr) of ``bridgelint args``, in-process through the real entry point.
 
-    ``terminal``: standard error says it is a terminal.
+    ``terminal``: standard error says it is a terminal; ``binary``: standard output as bytes.
     """
     from bridgelint import cli
 
-    out, err = io.StringIO(), (Terminal() if terminal else io.StringIO())
+    out: io.TextIOBase = io.TextIOWrapper(io.BytesIO(), "utf-8", newline="") if binary else io.StringIO()
+    err = Terminal() if terminal else io.StringIO()
     monkeypatch.setattr(sys, "argv", ["bridgelint", *args])
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
     monkeypatch.setattr(sys, "stdout", out)
@@ -111,6 +112,9 @@ def run_cli(monkeypatch, *args: str, stdin: bytes = b"", terminal: bool = False)
     with pytest.raises(SystemExit) as done:
         cli.main()
     code = done.value.code
+    if isinstance(out, io.TextIOWrapper):
+        out.flush()
+        return (0 if code is None else code), out.buffer.getvalue(), err.getvalue()  # type: ignore[attr-defined]
     return (0 if code is None else code), out.getvalue(), err.getvalue()
 
 

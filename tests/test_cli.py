@@ -80,7 +80,7 @@ def test_info_findings_are_hidden_unless_asked(monkeypatch, files):
     assert err.endswith(", 1 info\n")
 
 
-JSON_FINDING_KEYS = {"code", "severity", "message", "law", "line", "column", "game", "board"}
+JSON_FINDING_KEYS = {"code", "severity", "message", "law", "line", "column", "game", "board", "fix"}
 
 
 def test_json_format_has_the_documented_shape(monkeypatch, files):
@@ -101,7 +101,8 @@ def test_json_format_has_the_documented_shape(monkeypatch, files):
     [finding] = first["findings"]
     assert set(finding) >= JSON_FINDING_KEYS
     assert {k: finding[k] for k in JSON_FINDING_KEYS - {"message"}} == {
-        "code": "A103", "severity": "error", "law": "Laws 18, 27", "line": 6, "column": 9, "game": 1, "board": "1"}
+        "code": "A103", "severity": "error", "law": "Laws 18, 27", "line": 6, "column": 9, "game": 1, "board": "1",
+        "fix": None}
     [finding] = second["findings"]
     assert (finding["code"], finding["game"], finding["board"]) == ("B107", 2, None)
 
@@ -193,12 +194,13 @@ def test_rules_table(monkeypatch):
     code, out, err = run(monkeypatch, "rules")
     assert code == 0 and err == ""
     header, rule_line, *rows = out.splitlines()
-    assert header.split() == ["code", "name", "severity", "reference", "what"]
+    assert header.split() == ["code", "name", "severity", "fix", "reference", "what"]
     by_code = {row.split()[0]: row.split() for row in rows}
     assert set(by_code) == set(RULES)
     assert by_code["A101"][1:3] == ["first-call", "error"]
     assert " ".join(by_code["A103"][1:7]) == "insufficient-bid error, info when marked ^I"
     assert by_code["S104"][1:3] == ["swallowing-comment", "warning"]
+    assert by_code["S109"][1:4] == ["non-standard-spelling", "warning", "safe"]
 
 
 @pytest.mark.parametrize("code", ["A103", "a103"])
@@ -216,7 +218,7 @@ def test_rule_prefix_lists_the_family(monkeypatch, prefix):
     status, out, err = run(monkeypatch, "rule", prefix)
     assert status == 0 and err == ""
     header, _, *rows = out.splitlines()
-    assert header.split() == ["code", "name", "severity", "reference", "what"]
+    assert header.split() == ["code", "name", "severity", "fix", "reference", "what"]
     wanted = sorted(c for c in RULES if c.startswith(prefix.upper()))
     assert [row.split()[0] for row in rows] == wanted and len(wanted) >= 9
     a103 = rows[wanted.index("A103")]

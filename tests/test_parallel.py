@@ -92,7 +92,7 @@ def test_a_finding_goes_back_from_a_worker_whole():
     back = pickle.loads(pickle.dumps(finding, protocol=pickle.HIGHEST_PROTOCOL))
     assert back == finding and back is not finding
     assert [getattr(back, f.name) for f in fields(Finding)] == ["A103", "1D is not higher than 1H", 6, 9, "error",
-                                                                "Laws 18, 27", 3, "2"]
+                                                                "Laws 18, 27", 3, "2", None]
 
 
 @pytest.mark.parametrize("output_format", ["text", "json", "sarif", "github", "junit"])

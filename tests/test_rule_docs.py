@@ -93,7 +93,8 @@ def test_snippets_stand_after_a_blank_line(code):
 
 def test_bridgelint_rule_prints_the_documentation_the_tests_run(monkeypatch):
     status, out, err = run_cli(monkeypatch, "rule", "P103")
-    assert status == 0 and out == f"P103 revoke (error, info when marked ^R)\n\n{RULES['P103'].doc()}\n"
+    assert status == 0 and out == (f"P103 revoke (error, info when marked ^R)\n\n{RULES['P103'].doc()}\n\n"
+                                   "Fix: none (a person must mend it).\n")
     assert snippets(section(out, "Example")) == snippets(section(RULES["P103"].doc(), "Example"))
 
 

@@ -6,7 +6,8 @@ import re
 from functools import lru_cache
 
 from .. import bridge
-from ..model import Deal, Field, Record, Tag
+from ..model import Deal, Edit, Field, Record, Tag
+from ..rules.edits import value_edit
 from ..rules.deal import MalformedDeal
 from ..rules.syntax import NonStandardSpelling
 
@@ -29,8 +30,14 @@ def _dealer(record: Record, tag: Tag, value: str) -> None:
     seat = _parse_seat(value)
     if seat is not None and seat != value and (record.export or not bridge.lowercase_of(value, seat)):
         record.problem(NonStandardSpelling, f"Dealer \"{value}\" is not PBN: read as \"{seat}\"",
-                       tag.line, tag.column)
+                       tag.line, tag.column, edits=_value_fix(tag, seat))
     record.dealer = Field(tag.value, seat, tag.line, tag.column)
+
+
+def _value_fix(tag: Tag, value: str) -> list[Edit] | None:
+    """The fix that writes ``value`` as the tag's value, where it can be written (:func:`value_edit`)."""
+    edit = value_edit(tag, value)
+    return None if edit is None else [edit]
 
 
 def _vulnerable(record: Record, tag: Tag, value: str) -> None:
@@ -46,7 +53,7 @@ def _contract(record: Record, tag: Tag, value: str) -> None:
     contract, canonical = _parse_contract(value)
     if contract is not None and not canonical and (record.export or not bridge.lowercase_of(value, str(contract))):
         record.problem(NonStandardSpelling, f"Contract \"{value}\" is not PBN: read as \"{contract}\"",
-                       tag.line, tag.column, law="PBN §3.4.14")
+                       tag.line, tag.column, law="PBN §3.4.14", edits=_value_fix(tag, str(contract)))
     record.contract = Field(tag.value, contract, tag.line, tag.column)
 
 

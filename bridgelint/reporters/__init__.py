@@ -27,6 +27,9 @@ class Summary:
     unreadable: int = 0  # paths that could not be read (counted in files too)
     interrupted: str | None = None  # the signal that stopped the run (SIGINT, SIGTERM): the report is partial
     events: list[dict] = field(default_factory=list)  # how records were grouped into events (E101-E104)
+    fixable: int = 0  # findings a safe fix mends (--fix)
+    unsafe_fixable: int = 0  # findings an unsafe fix mends (--fix --unsafe-fixes)
+    fixed: int = 0  # fixes applied (--fix), or that would be (--diff)
 
     @classmethod
     def of(cls, reports: list[FileReport]) -> "Summary":
@@ -41,13 +44,29 @@ class Summary:
         self.games += report.games
         self.boards += report.boards
         self.events += report.events
+        self.fixed += report.fixed
         for finding in report.findings:
+            if finding.fix is not None:
+                if finding.fix.applicability == "safe":
+                    self.fixable += 1
+                else:
+                    self.unsafe_fixable += 1
             if finding.severity == "error":
                 self.errors += 1
             elif finding.severity == "warning":
                 self.warnings += 1
             else:
                 self.infos += 1
+
+    def fixes_line(self, unsafe: bool = False) -> str:
+        """How many findings ``--fix`` would mend (with ``unsafe``: ``--unsafe-fixes`` counted in); empty if none."""
+        safe = self.fixable + self.unsafe_fixable * unsafe
+        more = self.unsafe_fixable * (not unsafe)
+        if not safe and not more:
+            return ""
+        hint = "--fix --unsafe-fixes" if unsafe else "--fix"
+        text = f"[*] {counted(safe, 'finding')} fixable with {hint}" if safe else "no finding fixable with --fix"
+        return text + (f" ({more:,} more with --unsafe-fixes)" if more else "") + "\n"
 
     def line(self) -> str:
         unreadable = f" ({self.unreadable} unreadable)" if self.unreadable else ""

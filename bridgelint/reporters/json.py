@@ -49,7 +49,8 @@ def _file(r: FileReport) -> dict:
     entry = {
         "path": r.path, "format": r.format, "games": r.games, "boards": r.boards,
         "findings": [{"code": f.code, "severity": f.severity, "message": f.message, "law": f.law,
-                      "line": f.line, "column": f.column, "game": f.game, "board": f.board}
+                      "line": f.line, "column": f.column, "game": f.game, "board": f.board,
+                      "fix": f.fix.applicability if f.fix is not None else None}
                      for f in r.findings],
     }
     if r.unreadable is not None:

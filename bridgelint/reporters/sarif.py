@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .. import __version__
+from ..model import Fix
 from ..pipeline import FileReport
 from ..rules import RULES
 from . import Reporter, Summary, indented
@@ -83,6 +84,8 @@ class SarifReporter(Reporter):
                 "properties": {k: v for k, v in (("game", f.game), ("board", f.board), ("law", f.law))
                                if v is not None},
             }
+            if f.fix is not None and f.fix.edits:
+                result["fixes"] = [_fix(f.fix, artifact)]
             self.results.append((f.code, indented.dumps(result, _RESULT)))
         return ""
 
@@ -125,6 +128,16 @@ def render(reports: list[FileReport], summary: Summary) -> str:
     for report in reports:
         reporter.file(report)
     return reporter.end(summary)
+
+
+def _fix(fix: Fix, artifact: dict) -> dict:
+    """A finding's fix as SARIF's: its edits as replacements of regions (the end column is the one after)."""
+    return {"description": {"text": f"{fix.applicability} fix (bridgelint check --fix"
+                                    f"{' --unsafe-fixes' if fix.applicability == 'unsafe' else ''})"},
+            "artifactChanges": [{"artifactLocation": artifact, "replacements": [
+                {"deletedRegion": {"startLine": e.line, "startColumn": e.column, "endLine": e.end_line,
+                                   "endColumn": e.end_column},
+                 "insertedContent": {"text": e.text}} for e in fix.edits]}]}
 
 
 def _location(uri: str, index: int | None = None) -> dict:

@@ -27,7 +27,8 @@ def where(f: Finding) -> str:
 
 def line(path: str, f: Finding) -> str:
     """One finding as a line of text."""
-    return f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] {f.message}{where(f)}\n"
+    fixable = "[*] " if f.fix is not None else ""
+    return f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] {fixable}{f.message}{where(f)}\n"
 
 
 def file_lines(report: FileReport, group: bool = True) -> str:
@@ -55,8 +56,10 @@ class TextReporter(Reporter):
     ``quiet`` prints the table only; ``verbose`` lists the clean files in it too.
     """
 
-    def __init__(self, group: bool = True, quiet: bool = False, verbose: bool = False, fail_on: str = "error"):
+    def __init__(self, group: bool = True, quiet: bool = False, verbose: bool = False, fail_on: str = "error",
+                 unsafe_fixes: bool = False):
         self.group, self.quiet, self.verbose, self.fail_on = group, quiet, verbose, fail_on
+        self.unsafe_fixes = unsafe_fixes  # the closing line counts unsafe fixes as --fix's
         self.verdicts: list[Verdict] = []
         self.written = False
 
@@ -67,4 +70,5 @@ class TextReporter(Reporter):
         return text
 
     def end(self, summary: Summary) -> str:
-        return ("\n" if self.written else "") + table(self.verdicts, self.verbose)
+        return ("\n" if self.written else "") + table(self.verdicts, self.verbose) + \
+            summary.fixes_line(self.unsafe_fixes)

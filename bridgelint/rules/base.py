@@ -30,7 +30,7 @@ import inspect
 import re
 from typing import ClassVar, Iterable, Iterator
 
-from ..model import Call, Card, Finding, Record, Severity
+from ..model import Applicability, Call, Card, Edit, Finding, Fix, Record, Severity
 from ..replay.context import Context
 from ..replay.irregularity import Irregularity
 
@@ -49,6 +49,7 @@ class Rule:
     unshowable: ClassVar[str | None] = None  # why no file can fire this rule, so its Example does not run
     formats: ClassVar[frozenset[str]] = frozenset(("pbn", "lin"))  # where it can find something: not run elsewhere
     needs: ClassVar[int] = 0  # the parts (.parts) a record must hold for ``check`` to find anything: not run elsewhere
+    fixable: ClassVar[Applicability | None] = None  # the kind of fix its findings carry where one applies
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""
@@ -85,14 +86,18 @@ class Rule:
 
     @classmethod
     def finding(cls, message: str, line: int, column: int, severity: Severity | None = None,
-                law: str | None = None) -> Finding:
+                law: str | None = None, edits: Iterable[Edit] | None = None, reencode: bool = False) -> Finding:
         """A finding of this rule; the only way to make one, so that every code is a registered rule.
 
         The reference (``law``, when this finding rests on another than the rule's
         usual one) is appended to the message here, once: messages never cite it themselves.
+        ``edits`` (None: no fix here) mend it, with the rule's kind of fix (``fixable``).
         """
         law = law or cls.law
-        return Finding(cls.code, f"{message} ({law})" if law else message, line, column, severity, law)
+        fix = None
+        if edits is not None and cls.fixable is not None:
+            fix = Fix(cls.fixable, tuple(edits), reencode)
+        return Finding(cls.code, f"{message} ({law})" if law else message, line, column, severity, law, fix=fix)
 
     def misfit_marks(self, misfits: Iterable[Irregularity[Call]] | Iterable[Irregularity[Card]]) -> Iterator[Finding]:
         """A finding at the mark of each call or card that a PBN mark does not fit."""

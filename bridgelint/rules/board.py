@@ -6,7 +6,8 @@ import re
 from typing import Iterator
 
 from .. import bridge
-from ..model import Finding, Record
+from ..model import Edit, Finding, Record
+from .edits import value_edit
 from .base import Context, Rule
 from .parts import BOARD, BOARD_BEFORE, DATE, DEALER, VULNERABLE
 
@@ -272,8 +273,55 @@ class DateForm(Rule):
 
     code, name, severity, law = "B107", "date-form", "warning", "PBN §3.4.3"
     needs = DATE
+    fixable = "safe"  # a date in another known form written YYYY.MM.DD, its time moved to Time where there is none
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        field = ctx.record.date
+        record = ctx.record
+        field = record.date
         if field is not None and field.raw is not None and not DATE_FORM.fullmatch(field.raw):
-            yield self.finding(f"Date \"{field.raw}\" is not YYYY.MM.DD", field.line, field.column)
+            yield self.finding(f"Date \"{field.raw}\" is not YYYY.MM.DD", field.line, field.column,
+                               edits=self._fix(record))
+
+    @staticmethod
+    def _fix(record: Record) -> list[Edit] | None:
+        """The date in PBN form, and a Time tag before it for a time of day it held, when the game has none."""
+        tag = record.first_tags().get("Date")
+        read = pbn_date(tag.value) if tag is not None else None
+        if tag is None or read is None or (edit := value_edit(tag, read[0])) is None:
+            return None
+        time = read[1]
+        if time is None or record.tag("Time") is not None:
+            return [edit]
+        inserted = f'[Time "{time}"]' + ("\n" if tag.column == 1 else " ")  # a line of its own, or a space
+        return [Edit(tag.line, tag.column, tag.line, tag.column, inserted), edit]
+
+
+_MONTHS = {name: i for i, name in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                             "nov", "dec"), 1)}
+_DATE_FORMS = (  # dates as programs write them: year, month and day unambiguous
+    re.compile(r"(?P<y>[0-9]{4})[-/.](?P<m>[0-9]{1,2})[-/.](?P<d>[0-9]{1,2})"
+               r"(?:[ T](?P<time>[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?))?"),
+    re.compile(r"(?P<d>[0-9]{1,2})\.(?P<m>[0-9]{1,2})\.(?P<y>[0-9]{4})"),
+    re.compile(r"(?P<d>[0-9]{1,2})[- ](?P<month>[A-Za-z]{3})[a-z]*[- ](?P<y>[0-9]{4})"),
+)
+
+
+def pbn_date(value: str) -> tuple[str, str | None] | None:
+    """A date in a known other form as PBN writes it (``YYYY.MM.DD``), with its time of day as ``HH:MM:SS``
+    (None: none given); None for a value that is no such date."""
+    for form in _DATE_FORMS:
+        m = form.fullmatch(value.strip())
+        if m is None:
+            continue
+        month = _MONTHS.get(m["month"].lower()) if "month" in form.groupindex else int(m["m"])
+        year, day = int(m["y"]), int(m["d"])
+        if month is None or not 1 <= month <= 12 or not 1 <= day <= 31:
+            return None
+        time = m["time"] if "time" in form.groupindex else None
+        if time is not None:
+            hours, minutes, *seconds = time.split(":")
+            if int(hours) > 23 or int(minutes) > 59 or (seconds and int(seconds[0]) > 59):
+                return None  # no time of day: nothing is dropped unread
+            time = f"{int(hours):02}:{minutes}:{seconds[0] if seconds else '00'}"
+        return f"{year:04}.{month:02}.{day:02}", time
+    return None

@@ -228,6 +228,7 @@ class NonStandardSpelling(Rule):
     """
 
     code, name, severity, law = "S109", "non-standard-spelling", "warning", "PBN §3.11"
+    fixable = "safe"  # the canonical spelling written instead
 
 
 class BadInheritance(Rule):

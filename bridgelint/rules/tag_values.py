@@ -9,6 +9,7 @@ from ..model import Finding, Record, Tag
 from ..tables import number
 from .base import Context, Rule
 from .board import DATE_FORM
+from .edits import value_edit
 
 _NUMBER = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 _INTEGER = r"[-+]?[0-9]+"
@@ -87,6 +88,7 @@ class MalformedTagValue(Rule):
 
     code, name, severity, law = "T103", "tag-value-form", "error", "PBN §4"
     formats = frozenset(("pbn",))  # LIN fields are not PBN tags
+    fixable = "safe"  # the spaces around a value removed (a value out of form has no fix)
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for name, tag in ctx.written_tags.items():
@@ -121,8 +123,10 @@ class MalformedTagValue(Rule):
                 yield from self._history_games(tag, m)
         if stripped != value and name in _SPACED:
             offset = 0 if value[0] == " " else len(value.rstrip())
+            edit = value_edit(tag, stripped)
             yield self.finding(f"{name} \"{value}\" has {'leading' if offset == 0 else 'trailing'} spaces: "
-                               f"write \"{stripped}\"", *tag.value_place(offset), law="PBN §3.4")
+                               f"write \"{stripped}\"", *tag.value_place(offset), law="PBN §3.4",
+                               edits=None if edit is None else [edit])
 
     def _scoring(self, tag: Tag) -> Iterator[Finding]:
         """§3.4.12: keywords separated by ';'."""
