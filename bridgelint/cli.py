@@ -152,6 +152,19 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             sinks.append((reporter, out))
         if statistics and not alone:  # the table on standard output; the report only into --output-file
             sinks.append((Collected(_render("statistics")), None))
+        held: list[tuple[FileReport, int | None, str]] = []  # across files: the reports, until the run's end decides
+
+        def emit(report: FileReport) -> None:
+            nonlocal internal
+            if not show_info:
+                report.findings = [f for f in report.findings if f.severity != "info"]
+            internal = internal or any(f.code == InternalError.code for f in report.findings)
+            if fixing is not None:
+                _fixed(report, progress)
+            summary.add(report)
+            for sink, to in sinks:
+                _write(to, sink.file(report), progress)
+
         with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
             try:
                 for i, path in enumerate(files):
@@ -160,19 +173,13 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                     except BrokenExecutor as error:  # a worker process died (killed, out of memory)
                         _say(f"bridgelint: a worker process died while checking files: {error}", progress)
                         sys.exit(USAGE_ERROR)
-                    if events is not None:
-                        parallel.settle_events(report, events, pipeline.codes_for(path))
                     if report.unreadable:  # on standard error, and in the report as a file that was not checked
                         _say(f"bridgelint: {report.path}: {report.unreadable}", progress)
                         unreadable = True
-                    if not show_info:
-                        report.findings = [f for f in report.findings if f.severity != "info"]
-                    internal = internal or any(f.code == InternalError.code for f in report.findings)
-                    if fixing is not None:
-                        _fixed(report, progress)
-                    summary.add(report)
-                    for sink, to in sinks:
-                        _write(to, sink.file(report), progress)
+                    if events is not None:
+                        held.append((report, parallel.settle_events(report, events, pipeline.codes_for(path)), path))
+                    else:
+                        emit(report)
                     if progress is not None:
                         progress.file_done(report)
             except interrupt.Interrupted as stop:  # the files finished so far make the report
@@ -180,8 +187,14 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                 checked.close()  # the workers stop
                 interrupted = stop
                 summary.interrupted = stop.name
-        if events is not None and scope.listed:
-            summary.events = events.summary()
+        if events is not None:
+            decided = events.finish()
+            for report, index, path in held:
+                if index is not None:
+                    parallel.conclude_events(report, decided.get(index, []), pipeline.codes_for(path))
+                emit(report)
+            if scope.listed:
+                summary.events = events.summary()
         for sink, to in sinks:
             _write(to, sink.end(summary))
     click.echo(summary.line() + _fixes_said(summary, fixing), err=True)

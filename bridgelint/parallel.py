@@ -15,14 +15,13 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, cast
 
 from . import interrupt
-from .events.hook import EventScope, settle
+from .events.hook import EventScope, Pending, conclude, settle
 from .events.state import EventState
 from .pipeline import FileReport, check_file, check_stream, linter_for, location
 
 if TYPE_CHECKING:
     from .fixing import FixMode
-    from .events.sighting import Sighting
-    from .suppression import Suppressions
+    from .model import Finding
 
 Job = tuple[str, frozenset[str], "str | None"]  # path, selected codes, input format
 
@@ -58,13 +57,24 @@ def _check_one(job: Job, on_read: Callable[[int], None] | None, stream: BinaryIO
     return check_stream(path, stream, codes, fmt, events=events)
 
 
-def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) -> None:
-    """Add to a pending report (events across files) the findings the run's state decides for it."""
-    if report.pending is not None:
-        found = settle(state, report.path, cast("tuple[list[Sighting], Suppressions]", report.pending),
-                       linter_for(codes).complete)
-        report.findings = sorted(report.findings + found, key=location)
-        report.pending = None
+def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) -> int | None:
+    """Add to a pending report (events across files) the findings the run's state decides for it now; its index
+    in the state (None: it has no events to settle), for :func:`conclude_events` at the end of the run."""
+    if report.pending is None:
+        return None
+    pending = cast(Pending, report.pending)
+    found = settle(state, report.path, pending, linter_for(codes).complete)
+    report.findings = sorted(report.findings + found, key=location)
+    report.pending = pending._replace(sightings=[])  # the state holds what it needs of them
+    return len(state.paths) - 1
+
+
+def conclude_events(report: FileReport, found: list[Finding], codes: frozenset[str]) -> None:
+    """Add to a settled report the event findings decided at the end of the run (``found``, of its file)."""
+    pending = cast(Pending, report.pending)
+    report.findings = sorted(report.findings + conclude(found, pending.suppressions, linter_for(codes).complete),
+                             key=location)
+    report.pending = None
 
 
 def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None] | None = None,

@@ -193,7 +193,8 @@ def linter_for(codes: Iterable[str] | None = None) -> Linter:
 class FileRun:
     """One file through the pipeline: iterating gives each record's :class:`Checked`; ``report`` then holds all.
 
-    ``file_findings`` (set at the end) are the findings of no record: the file's own, and S112.
+    ``file_findings`` (set at the end) are the findings of no record: the file's own, and S112; ``at_end`` those
+    of records that the hooks decided at the end of the file (not in the records' :class:`Checked`).
     """
 
     def __init__(self, path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
@@ -205,6 +206,7 @@ class FileRun:
         self.hooks: tuple[RecordHook, ...] = (*hooks, *event_hooks(self.linter.codes, events))
         self.report = FileReport(path, fmt or "unknown")
         self.file_findings: list[Finding] = []
+        self.at_end: list[Finding] = []
 
     def __iter__(self) -> Iterator[Checked]:
         report, linter = self.report, self.linter
@@ -240,12 +242,14 @@ class FileRun:
             self.file_findings.append(InternalError.finding(f"internal error while reading the file after this line: "
                                                             f"{type(error).__name__}: {error}", line, 1,
                                                             severity="error"))
+        at_end: list[Finding] = []
         for hook in self.hooks:
             end_file = getattr(hook, "end_file", None)
             if end_file is not None:
-                report.findings += linter.complete(end_file(report))
+                at_end += linter.complete(end_file(report))
         suppressions.add_header(header[suppressions.header_seen:])
-        report.findings = suppressions.suppress(report.findings)  # directives found below a game cover it too
+        self.at_end = suppressions.suppress(at_end)
+        report.findings = suppressions.suppress(report.findings) + self.at_end  # directives below a game cover it
         self.file_findings = suppressions.suppress(self.file_findings)
         self.file_findings += linter.complete(suppressions.unused())
         report.findings += self.file_findings

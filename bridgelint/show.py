@@ -31,7 +31,7 @@ from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, seat_after, side
 from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
                     Record)
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
-from .pipeline import open_input
+from .pipeline import location, open_input
 from .replay.context import Context
 from .replay.play import PlayReplay
 from .readers.lin import room as lin_room
@@ -434,14 +434,17 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
     shown: set[int] = set()
     with stream:
         run = pipeline.run(path, stream)
-        for checked in run:
-            record = checked.record
-            if game is not None and record.game != game:
-                continue
-            if board is not None and (record.board_number or "").strip() != board.strip():
-                continue
-            click.echo(("\n" if shown else "") + render(record, checked.findings, style, checked.replays), nl=False)
-            shown.add(record.game)
+        wanted = [checked for checked in run
+                  if (game is None or checked.record.game == game)
+                  and (board is None or (checked.record.board_number or "").strip() == board.strip())]
+    later: dict[int | None, list[Finding]] = {}  # findings decided at the end of the file (a fouled board)
+    for finding in run.at_end:
+        later.setdefault(finding.game, []).append(finding)
+    for checked in wanted:  # shown once the file is read: the event checks decide at its end
+        record = checked.record
+        findings = sorted(checked.findings + later.get(record.game, []), key=location)
+        click.echo(("\n" if shown else "") + render(record, findings, style, checked.replays), nl=False)
+        shown.add(record.game)
     file_findings = [f for f in run.file_findings if f.game is None or f.game in shown]
     if file_findings and (shown or (board is None and game is None)):
         click.echo("\n" + style.bold("File") + "\n" + "\n".join(_finding_lines(file_findings, style)))

@@ -70,10 +70,25 @@ def found(monkeypatch, *args: str) -> list[tuple[str, str, int, int, str]]:
 
 # --- E101 fouled board -------------------------------------------------------------------
 
-def test_e101_pbn_fires_on_the_later_record_at_its_deal(monkeypatch, write):
+def test_e101_pbn_fires_on_the_record_most_tables_did_not_play(monkeypatch, write):
     path = write("r.pbn", pbn(game("1", D1), game("1", D1), game("1", D2)))
-    assert found(monkeypatch, path) == [(path, "E101", 23, 8, "fouled board: ♥A is South's here, East's "
-                                         "at line 5; ♦A is East's here, South's there (26 cards differ) (Law 87)")]
+    assert found(monkeypatch, path) == [(path, "E101", 23, 8, "fouled board: ♥A is South's here, East's in the deal "
+                                         "most tables played; ♦A is East's here, South's there (26 cards differ); "
+                                         "dealt this way at 1 table, the other way at 2 tables, first at line 5 "
+                                         "(Law 87)")]
+    first = write("first.pbn", pbn(game("1", D2), game("1", D1), game("1", D1)))  # the fouled table read first
+    assert [x[:4] for x in found(monkeypatch, first)] == [(first, "E101", 5, 8)]
+
+
+def test_e101_results_file_with_travellers_only(monkeypatch, write):
+    rows = '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
+    traveller = rows + " 1  2 4S   N 10\n 3  4 3NT  S  9\n 5  6 4S   N 11"
+    path = write("results.pbn", pbn(game("1", D1), game("1", D2, result=False)) + traveller + "\n")
+    [(name, code, line, _, message)] = found(monkeypatch, path)
+    assert (name, code, line) == (path, "E101", 5) and "at 1 table, the other way at 3 tables, first at line 14" \
+        in message
+    practice = write("practice.pbn", pbn(game("1", D1, result=False), game("1", D2, result=False)))
+    assert found(monkeypatch, practice) == []
 
 
 def test_e101_pbn_not_for_equal_deals_other_events_or_practice_deals(monkeypatch, write):
@@ -87,7 +102,9 @@ def test_e101_lin_fires_on_the_closed_room(monkeypatch, write):
     path = write("m.lin", lin(("o1", D1), ("c1", D2)))
     [(name, code, line, column, message)] = found(monkeypatch, path)
     assert (name, code, line, column) == (path, "E101", 5, 10)
-    assert message.startswith("fouled board: ♥A is South's here, East's at line 4")
+    assert message.startswith("fouled board: ♥A is South's here, East's in the deal most tables played")
+    assert message.endswith("the other way at 1 table, first at line 4 (a tie: the deal seen first is taken as the "
+                            "reference) (Law 87)")
 
 
 def test_e101_lin_not_when_both_rooms_hold_the_deal(monkeypatch, write):
@@ -98,9 +115,12 @@ def test_e101_lin_not_when_both_rooms_hold_the_deal(monkeypatch, write):
 def test_e101_across_files_only_when_asked(monkeypatch, write):
     record = write("handrecord.pbn", pbn(game("1", D1, result=False), game("2", D3, result=False)))
     upload = write("table3.pbn", pbn(game("1", D2)))
-    assert found(monkeypatch, record, upload) == []
-    [(name, code, line, _, message)] = found(monkeypatch, "--across-files", record, upload)
-    assert (name, code, line) == (upload, "E101", 5) and "East's at handrecord.pbn:5" in message
+    others = write("tables12.pbn", pbn(game("1", D1), game("1", D1)))
+    assert found(monkeypatch, record, upload, others) == []
+    [(name, code, line, _, message)] = found(monkeypatch, "--across-files", record, upload, others)
+    assert (name, code, line) == (upload, "E101", 5) and "first at tables12.pbn:5" in message
+    # the hand record does not vote: by majority alone the one upload is its board's reference
+    assert found(monkeypatch, "--across-files", record, upload) == []
 
 
 def test_e101_lin_across_files(monkeypatch, write):
@@ -108,7 +128,7 @@ def test_e101_lin_across_files(monkeypatch, write):
     closed_room = write("closed.lin", lin(("c1", D2)))
     assert found(monkeypatch, open_room, closed_room) == []
     [(name, code, line, column, message)] = found(monkeypatch, "--across-files", open_room, closed_room)
-    assert (name, code, line, column) == (closed_room, "E101", 4, 10) and "East's at open.lin:4" in message
+    assert (name, code, line, column) == (closed_room, "E101", 4, 10) and "first at open.lin:4 (a tie" in message
 
 
 def test_across_files_from_the_configuration(monkeypatch, write):
@@ -153,8 +173,13 @@ def test_e102_across_files(monkeypatch, write):
 def test_e103_pbn_fires_at_the_table_tag(monkeypatch, write):
     path = write("r.pbn", pbn(game("1", D1, Table="3"), game("1", D1, Table="4"), game("1", D1, Table="3")))
     assert found(monkeypatch, path) == [
-        (path, "E103", 29, 9, "board 1 is recorded twice at table 3, also at line 9: a table plays a board once "
-                              "(Law 79C)")]
+        (path, "E103", 29, 9, "board 1 is recorded twice at table 3: the same record as at line 9 (the same upload "
+                              "twice?) (Law 15)")]
+    second = write("s.pbn", pbn(game("1", D1, Table="3"),
+                                game("1", D1, result=False, Table="3", Declarer="E", Contract="3NT", Result="8")))
+    assert found(monkeypatch, second) == [
+        (second, "E103", 16, 9, "board 1 has two results at table 3: 3NT-1 by East here, 4S= by North at line 9; "
+                                "a table plays a board once (Law 15)")]
 
 
 def test_e103_pbn_not_at_other_tables_or_rooms_or_unnamed(monkeypatch, write):
@@ -166,8 +191,8 @@ def test_e103_pbn_not_at_other_tables_or_rooms_or_unnamed(monkeypatch, write):
 def test_e103_lin_fires_on_a_room_twice(monkeypatch, write):
     path = write("m.lin", lin(("o1", D1), ("c1", D1), ("o1", D1)))
     assert found(monkeypatch, path) == [
-        (path, "E103", 6, 4, "board 1 is recorded twice at the open room, also at line 4: a table plays a board "
-                             "once (Law 79C)")]
+        (path, "E103", 6, 4, "board 1 is recorded twice at the open room: the same record as at line 4 (the same "
+                             "upload twice?) (Law 15)")]
 
 
 def test_e103_across_files(monkeypatch, write):
@@ -291,7 +316,7 @@ def test_the_corpus_holds_no_fouled_board(monkeypatch):
 
 def test_a_file_whose_event_findings_are_ignored_still_counts_across_files(monkeypatch, write):
     write("bridgelint.toml", 'across-files = true\n[per-file-ignores]\n"handrecord.pbn" = ["E"]\n')
-    record, upload = write("handrecord.pbn", pbn(game("1", D1), game("1", D2))), write("up.pbn", pbn(game("1", D2)))
+    record, upload = write("handrecord.pbn", pbn(game("1", D1), game("1", D1))), write("up.pbn", pbn(game("1", D2)))
     code, out, _ = run_cli(monkeypatch, "check", "--select", "E", "--format", "json", "--jobs", "2", record, upload)
     findings = [(f["path"], x["code"], x["line"]) for f in json.loads(out)["files"] for x in f["findings"]]
     assert findings == [(upload, "E101", 5)]

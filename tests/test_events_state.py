@@ -66,39 +66,69 @@ def test_wbf_imp_scale(points, expected):
 
 
 def sighting(board="1", line=1, deal_print=None, table=None, room=None, ns=None, imps_=None, imps_line=0,
-             key=("Club", None, None, None, None, None, None), results=True, dealer="N") -> Sighting:
+             key=("Club", None, None, None, None, None, None), tables=1, dealer="N", digest=0,
+             outcome=None) -> Sighting:
     return Sighting(key, board, dealer, deal_print, line, 1, table, room, line, 1, ns, imps_, imps_line,
-                    7 if imps_line else 0, line, 1, line, results)
+                    7 if imps_line else 0, line, 1, line, tables, digest, outcome)
 
 
 def run(*files: list[Sighting]) -> list[list[tuple[str, int, str]]]:
-    """(code, line, message) of the findings of each file, the files in one scope."""
+    """(code, line, message) of the findings of each file, the files in one scope, those of its end included."""
     state = EventState()
     out = []
     for i, sightings in enumerate(files):
         state.start_file(f"f{i}.pbn")
-        out.append(sorted((f.code, f.line, f.message) for s in sightings for f in state.add(s)))
-    return out
+        out.append([(f.code, f.line, f.message) for s in sightings for f in state.add(s)])
+    for i, found in state.finish().items():
+        out[i] += [(f.code, f.line, f.message) for f in found]
+    return [sorted(found) for found in out]
 
 
 A, B = fingerprint(deal()), fingerprint(deal(E="D", S="H"))
 
 
-def test_fouled_board_on_the_later_record_naming_the_earlier():
+def test_fouled_board_on_the_record_the_majority_did_not_play():
     [found] = run([sighting(line=1, deal_print=A), sighting(line=9, deal_print=A), sighting(line=20, deal_print=B)])
     assert [(code, line) for code, line, _ in found] == [("E101", 20)]
-    assert found[0][2] == ("fouled board: ♥A is South's here, East's at line 1; "
-                           "♦A is East's here, South's there (26 cards differ) (Law 87)")
+    assert found[0][2] == ("fouled board: ♥A is South's here, East's in the deal most tables played; "
+                           "♦A is East's here, South's there (26 cards differ); dealt this way at 1 table, "
+                           "the other way at 2 tables, first at line 1 (Law 87)")
+
+
+def test_the_majority_stands_even_when_the_fouled_table_comes_first():
+    [found] = run([sighting(line=1, deal_print=B), sighting(line=9, deal_print=A), sighting(line=20, deal_print=A)])
+    assert [(code, line) for code, line, _ in found] == [("E101", 1)]
+    assert "at 1 table, the other way at 2 tables, first at line 9" in found[0][2]
+
+
+def test_a_traveller_votes_for_each_of_its_tables():
+    [found] = run([sighting(line=1, deal_print=B), sighting(line=9, deal_print=B), sighting(line=20, deal_print=A,
+                                                                                            tables=5)])
+    assert [(code, line) for code, line, _ in found] == [("E101", 1), ("E101", 9)]
+    assert "dealt this way at 2 tables, the other way at 5 tables, first at line 20" in found[0][2]
+
+
+def test_a_tie_takes_the_deal_seen_first_and_says_so():
+    [found] = run([sighting(line=1, deal_print=A), sighting(line=20, deal_print=B)])
+    assert found == [("E101", 20, "fouled board: ♥A is South's here, East's in the deal most tables played; "
+                                  "♦A is East's here, South's there (26 cards differ); dealt this way at 1 table, "
+                                  "the other way at 1 table, first at line 1 (a tie: the deal seen first is taken "
+                                  "as the reference) (Law 87)")]
 
 
 def test_fouled_board_across_files_names_the_file():
-    first, second = run([sighting(line=5, deal_print=A)], [sighting(line=3, deal_print=B)])
-    assert first == [] and second[0][:2] == ("E101", 3) and "East's at f0.pbn:5" in second[0][2]
+    first, second = run([sighting(line=5, deal_print=A), sighting(line=7, deal_print=A)],
+                        [sighting(line=3, deal_print=B)])
+    assert first == [] and second[0][:2] == ("E101", 3) and "first at f0.pbn:5" in second[0][2]
+    first, second = run([sighting(line=5, deal_print=B)], [sighting(line=3, deal_print=A, tables=2)])
+    assert second == [] and first[0][:2] == ("E101", 5) and "first at f1.pbn:3" in first[0][2]
 
 
 def test_turned_board_is_fouled_and_said_so():
-    [found] = run([sighting(line=1, deal_print=A), sighting(line=9, deal_print=turned(A, 2))])
-    assert found == [("E101", 9, "fouled board: the deal of line 1 turned half round (Law 87)")]
+    [found] = run([sighting(line=1, deal_print=A), sighting(line=5, deal_print=A),
+                   sighting(line=9, deal_print=turned(A, 2))])
+    assert found == [("E101", 9, "fouled board: the deal most tables played turned half round; dealt this way at 1 "
+                                 "table, the other way at 2 tables, first at line 1 (Law 87)")]
 
 
 def test_hands_and_dealer_turned_together_are_the_same_board():
@@ -123,10 +153,10 @@ def test_not_fouled_in_other_events_nor_other_boards_nor_without_results():
     other_event = ("Club", None, "2024.01.02", None, None, None, None)
     assert run([sighting(deal_print=A), sighting(line=9, deal_print=B, key=other_event)]) == [[]]
     assert run([sighting(deal_print=A), sighting(board="2", line=9, deal_print=B)]) == [[]]
-    assert run([sighting(deal_print=A, results=False), sighting(line=9, deal_print=B, results=False)]) == [[]]
-    # one of the two records with results is enough
-    assert run([sighting(deal_print=A, results=False), sighting(line=9, deal_print=B)])[0][0][0] == "E101"
-    assert run([sighting(deal_print=A), sighting(line=9, deal_print=B, results=False)])[0][0][0] == "E101"
+    assert run([sighting(deal_print=A, tables=0), sighting(line=9, deal_print=B, tables=0)]) == [[]]
+    # an unplayed record is never fouled and does not vote
+    assert run([sighting(deal_print=A, tables=0), sighting(line=9, deal_print=B)]) == [[]]
+    assert run([sighting(deal_print=A), sighting(line=9, deal_print=B, tables=0)]) == [[]]
 
 
 def test_duplicated_deal_once_per_board_as_dealt_or_turned():
@@ -136,15 +166,29 @@ def test_duplicated_deal_once_per_board_as_dealt_or_turned():
                      ("E102", 20, "board 3 repeats the deal of board 1 at line 1 (Law 6)")]
 
 
+def test_duplicated_deal_over_the_event_name_whatever_the_date():
+    day1, day2 = ("Final", None, "1955.01.01", None, None, None, None), ("Final", None, "1955.01.02", None, None,
+                                                                           None, None)
+    [found] = run([sighting(board="65", deal_print=A, key=day1), sighting(board="161", line=9, deal_print=A, key=day2)])
+    assert found == [("E102", 9, "board 161 repeats the deal of board 65 at line 1 (Law 6)")]
+    other = ("Trials", None, "1955.01.02", None, None, None, None)
+    assert run([sighting(board="65", deal_print=A, key=day1), sighting(board="161", line=9, deal_print=A,
+                                                                       key=other)]) == [[]]
+    # the same board number in two sessions: no E102, and each session its own majority (no E101)
+    assert run([sighting(deal_print=A, key=day1), sighting(line=9, deal_print=B, key=day2)]) == [[]]
+
+
 def test_repeated_table_or_room():
-    [found] = run([sighting(table="3", deal_print=A), sighting(line=5, table="4", deal_print=A),
-                   sighting(line=9, table="3", deal_print=A), sighting(line=12, room="Open"),
-                   sighting(line=14, room="Closed"), sighting(line=16, room="Open"), sighting(line=18),
-                   sighting(line=19)])
-    assert found == [("E103", 9, "board 1 is recorded twice at table 3, also at line 1: a table plays a board once "
-                                 "(Law 79C)"),
-                     ("E103", 16, "board 1 is recorded twice at the open room, also at line 12: "
-                                  "a table plays a board once (Law 79C)")]
+    [found] = run([sighting(table="3", deal_print=A, digest=7, outcome="4S= by North"),
+                   sighting(line=5, table="4", deal_print=A),
+                   sighting(line=9, table="3", deal_print=A, digest=7, outcome="4S= by North"),
+                   sighting(line=12, room="Open", digest=8, outcome="3NT-1 by East"),
+                   sighting(line=14, room="Closed"), sighting(line=16, room="Open", digest=9, outcome="4S= by North"),
+                   sighting(line=18), sighting(line=19)])
+    assert found == [("E103", 9, "board 1 is recorded twice at table 3: the same record as at line 1 (the same "
+                                 "upload twice?) (Law 15)"),
+                     ("E103", 16, "board 1 has two results at the open room: 4S= by North here, 3NT-1 by East at "
+                                  "line 12; a table plays a board once (Law 15)")]
 
 
 def test_team_imps_checked_when_both_rooms_are_known():

@@ -77,22 +77,38 @@ class EventHook:
 
     def end_file(self, report: FileReport) -> list[Finding]:
         """The file is read: its events listed on ``report`` (when the report lists them; across files the run's
-        come at the end), and across files what the parent needs to decide its event findings (``pending``)."""
-        if self.listed and not self.across:
+        come at the end), and across files what the parent needs to decide its event findings (``pending``).
+
+        Returns the findings decided at the end of the file (a fouled board by the majority)."""
+        if self.across:
+            if self.suppressions is not None:
+                report.pending = Pending(self.sightings, self.suppressions)
+            return []
+        if self.listed:
             report.events = self.state.summary()
-        if self.across and self.suppressions is not None:
-            report.pending = (self.sightings, self.suppressions)
-        return []
+        return self.state.finish().get(0, [])
 
 
-def settle(state: EventState, path: str, pending: tuple[list[Sighting], Suppressions],
+class Pending(NamedTuple):
+    """What the parent needs of a file to decide its event findings across files."""
+
+    sightings: list[Sighting]
+    suppressions: Suppressions
+
+
+def settle(state: EventState, path: str, pending: Pending,
            complete: Callable[[Iterable[Finding]], list[Finding]]) -> list[Finding]:
     """The parent's part across files: the file's sightings fed to the run's state in input order.
 
-    Returns the file's event findings, ``complete``d (selected for the file), less those its directives
-    suppress, with S112 for a directive of an event code that suppressed nothing.
+    Returns the file's event findings decided now, ``complete``d (selected for the file), less those its
+    directives suppress; those decided at the end of the run come from :func:`conclude`.
     """
-    sightings, suppressions = pending
     state.start_file(path)
-    found = suppressions.suppress(complete([f for sighting in sightings for f in state.add(sighting)]))
-    return found + complete(suppressions.unused(EVENT_CODES & suppressions.known))
+    return pending.suppressions.suppress(complete([f for sighting in pending.sightings for f in state.add(sighting)]))
+
+
+def conclude(found: list[Finding], suppressions: Suppressions,
+             complete: Callable[[Iterable[Finding]], list[Finding]]) -> list[Finding]:
+    """The end of the run for one file: the event findings decided then (``found``), ``complete``d and less those
+    its directives suppress, with S112 for a directive of an event code that suppressed nothing."""
+    return suppressions.suppress(complete(found)) + complete(suppressions.unused(EVENT_CODES & suppressions.known))

@@ -8,10 +8,12 @@ decides.
 from __future__ import annotations
 
 from functools import lru_cache
+from hashlib import blake2b
 from typing import Callable, NamedTuple
 
-from ..bridge import Contract, Result, is_vulnerable, parse_score, side
-from ..model import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE, Field, Record, Tag
+from ..bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, side
+from ..model import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE, Field, Record, Table, Tag
+from ..tables import CONTRACT, MALFORMED, SCORE, TRICKS
 from ..readers.lin import match_event, match_fields, match_tag, match_teams, room
 from ..scoring import score
 from .deal import fingerprint
@@ -23,6 +25,7 @@ _TABLE, _ROOM, _DEAL, _SCORE_IMP = range(len(KEY_TAGS), len(KEY_TAGS) + 4)
 _WANTED = {**{name: i for i, name in enumerate(KEY_TAGS)}, "Table": _TABLE, "Room": _ROOM, "Deal": _DEAL,
            "ScoreIMP": _SCORE_IMP}  # the tags sight() reads, by index
 _ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
+_NO_VALUE = (None, MALFORMED)
 
 
 class Sighting(NamedTuple):
@@ -45,7 +48,9 @@ class Sighting(NamedTuple):
     line: int
     column: int
     game: int
-    results: bool  # the record carries an auction, a contract or a result
+    tables: int  # the tables the record stands for: 0 unplayed, 1, or a traveller's rows with results
+    digest: int  # what the record says was played (E103 tells a copy from a second result); 0 when no table is named
+    outcome: str | None  # the contract and result as ``4S=``, ``3NT-1 by East``; None when no table is named
 
 
 def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -> Sighting:
@@ -88,11 +93,14 @@ def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -
         key = key_of(key, record.format)
     board = _known(record.board.raw) if record.board is not None and record.board.raw is not None else None
     dealer = record.dealer.value if record.dealer is not None else None
-    return Sighting(key, board, dealer, fingerprint(deal), deal.line if deal else 0, deal_column,
+    print_ = fingerprint(deal)
+    named = table is not None or board_room is not None
+    return Sighting(key, board, dealer, print_, deal.line if deal else 0, deal_column,
                     table, board_room, place.line if place else 0, _value_column(place),
                     ns_score(record) if board_room is not None else None, imps,
                     imps_line, imps_column,
-                    record.line, record.column, record.game, carries_results(record))
+                    record.line, record.column, record.game, tables_played(record),
+                    digest(record, print_) if named else 0, outcome(record) if named else None)
 
 
 def carried(key: tuple[str | None, ...], before: tuple[str | None, ...] | None) -> tuple[str | None, ...]:
@@ -138,6 +146,70 @@ def carries_results(record: Record) -> bool:
     if auction.names is not None:  # kept as text: its calls' names tell
         return any(PLAIN_CALLS[name].kind in _CALLS for name in auction.names)
     return any(call.kind in _CALLS for call in auction.calls)
+
+
+def tables_played(record: Record) -> int:
+    """How many tables played the record's deal: a traveller's rows with results (PBN ScoreTable), else 1 for a
+    record with an auction, a contract or a result, else 0 (a hand record, a practice deal)."""
+    table = record.tables.get("ScoreTable")
+    if table is not None and len(table):
+        rows = traveller_rows(table)
+        if rows:
+            return rows
+    return 1 if carries_results(record) else 0
+
+
+_RESULT_KINDS = frozenset((CONTRACT, TRICKS, SCORE))
+
+
+def traveller_rows(table: Table) -> int:
+    """The tables a ScoreTable's rows stand for: each row that holds a contract, a result or a score is one table
+    that played the board (or its Multiplicity's worth)."""
+    columns = table.columns
+    wanted = [i for i, column in enumerate(columns) if column.kind in _RESULT_KINDS]
+    if not wanted:
+        return 0
+    times = table.column_index("Multiplicity")
+    count = 0
+    for number in range(len(table)):
+        span = table.span(number)
+        if any(i < len(span) and table.element(span.start + i, columns[i]).value not in _NO_VALUE for i in wanted):
+            many = table.element(span.start + times, columns[times]).value if times is not None \
+                and times < len(span) else None
+            count += many if isinstance(many, int) and many > 0 else 1
+    return count
+
+
+def outcome(record: Record) -> str | None:
+    """The contract and result as a director writes them: ``4S=``, ``3NTX-2 by East``, ``passed out``."""
+    contract = record.contract.value if record.contract is not None else None
+    if not isinstance(contract, Contract):
+        return None
+    if contract.passed_out:
+        return "passed out"
+    declarer = _declarer(record)
+    result = record.result.value if record.result is not None else None
+    tricks = result.tricks_for(declarer) if isinstance(result, Result) and declarer is not None else None
+    text = str(contract)
+    if tricks is not None:
+        over = tricks - contract.level - 6
+        text += "=" if over == 0 else f"{over:+d}"
+    return text + (f" by {SEAT_NAMES[declarer]}" if declarer else "")
+
+
+def digest(record: Record, print_: int | None) -> int:
+    """What was played, layout and comments aside: the deal, the calls, the cards, the contract, the result and
+    the score, as one integer (the same in every process)."""
+    parts: list[str] = [str(print_)]
+    auction = record.auction
+    if auction is not None:
+        calls = [PLAIN_CALLS[name] for name in auction.names] if auction.names is not None else auction.calls
+        parts.append(" ".join(f"{call.kind}{call.level}{call.denomination}" for call in calls))
+    if record.play is not None:
+        parts.append(" ".join(card.token.upper() for card in record.play.cards))
+    for value in (record.contract, record.result, record.score):
+        parts.append("".join((value.raw or "").split()).upper() if value is not None else "")
+    return int.from_bytes(blake2b("\n".join(parts).encode(), digest_size=8).digest(), "big")
 
 
 def _declarer(record: Record) -> str | None:

@@ -1,14 +1,21 @@
-"""The decisions of the event checks: records grouped into events, each board compared with what came before.
+"""The decisions of the event checks: records grouped into events, each board compared with its reference deal.
 
 :class:`EventState` is fed one :class:`~.sighting.Sighting` at a time, in
-input order, each file announced by :meth:`~EventState.start_file`; findings
-stand on the later record and name the earlier one.  Per board it keeps its
-first whole deal (as a canonical shape, one integer that the event's map of
-deals to boards shares for E102, and a turn), the tables and rooms seen and
-each room's score: about 250 bytes a board, never a record.
+input order, each file announced by :meth:`~EventState.start_file`.  E102,
+E103 and E104 stand on the later record and name the earlier one, as the
+records come.  E101 compares each played record with the board's *reference
+deal*: the hand record's (:class:`Reference`) at once; else the deal most
+tables of the event played, which is known only at the end of the scope:
+:meth:`~EventState.finish` decides.  Per board the state keeps its first
+whole deal (as a canonical shape, one integer that the map of the event's
+deals to boards shares for E102, and a turn), a count of tables per distinct
+deal played and a place per played record (one integer each), the tables and
+rooms seen and each room's score, never a record.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from ..bridge import SEAT_NAMES, seat_after
 from ..model import Finding
@@ -19,60 +26,84 @@ from .deal import canonical, card_name, differences, turn, turned
 from .sighting import KEY_TAGS, Sighting
 
 _TURNS = {1: "turned one seat clockwise", 2: "turned half round", 3: "turned one seat anticlockwise"}
+_LINE, _COLUMN, _GAME, _VARIANT = 32, 16, 32, 8  # the bits of a played record's place (:func:`_pack`)
 
 
 class Board:
     """What one board of an event keeps."""
 
-    __slots__ = ("shape", "seats", "deal_at", "deal_results", "dealer", "places", "rooms", "records")
+    __slots__ = ("number", "shape", "seats", "deal_at", "dealer", "votes", "played", "places", "rooms", "records")
 
-    def __init__(self) -> None:
+    def __init__(self, number: str) -> None:
+        self.number = number
         # the first whole deal seen, as its canonical shape and turn (the shape is also the event's key for it);
-        # where, whether it carries results, its dealer
+        # where, its dealer
         self.shape: int | None = None
         self.seats = 0
         self.deal_at = 0
-        self.deal_results = False
         self.dealer: str | None = None
-        self.places: list[tuple[str | None, str | None, int]] | None = None  # (table, room, where) seen
+        self.votes: list[int] | None = None  # per distinct deal played: its fingerprint, tables, where first seen
+        self.played: list[int] | None = None  # each played record's place and deal (_pack), for finish()
+        self.places: list[tuple] | None = None  # (table, room, where, digest, outcome) seen
         self.rooms: list[tuple[str, int | None, int | None, int, int]] | None = None  # (room, ns, imps, ...)
         self.records = 0
 
 
 class Event:
-    """One event: its files, its boards in order of appearance, and its deals by fingerprint."""
+    """One event: its files and its boards in order of appearance."""
 
-    __slots__ = ("key", "files", "boards", "deals")
+    __slots__ = ("key", "files", "boards")
 
     def __init__(self, key: tuple[str | None, ...]):
         self.key = key
         self.files: list[int] = []
         self.boards: dict[str, Board] = {}
-        self.deals: dict[int, str] = {}  # each board's first whole deal, as its shape (the same int) -> the board
+
+
+class Official(NamedTuple):
+    """A board of a hand record: its deal, where it is written, and the hand record (its index in ``files``)."""
+
+    deal: int
+    where: int
+    file: int
+
+
+class Reference:
+    """The official deals of a run (``--hand-record``): board number -> :class:`Official`, and per hand-record file
+    whether any record was compared with it, and where its first game stands (E105 there when none was)."""
+
+    def __init__(self) -> None:
+        self.boards: dict[str, Official] = {}
+        self.files: list[str] = []
+        self.first: list[tuple[int, int, int]] = []  # each file's first game: (line, column, game)
+        self.compared: list[bool] = []
 
 
 class EventState:
     """The events of a scope (one file, or the whole run) and the findings of each record."""
 
-    def __init__(self) -> None:
+    def __init__(self, reference: Reference | None = None) -> None:
         self.paths: list[str] = []
         self.events: dict[tuple[str | None, ...], Event] = {}
+        self.named: dict[str | None, dict[int, Board]] = {}  # per Event tag, each deal's first board (E102)
+        self.reference = reference
 
     # a "where" is one integer: the file's index and the line
     def _where(self, line: int) -> int:
         return (len(self.paths) - 1) << 32 | line
 
-    def _at(self, where: int) -> str:
-        """``line 12`` in the file being checked, ``other.pbn:12`` in another."""
+    def _at(self, where: int, here: int | None = None) -> str:
+        """``line 12`` in the file ``here`` (by default the file being read), ``other.pbn:12`` in another."""
         index, line = where >> 32, where & 0xFFFFFFFF
-        return f"line {line}" if index == len(self.paths) - 1 else f"{self.paths[index]}:{line}"
+        here = len(self.paths) - 1 if here is None else here
+        return f"line {line}" if index == here else f"{self.paths[index]}:{line}"
 
     def start_file(self, path: str) -> None:
         """The sightings that follow are of the file ``path``."""
         self.paths.append(path)
 
     def add(self, sighting: Sighting) -> list[Finding]:
-        """Compare one record with the earlier records of its event, remember it, and say what is wrong."""
+        """Compare one record with the earlier records of its event, remember it, and say what is wrong now."""
         number = sighting.board
         if number is None:
             return []
@@ -84,11 +115,11 @@ class EventState:
             event.files.append(index)
         board = event.boards.get(number)
         if board is None:
-            board = event.boards[number] = Board()
+            board = event.boards[number] = Board(number)
         board.records += 1
         found: list[Finding] = []
         if sighting.deal is not None:
-            self._deal(event, board, number, sighting.deal, sighting, self._where(sighting.deal_line), found)
+            self._deal(board, sighting.deal, sighting, found)
         if sighting.table is not None or sighting.room is not None:
             self._place(board, sighting, self._where(sighting.place_line), found)
         if sighting.room is not None:
@@ -101,38 +132,101 @@ class EventState:
         finding.game, finding.board = sighting.game, sighting.board
         return finding
 
-    def _deal(self, event: Event, board: Board, number: str, deal: int, sighting: Sighting, where: int,
-              found: list[Finding]) -> None:
+    def _deal(self, board: Board, deal: int, sighting: Sighting, found: list[Finding]) -> None:
         shape, seats = canonical(deal)
-        if board.shape is not None:
-            if (shape != board.shape or seats != board.seats) and (sighting.results or board.deal_results) \
-                    and not _whole_turn(board, shape, seats, sighting.dealer):
-                there = turned(board.shape, board.seats)
-                found.append(self._finding(FouledBoard, _fouled(deal, there, self._at(board.deal_at)),
-                                           sighting, sighting.deal_line, sighting.deal_column))
+        if board.shape is None:
+            board.shape, board.seats, board.deal_at = shape, seats, self._where(sighting.deal_line)
+            board.dealer = sighting.dealer
+            named = self.named.setdefault(sighting.key[0], {})
+            first = named.setdefault(shape, board)  # said once: at the board's first deal
+            if first is not board and first.number != board.number:
+                how = _TURNS.get((seats - first.seats) % 4, "")
+                found.append(self._finding(
+                    DuplicatedDeal, f"board {board.number} repeats the deal of board {first.number} at "
+                                    f"{self._at(first.deal_at)}{' ' + how if how else ''}", sighting,
+                    sighting.deal_line, sighting.deal_column))
+        elif shape == board.shape and seats != board.seats and _whole_turn(board, seats, sighting.dealer):
+            deal = turned(shape, board.seats)  # the same board written from other seats: the first deal's
+        if not sighting.tables:
+            return  # not played: never a fouled board, no vote
+        reference = self.reference.boards.get(board.number) if self.reference is not None else None
+        if reference is not None:
+            self._official(deal, reference, sighting, found)
             return
-        board.shape, board.seats, board.deal_at = shape, seats, where
-        board.deal_results, board.dealer = sighting.results, sighting.dealer
-        earlier = event.deals.setdefault(shape, number)  # said once: at the board's first deal
-        if earlier != number:
-            first = event.boards[earlier]
-            how = _TURNS.get((seats - first.seats) % 4, "")
-            found.append(self._finding(
-                DuplicatedDeal, f"board {number} repeats the deal of board {earlier} at "
-                                f"{self._at(first.deal_at)}{' ' + how if how else ''}", sighting, sighting.deal_line,
-                sighting.deal_column))
+        self._vote(board, deal, sighting)
+
+    def _official(self, deal: int, official: Official, sighting: Sighting, found: list[Finding]) -> None:
+        """E101 at once against the hand record's deal."""
+        assert self.reference is not None
+        self.reference.compared[official.file] = True
+        if deal != official.deal:
+            at = f"{self.reference.files[official.file]}:{official.where & 0xFFFFFFFF}"
+            found.append(self._finding(FouledBoard, _fouled(deal, official.deal, f"{at}, the hand record's"),
+                                       sighting, sighting.deal_line, sighting.deal_column))
+
+    def _vote(self, board: Board, deal: int, sighting: Sighting) -> None:
+        """Count the record's tables for its deal and keep its place: the majority is decided at the end."""
+        votes = board.votes
+        if votes is None:
+            votes = board.votes = []
+        for variant in range(0, len(votes), 3):
+            if votes[variant] == deal:
+                votes[variant + 1] += sighting.tables
+                break
+        else:
+            variant = len(votes)
+            votes += (deal, sighting.tables, self._where(sighting.deal_line))
+        place = _pack(len(self.paths) - 1, sighting.deal_line, sighting.deal_column, sighting.game, variant // 3)
+        if board.played is None:
+            board.played = [place]
+        else:
+            board.played.append(place)
+
+    def finish(self) -> dict[int, list[Finding]]:
+        """The end of the scope: E101 on each played record whose deal is not the one most tables of its event
+        played (ties: the deal seen first), and E105 for each hand record no record was compared with; by file
+        index.  The state keeps no record, so this reads only the counts and places."""
+        out: dict[int, list[Finding]] = {}
+        for event in self.events.values():
+            for board in event.boards.values():
+                votes = board.votes
+                if votes is None or len(votes) == 3:
+                    continue
+                tables = votes[1::3]
+                most = max(tables)
+                best = tables.index(most)
+                tie = tables.count(most) > 1
+                for place in board.played or ():
+                    index, line, column, game, variant = _unpack(place)
+                    if variant == best:
+                        continue
+                    there, at = votes[3 * best], self._at(votes[3 * best + 2], index)
+                    message = (f"{_fouled(votes[3 * variant], there, 'the deal most tables played')}; "
+                               f"dealt this way at {_tables(tables[variant])}, the other way at {_tables(most)}, "
+                               f"first at {at}")
+                    if tie:
+                        message += " (a tie: the deal seen first is taken as the reference)"
+                    finding = FouledBoard.finding(message, line, column)
+                    finding.game, finding.board = game, board.number
+                    out.setdefault(index, []).append(finding)
+        return out
 
     def _place(self, board: Board, sighting: Sighting, where: int, found: list[Finding]) -> None:
         if board.places is None:
             board.places = []
-        for table, room, seen in board.places:
+        for table, room, seen, digest, outcome in board.places:
             if table == sighting.table and room == sighting.room:
-                found.append(self._finding(
-                    RepeatedTable, f"board {sighting.board} is recorded twice at {place(table, room)}, "
-                                   f"also at {self._at(seen)}: a table plays a board once", sighting,
-                    sighting.place_line, sighting.place_column))
+                at, here = place(table, room), sighting.board
+                if digest == sighting.digest:
+                    message = (f"board {here} is recorded twice at {at}: the same record as at {self._at(seen)} "
+                               f"(the same upload twice?)")
+                else:
+                    message = (f"board {here} has two results at {at}: {sighting.outcome or 'a record'} here, "
+                               f"{outcome or 'another record'} at {self._at(seen)}; a table plays a board once")
+                found.append(self._finding(RepeatedTable, message, sighting, sighting.place_line,
+                                           sighting.place_column))
                 return
-        board.places.append((sighting.table, sighting.room, where))
+        board.places.append((sighting.table, sighting.room, where, sighting.digest, sighting.outcome))
 
     def _room(self, board: Board, room: str, sighting: Sighting, where: int, found: list[Finding]) -> None:
         if board.rooms is None:
@@ -168,15 +262,31 @@ class EventState:
             "key": {name.lower(): value for name, value in zip(KEY_TAGS, event.key)},
             "files": [self.paths[i] for i in event.files],
             "boards": [{"board": number, "records": board.records,
-                        "tables": [{"table": table, "room": room} for table, room, _ in board.places or ()]}
+                        "tables": [{"table": entry[0], "room": entry[1]} for entry in board.places or ()]}
                        for number, board in event.boards.items()],
         } for event in self.events.values()]
 
 
-def _whole_turn(board: Board, shape: int, seats: int, dealer: str | None) -> bool:
+def _pack(index: int, line: int, column: int, game: int, variant: int) -> int:
+    """A played record's place and which of its board's deals it holds, as one integer."""
+    return ((((index << _LINE | line) << _COLUMN | min(column, 0xFFFF)) << _GAME | game) << _VARIANT
+            | min(variant, 0xFF))
+
+
+def _unpack(place: int) -> tuple[int, int, int, int, int]:
+    variant, place = place & 0xFF, place >> _VARIANT
+    game, place = place & 0xFFFFFFFF, place >> _GAME
+    column, place = place & 0xFFFF, place >> _COLUMN
+    return place >> _LINE, place & 0xFFFFFFFF, column, game, variant
+
+
+def _tables(n: int) -> str:
+    return f"{n} table" + ("" if n == 1 else "s")
+
+
+def _whole_turn(board: Board, seats: int, dealer: str | None) -> bool:
     """The hands and the dealer turned together: the same board written from other seats (robot matches do)."""
-    return shape == board.shape and board.dealer is not None and dealer == seat_after(board.dealer,
-                                                                                      (seats - board.seats) % 4)
+    return board.dealer is not None and dealer == seat_after(board.dealer, (seats - board.seats) % 4)
 
 
 def place(table: str | None, room: str | None) -> str:
@@ -187,14 +297,15 @@ def place(table: str | None, room: str | None) -> str:
     return f"the {room.lower()} room"
 
 
-def _fouled(here: int, there: int, at: str) -> str:
-    """FouledBoard's message: the first cards that the two deals give to different players."""
-    turned = turn(here, there)
-    if turned:
-        return f"fouled board: the deal of {at} {_TURNS[turned]}"
+def _fouled(here: int, there: int, what: str) -> str:
+    """FouledBoard's message: the first cards that the two deals give to different players (``what``: the other
+    deal, as ``handrecord.pbn:12, the hand record's``)."""
+    turned_by = turn(here, there)
+    if turned_by:
+        return f"fouled board: {what} {_TURNS[turned_by]}"
     moved = differences(here, there)
     first = moved[0]
-    text = f"fouled board: {_moved(first)}, {SEAT_NAMES[first[2]]}'s at {at}"
+    text = f"fouled board: {_moved(first)}, {SEAT_NAMES[first[2]]}'s in {what}"
     back = next((m for m in moved if m[1] == first[2]), None)  # a card that went the other way
     if back is not None:
         text += f"; {_moved(back)}, {SEAT_NAMES[back[2]]}'s there"
@@ -204,3 +315,4 @@ def _fouled(here: int, there: int, at: str) -> str:
 def _moved(difference: tuple[str, str, str]) -> str:
     card, here, _ = difference
     return f"{card_name(card)} is {SEAT_NAMES[here]}'s here"
+

@@ -1,9 +1,10 @@
-"""E — event rules: boards compared across the records of an event (Laws 6, 78B, 87).
+"""E — event rules: boards compared across the records of an event (Laws 6, 15, 78B, 87).
 
 These rules have no ``check``: a record alone cannot break them.  The event
 state (:mod:`bridgelint.events`) compares each record with the earlier records
-of its event and emits their codes on the later record, naming the earlier
-one.  How events are formed is part of FouledBoard's documentation.
+of its event (E102-E104: on the later record, naming the earlier one) or with
+the board's reference deal (E101).  How events are formed and what the
+reference deal is are part of FouledBoard's documentation.
 """
 
 from __future__ import annotations
@@ -14,10 +15,23 @@ from .base import Rule
 class FouledBoard(Rule):
     """Fouled board: one board of an event dealt two ways.
 
-    What it does: compares the deal of each record with the first whole deal
-    of the same board number in the same event, and names the first cards
-    that differ (`♠K is West's here, East's at results.pbn:120`) or the turn
-    of a board whose hands all moved round by whole seats. Events: the
+    What it does: compares the deal of each played record with the board's
+    reference deal and names the first cards that differ (`♠K is West's
+    here, East's in the deal most tables played`) or the turn of a board
+    whose hands all moved round by whole seats. The reference deal is the
+    hand record's when `--hand-record FILE` is given (repeatable;
+    `hand-record = [...]` in the configuration): every other played record
+    of the run with that board number and a whole deal is compared with it,
+    whatever its event. Otherwise it is the deal most tables of the event
+    played, decided at the end of the file (of the run with
+    `--across-files`), the message giving the counts (`dealt this way at 1
+    table, the other way at 47 tables, first at line 120`); on a tie, the
+    deal seen first, and the message says it was a tie. The finding stands
+    on each record that differs, never on the reference. A played record is
+    one with an auction, a contract or a result (one table), or with a
+    ScoreTable whose rows hold results (a traveller: each row one table, or
+    its Multiplicity); unplayed records (hand records, practice deals) are
+    never fouled boards and do not vote. Events: the
     records of one file are one event when their Event, Site, Date, Section,
     Stage, HomeTeam and VisitTeam tags are equal (a tag that is absent, empty
     or `?` equals an absent one, and a tag a game does not write is carried
@@ -29,9 +43,9 @@ class FouledBoard(Rule):
     writes it). Only whole deals are compared: partial deals, hidden hands
     (`-`), `?` deals and end positions are not. Hands and dealer turned
     together are the same board written from other seats (robot matches do
-    this); hands turned alone are a fouled board. Two records of which
-    neither carries an auction, a contract or a result are not compared: a
-    file of practice deals may well restart its numbering.
+    this); hands turned alone are a fouled board. Sessions whose board
+    numbers restart are one event when their tags are equal: check them one
+    session at a time.
     Why it matters: a fouled board (Law 87) cannot be scored against the
     tables that played the other deal; the director has to know which
     tables played which deal.
@@ -70,9 +84,11 @@ class DuplicatedDeal(Rule):
     """Duplicated deal: two board numbers of an event hold the same deal.
 
     What it does: reports a board whose deal is the deal of an earlier board
-    of the same event, as dealt or turned round by whole seats (North's hand
-    at East, and so on). It is said once per board. Events are formed as
-    for E101 (`bridgelint rule E101`).
+    with the same Event tag, as dealt or turned round by whole seats
+    (North's hand at East, and so on). It is said once per board. The Event
+    tag alone groups the records (within a file, or across the run with
+    `--across-files`): Date, Site, Section, Stage and the teams are
+    ignored, so a multi-day event is one event here.
     Why it matters: a hand record reused under two numbers means that a
     board was duplicated from the wrong deal file, and the players meet the
     same deal twice.
@@ -107,11 +123,15 @@ class RepeatedTable(Rule):
 
     What it does: reports a record of a board at a table (PBN Table) or room
     (PBN Room, LIN `qx` o/c) that already has a record of that board in the
-    same event (events as for E101). Records that name neither a table nor
-    a room are not compared.
-    Why it matters: a table plays each board once; a second record is a
-    result uploaded twice, or a record filed under the wrong table, and the
-    scores of the other tables are computed against it.
+    same event (events as for E101), and says whether the two are identical
+    (deal, auction, play, contract, result and score the same, layout and
+    comments aside: the same upload twice) or give two results (`4S= by
+    North here, 3NT-1 by East at line 120`). Records that name neither a
+    table nor a room are not compared.
+    Why it matters: a table plays each board once (Law 15 covers a board
+    played again); a second record is a result uploaded twice, or a record
+    filed under the wrong table, and the scores of the other tables are
+    computed against it.
     Example: two records of board 1 in the open room.
 
         [Event "Teams"]
@@ -132,10 +152,10 @@ class RepeatedTable(Rule):
         [Board "1"]
         [Room "Closed"]
 
-    References: Law 79C (correcting a recorded score).
+    References: Law 15 (a board played again).
     """
 
-    code, name, severity, law = "E103", "repeated-table", "error", "Law 79C"
+    code, name, severity, law = "E103", "repeated-table", "error", "Law 15"
 
 
 class TeamImps(Rule):
