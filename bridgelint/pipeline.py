@@ -98,6 +98,7 @@ class FileReport:
     fix_note: str | None = None  # what became of the fixes, where they were not written in place
     diff: bytes | None = None  # --diff: what --fix would change, as a unified diff
     fixed_text: bytes | None = None  # --fix on standard input: the fixed file
+    skipped: dict[str, int] = field(default_factory=dict)  # checks not made, by code (a method not known)
 
 
 _REPLAYS = ((AUCTION_REMARKS, attrgetter("auction")), (PLAY_REMARKS, attrgetter("play")))  # in the order they run
@@ -231,6 +232,8 @@ class FileRun:
                     suppressions.add_header(above(header, suppressions.header_seen, line))
                     suppressions.add_record(record)
                     findings = suppressions.suppress(linter.check_record(replays, self.hooks))
+                    for code in replays.skipped:
+                        report.skipped[code] = report.skipped.get(code, 0) + 1
                     findings.sort(key=location)
                     report.findings.extend(findings)
                     yield Checked(record, replays, findings)

@@ -29,10 +29,15 @@ class once(Generic[T]):
 class Context:
     """One record and what the replayers found in it, computed once, on demand."""
 
-    __slots__ = ("record", "__dict__")
+    __slots__ = ("record", "skipped", "__dict__")
 
     def __init__(self, record: Record):
         self.record = record
+        self.skipped: list[str] = []  # the codes of checks not made on this record for want of what they need
+
+    def skip(self, code: str) -> None:
+        """A rule could not check this record (a method it does not know): counted, not a finding."""
+        self.skipped.append(code)
 
     @once
     def written_tags(self) -> dict[str, Tag]:

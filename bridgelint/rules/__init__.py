@@ -6,7 +6,8 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import auction, board, contract, deal, event, internal, notes, play, result, score, syntax, tables, tag_values
+from . import (auction, board, contract, deal, event, internal, notes, play, result, results, score, syntax, tables,
+               tag_values)
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
@@ -27,6 +28,7 @@ _ALL: list[type[Rule]] = [
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
     tables.MalformedHeader, tables.MalformedRow, tag_values.MalformedTagValue, tag_values.ContradictoryValues,
     tables.ScoreTableScore, tables.ScoreTableMatchpoints,
+    results.ImpMismatch, results.DatumMismatch,
     *event.EVENT_RULES,
     internal.InternalError,
 ]

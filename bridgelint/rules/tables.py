@@ -11,6 +11,7 @@ from ..model import Finding, Table
 from ..results import full_field, neuberg, on_scale
 from ..scoring import score
 from ..tables import decimals
+from ..replay.context import per_record
 from .base import Context, Rule
 from .parts import TABLES
 from .method import method_of
@@ -101,6 +102,11 @@ class _ScoreTableRule(Rule):
     def score_table(ctx: Context) -> Table | None:
         table = ctx.record.tables.get("ScoreTable")
         return table if table is not None and table.columns and len(table) else None
+
+    @staticmethod
+    def field(ctx: Context) -> "ScoreField | None":
+        """The field of the record's ScoreTable (:func:`score_field`), worked out once for every rule."""
+        return _field_of(ctx)
 
 
 class ScoreTableScore(_ScoreTableRule):
@@ -234,7 +240,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
                    if (position := table.column_index(name)) is not None]
         if not checked:
             return
-        field = _field(table)
+        field = self.field(ctx)
         if field is None:
             return
         step = method_of(ctx).mp_step
@@ -242,7 +248,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
             partner = table.column_index(_partner(name)) if field.adjusted else None
             yield from self._column(table, field, name, position, step, partner)
 
-    def _column(self, table: Table, field: "_Field", name: str, position: int, step: int | None,
+    def _column(self, table: Table, field: "ScoreField", name: str, position: int, step: int | None,
                 partner: int | None) -> Iterator[Finding]:
         """The first wrong value of one column on the reading of it that finds fewest.  ``partner``: the other
         side's column of a table with adjusted rows, where a row whose two values do not add up to the top is a
@@ -330,7 +336,7 @@ class _Reading:
         return on_scale(neuberg(mp, self.entries, self.full), self.full, self.form, self.step)
 
 
-def _readings(field: "_Field", stated: list, percentage: bool, ns: bool, step: int | None) -> Iterator[_Reading]:
+def _readings(field: "ScoreField", stated: list, percentage: bool, ns: bool, step: int | None) -> Iterator[_Reading]:
     """The readings a column may be on: unfactored first, then factored to the full field its values imply."""
     n = field.entries
     if percentage:
@@ -348,7 +354,7 @@ def _readings(field: "_Field", stated: list, percentage: bool, ns: bool, step: i
             yield _Reading(form, s, n, full)
 
 
-def _full_field(field: "_Field", stated: list, ns: bool, form: str, step: int) -> int | None:
+def _full_field(field: "ScoreField", stated: list, ns: bool, form: str, step: int) -> int | None:
     """The number of results a factored column's values imply (from its most extreme row); None: no more than
     the table holds, or none to tell."""
     n = field.entries
@@ -381,7 +387,7 @@ class _Row:
         return self.below + self.equal / 2
 
 
-class _Field:
+class ScoreField:
     """The scores of a ScoreTable's rows, each counted Multiplicity times."""
 
     def __init__(self, rows: list[_Row], adjusted: bool = False):
@@ -398,7 +404,7 @@ class _Field:
             row.below, row.equal = below[at], counts[row.ns] - 1
 
 
-def _field(table: Table) -> _Field | None:
+def score_field(table: Table) -> ScoreField | None:
     """The field of the table's scores; None when a row's NS score is not known (nothing can be computed)."""
     ns, ew, multiplicity = (table.column_index(name) for name in ("Score_NS", "Score_EW", "Multiplicity"))
     if ns is None and ew is None:
@@ -420,5 +426,11 @@ def _field(table: Table) -> _Field | None:
         count = table.value(number, multiplicity) if multiplicity is not None else 1
         rows.append(_Row(number, points, count if isinstance(count, int) and count > 0 else 1,
                          table.artificial(number)))
-    field = _Field(rows, left_out)
+    field = ScoreField(rows, left_out)
     return field if field.entries >= 2 else None
+
+
+@per_record
+def _field_of(ctx: Context) -> ScoreField | None:
+    table = _ScoreTableRule.score_table(ctx)
+    return score_field(table) if table is not None else None
