@@ -17,7 +17,7 @@ from typing import Any, ContextManager, Iterable, TextIO
 
 import click
 
-from . import __version__, interrupt, outputs, parallel
+from . import __version__, interrupt, outputs, parallel, printable
 from .config import FAIL_ON
 from .events.hook import EventScope
 from .events.state import EventState
@@ -102,18 +102,23 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     fixed_out = fixing is not None and (diff or "-" in files)  # standard output holds the diff or the fixed text
     if output_format == "auto":
         output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
+    document = output_format != "text" and output_file is None and not statistics  # on standard output
+    if document:
+        printable.utf8(sys.stdout)  # the documents are UTF-8 (HTML, XML, JSON and GitHub's commands say so)
+    # text: suits as symbols or letters, decided once for the whole run; a document is written as it is
+    screen = printable.Printable("utf-8" if document else printable.encoding_of(sys.stdout))
     # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
     stdin_bytes = sys.stdin.buffer.read() if output_format == "html" and "-" in files else None
     across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
     events = EventState() if across else None  # the run's events (across files)
     scope = EventScope(across, listed=output_format == "json")  # only JSON lists the events
     fixes: dict[str, Any] = {"fix": fixing} if fixing is not None else {}
-    stdin = {i: parallel.check_one(("-", pipeline.codes_for("-"), pipeline.fmt), events=scope,
+    stdin = {i: parallel.check_one(pipeline.job("-"), events=scope,
                                    stream=sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes),
                                    **fixes)
              for i, p in enumerate(files) if p == "-"}
     progress = None if quiet else Progress.on_terminal(files)
-    checked = parallel.check_files([(p, pipeline.codes_for(p), pipeline.fmt) for p in files if p != "-"],
+    checked = parallel.check_files([pipeline.job(p) for p in files if p != "-"],
                                    jobs or parallel.cpu_count(), progress.read if progress else None, events=scope,
                                    **fixes)
     fail_on = fail_on or pipeline.config.fail_on
@@ -125,7 +130,8 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
 
         real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
         reporter = HtmlReporter(lambda path: io.BytesIO(stdin_bytes or b"") if path == "-"
-                                else open_input(real.get(path, path)), pipeline.fmt, fail_on, verbose)
+                                else open_input(real.get(path, path)), pipeline.fmt, fail_on, verbose,
+                                lambda path: pipeline.encoding_for(real.get(path, path)))
     elif output_format == "json":
         from .reporters.json import JsonReporter  # each file written as its report comes
 
@@ -163,7 +169,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                 _fixed(report, progress)
             summary.add(report)
             for sink, to in sinks:
-                _write(to, sink.file(report), progress)
+                _write(to, sink.file(report), progress, screen)
 
         with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
             try:
@@ -196,7 +202,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             if scope.listed:
                 summary.events = events.summary()
         for sink, to in sinks:
-            _write(to, sink.end(summary))
+            _write(to, sink.end(summary), None, screen)
     click.echo(summary.line() + _fixes_said(summary, fixing), err=True)
     if interrupted is not None:
         click.echo(f"bridgelint: interrupted by {interrupted.name}: {summary.files} of {len(files)} files checked, "
@@ -262,14 +268,15 @@ def _say(message: str, progress: Progress | None) -> None:
     click.echo(message, err=True)
 
 
-def _write(out: TextIO | None, text: str, progress: Progress | None = None) -> None:
-    """Write ``text`` to the report at once (None: standard output), the progress bar wiped from a terminal."""
+def _write(out: TextIO | None, text: str, progress: Progress | None, screen: printable.Printable) -> None:
+    """Write ``text`` to the report at once (None: standard output, in what its encoding holds), the progress
+    bar wiped from a terminal."""
     if not text:
         return
     if out is None:
         if progress is not None and sys.stdout.isatty():
             progress.clear()
-        click.echo(text, nl=False)
+        click.echo(screen(text), nl=False)
     else:
         out.write(text)
         out.flush()
@@ -318,6 +325,7 @@ def _fix_kind(rule: type[Rule]) -> str:
 def main() -> None:
     """Entry point: click's own errors exit 2, never 1; SIGINT and SIGTERM exit 130 and 143 (:mod:`.interrupt`)."""
     interrupt.catch()
+    printable.never_fail(sys.stdout)  # a character the output cannot hold is escaped, never a traceback
     try:
         cli.main(standalone_mode=False)
     except interrupt.Interrupted as stop:

@@ -17,6 +17,7 @@ Validation is strict: an unknown key, a wrong type or an unknown code is a
 
 from __future__ import annotations
 
+import codecs
 import fnmatch
 import os
 import sys
@@ -27,7 +28,7 @@ from typing import Any, Iterable, Sequence
 ALL = "ALL"
 FAIL_ON = ("error", "warning")
 KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude", "fail-on",
-        "across-files")
+        "across-files", "encoding")
 # names skipped below a directory that is searched (as ruff does); a path named on the command line is read
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", "__MACOSX", ".*")
 
@@ -57,6 +58,7 @@ class Config:
     skipped: tuple[str, ...] = DEFAULT_EXCLUDE  # names not searched below a named directory (exclude replaces them)
     fail_on: str = "error"
     across_files: bool = False  # events span the whole run, not one file (E101-E104)
+    encodings: dict[str, str] = field(default_factory=dict)  # glob = encoding of the text that is not UTF-8
 
 
 # --- selectors -----------------------------------------------------------------
@@ -169,6 +171,31 @@ def file_codes(path: str, selected: frozenset[str], config: Config) -> frozenset
     return frozenset(c for c in selected if not any(_matches(s, c) for s in dropped))
 
 
+def file_encoding(path: str, config: Config) -> str | None:
+    """The encoding ``encoding`` gives ``path`` (the first glob that matches), or None."""
+    if not config.encodings or path == "-":
+        return None
+    relative = relative_posix(path, config.root)
+    return next((name for pattern, name in config.encodings.items() if glob_match(pattern, relative)), None)
+
+
+def check_encoding(name: str, where: str) -> str:
+    """``name`` as Python calls it (``cp1250``), or :class:`ConfigError` when it is no encoding a record can
+    be in (unknown, or one that does not write ASCII as ASCII, as UTF-16)."""
+    try:
+        info = codecs.lookup(name)
+        usable = info._is_text_encoding and _ASCII.encode(name) == _ASCII.encode("ascii")
+    except (LookupError, UnicodeError):
+        usable = False
+    if not usable:
+        raise ConfigError(f"{where}: {name!r} is not an encoding bridgelint can read (an 8-bit code page such as "
+                          "cp1250, cp1251, iso-8859-2, or another that writes ASCII as ASCII)")
+    return info.name
+
+
+_ASCII = "\n\r\t []|%{};\"#0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
 # --- configuration files -----------------------------------------------------------
 
 def find_config(start: Path | None = None) -> Path | None:
@@ -258,11 +285,18 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
     if not isinstance(across_files, bool):
         raise ConfigError(f"{where}: 'across-files' must be true or false, not {across_files!r}")
 
+    value = table.get("encoding", {})
+    if isinstance(value, str):
+        value = {"*": value}
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise ConfigError(f"{where}: 'encoding' must be an encoding name, or a table of glob = encoding name")
+    encodings = {pattern: check_encoding(name, f"{where}: 'encoding' {pattern!r}") for pattern, name in value.items()}
+
     layer = Layer(code_list("select"), code_list("extend-select") or (), code_list("ignore") or ())
     skipped = () if "exclude" in table else DEFAULT_EXCLUDE  # as ruff: exclude replaces the defaults
     return Config(root=root, source=where, layer=layer, per_file_ignores=per_file,
                   exclude=glob_list("exclude") + glob_list("extend-exclude"), skipped=skipped, fail_on=fail_on,
-                  across_files=across_files)
+                  across_files=across_files, encodings=encodings)
 
 
 def discover(codes: Iterable[str], config_file: str | None = None, isolated: bool = False,

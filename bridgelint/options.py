@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterable, TypeVar
 
 import click
 
-from .config import ConfigError, discover, selection
+from .config import ConfigError, check_encoding, discover, selection
 from .inputs import shown
 from .pipeline import Pipeline
 from .rules import RULES
@@ -25,6 +25,9 @@ _OPTIONS = (
     click.option("--isolated", is_flag=True, help="Ignore every configuration file."),
     click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
                  help="Read every input as this format (default: by extension, else by content)."),
+    click.option("--encoding", metavar="NAME", default=None,
+                 help="Read text that is not UTF-8 in this encoding (cp1250, cp1251, iso-8859-2...; default: as the "
+                      "bytes show: Latin-1, or Windows-1252/1250/1251 where they make it clear)."),
 )
 
 
@@ -44,10 +47,12 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
         config = discover(RULES, options.pop("config_file"), options.pop("isolated"))
         selected = selection(RULES, config, options.pop("select"), options.pop("extend_select"),
                              options.pop("ignore"))
+        encoding = options.pop("encoding")
+        encoding = encoding and check_encoding(encoding, "--encoding")
     except ConfigError as error:
         click.echo(f"bridgelint: {error}", err=True)
         sys.exit(USAGE_ERROR)
-    return Pipeline(selected, config, options.pop("input_format"))
+    return Pipeline(selected, config, options.pop("input_format"), encoding=encoding)
 
 
 def nothing_to_read(paths: Iterable[str]) -> None:

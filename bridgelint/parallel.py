@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .fixing import FixMode
     from .model import Finding
 
-Job = tuple[str, frozenset[str], "str | None"]  # path, selected codes, input format
+Job = tuple[str, frozenset[str], "str | None", "str | None"]  # path, selected codes, input format, encoding
 
 
 def cpu_count() -> int:
@@ -51,10 +51,11 @@ def check_one(job: Job, on_read: Callable[[int], None] | None = None, stream: Bi
 
 def _check_one(job: Job, on_read: Callable[[int], None] | None, stream: BinaryIO | None,
                events: EventScope) -> FileReport:
-    path, codes, fmt = job
+    path, codes, fmt, encoding = job
     if stream is None:
-        return check_file(path, codes, fmt, on_read=on_read or (_count if _READ is not None else None), events=events)
-    return check_stream(path, stream, codes, fmt, events=events)
+        return check_file(path, codes, fmt, on_read=on_read or (_count if _READ is not None else None), events=events,
+                          encoding=encoding)
+    return check_stream(path, stream, codes, fmt, events=events, encoding=encoding)
 
 
 def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) -> int | None:
@@ -134,7 +135,7 @@ def tasks(jobs: list[Job], workers: int) -> list[list[int]]:
     """The jobs' indices as the workers' tasks: the largest files first, so that one large file does not start
     last, each alone; smaller ones together, up to :data:`TASK_BYTES` a task and at least four tasks a worker,
     so that a task's cost (queues, pickling, a worker's turn) is paid once for many small files."""
-    sizes = [file_size(path) for path, _, _ in jobs]
+    sizes = [file_size(job[0]) for job in jobs]
     limit = min(TASK_BYTES, sum(sizes) // (4 * workers))
     out: list[list[int]] = []
     size = 0

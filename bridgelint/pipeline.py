@@ -52,7 +52,7 @@ from functools import reduce
 from operator import attrgetter, or_
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, cast
 
-from .config import DEFAULT_EXCLUDE, Config, file_codes, is_excluded
+from .config import DEFAULT_EXCLUDE, Config, file_codes, file_encoding, is_excluded
 from .events.hook import EventScope, event_hooks
 from .inputs import ArchiveProblem, Unpacked, inputs_of, is_archive, is_zip, shown, split_member, unpack
 from .model import Finding, Record
@@ -199,10 +199,12 @@ class FileRun:
     """
 
     def __init__(self, path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
-                 hooks: Iterable[RecordHook] = (), events: EventScope | None = EventScope()):
+                 hooks: Iterable[RecordHook] = (), events: EventScope | None = EventScope(),
+                 encoding: str | None = None):
         self.path = path
         self.stream = stream
         self.fmt = fmt
+        self.encoding = encoding
         self.linter = linter_for(codes)
         self.hooks: tuple[RecordHook, ...] = (*hooks, *event_hooks(self.linter.codes, events))
         self.report = FileReport(path, fmt or "unknown")
@@ -219,7 +221,7 @@ class FileRun:
         header: list = []  # the reader's directives outside any game, as they are read
         line = 1
         try:
-            reader = open_reader(self.stream, self.path, self.fmt)
+            reader = open_reader(self.stream, self.path, self.fmt, self.encoding)
             report.format = reader.format
             header = getattr(reader, "header_directives", [])
             for batch in batches(reader):
@@ -292,9 +294,10 @@ def above(header: list, seen: int, line: int) -> list:
 
 
 def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
-                 hooks: Iterable[RecordHook] = (), events: EventScope | None = EventScope()) -> FileReport:
+                 hooks: Iterable[RecordHook] = (), events: EventScope | None = EventScope(),
+                 encoding: str | None = None) -> FileReport:
     """The report on an open binary stream; ``path`` is what reports show (``events``: see :class:`FileRun`)."""
-    run = FileRun(path, stream, codes, fmt, hooks, events)
+    run = FileRun(path, stream, codes, fmt, hooks, events, encoding)
     for _ in run:
         pass
     return run.report
@@ -302,7 +305,7 @@ def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None
 
 def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = None,
                hooks: Iterable[RecordHook] = (), on_read: Callable[[int], None] | None = None,
-               events: EventScope | None = EventScope()) -> FileReport:
+               events: EventScope | None = EventScope(), encoding: str | None = None) -> FileReport:
     """The report on a file (or archive member) by name; an unreadable path is reported (``unreadable``), not raised.
 
     ``on_read(n)`` hears of the bytes as they are read, a buffer at a time (a progress bar).
@@ -311,7 +314,7 @@ def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = 
     try:
         with open_input(path) as stream:
             counted = stream if on_read is None else cast(BinaryIO, _Counted(stream, on_read))
-            report = check_stream(name, counted, codes, fmt, hooks, events)
+            report = check_stream(name, counted, codes, fmt, hooks, events, encoding)
     except OSError as error:
         report = FileReport(name, fmt or format_from_name(path) or "unknown")
         report.unreadable = error.strerror or str(error)
@@ -332,14 +335,15 @@ def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Fin
 
 @dataclass
 class Pipeline:
-    """A run's settings: the selected codes, the configuration, the input format and the record hooks (the event
-    checks, file by file, are the run's own: :class:`FileRun`)."""
+    """A run's settings: the selected codes, the configuration, the input format and encoding, the record hooks
+    (the event checks, file by file, are the run's own: :class:`FileRun`)."""
 
     selected: frozenset[str] = frozenset(RULES)
     config: Config = field(default_factory=Config)
     fmt: str | None = None
     hooks: tuple[RecordHook, ...] = ()
     events: EventScope = EventScope()
+    encoding: str | None = None  # --encoding: every input's text that is not UTF-8 is read in it
 
     def paths(self, paths: Iterable[str]) -> list[str]:
         """The files to read: directories expanded, paths the configuration excludes dropped, each file once."""
@@ -349,15 +353,26 @@ class Pipeline:
         """The codes checked in ``path``: the selection less its ``per-file-ignores``."""
         return file_codes(path, self.selected, self.config)
 
+    def encoding_for(self, path: str) -> str | None:
+        """The encoding of ``path``'s text that is not UTF-8: ``--encoding``, else the configuration's for it."""
+        return self.encoding or file_encoding(path, self.config)
+
     def run(self, path: str, stream: BinaryIO) -> FileRun:
         """``path`` (read from ``stream``) through the pipeline, record by record."""
-        return FileRun(shown(path), stream, self.codes_for(path), self.fmt, self.hooks, self.events)
+        return FileRun(shown(path), stream, self.codes_for(path), self.fmt, self.hooks, self.events,
+                       self.encoding_for(path))
 
     def check_stream(self, path: str, stream: BinaryIO) -> FileReport:
-        return check_stream(path, stream, self.codes_for(path), self.fmt, self.hooks, self.events)
+        return check_stream(path, stream, self.codes_for(path), self.fmt, self.hooks, self.events,
+                            self.encoding_for(path))
 
     def check_file(self, path: str) -> FileReport:
-        return check_file(path, self.codes_for(path), self.fmt, self.hooks, events=self.events)
+        return check_file(path, self.codes_for(path), self.fmt, self.hooks, events=self.events,
+                          encoding=self.encoding_for(path))
+
+    def job(self, path: str) -> tuple[str, frozenset[str], str | None, str | None]:
+        """What a worker needs to check ``path``: the path, its codes, the input format, its encoding."""
+        return path, self.codes_for(path), self.fmt, self.encoding_for(path)
 
 
 def expand_paths(paths: Iterable[str], skipped: Iterable[str] = DEFAULT_EXCLUDE) -> Iterator[str]:

@@ -32,6 +32,7 @@ from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS,
                     Record)
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .pipeline import location, open_input
+from .printable import letters, shows_suits
 from .replay.context import Context
 from .replay.play import PlayReplay
 from .readers.lin import room as lin_room
@@ -90,16 +91,8 @@ def style_for(ascii_only: bool, stream: TextIO | None = None) -> Style:
     """Symbols and colour only on a terminal that can show the symbols, without ``--ascii`` and ``NO_COLOR``."""
     stream = stream if stream is not None else sys.stdout
     isatty = getattr(stream, "isatty", None)
-    fancy = not ascii_only and not os.environ.get("NO_COLOR") and bool(isatty and isatty()) and _shows_suits(stream)
+    fancy = not ascii_only and not os.environ.get("NO_COLOR") and bool(isatty and isatty()) and shows_suits(stream)
     return Style(fancy)
-
-
-def _shows_suits(stream: TextIO) -> bool:
-    try:
-        "".join(SUIT_SYMBOLS.values()).encode(getattr(stream, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
 
 
 # --- one record -------------------------------------------------------------------
@@ -443,11 +436,13 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
     for checked in wanted:  # shown once the file is read: the event checks decide at its end
         record = checked.record
         findings = sorted(checked.findings + later.get(record.game, []), key=location)
-        click.echo(("\n" if shown else "") + render(record, findings, style, checked.replays), nl=False)
+        drawn = render(record, findings, style, checked.replays)
+        click.echo(("\n" if shown else "") + (drawn if style.fancy else letters(drawn)), nl=False)
         shown.add(record.game)
     file_findings = [f for f in run.file_findings if f.game is None or f.game in shown]
     if file_findings and (shown or (board is None and game is None)):
-        click.echo("\n" + style.bold("File") + "\n" + "\n".join(_finding_lines(file_findings, style)))
+        listed = "\n".join(_finding_lines(file_findings, style))
+        click.echo("\n" + style.bold("File") + "\n" + (listed if style.fancy else letters(listed)))
     if not shown:
         what = f"board {board}" if board is not None else (f"game {game}" if game is not None else "no board")
         click.echo(f"bridgelint: {path}: {what} not found" if board or game else f"bridgelint: {path}: {what}",

@@ -30,7 +30,7 @@ def _bytes(text: str | bytes, encoding: str = "utf-8") -> bytes:
 
 def report(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> FileReport:
     """The report of ``bridgelint check`` on ``text`` (str is encoded with ``encoding``), all rules selected."""
-    return check_one((name, frozenset(RULES), None), stream=io.BytesIO(_bytes(text, encoding)))
+    return check_one((name, frozenset(RULES), None, None), stream=io.BytesIO(_bytes(text, encoding)))
 
 
 def check(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> list[Finding]:

@@ -54,7 +54,7 @@ def test_a_run_shuts_its_workers_down_before_it_returns(tree, monkeypatch):
 
 
 def test_closing_after_the_last_report_lets_the_workers_end_on_their_own(tree):
-    jobs = [(str(p), frozenset(RULES), None) for p in sorted((tree / "more").rglob("*.pbn"))]
+    jobs = [(str(p), frozenset(RULES), None, None) for p in sorted((tree / "more").rglob("*.pbn"))]
     checked = parallel.check_files(jobs, 2)
     assert len([next(checked) for _ in jobs]) == len(jobs)
     workers = multiprocessing.active_children()
@@ -64,7 +64,7 @@ def test_closing_after_the_last_report_lets_the_workers_end_on_their_own(tree):
 
 def test_check_files_keeps_input_order(tree):
     paths = sorted(str(p) for p in tree.rglob("*.pbn"))
-    jobs = [(p, frozenset(RULES), None) for p in paths]
+    jobs = [(p, frozenset(RULES), None, None) for p in paths]
     serial = list(parallel.check_files(jobs, 1))
     assert [r.path for r in serial] == paths
     assert list(parallel.check_files(jobs, 2)) == serial
@@ -78,7 +78,7 @@ def test_small_files_go_to_a_worker_together_large_ones_alone(tmp_path, monkeypa
         path = tmp_path / f"f{i}.pbn"
         if size:
             path.write_bytes(b"x" * size)
-        jobs.append((str(path), frozenset(RULES), None))
+        jobs.append((str(path), frozenset(RULES), None, None))
     tasks = parallel.tasks(jobs, 1)
     assert sorted(i for task in tasks for i in task) == list(range(len(jobs)))  # every file once
     assert tasks == [[0], [3], [1, 2, 4], [5, 6, 7, 8]]  # largest first; small ones up to 1000 bytes a task

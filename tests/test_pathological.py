@@ -402,11 +402,11 @@ def test_a_path_deleted_while_the_run_goes_on(tmp_path: Path, monkeypatch: pytes
     first, second, third = (_good(tmp_path / f"{n}.pbn") for n in "abc")
     real = pipeline_module.open_reader
 
-    def open_and_delete(stream, path, fmt=None):
+    def open_and_delete(stream, path, fmt=None, encoding=None):
         if path.endswith("a.pbn"):
             first.unlink()  # the open file stays readable
             second.unlink()  # not opened yet: gone
-        return real(stream, path, fmt)
+        return real(stream, path, fmt, encoding)
 
     monkeypatch.setattr(pipeline_module, "open_reader", open_and_delete)
     result = _invoke("--format", "json", str(tmp_path))

@@ -99,7 +99,7 @@ def test_jobs_never_exceed_the_files_or_the_cpus(tmp_path, monkeypatch, cpus, fi
         (tmp_path / f"{i}.pbn").write_text(ERROR)
         paths.append(str(tmp_path / f"{i}.pbn"))
     try:
-        reports = list(parallel.check_files([(p, frozenset(RULES), None) for p in paths], jobs))
+        reports = list(parallel.check_files([(p, frozenset(RULES), None, None) for p in paths], jobs))
     except RuntimeError:
         reports = []
     assert Pool.asked == ([workers] if workers else [])

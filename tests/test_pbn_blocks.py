@@ -51,7 +51,7 @@ class LineByLine:
         self.export, self.version = False, None
 
     def lines(self):
-        number, windows_1252 = 0, False
+        number, decoder = 0, text.Decoder()
         while data := self.stream.readline(self.limit):
             skipped = 0
             if len(data) >= self.limit and not data.endswith(b"\n"):
@@ -62,11 +62,10 @@ class LineByLine:
             try:
                 line = data.decode("utf-8")
             except UnicodeDecodeError:
-                line, c1 = text.decode_8bit(data)
-                if c1 >= 0 and not windows_1252:
-                    windows_1252 = True
-                    self.file_findings.append(Windows1252.at(data[c1], line[c1], number, c1 + 1, "pbn"))
+                line = decoder.decode(data, number)
             yield number, line, skipped
+        if decoder.noted is not None:
+            self.file_findings.append(Windows1252.at(*decoder.noted, "pbn"))
 
     def skip_rest(self, data: bytes) -> tuple[bytes, int]:
         skipped, before = 0, data[-1:]

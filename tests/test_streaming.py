@@ -52,7 +52,7 @@ def test_the_bytes_read_are_counted_in_this_process_and_in_workers(two):
     assert sum(heard) == sizes[0]
     for workers in (1, 2):
         heard.clear()
-        jobs = [(str(two / name), frozenset({"A103"}), None) for name in ("a.pbn", "b.pbn")]
+        jobs = [(str(two / name), frozenset({"A103"}), None, None) for name in ("a.pbn", "b.pbn")]
         reports = list(parallel.check_files(jobs, workers, heard.append))
         assert [r.path for r in reports] == [job[0] for job in jobs] and sum(heard) == sum(sizes)
 

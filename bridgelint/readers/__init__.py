@@ -15,8 +15,9 @@ SNIFF_BYTES = 65536
 EXTENSIONS = {".pbn": "pbn", ".lin": "lin"}
 
 
-def open_reader(stream: BinaryIO, path: str, fmt: str | None = None) -> Reader:
-    """A reader for ``stream``; the format comes from ``fmt``, the name, or the content."""
+def open_reader(stream: BinaryIO, path: str, fmt: str | None = None, encoding: str | None = None) -> Reader:
+    """A reader for ``stream``; the format comes from ``fmt``, the name, or the content; text that is not UTF-8
+    is read in ``encoding`` (None: as its bytes show)."""
     stream = io.BufferedReader(LoneCrAsLf(stream), SNIFF_BYTES)  # every line end LF or CRLF for the readers
     head = stream.peek(SNIFF_BYTES)[:SNIFF_BYTES]
     fmt = fmt or format_from_name(path)
@@ -26,8 +27,8 @@ def open_reader(stream: BinaryIO, path: str, fmt: str | None = None) -> Reader:
     if problem:
         return NotText(fmt, problem)
     if fmt == "lin":
-        return LinReader(stream, path)
-    return PbnReader(stream, path)
+        return LinReader(stream, path, encoding)
+    return PbnReader(stream, path, encoding)
 
 
 def format_from_name(path: str) -> str | None:

@@ -57,9 +57,10 @@ class LinReader:
 
     format = "lin"
 
-    def __init__(self, stream: BinaryIO, path: str):
+    def __init__(self, stream: BinaryIO, path: str, encoding: str | None = None):
         self.stream = stream
         self.path = path
+        self.encoding = encoding  # what is not UTF-8 is read in it (None: as the bytes show)
         self.file_findings: list[Finding] = []
 
     def __iter__(self) -> Iterator[Record]:
@@ -69,7 +70,7 @@ class LinReader:
         prelude: list[Item] = []
         by_qx = dealt = False  # a qx was seen; the open board has its md
         games = 0
-        for run in scan(text_chunks(self.stream, self.file_findings)):
+        for run in scan(text_chunks(self.stream, self.file_findings, self.encoding)):
             if isinstance(run, Finding):
                 prelude.append(run)
                 continue

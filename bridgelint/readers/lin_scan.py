@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator
 from urllib.parse import unquote_to_bytes
 
 from ..model import Finding, Severity
 from ..rules.syntax import MalformedLin, Windows1252
 from .patterns import LIN_FIELD
-from .text import decode_8bit, decode_line
+from .text import Decoder, decode_line
 
 BLOCK = 1 << 20  # bytes read at a time
 MAX_TAIL = 1 << 22  # an unfinished field longer than this is read as broken
@@ -40,28 +40,31 @@ _TAG_AT_END = re.compile(r"\s([A-Za-z]{2})\Z")
 _SPACE = re.compile(r"\s*")
 
 
-def text_chunks(stream: BinaryIO, findings: list[Finding] | None = None) -> Iterator[str]:
-    """Decoded text of ``stream``, cut only after a line break or a ``|``.
+def text_chunks(stream: BinaryIO, findings: list[Finding] | None = None, encoding: str | None = None) -> Iterator[str]:
+    """Decoded text of ``stream``, cut only after a line break or a ``|``; what is not UTF-8 is read in
+    ``encoding``, else as the bytes show (:class:`~.text.Decoder`).
 
-    The first Windows-1252 byte of the stream is reported in ``findings`` (S114).
+    The first byte read in a Windows code page is reported in ``findings`` (S114), once the text is read.
     """
-    lines = 0  # line breaks before the chunk being decoded, until the first Windows-1252 byte
+    decoder = Decoder(encoding)
+    lines = 0  # line breaks before the chunk being decoded
 
     def decoded(data: bytes) -> str:
-        nonlocal lines, findings
+        nonlocal lines
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            text, c1 = decode_8bit(data)
-            if c1 >= 0 and findings is not None:
-                line_start = data.rfind(b"\n", 0, c1) + 1
-                findings.append(Windows1252.at(data[c1], text[c1], lines + data.count(b"\n", 0, c1) + 1,
-                                               c1 - line_start + 1, "lin"))
-                findings = None
-        if findings is not None:
-            lines += data.count(b"\n")
+            text = decoder.decode(data, lines + 1)
+        lines += data.count(b"\n")
         return text
 
+    yield from _chunks(stream, decoded)
+    if decoder.noted is not None and findings is not None:
+        findings.append(Windows1252.at(*decoder.noted, "lin"))
+
+
+def _chunks(stream: BinaryIO, decoded: Callable[[bytes], str]) -> Iterator[str]:
+    """The stream's text, each piece cut after a line break or a ``|`` and given to ``decoded``."""
     block = stream.read(BLOCK)
     if block.startswith(codecs.BOM_UTF8):
         block = block[3:]

@@ -45,8 +45,8 @@ class PbnReader:
 
     format = "pbn"
 
-    def __init__(self, stream: BinaryIO | Iterable[bytes], path: str = "-"):
-        self._blocks = TextBlocks(stream, READ_LIMIT)
+    def __init__(self, stream: BinaryIO | Iterable[bytes], path: str = "-", encoding: str | None = None):
+        self._blocks = TextBlocks(stream, READ_LIMIT, encoding)
         self.path = path
         self.file_findings: list[Finding] = []
         self.export = False
@@ -76,8 +76,8 @@ class PbnReader:
             yield from self._read(batch)
         self.file_findings += self._line_findings
         self.file_findings += self._lines_ahead
-        if self._blocks.windows_1252 is not None:
-            self.file_findings.append(Windows1252.at(*self._blocks.windows_1252, "pbn"))
+        if self._blocks.decoder.noted is not None:
+            self.file_findings.append(Windows1252.at(*self._blocks.decoder.noted, "pbn"))
         if games == 0:
             self.file_findings.append(NoGame.finding("the file holds no game", 1, 1))
 

@@ -1,9 +1,12 @@
 """Bytes to text as organisers' files come: the character set and the line ends.
 
 PBN is Latin-1 (PBN §2.2) and UTF-8 in practice; LIN declares nothing.  Text
-is read as UTF-8 when it decodes, else as Windows-1252 when it holds bytes
-0x80-0x9F (curly quotes, dashes and the euro sign of a Windows editor, which
-are control codes in Latin-1), else as Latin-1.  A line ends at LF, CRLF, or a
+is read as UTF-8 when it decodes; else (:class:`Decoder`) in the encoding the
+user named (``--encoding``), else as Windows-1251 or Windows-1250 from the
+line where the letters make it clear (a Cyrillic word, a Polish ``ł`` that
+Latin-1 would read as ``³`` inside a word), else as Windows-1252 when it holds
+bytes 0x80-0x9F (curly quotes, dashes and the euro sign of a Windows editor,
+which are control codes in Latin-1), else as Latin-1.  A line ends at LF, CRLF, or a
 CR on its own (old Mac files, or files with mixed line ends): a lone CR is
 read as LF, so that the rest of the reading sees one convention.
 """
@@ -31,6 +34,62 @@ def _latin1_for_undefined(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("bridgelint-latin-1", _latin1_for_undefined)
 
 
+_CYRILLIC_WORD = re.compile(rb"[\xa8\xb8\xc0-\xff]{4}")  # four Windows-1251 letters in a row: no Latin-1 word
+# a byte that Windows-1250 reads as a letter and Latin-1 or Windows-1252 as a sign (³ ¹ ¿ £ ¥ ¯ ¼ ¾) or nothing,
+# between two letters: Wa³êsa is Wałęsa
+_CENTRAL_LETTER = re.compile(rb"(?<=[A-Za-z\xc0-\xff])[\x8d\x8f\x9d\x9f\xa3\xa5\xaf\xb3\xb9\xbc\xbe\xbf]"
+                             rb"(?=[A-Za-z\xc0-\xff\xb3\xb9\xbf])")
+PAGE_NAMES = {"cp1250": "Windows-1250", "cp1251": "Windows-1251", "cp1252": "Windows-1252"}
+
+
+def evident_page(data: bytes) -> tuple[str, int] | None:
+    """The Windows code page (``cp1251``, ``cp1250``) that bytes which are not UTF-8 are clearly in, and the
+    offset of the byte that shows it; None when nothing makes it clear."""
+    for page, pattern in (("cp1251", _CYRILLIC_WORD), ("cp1250", _CENTRAL_LETTER)):
+        found = pattern.search(data)
+        if found is not None:
+            return page, found.start()
+    return None
+
+
+class Decoder:
+    """Bytes that are not UTF-8 as text, for one file (see the module docstring).
+
+    ``named``: the encoding the user gave; nothing is noted then.  Otherwise
+    ``noted`` is the first byte read in a Windows code page: (code page name,
+    byte, character, line, column); a page made evident later replaces a
+    Windows-1252 note, and is used from then on.
+    """
+
+    def __init__(self, named: str | None = None):
+        self.named = named
+        self.page: str | None = None
+        self.noted: tuple[str, int, str, int, int] | None = None
+
+    def decode(self, data: bytes, line: int) -> str:
+        """The text of ``data`` (not UTF-8), whose first line is line ``line`` of the file."""
+        if self.named is not None:
+            return data.decode(self.named, "replace")
+        if self.page is None:
+            evident = evident_page(data)
+            if evident is not None:
+                self.page = evident[0]
+                text = data.decode(self.page, "bridgelint-latin-1")
+                self._note(data, text, evident[1], line)
+                return text
+            text, c1 = decode_8bit(data)
+            if c1 >= 0 and self.noted is None:
+                self._note(data, text, c1, line)
+            return text
+        return data.decode(self.page, "bridgelint-latin-1")
+
+    def _note(self, data: bytes, text: str, at: int, line: int) -> None:
+        start = data.rfind(b"\n", 0, at) + 1
+        page = self.page or "cp1252"
+        # the column in characters: the bytes before it on its line are one character each in a code page
+        self.noted = (PAGE_NAMES[page], data[at], text[at], line + data.count(b"\n", 0, at), at - start + 1)
+
+
 class TextBlocks:
     """The decoded text of a binary stream (or an iterable of byte strings), in blocks of whole lines.
 
@@ -40,15 +99,15 @@ class TextBlocks:
     bytes, end of line included, is cut after its first ``limit`` bytes (its
     line end kept) and comes alone in its block, so memory stays bounded.  A
     block is decoded at once as UTF-8; from the first line that is not UTF-8
-    on, it is decoded line by line (:func:`decode_line`), and the first byte
-    read as Windows-1252 is noted in ``windows_1252``: (byte, character, line, column).
+    on, it is decoded line by line, each line that is not UTF-8 by ``decoder``
+    (which notes the first byte read in a Windows code page).
     """
 
-    def __init__(self, stream: BinaryIO | Iterable[bytes], limit: int):
+    def __init__(self, stream: BinaryIO | Iterable[bytes], limit: int, encoding: str | None = None):
         read = getattr(stream, "read1", None) or getattr(stream, "read", None)
         self.chunks = iter(partial(read, BLOCK), b"") if callable(read) else iter(stream)
         self.limit = limit
-        self.windows_1252: tuple[int, str, int, int] | None = None
+        self.decoder = Decoder(encoding)
 
     def __iter__(self) -> Iterator[tuple[int, str, int]]:
         number = 1
@@ -123,10 +182,7 @@ class TextBlocks:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError:
-            text, c1 = decode_8bit(data)
-        if c1 >= 0 and self.windows_1252 is None:
-            self.windows_1252 = (data[c1], text[c1], number, c1 + 1)
-        return text
+            return self.decoder.decode(data, number)
 
 
 def decode_line(data: bytes) -> str:

@@ -66,8 +66,10 @@ Opener = Callable[[str], BinaryIO]
 class HtmlReporter(Reporter):
     """The page; each file's part is drawn when the file is done, the page is written at the end."""
 
-    def __init__(self, opener: Opener, fmt: str | None = None, fail_on: str = "error", verbose: bool = False):
+    def __init__(self, opener: Opener, fmt: str | None = None, fail_on: str = "error", verbose: bool = False,
+                 encoding_for: Callable[[str], str | None] = lambda path: None):
         self.opener, self.fmt, self.fail_on, self.verbose = opener, fmt, fail_on, verbose
+        self.encoding_for = encoding_for  # the encoding each file was read in
         self.verdicts: list[Verdict] = []
         self.anchors: list[list[tuple[str, str]]] = []  # per file: (board label, anchor) of each drawn board
         self.sections: list[str] = []
@@ -146,7 +148,7 @@ class HtmlReporter(Reporter):
             return
         try:
             with self.opener(path) as stream:
-                for record in open_reader(stream, path, self.fmt):
+                for record in open_reader(stream, path, self.fmt, self.encoding_for(path)):
                     if record.game in games:
                         yield record
                         games.discard(record.game)

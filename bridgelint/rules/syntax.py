@@ -342,6 +342,11 @@ class Windows1252(Rule):
     which Windows-1252 (the "ANSI" code page of Windows editors) uses for curly
     quotes, dashes and the euro sign. The file is read as Windows-1252, so these
     characters come out right; one finding a file, at the first such byte.
+    Where the letters make another code page clear (a Cyrillic word of
+    Windows-1251; a Windows-1250 letter such as `ł`, which Latin-1 reads as `³`,
+    inside a word), the file is read in it and the finding names it. A file
+    read with `--encoding` (or `encoding` in the configuration) is read as told,
+    without this finding.
     Why it matters: PBN is ISO-8859-1 (Latin-1), where these bytes are control
     codes, and UTF-8 in practice; other programs show them as garbage or refuse
     the file.
@@ -360,14 +365,15 @@ class Windows1252(Rule):
     lin_law = "LIN"
 
     @classmethod
-    def at(cls, byte: int, char: str, line: int, column: int, fmt: str) -> Finding:
-        """The finding at the first Windows-1252 byte of a file of format ``fmt``."""
+    def at(cls, page: str, byte: int, char: str, line: int, column: int, fmt: str) -> Finding:
+        """The finding at the first byte read in the Windows code page ``page`` (``Windows-1252``) in a file of
+        format ``fmt``."""
+        named = {"Windows-1250": " (--encoding cp1250 says so)", "Windows-1251": " (--encoding cp1251 says so)"}
+        said = f"the file is not UTF-8 and byte 0x{byte:02X} is the {page} character '{char}': read as {page}"
+        said += named.get(page, "")
         if fmt == "pbn":
-            return cls.finding(f"the file is not UTF-8 and byte 0x{byte:02X} is the Windows-1252 character "
-                               f"'{char}': read as Windows-1252; PBN files are ISO-8859-1 (Latin-1) or UTF-8",
-                               line, column)
-        return cls.finding(f"the file is not UTF-8 and byte 0x{byte:02X} is the Windows-1252 character '{char}': "
-                           "read as Windows-1252; LIN files are UTF-8", line, column, law=cls.lin_law)
+            return cls.finding(f"{said}; PBN files are ISO-8859-1 (Latin-1) or UTF-8", line, column)
+        return cls.finding(f"{said}; LIN files are UTF-8", line, column, law=cls.lin_law)
 
 
 class DamagedArchive(Rule):
