@@ -84,8 +84,9 @@ FIRST_TABLE = pbn().replace('[Play "W"]', '[Auction "N"]\n1D 1S 3H 4S\n4NT X Pas
     (pbn("SK SQ SA SJ\n*", result="", score="").replace(PLAY_DEAL, PLAY_DEAL.replace("W:KQT2.AT.J6542.85 ", "W:- ")),
      "t.pbn", [("P102", 10, 4)]),
     (pbn(PLAY_ROWS.replace("S2 DQ S5 S3", "S3 DQ S5 S2")), "t.pbn", [("P102", 14, 1)]),
-    # a play that stops early with nothing to say why: P108, its Result not compared (no C105)
-    (pbn("SK H6 SA SJ\nHA H3", result="0", score=""), "t.pbn", [("P108", 11, 4)]),
+    # a play that stops early with nothing to say why: P108; its Result compared with what the tricks played
+    # allow (declarer's side has won one: "0" is out of reach, C105)
+    (pbn("SK H6 SA SJ\nHA H3", result="0", score=""), "t.pbn", [("C105", 7, 1), ("P108", 11, 4)]),
     (pbn("SK H6 SA SJ\nHA H3\n*", result="0", score=""), "t.pbn", [("C105", 7, 1)]),
     # a second table written without Board, Dealer and Deal: B108 alone
     (FIRST_TABLE + SECOND_TABLE, "t.pbn", [("B108", 29, 1)]),

@@ -32,7 +32,7 @@ HEAD = f'[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DE
 
 def fixed(data: bytes, unsafe: bool = False, name: str = "t.pbn") -> bytes:
     """What ``check --fix`` (``--unsafe-fixes``) writes for a file holding ``data``."""
-    report = check_one((name, frozenset(RULES), None), stream=io.BytesIO(data), fix=FixMode(unsafe=unsafe))
+    report = check_one((name, frozenset(RULES), None, None), stream=io.BytesIO(data), fix=FixMode(unsafe=unsafe))
     return data if report.fixed_text is None else report.fixed_text
 
 

@@ -6,10 +6,10 @@ from collections import Counter
 from typing import Iterator
 
 from .. import bridge
-from ..model import END, Finding
+from ..model import END, Finding, Record
 from .base import Context, Rule
 from .parts import DEAL
-from .syntax import UnterminatedComment
+from .syntax import BadInheritance, UnterminatedComment
 from .board import omits_board_header
 
 
@@ -17,7 +17,10 @@ class NoDeal(Rule):
     """No deal.
 
     What it does: warns when a board has no deal; an error when a play must be
-    replayed against it.
+    replayed against it. A game with `[Deal ""]` and no auction or play that
+    holds the event's standings (a TotalScoreTable, or a ScoreTable of matches
+    without a Contract column) is no board; a `#` that inherits no deal is
+    S110 alone.
     Why it matters: without the hands nothing about the play can be checked.
     Example:
 
@@ -42,13 +45,30 @@ class NoDeal(Rule):
             return
         if any(f.code == UnterminatedComment.code for f in record.findings):
             return  # an unclosed '{' swallowed the rest of the file, the Deal with it
+        tag = record.tag("Deal")
+        if tag is not None and any(f.code == BadInheritance.code and (f.line, f.column) == (tag.line, tag.column)
+                                   for f in record.findings):
+            return  # a '#' that inherits no deal: S110 says so, once
+        if record.auction is None and record.play is None and is_summary(record):
+            return  # the event's standings, not a board
         if record.play is not None and any(card.kind != END for card in record.play.cards):
             yield self.finding("no deal: the play cannot be replayed", record.play.line, record.play.column,
                                severity="error")
         else:
-            tag = record.tag("Deal")
             line, column = (tag.line, tag.column) if tag else (record.line, record.column)
             yield self.finding("no deal", line, column)
+
+
+def is_summary(record: Record) -> bool:
+    """A game that holds the event's standings, not a board: ``[Deal ""]`` and a TotalScoreTable, or a
+    ScoreTable of matches (without a Contract column), as scoring programs write a teams summary."""
+    tag = record.tag("Deal")
+    if tag is None or tag.value.strip():
+        return False
+    if "TotalScoreTable" in record.tables:
+        return True
+    table = record.tables.get("ScoreTable")
+    return table is not None and not any(column.name == "Contract" for column in table.columns)
 
 
 class MalformedDeal(Rule):

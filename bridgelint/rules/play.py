@@ -278,10 +278,12 @@ class UnaccountedPlay(Rule):
 
     What it does: warns on a play that stops before 13 tricks with no `*` or
     `+` (PBN) and no claim (LIN `mc`) that accounts for the rest. The Result
-    is then not compared with the play (no C105 from it).
+    is then compared only with what the tricks played allow (C105 when it lies
+    outside: declarer's side cannot end with fewer than it has won, nor more than
+    that and the tricks left).
     Why it matters: a record that just stops may have lost its last tricks, or
     the players claimed and the record does not say so; the Result cannot be
-    checked either way.
+    checked exactly either way.
     Example: one trick, then nothing.
 
         [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
@@ -316,7 +318,7 @@ class UnaccountedPlay(Rule):
         if play is None:
             return
         line, column = play.last_place()
-        unchecked = " the Result is not checked against it;" if ctx.record.result is not None else ""
+        unchecked = " the Result is checked only against the tricks played;" if ctx.record.result is not None else ""
         if ctx.record.format == "lin":
             yield self.finding(f"the play ends at trick {result.rows} with no claim:{unchecked} LIN records a claim "
                                "of the rest with mc|n| (n: declarer's tricks in all)", line, column,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..bridge import SIDE_NAMES, Result, side
-from ..model import Field, Finding, Record
+from ..model import Field, Finding, Record, Severity
 from ..replay.context import per_record
 from ..replay.play import revoke_transfer
 from .base import Context, Rule
@@ -14,8 +14,9 @@ from .contract import names_contract
 
 
 @per_record
-def result_problem(ctx: Context) -> tuple[str, str] | None:
-    """Why the Result cannot be right, and the reference (C104), or None; C105 and B106 do not read it then."""
+def result_problem(ctx: Context) -> tuple[str, str, Severity | None] | None:
+    """Why the Result cannot be right, the reference and the severity when not the rule's (C104), or None; C105
+    and B106 do not read it then.  A Result of no trick on a passed-out board is wrong by the letter only."""
     record = ctx.record
     field = record.result
     if field is None:
@@ -23,16 +24,19 @@ def result_problem(ctx: Context) -> tuple[str, str] | None:
     result = field.value
     if not isinstance(result, Result):
         return (f"{_written(record, field)} is not a number of tricks: 9, NS 9, EW 4 or NS 9 EW 4",
-                ImpossibleResult.law_for(record) or "PBN §3.4.15")
+                ImpossibleResult.law_for(record) or "PBN §3.4.15", None)
     contract, _ = ctx.declared
     numbers = [n for n in (result.declarer_tricks, result.ns, result.ew) if n is not None]
     if contract is not None and contract.passed_out and not contract.denomination and not names_contract(record):
-        return f"{_written(record, field)} on a passed-out board, which is not played", "Law 22B"
+        if not any(numbers):
+            return (f"{_written(record, field)} on a passed-out board: harmless (no trick was played), but a "
+                    "passed-out board has no declarer and its Result is \"\"", "Law 22B", "warning")
+        return f"{_written(record, field)} on a passed-out board, which is not played", "Law 22B", None
     if max(numbers, default=0) > 13:
-        return f"{_written(record, field)}: a deal has 13 tricks", "Law 79"
+        return f"{_written(record, field)}: a deal has 13 tricks", "Law 79", None
     if sum(numbers) > 13:
         return (f"{_written(record, field)}: North-South and East-West together win {sum(numbers)} tricks, "
-                "a deal has 13", "Law 79")
+                "a deal has 13", "Law 79", None)
     return None
 
 
@@ -49,7 +53,8 @@ class ImpossibleResult(Rule):
 
     What it does: reports a Result that is not one of `9`, `NS 9`, `EW 4`,
     `NS 9 EW 4` (optionally `^`-marked), a trick count outside 0-13, NS and EW
-    together over 13, and a Result on a passed-out board.
+    together over 13, and a Result on a passed-out board (a warning when it
+    gives no side a trick, `0`: wrong by the letter, harmless in effect).
     Why it matters: a deal has 13 tricks (Law 79A); a passed-out board is not
     played (Law 22B) and has Result `""` (PBN §3.4.15).
     Example:
@@ -64,6 +69,7 @@ class ImpossibleResult(Rule):
     """
 
     code, name, severity, law = "C104", "impossible-result", "error", "Law 79"
+    severity_when = "warning for a Result of no trick on a passed-out board"
     lin_law = "LIN rs"
     needs = RESULT
 
@@ -71,8 +77,8 @@ class ImpossibleResult(Rule):
         field = ctx.record.result
         problem = result_problem(ctx)
         if field is not None and problem is not None:
-            message, law = problem
-            yield self.finding(message, field.line, field.column, law=law)
+            message, law, severity = problem
+            yield self.finding(message, field.line, field.column, law=law, severity=severity)
 
 
 class ResultMismatch(Rule):
@@ -117,7 +123,7 @@ class ResultMismatch(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         field, play, written = ctx.record.result, ctx.play, ctx.record.play
-        if field is None or play is None or written is None or play.unaccounted or result_problem(ctx) is not None:
+        if field is None or play is None or written is None or result_problem(ctx) is not None:
             return
         result, declarer, bounds = field.value, play.declarer, play.declarer_range()
         if not isinstance(result, Result) or declarer is None or bounds is None:

@@ -15,8 +15,8 @@ _NUMBER = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 _INTEGER = r"[-+]?[0-9]+"
 _RUBBER = r"[0-9]+ ?/ ?[0-9]+"
 _HISTORY = r"[0-9]+ [0-9]+ ?/ ?[0-9]+(?: [0-9]+){0,2}"
-_KEYWORD = re.compile(r"[A-Za-z0-9_-]+")
-_KEYWORDS = re.compile(r"[A-Za-z0-9_-]+(?:;[A-Za-z0-9_-]+)*")  # a Scoring value in form (§3.4.12)
+_KEYWORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")  # every keyword of §3.4.12 starts with a letter
+_KEYWORDS = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?:;[A-Za-z][A-Za-z0-9_-]*)*")  # a Scoring value in form (§3.4.12)
 _TIME = re.compile(r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]")
 
 
@@ -63,8 +63,9 @@ class MalformedTagValue(Rule):
     """Tag value malformed where the standard gives its form.
 
     What it does: reports the value of a tag whose form PBN gives when it does
-    not have that form: the Scoring keywords (fields separated by `;`, each of
-    letters, digits, `_` and `-`; unknown keywords are fine), the five forms of
+    not have that form: the Scoring keywords (fields separated by `;`, each a
+    letter then letters, digits, `_` and `-`, so that a score written there,
+    `"450"`, is no keyword; unknown keywords are fine), the five forms of
     Score, ScoreIMP, ScoreMP and ScorePercentage, ScoreRubber,
     ScoreRubberHistory, OptimumScore (never a bare number), Time and UTCTime
     (`HH:MM:SS`), UTCDate and EventDate (`YYYY.MM.DD`), TimeControl, Mode,
@@ -133,7 +134,9 @@ class MalformedTagValue(Rule):
         offset = 0
         for field in tag.value.split(";"):
             if not _KEYWORD.fullmatch(field):
-                problem = "an empty field" if not field else f"\"{field}\" is not a keyword"
+                problem = ("an empty field" if not field else f"\"{field}\" is a number, not a keyword (a score "
+                           "belongs in the Score tag)" if re.fullmatch(_NUMBER, field)
+                           else f"\"{field}\" is not a keyword")
                 yield self.finding(f"Scoring \"{tag.value}\": {problem}; Scoring is keywords such as IMP or MP, "
                                    "separated by ';'", *tag.value_place(offset), law="PBN §3.4.12")
                 return
