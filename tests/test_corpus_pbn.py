@@ -50,8 +50,10 @@ def test_corpus_file_is_checked_without_internal_error(name):
 @pytest.mark.parametrize("name", ["ContractBridge__pbnj__correct_10.pbn", "ContractBridge__pbnj__correct_20.pbn"])
 def test_conformance_files_without_errors(name):
     result = checked(name)
-    errors = [(f.code, f.line, f.column, f.message) for f in result.findings if f.severity == "error"]
-    assert errors == []
+    errors = [(f.code, f.line, f.column) for f in result.findings if f.severity == "error"]
+    # but the one real defect of correct_20's data: its ranking's row 2, 2393.1 MP over 6 boards, is 398.85% of
+    # the top of 100 the other rows have, not the 70.38% it says
+    assert errors == ([("R103", 669, 72)] if name == "ContractBridge__pbnj__correct_20.pbn" else [])
     assert result.games >= 30
 
 

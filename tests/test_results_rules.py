@@ -5,9 +5,14 @@ from __future__ import annotations
 import pytest
 
 from bridgelint.cli import cli
-from conftest import at, check, report
+from bridgelint.pipeline import FileReport, check_file
+from conftest import CORPUS_PBN, at, check, report, requires_shared
 
 HEAD = '[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n'  # lines 1-3
+
+
+def checked_file(name: str) -> FileReport:
+    return check_file(str(CORPUS_PBN / name))
 
 
 def game(scoring: str, table: str, rows: str) -> str:
@@ -91,3 +96,116 @@ def test_statistics_count_the_skipped_checks(tmp_path, capsys):
     path.write_text(game("IMP", "Score_NS;IMP_NS", "420 9\n400 9\n"))
     result = CliRunner().invoke(cli, ["check", "--statistics", "--isolated", str(path)])
     assert "skipped" in result.output and "R101" in result.output and "score-table-imps" in result.output
+
+
+# --- R103 a ranking row that contradicts itself ------------------------------------------------------------
+
+RANKING = '[Event "e"]\n[TotalScoreTable "Rank;PairId;NrBoards;TotalMP;TotalPercentage;MeanMP"]\n'  # rows from line 3
+ROWS = "1 4 20 1449.8 72.49 72.49\n2 7 6 422.3 70.38 70.38\n3 2 20 1404.0 70.20 70.20\n"
+
+
+def test_r103_a_percentage_that_its_mp_boards_and_top_do_not_give():
+    assert at(check(RANKING + ROWS), "R103") == []
+    findings = [f for f in check(RANKING + ROWS.replace("6 422.3 70.38 70.38", "6 2393.1 70.38 398.85"))
+                if f.code == "R103"]
+    assert [(f.line, f.column) for f in findings] == [(4, 14)]
+    assert ("TotalPercentage 70.38, but TotalMP 2393.1 over 6 boards (a top of 100 a board, as the other rows "
+            "give) is 398.85%") in findings[0].message
+
+
+def test_r103_a_mean_that_is_not_the_total_over_the_boards():
+    assert at(check(RANKING + ROWS.replace("70.20 70.20", "70.20 70.30")), "R103") == [(5, 21)]
+
+
+def test_r103_centred_totals_as_ruter_writes_them():
+    ranking = '[Event "e"]\n[TotalScoreTable "Rank;PlayerId;Direction;TotalScoreMP;TotalPercentage;NrBoards"]\n'
+    rows = '1 3 "E" 30 63.89 27\n2 19 "W" 20 59.26 27\n3 12 "N" 19 58.80 27\n'  # a top of 8, the MPs less 4
+    assert at(check(ranking + rows), "R103") == []
+    assert at(check(ranking + rows.replace("59.26", "61.26")), "R103") == [(4, 13)]
+
+
+def test_r103_ranks_in_the_rankings_order():
+    assert at(check(RANKING + ROWS.replace("2 7 6", "3 7 6").replace("3 2 20", "2 2 20")), "R103") == [(4, 1)]
+    # equal figures may share the first rank of their group or hold consecutive ranks
+    tied = "1 4 20 1449.8 72.49 72.49\n{} 7 20 1404.0 70.20 70.20\n{} 2 20 1404.0 70.20 70.20\n"
+    assert at(check(RANKING + tied.format(2, 2)), "R103") == []
+    assert at(check(RANKING + tied.format(2, 3)), "R103") == []
+    assert at(check(RANKING + tied.format(3, 3)), "R103") == [(4, 1)]
+
+
+def test_r103_a_rank_tie_gives_the_last_rank_of_the_tie():
+    ranking = '[Event "e"]\n[TotalScoreTable "Rank;RankTie;PairId;TotalScoreIMP"]\n'
+    rows = "1 - 10 2.93\n2 3 113 2.43\n2 3 104 2.43\n4 - 106 1.79\n"
+    assert at(check(ranking + rows), "R103") == []
+    assert at(check(ranking + rows.replace("2 3 104", "2 4 104")), "R103") == [(5, 3)]
+
+
+def test_r103_each_direction_ranked_on_its_own_when_the_ranks_restart():
+    ranking = '[Event "e"]\n[TotalScoreTable "Rank;PairId;Direction;TotalPercentage"]\n'
+    rows = '1 1 "NS" 60.0\n2 2 "NS" 55.0\n1 11 "EW" 58.0\n2 12 "EW" 40.0\n'
+    assert at(check(ranking + rows), "R103") == []
+    assert at(check(ranking + rows.replace('1 11 "EW"', '3 11 "EW"')), "R103") != []
+
+
+def test_r103_unranked_rows_and_rows_of_no_board():
+    ranking = '[Event "e"]\n[TotalScoreTable "Rank;PairId;NrBoards;TotalPercentage"]\n'
+    assert at(check(ranking + "1 1 20 60.0\n- 2 20 65.0\n2 3 20 55.0\n- 4 0 0\n"), "R103") == []
+
+
+def test_r103_the_order_of_a_sort_marked_column():
+    ranking = '[Event "e"]\n[TotalScoreTable "-Rank;PairId;NrBoards;MP;+Percentage"]\n'
+    assert at(check(ranking + "1 581 20 1449.8 72.49\n2 290 20 1404.0 70.20\n"), "R103") == []
+
+
+# --- R106 impossible travellers ----------------------------------------------------------------------------
+
+TRAVELLER = HEAD + '[ScoreTable "Table;Round;PairId_NS;PairId_EW;Score_NS"]\n'  # rows from line 5
+
+
+def test_r106_a_pair_twice_for_one_board():
+    assert at(check(TRAVELLER + "1 1 1 5 420\n2 1 2 6 400\n"), "R106") == []
+    findings = [f for f in check(TRAVELLER + "1 1 1 5 420\n2 1 2 1 400\n") if f.code == "R106"]
+    assert [(f.line, f.column) for f in findings] == [(6, 7)]
+    assert "lists pair 1 twice for this board: EW here, NS at line 5" in findings[0].message
+
+
+def test_r106_one_pair_both_north_south_and_east_west():
+    findings = [f for f in check(TRAVELLER + "1 1 3 3 420\n2 1 2 6 400\n") if f.code == "R106"]
+    assert [(f.line, f.column, "both North-South and East-West" in f.message) for f in findings] == [(5, 7, True)]
+
+
+def test_r106_two_rows_for_one_table_and_round():
+    assert at(check(TRAVELLER + "1 1 1 5 420\n1 2 2 6 400\n"), "R106") == []
+    assert at(check(TRAVELLER + "1 1 1 5 420\n1 1 2 6 400\n"), "R106") == [(6, 1)]
+
+
+def test_r106_sections_and_per_direction_numbering():
+    table = HEAD + '[ScoreTable "Section;PairId_NS;PairId_EW;Score_NS"]\n'
+    assert at(check(table + "A 1 5 420\nB 1 5 400\n"), "R106") == []  # pair 1 of each section
+    mitchell = HEAD + '[ScoreTable "PairId_NS;PairId_EW;Score_NS;Names_NS;Names_EW"]\n'
+    assert at(check(mitchell + '1 2 420 "A-B" "C-D"\n2 1 400 "E-F" "G-H"\n'), "R106") == []
+    howell = HEAD + '[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n'
+    assert at(check(howell + "1 2 420\n2 1 400\n"), "R106") == [(6, 1), (6, 3)]
+
+
+def test_r106_a_player_twice_in_an_individual():
+    table = HEAD + '[ScoreTable "PlayerId_North;PlayerId_South;PlayerId_East;PlayerId_West;Score_NS"]\n'
+    assert at(check(table + "1 2 3 4 420\n5 6 7 8 400\n"), "R106") == []
+    assert at(check(table + "1 2 3 4 420\n5 6 7 1 400\n"), "R106") == [(6, 7)]
+
+
+# --- the corpus ------------------------------------------------------------------------------------------
+
+@requires_shared
+@pytest.mark.parametrize("name", [f"gerhardsletten__jrbridge-pbn-api__{n}.pbn"
+                                  for n in ("individuals", "pairs", "teams-sub", "teams")])
+def test_the_ruter_files_give_no_r_and_no_t106(name):
+    found = [(f.code, f.line) for f in checked_file(name).findings if f.code[0] == "R" or f.code == "T106"]
+    assert found == []
+
+
+@requires_shared
+def test_correct_20_only_its_row_2_contradicts_itself():
+    found = [(f.code, f.line, f.column) for f in checked_file("ContractBridge__pbnj__correct_20.pbn").findings
+             if f.code[0] == "R"]
+    assert found == [("R103", 669, 72)]

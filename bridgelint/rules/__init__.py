@@ -28,7 +28,7 @@ _ALL: list[type[Rule]] = [
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
     tables.MalformedHeader, tables.MalformedRow, tag_values.MalformedTagValue, tag_values.ContradictoryValues,
     tables.ScoreTableScore, tables.ScoreTableMatchpoints,
-    results.ImpMismatch, results.DatumMismatch,
+    results.ImpMismatch, results.DatumMismatch, results.StandingsContradiction, results.ImpossibleTraveller,
     *event.EVENT_RULES,
     internal.InternalError,
 ]

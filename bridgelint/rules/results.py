@@ -7,21 +7,23 @@ method the tag does not name, or names in a way not known, does not check the ta
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Callable, Iterator
 
-from ..model import Finding, Table
+from ..model import Element, Finding, Record, Table
 from ..results import cross_imps, datum, round_to_ten
 from ..scoring import IMP_SCALES, imps
 from ..scoring_method import DATUM_METHODS, ScoringMethod
-from ..tables import decimals
-from .base import Context
+from ..tables import decimals, number, unquoted
+from .base import Context, Rule
 from .method import method_of
+from .parts import TABLES
 from .tables import ScoreField, _ScoreTableRule
 
 DATUM_COLUMNS = ("ButlerDatum", "Datum")
 
 
-def _shown(value: float, places: int) -> str:
+def shown(value: float, places: int) -> str:
     return f"{value:.{places}f}" if places else f"{value:g}"
 
 
@@ -41,8 +43,8 @@ class _Datum:
         if method.comparison == "Butler-2":
             of += " less the highest and the lowest"
         if self.rounded:
-            return f"the datum {self.value:g} ({of}, {_shown(self.exact, 2)}, to the nearest 10)"
-        return f"the datum {_shown(self.exact, 2)} ({of})"
+            return f"the datum {self.value:g} ({of}, {shown(self.exact, 2)}, to the nearest 10)"
+        return f"the datum {shown(self.exact, 2)} ({of})"
 
 
 def _datums(field: ScoreField, method: ScoringMethod) -> list[_Datum]:
@@ -162,7 +164,7 @@ class ImpMismatch(_MethodRule):
             more = f"; {others} more {name} {'value is' if others == 1 else 'values are'} wrong" if others else ""
             side, points = ("NS", row.ns) if sign == 1 else ("EW", -row.ns)
             yield self.finding(f"ScoreTable {name} {element.text}, but {side} {points} against {how(row)} is "
-                               f"{_shown(value, places)} IMPs{more}", element.line, element.column)
+                               f"{shown(value, places)} IMPs{more}", element.line, element.column)
 
 
 class DatumMismatch(_MethodRule):
@@ -230,3 +232,376 @@ class DatumMismatch(_MethodRule):
                 yield self.finding(f"ScoreTable {name} {element.text}, but the table's scores give "
                                    f"{chosen.described(method, field.entries)}"
                                    f"{more}", element.line, element.column)
+
+
+_PAIR_COLUMNS = (("PairId_NS", "NS"), ("PairId_EW", "EW"))
+_PLAYER_COLUMNS = (("PlayerId_North", "North"), ("PlayerId_South", "South"), ("PlayerId_East", "East"),
+                   ("PlayerId_West", "West"))
+
+
+class ImpossibleTraveller(_ScoreTableRule):
+    """Impossible traveller.
+
+    What it does: reports a ScoreTable (a board's traveller) that no
+    movement can produce: a pair (PairId_NS, PairId_EW) or player
+    (PlayerId_North ... PlayerId_West) listed twice for the board, one pair
+    as both North-South and East-West in a row, or two rows for one table
+    in one round (Table and Round, within a Section when the table has one).
+    Ids are compared within their Section; `-` and `?` are not ids. A table
+    that numbers its pairs per direction (a Mitchell: a number on both sides
+    with other Names_NS and Names_EW there, or several rows with the same
+    number on both sides) has its North-South and East-West numbers
+    compared apart.
+    Why it matters: a pair plays a board once; a second row is a result
+    entered twice or under the wrong pair, and every other row's matchpoints
+    are computed against it.
+    Example:
+
+        [Board "1"]
+        [ScoreTable "Table;Round;PairId_NS;PairId_EW;Score_NS"]
+        1 1 1 5 420
+        2 1 2 1 400
+
+    Use instead:
+
+        [Board "1"]
+        [ScoreTable "Table;Round;PairId_NS;PairId_EW;Score_NS"]
+        1 1 1 5 420
+        2 1 2 6 400
+
+    References: Law 78; PBN §5.9.
+    """
+
+    code, name, severity, law = "R106", "impossible-traveller", "error", "PBN §5.9"
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        table = self.score_table(ctx)
+        if table is None:
+            return
+        seats = [(position, seat) for name, seat in (*_PAIR_COLUMNS, *_PLAYER_COLUMNS)
+                 if (position := table.column_index(name)) is not None]
+        section, at_table, round_ = (table.column_index(name) for name in ("Section", "Table", "Round"))
+        by_side = len(seats) == 2 and per_direction(table)
+        seen: dict[tuple[str, str], tuple[str, int, int]] = {}  # (section, id) -> (seat, line, row) first listed
+        places: dict[tuple[str, str, str], int] = {}  # (section, table, round) -> line
+        for row in range(len(table)):
+            if not table.whole(row):
+                continue
+            where = _text(table, row, section) or ""
+            ids = []
+            for position, seat in seats:
+                player = _text(table, row, position)
+                if player is None:
+                    continue
+                element = table.cell(row, position)
+                key = (where, f"{seat} {player}" if by_side else player)
+                earlier = seen.get(key)
+                if earlier is not None:
+                    if earlier[2] == row and len(seats) == 2 and earlier[0] != seat:
+                        yield self.finding(f"ScoreTable row has pair {player} both North-South and East-West",
+                                           element.line, element.column)
+                    else:
+                        yield self.finding(f"ScoreTable lists {_who(seats)} {player} twice for this board: "
+                                           f"{seat} here, {earlier[0]} at line {earlier[1]}",
+                                           element.line, element.column)
+                else:
+                    seen[key] = (seat, element.line, row)
+                ids.append(player)
+            if at_table is not None and round_ is not None:
+                played_at, played_in = _text(table, row, at_table), _text(table, row, round_)
+                if played_at is None or played_in is None:
+                    continue
+                earlier_line = places.get((where, played_at, played_in))
+                if earlier_line is not None:
+                    element = table.cell(row, at_table)
+                    yield self.finding(f"ScoreTable has two rows for table {played_at} in round {played_in}: "
+                                       f"here and at line {earlier_line}", element.line, element.column)
+                else:
+                    places[where, played_at, played_in] = table.cell(row, at_table).line
+
+
+def per_direction(table: Table) -> bool:
+    """Whether a ScoreTable numbers its pairs per direction (a Mitchell: North-South 1 is not East-West 1): a
+    number on both sides with other Names there, or more than one row with the same number on both sides."""
+    ns, ew = table.column_index("PairId_NS"), table.column_index("PairId_EW")
+    names_ns, names_ew = table.column_index("Names_NS"), table.column_index("Names_EW")
+    named: dict[str, dict[str, str | None]] = {"NS": {}, "EW": {}}
+    same = 0
+    for row in range(len(table)):
+        if not table.whole(row):
+            continue
+        north, east = _text(table, row, ns), _text(table, row, ew)
+        same += north is not None and north == east
+        if north is not None:
+            named["NS"][north] = _text(table, row, names_ns)
+        if east is not None:
+            named["EW"][east] = _text(table, row, names_ew)
+    if names_ns is not None and names_ew is not None and any(
+            pair in named["EW"] and names != named["EW"][pair] for pair, names in named["NS"].items()):
+        return True
+    return same > 1
+
+
+def _text(table: Table, row: int, position: int | None) -> str | None:
+    """An element as an id (quotes undone); None for no column, ``-``, ``?`` or nothing."""
+    if position is None:
+        return None
+    value = table.value(row, position)
+    return str(value) if value not in (None, "") else None
+
+
+def _who(seats: list[tuple[int, str]]) -> str:
+    return "pair" if len(seats) <= 2 else "player"
+
+
+_MEANS = {"MeanScore": ("TotalScore",), "MeanIMP": ("TotalIMP", "TotalScoreIMP"),
+          "MeanMP": ("TotalMP", "TotalScoreMP", "MP")}  # a mean column and the totals it is the mean of
+_MP_TOTALS = ("TotalMP", "TotalScoreMP", "MP")
+_PERCENTAGES = ("TotalPercentage", "Percentage")
+# what a ranking is ordered by when no column is sort-marked, best first
+_RANKED_BY = ("TotalPercentage", "Percentage", "MeanPercentage", "MeanIMP", "MeanMP", "MeanScore", "TotalScoreVP",
+              "TotalVP", "TotalIMP", "TotalScoreIMP", "TotalMP", "TotalScoreMP", "MP", "TotalScore")
+
+
+def standings_table(record: Record) -> Table | None:
+    """The record's TotalScoreTable, when it has columns and rows."""
+    table = record.tables.get("TotalScoreTable")
+    return table if table is not None and table.columns and len(table) else None
+
+
+class Standings:
+    """A TotalScoreTable's numbers, read once: each column's values by row (None: not a number) and decimals."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.rows = [number for number in range(len(table)) if table.whole(number)]
+        self._columns: dict[str, tuple[list[float | None], int] | None] = {}
+
+    def column(self, name: str) -> tuple[list[float | None], int] | None:
+        """The values of a column by row (``rows``) and the decimals it is written with; None without it."""
+        if name not in self._columns:
+            position = self.table.column_index(name)
+            if position is None:
+                self._columns[name] = None
+            else:
+                texts = [unquoted(self.table.element_text(self.table.row_starts[n] + position)).lstrip("^")
+                         for n in self.rows]
+                values = [number(text) for text in texts]
+                self._columns[name] = ([float(v) if v is not None else None for v in values],
+                                       max((decimals(t) for t, v in zip(texts, values) if v is not None), default=0))
+        return self._columns[name]
+
+    def first(self, names: tuple[str, ...]) -> tuple[str, list[float | None], int] | None:
+        for name in names:
+            found = self.column(name)
+            if found is not None and any(v is not None for v in found[0]):
+                return name, found[0], found[1]
+        return None
+
+    def element(self, row: int, name: str) -> Element:
+        position = self.table.column_index(name)
+        assert position is not None
+        return self.table.cell(self.rows[row], position)
+
+
+class StandingsContradiction(Rule):
+    """TotalScoreTable row contradicts itself.
+
+    What it does: reads each row of a TotalScoreTable (the ranking) on its
+    own terms: a mean column (MeanIMP, MeanMP, MeanScore) that is not its
+    total over NrBoards; a TotalPercentage that is not what the MP total,
+    NrBoards and the top of a board give (the top the other rows agree on;
+    MP totals centred on 0, as Ruter writes them, are read too); a Rank out
+    of the ranking's order. The order is that of the first sort-marked
+    column other than Rank, else TotalPercentage, else a mean, else a total.
+    Equal figures may share the first rank of their group or hold
+    consecutive ranks, and a RankTie column gives the last rank of a tie
+    (Ruter: Rank 4 with RankTie 5). When a Direction column shows the ranks
+    restarting at 1 for each direction, each is ranked on its own. Rank `-`
+    is unranked; rows with NrBoards 0 are not ranked.
+    Why it matters: the ranking is what masterpoints and qualification are
+    awarded from; a row whose own figures disagree has been edited or
+    computed wrongly.
+    Example:
+
+        [Event "Pairs"]
+        [TotalScoreTable "Rank;PairId;NrBoards;TotalMP;TotalPercentage"]
+        1 4 20 1449.8 72.49
+        2 7 6 2393.1 70.38
+        3 2 20 1404.0 70.20
+
+    Use instead:
+
+        [Event "Pairs"]
+        [TotalScoreTable "Rank;PairId;NrBoards;TotalMP;TotalPercentage"]
+        1 4 20 1449.8 72.49
+        2 7 6 422.3 70.38
+        3 2 20 1404.0 70.20
+
+    References: Law 79; PBN §5.10.
+    """
+
+    code, name, severity, law = "R103", "standings-contradiction", "error", "PBN §5.10"
+    formats = frozenset(("pbn",))
+    needs = TABLES
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        table = standings_table(ctx.record)
+        if table is None:
+            return
+        standings = Standings(table)
+        boards = standings.column("NrBoards")
+        if boards is not None:
+            yield from self._means(standings, boards[0])
+            yield from self._percentages(standings, boards[0])
+        yield from self._ranks(standings, boards[0] if boards is not None else None)
+
+    def _means(self, standings: Standings, boards: list[float | None]) -> Iterator[Finding]:
+        for mean_name, totals in _MEANS.items():
+            means = standings.column(mean_name)
+            total = standings.first(totals)
+            if means is None or total is None:
+                continue
+            name, values, total_places = total
+            tolerance_mean = 0.5 * 10 ** -means[1]
+            wrong = []
+            for row, (mean, value, n) in enumerate(zip(means[0], values, boards)):
+                if mean is None or value is None or not n:
+                    continue
+                if abs(value / n - mean) > tolerance_mean + 0.5 * 10 ** -total_places / n + 1e-9:
+                    wrong.append((row, value / n))
+            if wrong:
+                row, computed = wrong[0]
+                element = standings.element(row, mean_name)
+                yield self.finding(f"TotalScoreTable {mean_name} {element.text}, but {name} "
+                                   f"{shown(values[row] or 0, total_places)} over {boards[row]:g} boards is "
+                                   f"{shown(computed, means[1])}{_more(wrong, 'row')}", element.line, element.column)
+
+    def _percentages(self, standings: Standings, boards: list[float | None]) -> Iterator[Finding]:
+        total = standings.first(_MP_TOTALS)
+        percent = standings.first(_PERCENTAGES)
+        if total is None or percent is None:
+            return
+        name, mps, mp_places = total
+        percent_name, percentages, places = percent
+        rows = [(row, mp, p, n) for row, (mp, p, n) in enumerate(zip(mps, percentages, boards))
+                if mp is not None and p is not None and n]
+        best = None
+        for centred in (False, True):
+            top = _agreed_top(rows, centred)
+            if top is None:
+                continue
+            wrong = []
+            for row, mp, p, n in rows:
+                computed = 100 * (mp / (n * top) + (0.5 if centred else 0))
+                if abs(computed - p) > 0.5 * 10 ** -places + 100 * 0.5 * 10 ** -mp_places / (n * top) + 1e-9:
+                    wrong.append((row, computed, mp, n))
+            rank = (len(wrong), top != round(top))  # fewest rows wrong, then a whole top
+            if best is None or rank < best[0]:
+                best = (rank, wrong, top, centred)
+        if best and best[1]:
+            _, wrong, top, centred = best
+            row, computed, mp, n = wrong[0]
+            element = standings.element(row, percent_name)
+            scale = "centred on 0, " if centred else ""
+            yield self.finding(f"TotalScoreTable {percent_name} {element.text}, but {name} "
+                               f"{shown(mp, mp_places)} over {n:g} boards ({scale}a top of {top:g} a board, as the "
+                               f"other rows give) is {shown(computed, places)}%{_more(wrong, 'row')}",
+                               element.line, element.column)
+
+    def _ranks(self, standings: Standings, boards: list[float | None] | None) -> Iterator[Finding]:
+        ranks = standings.column("Rank")
+        if ranks is None:
+            return
+        key = _ranking_key(standings)
+        if key is None:
+            return
+        name, values, descending = key
+        ties = standings.column("RankTie")
+        directions = _directions(standings, ranks[0])
+        groups: dict[str, list[int]] = {}
+        for row in range(len(standings.rows)):
+            if ranks[0][row] is None or values[row] is None or boards is not None and boards[row] == 0:
+                continue
+            groups.setdefault(directions[row] if directions else "", []).append(row)
+        wrong = []
+        for members in groups.values():
+            ordered = sorted((-(values[row] or 0) if descending else values[row] or 0) for row in members)
+            tied: dict[float, list[int]] = {}
+            for row in members:
+                value = -(values[row] or 0) if descending else values[row] or 0
+                better = bisect_left(ordered, value)
+                last = bisect_right(ordered, value)
+                rank = ranks[0][row]
+                tied.setdefault(value, []).append(row)
+                if rank is None or not better + 1 <= rank <= last:
+                    wrong.append((row, better + 1, last, "Rank"))
+                elif ties is not None and ties[0][row] is not None and ties[0][row] != last:
+                    wrong.append((row, better + 1, last, "RankTie"))
+            for value, rows in tied.items():  # a tie shares its first rank, or holds each of its ranks once
+                first, last = bisect_left(ordered, value) + 1, bisect_right(ordered, value)
+                held = sorted(ranks[0][row] or 0 for row in rows)
+                if len(rows) > 1 and set(held) != {first} and held != list(range(first, last + 1)):
+                    row = next(row for row in rows if ranks[0][row] != first)
+                    if all(row != w[0] for w in wrong):
+                        wrong.append((row, first, last, "Rank"))
+        if wrong:
+            wrong.sort()
+            row, first, last, column = wrong[0]
+            element = standings.element(row, column)
+            place = f"rank {first}" if first == last else f"ranks {first} to {last} (a tie)"
+            if column == "RankTie":
+                place = f"a tie down to rank {last}" if first != last else "no tie"
+            within = f" among the {directions[row]} pairs" if directions else ""
+            yield self.finding(f"TotalScoreTable {column} {element.text}, but {name} "
+                               f"{standings.element(row, name).text} holds {place}{within}{_more(wrong, 'row')}",
+                               element.line, element.column)
+
+
+def _more(wrong: list, what: str) -> str:
+    others = len(wrong) - 1
+    return f"; {others} more {what}{'s' if others > 1 else ''} like it" if others else ""
+
+
+def _agreed_top(rows: list[tuple[int, float, float, float]], centred: bool) -> float | None:
+    """The top of a board that most rows' MP, percentage and boards agree on; None when no two rows agree."""
+    tops = []
+    for _, mp, p, n in rows:
+        share = p / 100 - (0.5 if centred else 0)
+        if abs(share) > 1e-9:
+            top = mp / (n * share)
+            if top > 0:
+                tops.append(round(top, 1))
+    if not tops:
+        return None
+    counts: dict[float, int] = {}
+    for top in tops:
+        counts[top] = counts.get(top, 0) + 1
+    top, agreeing = max(counts.items(), key=lambda item: item[1])
+    if agreeing < 2 or 2 * agreeing <= len(tops):
+        return None
+    return round(top) if abs(top - round(top)) < 0.05 else top
+
+
+def _ranking_key(standings: Standings) -> tuple[str, list[float | None], bool] | None:
+    """The column the ranking is ordered by and whether best is highest."""
+    for column in standings.table.columns:
+        if column.order and column.name not in ("Rank", "RankTie"):
+            found = standings.column(column.name)
+            if found is not None and any(v is not None for v in found[0]):
+                return column.name, found[0], column.order == "+"
+    first = standings.first(_RANKED_BY)
+    return (first[0], first[1], True) if first is not None else None
+
+
+def _directions(standings: Standings, ranks: list[float | None]) -> list[str] | None:
+    """Each row's direction when the ranks restart at 1 for each direction of a Direction column; else None."""
+    position = standings.table.column_index("Direction")
+    if position is None:
+        return None
+    directions = [unquoted(standings.table.element_text(standings.table.row_starts[n] + position)).upper()
+                  for n in standings.rows]
+    if len(set(directions)) < 2:
+        return None
+    firsts = {direction for direction, rank in zip(directions, ranks) if rank == 1}
+    return directions if firsts == set(directions) else None
