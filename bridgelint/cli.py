@@ -8,6 +8,7 @@ output, everything else to standard error.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import io
 import os
@@ -76,6 +77,8 @@ def cli() -> None:
               help="Text: show every finding (by default a code firing many times in a file shows its first few).")
 @click.option("--quiet", "-q", is_flag=True, help="Text: print the verdict table only; no progress bar.")
 @click.option("--verbose", "-v", is_flag=True, help="Text: list the clean files in the verdict table too.")
+@click.option("--max-annotations", type=click.IntRange(min=0), default=10, show_default=True,
+              help="GitHub: at most N annotations a file, errors first, the rest counted in one notice; 0: all.")
 @click.option("--across-files", is_flag=True,
               help="Events span the whole run: compare boards across all files (E101-E104), not file by file.")
 @click.option("--fix", is_flag=True,
@@ -90,7 +93,7 @@ def cli() -> None:
 @pipeline_options
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
           fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, verbose: bool,
-          across_files: bool, fix: bool, unsafe_fixes: bool, diff: bool, fix_to: str | None,
+          max_annotations: int, across_files: bool, fix: bool, unsafe_fixes: bool, diff: bool, fix_to: str | None,
           **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
@@ -139,11 +142,13 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     elif output_format == "sarif":
         from .reporters.sarif import SarifReporter  # each file's findings written as its report comes
 
-        reporter = SarifReporter()
+        reporter = SarifReporter(pipeline.config.docs_url)
     elif output_format == "github":
         from .reporters.github import GithubReporter  # each file's annotations printed as its report comes
 
-        reporter = GithubReporter()
+        reporter = GithubReporter(max_annotations, fail_on)
+    elif output_format == "junit":
+        reporter = Collected(functools.partial(_render("junit"), fail_on=fail_on))
     else:
         reporter = Collected(_render(output_format))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
@@ -203,6 +208,8 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                 summary.events = events.summary()
         for sink, to in sinks:
             _write(to, sink.end(summary), None, screen)
+    if output_format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
+        _job_summary(os.environ["GITHUB_STEP_SUMMARY"], reporter)
     click.echo(summary.line() + _fixes_said(summary, fixing), err=True)
     if interrupted is not None:
         click.echo(f"bridgelint: interrupted by {interrupted.name}: {summary.files} of {len(files)} files checked, "
@@ -238,6 +245,18 @@ def _fixes_said(summary: Summary, fixing: FixMode | None) -> str:
         return ""
     fixes = f"{summary.fixed:,} fix{'es' * (summary.fixed != 1)}"
     return f"; {fixes} {'would be applied' if fixing.diff else 'applied'}"
+
+
+def _job_summary(path: str, reporter: Reporter) -> None:
+    """Append the verdict table in Markdown to the job summary of GitHub Actions; a failure to write is said."""
+    from .reporters.github import GithubReporter, job_summary
+
+    assert isinstance(reporter, GithubReporter)
+    try:
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(job_summary(reporter.verdicts))
+    except OSError as error:
+        click.echo(f"bridgelint: GITHUB_STEP_SUMMARY {shown(path)}: {error.strerror or error}", err=True)
 
 
 def _render(name: str) -> Any:
@@ -306,10 +325,12 @@ def show_rule(code: str) -> None:
 
 
 def _catalogue(rules: Iterable[type[Rule]]) -> str:
-    from tabulate import tabulate
+    """The rules as a table, fitted to the terminal (the descriptions wrapped)."""
+    from .reporters.width import tabulated, terminal_width
 
-    rows = [(r.code, r.name, r.severities(), r.fixable or "", r.law or "", r.summary()) for r in rules]
-    return tabulate(rows, headers=("code", "name", "severity", "fix", "reference", "what"), disable_numparse=True)
+    rows = [[r.code, r.name, r.severities(), r.fixable or "", r.law or "", r.summary()] for r in rules]
+    return tabulated(rows, ("code", "name", "severity", "fix", "reference", "what"), terminal_width(),
+                     squeeze={5: "wrap", 2: "wrap", 4: "wrap"})
 
 
 def _fix_kind(rule: type[Rule]) -> str:

@@ -12,7 +12,7 @@ from bridgelint.model import Places, Record
 from bridgelint.readers import pbn_export
 from bridgelint.readers.pbn_game import GameScanner
 from bridgelint.readers.pbn_export import _more
-from conftest import check, only, read
+from conftest import check, only, read, run_cli
 
 PLAY = """S5 S3 S2 S9
 D3 D2 DT D5
@@ -115,12 +115,40 @@ def test_every_game_gets_its_own_finding():
     assert [f.line for f in only(check(text), "S108")] == [3]
 
 
+def test_line_ends_are_named_as_written_cr_lf_or_none():
+    """An old Mac file (CR alone), a Unix one (LF), a last line without its end: each named as it is."""
+    game = export(CLEAN)
+    mac = only(check(game.replace("\r\n", "\r")), "S108")[0].message
+    assert "line 4: line end CR (and on 37 more lines), export wants CR LF" in mac and "line end LF" not in mac
+    mixed = only(check(game.replace('[Site "Town"]\r\n', '[Site "Town"]\r')), "S108")[0].message
+    assert "line 5: line end CR, export wants CR LF" in mixed
+    unended = only(check(game.rstrip("\r\n")), "S108")
+    assert [(f.line, f.column) for f in unended] == [(41, 7)]
+    assert unended[0].message == ("game breaks export format (% EXPORT): line 41: no line end after the file's "
+                                  "last line, export ends it with CR LF (PBN §2.1)")
+
+
+def test_s108_on_some_games_only_is_listed_per_game(tmp_path, monkeypatch):
+    """The text report makes one line of S108 only when every game breaks export format the same ways."""
+    game = export(CLEAN).split("\r\n\r\n", 1)[1]
+    (tmp_path / "x.pbn").write_text(export("% EXPORT\n\n") + "\r\n".join([game.replace("\r\n", "\n")] * 3 + [game]),
+                                    newline="")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(monkeypatch, "check", "--isolated", "--select", "S108", "x.pbn")
+    lines = [line for line in out.splitlines() if ": S108 [" in line]
+    assert len(lines) == 3 and all(" S108 [warning] game breaks export format" in line for line in lines)
+
+
 def layout_line_by_line(record, lines: list[str]) -> list[tuple[int, int, str]]:
     """The line layout breaches as found looking at each line, each tag and each element line."""
     first, out = record.line, []
-    lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
+    lf = [first + i for i, line in enumerate(lines) if line.endswith("\n") and not line.endswith("\r\n")]
     if lf:
         out.append((lf[0], len(lines[lf[0] - first].rstrip("\r\n")) + 1, f"line end LF{_more(lf)}, export wants CR LF"))
+    if not lines[-1].endswith("\n"):
+        out.append((first + len(lines) - 1, len(lines[-1].rstrip("\r")) + 1,
+                    "no line end after the file's last line, export ends it with CR LF"))
+    out.sort()
     tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
     if tabs:
         out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))

@@ -91,12 +91,13 @@ def test_codes_are_grouped_separately(here, monkeypatch):
 @pytest.mark.parametrize("output_format, count", [
     ("json", lambda out: len(json.loads(out)["files"][0]["findings"])),
     ("sarif", lambda out: len(json.loads(out)["runs"][0]["results"])),
-    ("github", lambda out: len(out.splitlines())),
-    ("junit", lambda out: len(ET.fromstring(out.encode()).findall(".//failure"))),
+    ("github", lambda out: len(out.splitlines())),  # with --max-annotations 0
+    ("junit", lambda out: len(ET.fromstring(out.encode()).find(".//system-out").text.splitlines())),  # warnings
 ])
 def test_machine_formats_stay_complete(here, monkeypatch, output_format, count):
     (here / "s.pbn").write_text(spelled(40))
-    code, out, err = run(monkeypatch, "check", "--select", "S109", "--format", output_format, "s.pbn")
+    code, out, err = run(monkeypatch, "check", "--select", "S109", "--format", output_format, "--max-annotations", "0",
+                         "s.pbn")
     assert count(out) == 40
 
 
@@ -190,3 +191,62 @@ def test_the_corpus_fits_a_screenful_per_file_and_names_every_rejected_file(monk
     assert table.splitlines()[-1].startswith(f"{len(with_errors)} of {len(files)} files rejected")
     grouped = sum(int(m.group(1).replace(",", "")) for m in re.finditer(r"\.\.\. and ([\d,]+) more ", out))
     assert len(finding_lines(out).splitlines()) + grouped == sum(len(f["findings"]) for f in files)
+
+
+# --- S108 once per file, messages that fit, tables fitted to the terminal -----------------------------------
+
+def exported(games: int, end: str = "\n") -> str:
+    """``games`` boards of a % EXPORT file, every line ended by ``end`` (LF: each game breaks export format)."""
+    return ("% EXPORT\n\n" + "\n".join(board(number=str(n)) for n in range(1, games + 1))).replace("\n", end)
+
+
+def test_s108_on_every_game_the_same_way_is_one_line_for_the_file(here, monkeypatch):
+    (here / "x.pbn").write_text(exported(8))
+    code, out, err = run(monkeypatch, "check", "--select", "S108", "x.pbn")
+    lines = finding_lines(out).splitlines()
+    assert len(lines) == 1 and "... and" not in out
+    assert lines[0].startswith("x.pbn:3:1: S108 [warning] % EXPORT declared, but every game breaks it: mandatory tags")
+    assert lines[0].endswith(", line end LF, export wants CR LF; first at line 3 (8 games; --no-group lists each) "
+                             "(PBN §2.1)")
+    code, out, err = run(monkeypatch, "check", "--select", "S108", "--no-group", "x.pbn")
+    assert len(finding_lines(out).splitlines()) == 8
+
+
+def test_a_long_message_keeps_its_first_items_and_counts_the_rest():
+    message = "game breaks export format (% EXPORT): " + "; ".join(f"line {n}: tag T{n} is out of order"
+                                                                    for n in range(1, 80)) + " (PBN §2.1)"
+    f = Finding("S108", message, 1, 1, severity="warning", law="PBN §2.1", game=1, board="1")
+    from bridgelint.reporters.text import LINE_ROOM, line
+
+    short = line("x.pbn", f, whole=False)
+    assert len(short) <= LINE_ROOM + 1 and short.endswith(" more (PBN §2.1) (board 1)\n")
+    kept = short.split(": ", 1)[1].count("is out of order")
+    assert f"; and {79 - kept} more (PBN §2.1)" in short
+    assert line("x.pbn", f) == f"x.pbn:1:1: S108 [warning] {message} (board 1)\n"
+
+
+def test_the_verdict_table_fits_the_terminal(here, monkeypatch):
+    deep = here / ("a-long-directory-name-of-an-upload" * 3)
+    deep.mkdir()
+    (deep / "m.pbn").write_text(ERROR)
+    monkeypatch.setenv("COLUMNS", "90")
+    code, out, err = run(monkeypatch, "check", str(deep / "m.pbn"))
+    table = out.split("\n\n", 1)[1].splitlines()
+    assert max(map(len, table)) <= 90 and table[2].startswith("…") and table[2].split()[0].endswith("/m.pbn")
+    monkeypatch.delenv("COLUMNS")
+    code, out, err = run(monkeypatch, "check", str(deep / "m.pbn"))
+    assert max(map(len, out.split("\n\n", 1)[1].splitlines())) > 150  # not a terminal: as wide as it is
+
+
+def test_the_rules_table_fits_the_terminal(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    code, out, err = run(monkeypatch, "rules")
+    assert code == 0 and max(map(len, out.splitlines())) <= 100 and "A103" in out
+
+
+@pytest.mark.slow
+@requires_shared
+def test_the_corpus_text_report_has_no_line_of_320_characters_or_more(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(monkeypatch, "check", "--isolated", str(SHARED / "corpus"))
+    assert code in (0, 1) and max(map(len, out.splitlines())) < 320

@@ -18,7 +18,8 @@ EXTENSIONS = {".pbn": "pbn", ".lin": "lin"}
 def open_reader(stream: BinaryIO, path: str, fmt: str | None = None, encoding: str | None = None) -> Reader:
     """A reader for ``stream``; the format comes from ``fmt``, the name, or the content; text that is not UTF-8
     is read in ``encoding`` (None: as its bytes show)."""
-    stream = io.BufferedReader(LoneCrAsLf(stream), SNIFF_BYTES)  # every line end LF or CRLF for the readers
+    line_ends = LoneCrAsLf(stream)
+    stream = io.BufferedReader(line_ends, SNIFF_BYTES)  # every line end LF or CRLF for the readers
     head = stream.peek(SNIFF_BYTES)[:SNIFF_BYTES]
     fmt = fmt or format_from_name(path)
     if fmt is None:
@@ -28,7 +29,7 @@ def open_reader(stream: BinaryIO, path: str, fmt: str | None = None, encoding: s
         return NotText(fmt, problem)
     if fmt == "lin":
         return LinReader(stream, path, encoding)
-    return PbnReader(stream, path, encoding)
+    return PbnReader(stream, path, encoding, line_ends.lone_cr)
 
 
 def format_from_name(path: str) -> str | None:

@@ -45,8 +45,10 @@ class PbnReader:
 
     format = "pbn"
 
-    def __init__(self, stream: BinaryIO | Iterable[bytes], path: str = "-", encoding: str | None = None):
+    def __init__(self, stream: BinaryIO | Iterable[bytes], path: str = "-", encoding: str | None = None,
+                 lone_cr: Callable[[int], bool] | None = None):
         self._blocks = TextBlocks(stream, READ_LIMIT, encoding)
+        self._lone_cr = lone_cr  # whether a line ended in a lone CR (read as LF), for S108
         self.path = path
         self.file_findings: list[Finding] = []
         self.export = False
@@ -213,7 +215,7 @@ class PbnReader:
         record, scanner = game.record, game.scanner
         assert scanner is not None and record.first is not None  # scanned and interpreted
         if record.export:
-            check_export(record, game.text, scanner.places, scanner.tag_lines_only)
+            check_export(record, game.text, scanner.places, scanner.tag_lines_only, self._lone_cr)
         self._carry_board(record, record.first)
 
     def _carry_board(self, record: Record, first: dict[str, Tag]) -> None:

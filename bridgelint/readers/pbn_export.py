@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from operator import attrgetter
+from typing import Callable
 
 from .. import bridge
 from ..model import Places, Record, Tag
@@ -39,18 +40,21 @@ _NAME, _INHERITED = attrgetter("name"), attrgetter("inherited")
 _ORDERLY: set[tuple] = set()  # the tag orders (_order_key) found without a breach, 64 at most: an archive has a few
 
 
-def check_export(record: Record, text: str, places: Places, tag_lines_only: bool = False) -> None:
+def check_export(record: Record, text: str, places: Places, tag_lines_only: bool = False,
+                 lone_cr: Callable[[int], bool] | None = None) -> None:
     """Add one S108 to ``record`` (a game of ``text``, from the record's line; ``places``: its places)
     listing its export breaches.  ``tag_lines_only``: the reader found every tag pair of the game written
-    ``[Name "value"]`` alone on its line from column 1, bar blanks after it (``GameScanner.tag_lines_only``)."""
-    breaches = sorted(_layout(record, text, places, tag_lines_only) + _tag_order(record) + _values(record))
+    ``[Name "value"]`` alone on its line from column 1, bar blanks after it (``GameScanner.tag_lines_only``).
+    ``lone_cr(n)``: line n ended in a CR alone (read as LF)."""
+    breaches = sorted(_layout(record, text, places, tag_lines_only, lone_cr) + _tag_order(record) + _values(record))
     if breaches:
         line, column, _ = breaches[0]
         listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
         record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed}", line, column)
 
 
-def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = False) -> list[tuple[int, int, str]]:
+def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = False,
+            lone_cr: Callable[[int], bool] | None = None) -> list[tuple[int, int, str]]:
     first = record.line
     out = []
     crlf = text.endswith("\n") and text.count("\r\n") == text.count("\n")  # every line ends with CR LF
@@ -59,10 +63,15 @@ def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = Fa
     if not usual:
         starts = places.starts
         lines = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)])]
-        lf = [first + i for i, line in enumerate(lines) if not line.endswith("\r\n")]
-        if lf:
-            out.append((lf[0], len(lines[lf[0] - first].rstrip("\r\n")) + 1,
-                        f"line end LF{_more(lf)}, export wants CR LF"))
+        ends: dict[str, list[int]] = {}  # the lines of each line end other than CR LF, as written
+        for i, line in enumerate(lines):
+            if not line.endswith("\r\n"):
+                kind = "none" if not line.endswith("\n") else "CR" if lone_cr and lone_cr(first + i) else "LF"
+                ends.setdefault(kind, []).append(first + i)
+        for kind, numbers in ends.items():
+            column = len(lines[numbers[0] - first].rstrip("\r\n")) + 1
+            out.append((numbers[0], column, "no line end after the file's last line, export ends it with CR LF"
+                        if kind == "none" else f"line end {kind}{_more(numbers)}, export wants CR LF"))
         tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
         if tabs:
             out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))

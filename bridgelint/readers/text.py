@@ -16,6 +16,7 @@ from __future__ import annotations
 import codecs
 import io
 import re
+from bisect import bisect_right
 from functools import partial
 from typing import Any, BinaryIO, Iterable, Iterator
 
@@ -205,13 +206,20 @@ class LoneCrAsLf(io.RawIOBase):
     """A binary stream with each lone CR read as LF, block by block (the same length: nothing else moves).
 
     Trailing CRs of a block wait for the next block, which may start with the
-    LF that makes them one line end with it.
+    LF that makes them one line end with it.  The lines that ended in a lone CR
+    are kept as runs of line numbers (:meth:`lone_cr`), so that a finding can
+    name the line end as written; at most :data:`CR_RUNS` runs (a file of
+    alternating line ends), the later ones read as LF.
     """
+
+    CR_RUNS = 1 << 16
 
     def __init__(self, stream: BinaryIO):
         self.read_some = getattr(stream, "read1", stream.read)
         self.held = b""  # trailing CRs of the last block
         self.ready = b""  # translated, not yet read
+        self.lines = 0  # line ends given so far
+        self.cr_runs: list[list[int]] = []  # [first, last] line numbers of lines ended by a lone CR, in order
 
     def readable(self) -> bool:
         return True
@@ -224,6 +232,12 @@ class LoneCrAsLf(io.RawIOBase):
         self.ready = self.ready[n:]
         return n
 
+    def lone_cr(self, line: int) -> bool:
+        """Whether line ``line`` (read so far) ended in a lone CR."""
+        runs = self.cr_runs
+        at = bisect_right(runs, [line, 1 << 62]) - 1
+        return at >= 0 and runs[at][0] <= line <= runs[at][1]
+
     def _next_block(self) -> bytes:
         """The next translated block; empty at the end of the stream."""
         while True:
@@ -234,4 +248,23 @@ class LoneCrAsLf(io.RawIOBase):
                 kept = min(len(data) - len(data.rstrip(b"\r")), BLOCK)  # memory stays bounded: the rest are lone
                 data, self.held = data[:-kept], data[-kept:]
             if data or not block:
-                return _LONE_CR.sub(b"\n", data) if _CR_NOT_LF.search(data) else data
+                return self._translated(data)
+
+    def _translated(self, data: bytes) -> bytes:
+        if not _CR_NOT_LF.search(data):
+            self.lines += data.count(b"\n")
+            return data
+        at = 0
+        for lone in _LONE_CR.finditer(data):
+            self.lines += data.count(b"\n", at, lone.start()) + 1
+            at = lone.end()
+            self._note_cr(self.lines)
+        self.lines += data.count(b"\n", at)
+        return _LONE_CR.sub(b"\n", data)
+
+    def _note_cr(self, line: int) -> None:
+        runs = self.cr_runs
+        if runs and runs[-1][1] == line - 1:
+            runs[-1][1] = line
+        elif len(runs) < self.CR_RUNS:
+            runs.append([line, line])

@@ -1,19 +1,28 @@
-"""GitHub Actions workflow commands: one annotation a finding.
+"""GitHub Actions workflow commands: an annotation a finding, at most :data:`ANNOTATIONS` a file.
 
 ``::error file=PATH,line=L,col=C,title=CODE name::message (board N)``; info
-findings are notices.  Data is escaped as the runner expects (``%25``,
-``%0D``, ``%0A``), properties also ``%3A`` and ``%2C``.
+findings are notices.  GitHub shows only the first few annotations of a
+step, so a file gives at most ``limit`` of them, errors first, and one
+notice that counts the rest.  Data is escaped as the runner expects
+(``%25``, ``%0D``, ``%0A``), properties also ``%3A`` and ``%2C``.
+:func:`job_summary` is the verdict table in Markdown, for the job summary
+(``$GITHUB_STEP_SUMMARY``).
 """
 
 from __future__ import annotations
 
 import os
+
 from ..pipeline import FileReport
 from ..rules import RULES
+from ..wording import counted
 from . import Reporter, Summary
 from .text import where
+from .verdict import HEADERS, Verdict, count
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
+ANNOTATIONS = 10  # annotations of one file, by default
+_RANK = {"error": 0, "warning": 1, "info": 2}
 
 
 def escape_data(text: str) -> str:
@@ -25,20 +34,59 @@ def escape_property(text: str) -> str:
 
 
 class GithubReporter(Reporter):
-    """The annotations of each file, written as soon as its report comes."""
+    """The annotations of each file, written as soon as its report comes; ``limit``: at most that many a file
+    (0: all of them).  The verdicts are kept for :func:`job_summary`."""
+
+    def __init__(self, limit: int = ANNOTATIONS, fail_on: str = "error"):
+        self.limit, self.fail_on = limit, fail_on
+        self.verdicts: list[Verdict] = []
 
     def file(self, report: FileReport) -> str:
+        self.verdicts.append(Verdict.of(report, self.fail_on))
         out = []
         path = escape_property(report.path.replace(os.sep, "/"))
         if report.unreadable is not None:
             out.append(f"::error file={path},title=unreadable::{escape_data(f'not checked: {report.unreadable}')}\n")
-        for f in report.findings:
+        findings = report.findings
+        if self.limit and len(findings) > self.limit:
+            findings = sorted(findings, key=lambda f: _RANK.get(f.severity or "", 1))[:self.limit]  # stable: in order
+            findings.sort(key=lambda f: (f.line, f.column))
+        for f in findings:
             rule = RULES.get(f.code)
             title = escape_property(f"{f.code} {rule.name}" if rule else f.code)
             out.append(f"::{COMMANDS.get(f.severity or '', 'warning')} file={path},line={f.line},col={f.column},"
                        f"title={title}::{escape_data(f'{f.code} {f.message}{where(f)}')}\n")
+        rest = len(report.findings) - len(findings)
+        if rest:
+            errors = sum(1 for f in report.findings if f.severity == "error") - sum(
+                1 for f in findings if f.severity == "error")
+            said = (f"{counted(rest, 'more finding', grouped=True)} in this file not annotated "
+                    f"({counted(errors, 'error', grouped=True)}); the job summary counts them, "
+                    "`bridgelint check` lists them")
+            out.append(f"::notice file={path},title=bridgelint::{escape_data(said)}\n")
         return "".join(out)
 
 
+def job_summary(verdicts: list[Verdict]) -> str:
+    """The verdict table in Markdown (the files with findings), and the count of files rejected."""
+    listed = [v for v in verdicts if not v.clean]
+    out = ["## bridgelint", ""]
+    if listed:
+        out.append("| " + " | ".join(HEADERS) + " |")
+        out.append("|" + "|".join(" ---: " if h in ("boards", "errors", "warnings") else " --- " for h in HEADERS) + "|")
+        for verdict in listed:
+            cells = verdict.row()
+            cells[0] = f"`{cells[0]}`"
+            cells[-1] = f"**{cells[-1]}**" if verdict.rejected or verdict.unreadable else cells[-1]
+            out.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+            if verdict.headline:
+                pattern = verdict.headline.replace("|", "\\|")
+                out.append("| " + " | ".join([f"↳ {pattern}"] + [""] * (len(HEADERS) - 1)) + " |")
+        out.append("")
+    out.append(count(verdicts, False) + "\n")
+    return "\n".join(out)
+
+
 def render(reports: list[FileReport], summary: Summary) -> str:
-    return "".join(map(GithubReporter().file, reports))
+    reporter = GithubReporter()
+    return "".join(map(reporter.file, reports))

@@ -1,4 +1,10 @@
-"""JUnit XML: one test case a file, one failure a finding, an error for a path that could not be read."""
+"""JUnit XML: one test case a file; a failure for each finding that fails the run, an error for a path that
+could not be read.
+
+What fails the run is what ``--fail-on`` says (errors; or warnings too): a
+file whose findings do not fail the run passes, as its exit status and
+verdict say, and its other findings are its ``<system-out>``, one line each.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +19,9 @@ from .text import where
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def render(reports: list[FileReport], summary: Summary) -> str:
-    failing = sum(1 for report in reports if report.findings)
+def render(reports: list[FileReport], summary: Summary, fail_on: str = "error") -> str:
+    failing_severities = ("error", "warning") if fail_on == "warning" else ("error",)
+    failing = sum(1 for report in reports if any(f.severity in failing_severities for f in report.findings))
     unreadable = sum(1 for report in reports if report.unreadable is not None)
     attributes = {"name": "bridgelint", "tests": str(len(reports)), "failures": str(failing),
                   "errors": str(unreadable)}
@@ -27,10 +34,16 @@ def render(reports: list[FileReport], summary: Summary) -> str:
         if report.unreadable is not None:
             error = ET.SubElement(case, "error", {"type": "unreadable", "message": _xml(report.unreadable)})
             error.text = _xml(f"{report.path}: {report.unreadable}")
+        told = []
         for f in report.findings:
+            if f.severity not in failing_severities:
+                told.append(text.line(report.path, f))
+                continue
             failure = ET.SubElement(case, "failure", {"type": f"{f.code} {f.severity}",
                                                       "message": _xml(f"{f.code} {f.message}{where(f)}")})
             failure.text = _xml(text.line(report.path, f).rstrip("\n") + (f" [{f.law}]" if f.law else ""))
+        if told:
+            ET.SubElement(case, "system-out").text = _xml("".join(told))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 

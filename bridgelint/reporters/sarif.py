@@ -6,7 +6,10 @@ notification, and the invocation is then not successful
 
 Artifact URIs are relative to the working directory (``uriBaseId``
 ``%SRCROOT%``), with ``/`` separators, so that code-scanning services place
-the results in the repository.
+the results in the repository.  A member of a zip is placed in the zip (a
+file of the repository), the member named by a logical location
+(``upload.zip!teaching/Drury.pbn``, kind ``resource``).  Each rule links its
+page on the documentation site (``helpUri``, :mod:`bridgelint.documentation`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .. import __version__
+from ..documentation import rule_url
+from ..inputs import split_member
 from ..model import Fix
 from ..pipeline import FileReport
 from ..rules import RULES
@@ -38,7 +43,7 @@ def artifact_uri(path: str) -> str:
     return quote(relative, safe="/")
 
 
-def _rule(code: str) -> dict:
+def _rule(code: str, docs: str | None = None) -> dict:
     rule = RULES[code]
     doc = rule.doc()
     return {
@@ -46,6 +51,7 @@ def _rule(code: str) -> dict:
         "name": rule.name,
         "shortDescription": {"text": rule.summary()},
         "fullDescription": {"text": doc},
+        "helpUri": rule_url(code, docs),
         "help": {"text": doc, "markdown": rule.markdown()},
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
         "properties": {"tags": [code[0]] + ([rule.law] if rule.law else [])},
@@ -57,34 +63,44 @@ class SarifReporter(Reporter):
     check the next files) but for its ``ruleIndex``, the place of its rule among those that fired in the whole run:
     that key comes last, and the end writes it in before the result's closing brace."""
 
-    def __init__(self) -> None:
+    def __init__(self, docs: str | None = None) -> None:
+        self.docs = docs  # the documentation site's base URL (None: the package's)
         self.artifacts: list[dict] = []
+        self.indices: dict[str, int] = {}  # each artifact's place in ``artifacts``, by URI
         self.results: list[tuple[str, str]] = []  # the code and the text of each result, without its ruleIndex
         self.notifications: list[dict] = []
 
     def file(self, report: FileReport) -> str:
-        uri = artifact_uri(report.path)
+        archive, member = split_member(report.path)
+        uri = artifact_uri(archive)
         if report.unreadable is not None:  # not an artifact: it was not read
             self.notifications.append({
                 "level": "error", "message": {"text": f"{report.path}: {report.unreadable}"},
                 "descriptor": {"id": "unreadable"},
                 "locations": [{"physicalLocation": {"artifactLocation": _location(uri)}}]})
             return ""
-        self.artifacts.append({"location": _location(uri), "sourceLanguage": report.format})
-        artifact = _location(uri, len(self.artifacts) - 1)
+        if uri not in self.indices:
+            self.indices[uri] = len(self.artifacts)
+            self.artifacts.append({"location": _location(uri), "sourceLanguage": report.format} if member is None
+                                  else {"location": _location(uri), "mimeType": "application/zip"})
+        artifact = _location(uri, self.indices[uri])
+        logical = [] if member is None else [{"name": member, "fullyQualifiedName": report.path, "kind": "resource"}]
         for f in report.findings:
+            location: dict = {"physicalLocation": {
+                "artifactLocation": artifact,
+                "region": {"startLine": f.line, "startColumn": f.column},
+            }}
+            if logical:
+                location["logicalLocations"] = logical
             result = {
                 "ruleId": f.code,
                 "level": LEVELS.get(f.severity or "", "warning"),
                 "message": {"text": f.message},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": artifact,
-                    "region": {"startLine": f.line, "startColumn": f.column},
-                }}],
+                "locations": [location],
                 "properties": {k: v for k, v in (("game", f.game), ("board", f.board), ("law", f.law))
                                if v is not None},
             }
-            if f.fix is not None and f.fix.edits:
+            if f.fix is not None and f.fix.edits and member is None:  # a zip's member is not edited in place
                 result["fixes"] = [_fix(f.fix, artifact)]
             self.results.append((f.code, indented.dumps(result, _RESULT)))
         return ""
@@ -105,7 +121,7 @@ class SarifReporter(Reporter):
                 "tool": {"driver": {
                     "name": "bridgelint",
                     "version": __version__,
-                    "rules": [_rule(code) for code in fired],
+                    "rules": [_rule(code, self.docs) for code in fired],
                 }},
                 "invocations": [{"executionSuccessful": not notifications,
                                  "toolExecutionNotifications": notifications}],

@@ -3,21 +3,31 @@
 Editors and CI problem matchers read the lines as ``file:line:column:
 message``.  A code that fires more than :data:`GROUP_AFTER` times in one file
 shows its first :data:`SHOWN` findings and one line ``path: ... and N more
-CODE [severity] in this file``; ``group=False`` shows every finding.
-:class:`TextReporter` ends with the verdict table (:mod:`.verdict`).
+CODE [severity] in this file``; S108 on every game of a file, each game
+breaking export format the same ways, is one line for the file.  A line
+stays within :data:`LINE_ROOM` characters: a longer message keeps its first
+items and says how many more (``; and 12 more``).  ``group=False`` shows
+every finding, each whole.  :class:`TextReporter` ends with the verdict
+table (:mod:`.verdict`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from dataclasses import replace
 
 from ..pipeline import FileReport
 from ..model import Finding
+from ..rules.syntax import ExportFormat
 from . import Reporter, Summary
 from .verdict import Verdict, table
+from .width import terminal_width
 
 SHOWN = 3  # findings of a grouped code that are still shown
 GROUP_AFTER = 5  # a code with more findings than this in one file is grouped
+LINE_ROOM = 300  # characters of a finding's line, when grouped
+MESSAGE_ROOM = 160  # a message keeps at least this many, however long the path
 
 
 def where(f: Finding) -> str:
@@ -25,29 +35,87 @@ def where(f: Finding) -> str:
     return f" (board {f.board})" if f.board else (f" (game {f.game})" if f.game else "")
 
 
-def line(path: str, f: Finding) -> str:
-    """One finding as a line of text."""
+def line(path: str, f: Finding, whole: bool = True) -> str:
+    """One finding as a line of text (``[*]``: it can be fixed); unless ``whole``, its message cut to fit
+    :data:`LINE_ROOM`."""
     fixable = "[*] " if f.fix is not None else ""
-    return f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] {fixable}{f.message}{where(f)}\n"
+    start, end = f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] {fixable}", where(f)
+    message = f.message if whole else capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(end)))
+    return f"{start}{message}{end}\n"
+
+
+def capped(f: Finding, room: int) -> str:
+    """The message of ``f`` in at most about ``room`` characters, its reference kept: a list (``; ``
+    between items) keeps its first items and counts the rest (``; and 12 more``), other text ends in ``…``."""
+    message = f.message
+    if len(message) <= room:
+        return message
+    cited = f" ({f.law})" if f.law and message.endswith(f" ({f.law})") else ""
+    items = message[:len(message) - len(cited)].split("; ")
+    room -= len(cited)
+    kept = 1
+    while kept < len(items) and len("; ".join(items[:kept + 1])) + len(f"; and {len(items) - kept - 1:,} more") <= room:
+        kept += 1
+    rest = f"; and {len(items) - kept:,} more" if kept < len(items) else ""
+    head = "; ".join(items[:kept])
+    if len(head) + len(rest) > room:
+        head = head[:max(room - len(rest) - 1, 20)].rstrip() + "…"
+    return head + rest + cited
 
 
 def file_lines(report: FileReport, group: bool = True) -> str:
     """The findings of one file; unless ``group`` is false, a code (of one severity) is grouped after its first few."""
-    counts = Counter((f.code, f.severity) for f in report.findings)
-    if not group or max(counts.values(), default=0) <= GROUP_AFTER:
+    if not group:
         return "".join(line(report.path, f) for f in report.findings)
+    findings = report.findings
+    export = export_summary(report)
+    if export is not None:
+        first = next(i for i, f in enumerate(findings) if f.code == ExportFormat.code)
+        findings = [f for i, f in enumerate(findings) if f.code != ExportFormat.code or i == first]
+    counts = Counter((f.code, f.severity) for f in findings)
+    if max(counts.values(), default=0) <= GROUP_AFTER:
+        return "".join(export if export is not None and f.code == ExportFormat.code else line(report.path, f, False)
+                       for f in findings)
     out = []
     shown: Counter[tuple[str, str | None]] = Counter()
-    for f in report.findings:
+    for f in findings:
         key = (f.code, f.severity)
-        if counts[key] <= GROUP_AFTER or shown[key] < SHOWN:
-            out.append(line(report.path, f))
+        if export is not None and f.code == ExportFormat.code:
+            out.append(export)
+        elif counts[key] <= GROUP_AFTER or shown[key] < SHOWN:
+            out.append(line(report.path, f, False))
             shown[key] += 1
     for (code, severity), count in counts.items():  # in the order of each key's first finding
         if count > shown[code, severity]:
             out.append(f"{report.path}: ... and {count - shown[code, severity]:,} more {code} [{severity}] "
                        "in this file (--no-group shows them)\n")
     return "".join(out)
+
+
+_BREACH = re.compile(r"line \d+: (.*?)(?=; line \d+: |$)")
+_MORE_LINES = re.compile(r" \(and on [\d,]+ more lines?\)")
+
+
+def export_summary(report: FileReport) -> str | None:
+    """The one line for S108 on every game of a file (two or more), when the games share their breaches:
+    ``% EXPORT declared, but every game breaks it: ...; first at line 4``; else None."""
+    export = [f for f in report.findings if f.code == ExportFormat.code]
+    if report.games < 2 or len(export) != report.games or len({f.game for f in export}) != report.games:
+        return None
+    shared: dict[str, None] | None = None  # the breaches of every game, in the order of the first
+    for f in export:
+        cited = f" ({f.law})" if f.law else ""
+        body = f.message[:len(f.message) - len(cited)] if cited and f.message.endswith(cited) else f.message
+        breaches = dict.fromkeys(_MORE_LINES.sub("", what) for what in _BREACH.findall(body))
+        shared = breaches if shared is None else {what: None for what in shared if what in breaches}
+        if not shared:
+            return None
+    first = export[0]
+    others = any(len(_BREACH.findall(f.message)) > len(shared or ()) for f in export)
+    said = (f"% EXPORT declared, but every game breaks it: {', '.join(shared or ())}"
+            f"{'; some games more' if others else ''}; first at line {first.line} "
+            f"({report.games:,} games; --no-group lists each)" + (f" ({first.law})" if first.law else ""))
+    return line(report.path, replace(first, message=said, game=None, board=None, fix=None), False)
 
 
 class TextReporter(Reporter):
@@ -70,5 +138,5 @@ class TextReporter(Reporter):
         return text
 
     def end(self, summary: Summary) -> str:
-        return ("\n" if self.written else "") + table(self.verdicts, self.verbose) + \
+        return ("\n" if self.written else "") + table(self.verdicts, self.verbose, terminal_width()) + \
             summary.fixes_line(self.unsafe_fixes)

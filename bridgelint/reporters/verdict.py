@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..pipeline import FileReport
 from ..rules import RULES
 from ..wording import counted
+from .width import cut, tabulated
 
 TOP_CODES = 3  # codes named in the table
 PATTERN_MIN_BOARDS = 10  # a smaller file has no file-wide pattern
@@ -107,22 +108,23 @@ _WORDS = re.compile(r"(\W+)")
 HEADERS = ("file", "format", "boards", "errors", "warnings", "most frequent", "verdict")
 
 
-def table(verdicts: list[Verdict], verbose: bool = False) -> str:
-    """The verdict table, each file-wide pattern on a line below its file; clean files counted, or listed."""
+def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = None) -> str:
+    """The verdict table, each file-wide pattern on a line below its file; clean files counted, or listed.
+
+    ``width``: the table fitted to it (long paths cut at their start, the codes at their end, patterns cut)."""
     if not verdicts:
         return ""
     listed = [v for v in verdicts if verbose or not v.clean]
     out = []
     if listed:
-        from tabulate import tabulate  # imported when there is a table: a clean run starts sooner
-
-        lines = tabulate([v.row() for v in listed], headers=HEADERS, disable_numparse=True,
-                         colalign=("left", "left", "right", "right", "right", "left", "left")).splitlines()
+        lines = tabulated([v.row() for v in listed], HEADERS, width,
+                          colalign=("left", "left", "right", "right", "right", "left", "left"),
+                          squeeze={0: "left", 5: "right"}).splitlines()
         out += lines[:2]
         for verdict, row in zip(listed, lines[2:]):
             out.append(row.rstrip())
             if verdict.headline:
-                out.append(f"  {verdict.headline}")
+                out.append(cut(f"  {verdict.headline}", width))
     out.append(count(verdicts, verbose, " (--verbose lists them)"))
     return "\n".join(out) + "\n"
 

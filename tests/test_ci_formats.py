@@ -1,0 +1,106 @@
+"""CI formats agree with the verdict: JUnit fails what fails the run, SARIF links the rules and places zip
+members in their zip, GitHub annotates a few findings a file and writes the job summary."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from bridgelint import documentation
+from conftest import ERROR, WARNING, board
+from conftest import run_cli as run
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / "bridgelint.toml").write_text("")
+    (tmp_path / "warned.pbn").write_text(WARNING)
+    (tmp_path / "failed.pbn").write_text(ERROR)
+    return tmp_path
+
+
+def cases(out: str) -> dict[str, ET.Element]:
+    return {case.get("name"): case for case in ET.fromstring(out.encode()).iter("testcase")}
+
+
+def test_junit_fails_only_what_fails_the_run(here, monkeypatch):
+    code, out, err = run(monkeypatch, "check", "--format", "junit", "warned.pbn", "failed.pbn")
+    found = cases(out)
+    assert code == 1 and ET.fromstring(out.encode()).get("failures") == "1"
+    assert found["warned.pbn"].findall("failure") == []
+    assert found["warned.pbn"].find("system-out").text.startswith("warned.pbn:2:1: B107 [warning] ")
+    assert [f.get("type") for f in found["failed.pbn"].findall("failure")] == ["A103 error"]
+
+
+def test_junit_with_fail_on_warning_fails_the_warnings(here, monkeypatch):
+    code, out, err = run(monkeypatch, "check", "--format", "junit", "--fail-on", "warning", "warned.pbn")
+    assert code == 1 and [f.get("type") for f in cases(out)["warned.pbn"].findall("failure")] == ["B107 warning"]
+
+
+def test_sarif_rules_link_their_page_on_the_documentation_site(here, monkeypatch):
+    code, out, err = run(monkeypatch, "check", "--format", "sarif", "failed.pbn")
+    [rule] = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
+    assert rule["helpUri"] == f"{documentation.site()}/rules/A103/"
+    (here / "bridgelint.toml").write_text('docs-url = "https://docs.example.org/bl/"\n')
+    code, out, err = run(monkeypatch, "check", "--format", "sarif", "failed.pbn")
+    assert json.loads(out)["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"] == \
+        "https://docs.example.org/bl/rules/A103/"
+
+
+def test_the_documentation_site_is_written_once_in_pyproject():
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
+    assert urls["Documentation"].rstrip("/") == documentation.FALLBACK
+    assert documentation.rule_url("C105", "https://x.org/") == "https://x.org/rules/C105/"
+
+
+def test_sarif_places_a_zip_member_in_its_zip_with_a_logical_location(here, monkeypatch):
+    with zipfile.ZipFile(here / "upload.zip", "w") as archive:
+        archive.writestr("teaching/Drury.pbn", ERROR)
+        archive.writestr("other.pbn", ERROR)
+    code, out, err = run(monkeypatch, "check", "--format", "sarif", "upload.zip")
+    run_ = json.loads(out)["runs"][0]
+    assert [a["location"]["uri"] for a in run_["artifacts"]] == ["upload.zip"]
+    located = [(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+                r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"]) for r in run_["results"]]
+    assert located == [("upload.zip", "upload.zip!teaching/Drury.pbn"), ("upload.zip", "upload.zip!other.pbn")]
+    assert run_["results"][0]["locations"][0]["logicalLocations"][0] == {
+        "name": "teaching/Drury.pbn", "fullyQualifiedName": "upload.zip!teaching/Drury.pbn", "kind": "resource"}
+
+
+def many(n: int) -> str:
+    """``n`` boards, each with a B107 date warning; the last one with an A103 error too."""
+    games = [board('[Date "95.06.10"]', number=str(i)) for i in range(1, n)]
+    return "\n".join(games + [board('[Date "95.06.10"]', '[Auction "N"]', "1D Pass 1C AP", number=str(n))])
+
+
+def test_github_annotates_at_most_ten_findings_a_file_errors_first(here, monkeypatch):
+    (here / "many.pbn").write_text(many(30))
+    code, out, err = run(monkeypatch, "check", "--format", "github", "--max-annotations", "0", "many.pbn")
+    total = len(out.splitlines())
+    assert total > 30
+    code, out, err = run(monkeypatch, "check", "--format", "github", "many.pbn")
+    lines = out.splitlines()
+    assert len(lines) == 11 and sum(line.startswith("::error ") for line in lines) == 1
+    assert lines[-1].startswith(f"::notice file=many.pbn,title=bridgelint::{total - 10} more findings in this file "
+                                "not annotated (0 errors)")
+
+
+def test_github_writes_the_job_summary(here, monkeypatch):
+    summary = here / "summary.md"
+    summary.write_text("earlier step\n")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    code, out, err = run(monkeypatch, "check", "--format", "github", "warned.pbn", "failed.pbn")
+    text = summary.read_text()
+    assert text.startswith("earlier step\n## bridgelint\n\n| file | format | boards |")
+    assert "| `failed.pbn` | pbn | 1 | 1 | 0 | A103 1 | **rejected** |" in text
+    assert "| `warned.pbn` | pbn | 1 | 0 | 1 | B107 1 | ok |" in text and text.endswith("1 of 2 files rejected\n")
