@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from .digits import HUGE, is_digits, matched
+
 if TYPE_CHECKING:
     from .model import CallKind
 
@@ -62,13 +64,12 @@ def is_vulnerable(vulnerability: str, seat: str) -> bool:
 
 
 def board_int(raw: str | None) -> int | None:
-    """The board number of a Board value, or None (``"1-1"`` and ``"?"`` are not)."""
+    """The board number of a Board value, or None (``"1-1"``, ``"?"`` and numbers of more than 18 digits are not)."""
     if raw is None:
         return None
     raw = raw.strip()
-    if raw.isdigit() and int(raw) > 0:
-        return int(raw)
-    return None
+    number = matched(raw) if is_digits(raw) else 0
+    return number if 0 < number < HUGE else None
 
 
 # --- calls -----------------------------------------------------------------
@@ -211,7 +212,7 @@ def parse_contract(raw: str) -> tuple[Contract | None, bool]:
     return None, False
 
 
-_RESULT = re.compile(r"\^?\s*(?:(\d+)|(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?)")
+_RESULT = re.compile(r"\^?\s*(?:([0-9]+)|(NS|EW)\s+([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,16 +242,16 @@ def parse_result(raw: str) -> Result | None:
         return None
     marked = text.startswith("^")
     if m.group(1) is not None:
-        return Result(int(m.group(1)), None, None, marked)
-    values = {m.group(2).upper(): int(m.group(3))}
+        return Result(matched(m.group(1)), None, None, marked)
+    values = {m.group(2).upper(): matched(m.group(3))}
     if m.group(4):
         if m.group(4).upper() in values:
             return None
-        values[m.group(4).upper()] = int(m.group(5))
+        values[m.group(4).upper()] = matched(m.group(5))
     return Result(None, values.get("NS"), values.get("EW"), marked)
 
 
-_SCORE = re.compile(r"([-+]?\d+)|(NS|EW)\s+([-+]?\d+)(?:\s+(NS|EW)\s+([-+]?\d+))?")
+_SCORE = re.compile(r"([-+]?[0-9]+)|(NS|EW)\s+([-+]?[0-9]+)(?:\s+(NS|EW)\s+([-+]?[0-9]+))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,12 +277,12 @@ def parse_score(raw: str) -> Score | None:
     if not m:
         return None
     if m.group(1) is not None:
-        return Score(int(m.group(1)), None, None)
-    values = {m.group(2): int(m.group(3))}
+        return Score(matched(m.group(1)), None, None)
+    values = {m.group(2): matched(m.group(3))}
     if m.group(4):
         if m.group(4) in values:
             return None
-        values[m.group(4)] = int(m.group(5))
+        values[m.group(4)] = matched(m.group(5))
     return Score(None, values.get("NS"), values.get("EW"))
 
 
@@ -309,7 +310,7 @@ def parse_seat(raw: str) -> str | None:
     return text if len(text) == 1 and text in SEATS else None
 
 
-_LIN_RESULT = re.compile(r"\s*([1-7])(NT|[CDHSN])([NESW])(XX|X)?(=|[+-]\d{1,2})\s*", re.IGNORECASE)
+_LIN_RESULT = re.compile(r"\s*([1-7])(NT|[CDHSN])([NESW])(XX|X)?(=|[+-][0-9]{1,2})\s*", re.IGNORECASE)
 
 
 def parse_lin_result_entry(entry: str) -> tuple[Contract, str | None, int | None] | None:

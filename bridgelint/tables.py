@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_pbn_call
+from .digits import is_digits, matched, whole
 
 # Kinds of element.
 TEXT, RANK, COUNT, NUMBER, SCORE = "text", "rank", "count", "number", "score"
@@ -75,7 +76,6 @@ def adjusted_score(text: str) -> str | None:
         text = unquoted(text)
     return ADJUSTED_SCORES.get(text.upper())
 
-_INTEGER = re.compile(r"[-+]?[0-9]+")
 _DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _TIME = re.compile(r"(?:(?:([0-9]{1,2}):)?([0-9]{1,2}):)?([0-9]{1,2})")
 _DENOMINATIONS = frozenset(("S", "H", "D", "C", "NT"))
@@ -83,8 +83,8 @@ _DENOMINATIONS = frozenset(("S", "H", "D", "C", "NT"))
 
 def number(text: str) -> int | float | None:
     """A decimal number as an int (no decimal point) or a float; None if not a number."""
-    if _INTEGER.fullmatch(text):
-        return int(text)
+    if (value := whole(text)) is not None:
+        return value
     if _DECIMAL.fullmatch(text):
         return float(text)
     return None
@@ -135,16 +135,16 @@ def parse_element(kind: str | None, text: str) -> object:
 
 
 def _rank(text: str) -> int | None:
-    value = int(text) if text.isdigit() else None
+    value = _count(text)
     return value if value is None or value >= 1 else None
 
 
 def _count(text: str) -> int | None:
-    return int(text) if text.isdigit() else None
+    return matched(text) if is_digits(text) else None
 
 
 def _score(text: str) -> int | None:
-    return int(text) if _INTEGER.fullmatch(text) else None
+    return whole(text)
 
 
 def _percentage(text: str) -> int | float | None:
@@ -199,13 +199,14 @@ def _range(text: str) -> tuple[int | None, int | None] | None:
     """A score range as the lowest and highest score it holds (None: no bound) (PBN §5.5)."""
     low, comma, high = text.partition(",")
     if not comma:
-        return (int(text), int(text)) if _INTEGER.fullmatch(text) else None
-    if low == "*" and _INTEGER.fullmatch(high):
-        return None, int(high) - 1
-    if high == "*" and _INTEGER.fullmatch(low):
-        return int(low) + 1, None
-    if _INTEGER.fullmatch(low) and _INTEGER.fullmatch(high) and int(low) < int(high) - 1:
-        return int(low) + 1, int(high) - 1
+        return None if (value := whole(text)) is None else (value, value)
+    lowest, highest = whole(low), whole(high)
+    if low == "*" and highest is not None:
+        return None, highest - 1
+    if high == "*" and lowest is not None:
+        return lowest + 1, None
+    if lowest is not None and highest is not None and lowest < highest - 1:
+        return lowest + 1, highest - 1
     return None
 
 

@@ -12,6 +12,7 @@ from hashlib import blake2b
 from typing import Callable, NamedTuple
 
 from ..bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, side
+from ..digits import is_digits, matched, whole
 from ..model import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE, Field, Record, Table, Tag
 from ..tables import CONTRACT, MALFORMED, SCORE, TRICKS
 from ..readers.lin import match_event, match_fields, match_tag, match_teams, room
@@ -254,15 +255,15 @@ def _lin_imps(record: Record, match: list[str], board_room: str | None) -> tuple
     North-South in the open room, or (when the first is empty) those won by the other team.
     """
     tag = match_tag(record, "MP")
-    if tag is None or board_room is None or len(match) < 4 or match[2].upper() != "I" or not match[3].isdigit() \
+    if tag is None or board_room is None or len(match) < 4 or match[2].upper() != "I" or not is_digits(match[3]) \
             or record.board is None or record.board.value is None:
         return None, 0, 0
-    index = 2 * (record.board.value - int(match[3]))
+    index = 2 * (record.board.value - matched(match[3]))
     entries = tag.value.split(",")
     if not 0 <= index < len(entries) - 1:
         return None, 0, 0
-    try:
-        won = int(entries[index]) if entries[index].strip() else -int(entries[index + 1])
-    except ValueError:
+    ours, theirs = (whole(entry.strip()) for entry in entries[index:index + 2])
+    won = ours if entries[index].strip() else None if theirs is None else -theirs
+    if won is None:
         return None, 0, 0
     return (won if board_room == "Open" else -won), tag.line, tag.column

@@ -25,6 +25,7 @@ from typing import BinaryIO, Iterator
 
 from .. import bridge
 from ..bridge import Result
+from ..digits import is_digits, matched
 from ..model import INVALID, Auction, Call, Card, Deal, Field, Finding, Play, Record, Tag
 from ..rules.deal import MalformedDeal
 from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
@@ -150,8 +151,8 @@ class _Header:
 
     def vugraph(self, value: str) -> None:
         fields = value.split(",")
-        if len(fields) > 3 and fields[3].strip().isdigit():
-            self.first_board = int(fields[3])
+        if len(fields) > 3 and is_digits(fields[3].strip()):
+            self.first_board = matched(fields[3].strip())
 
     def result_list(self, value: str, line: int, column: int) -> None:
         """Take the ``rs`` value: split once, however many boards look an entry up."""
@@ -289,15 +290,15 @@ class _Board:
             self.label = Field(value.strip(), None, line, column)
             return
         self.room, digits = m.group("room").upper(), m.group("board")
-        self.number = Field(digits, int(digits), line, column)
+        self.number = Field(digits, bridge.board_int(digits), line, column)
         if value[m.end():].strip():
             self.record.problem(MalformedLin, f"qx '{value.strip()}' has text after the board number (a known BBO "
-                                f"quirk): read as board {int(digits)}", line, column, severity="warning")
+                                f"quirk): read as board {self.number.value}", line, column, severity="warning")
 
     def ah(self, value: str, line: int, column: int) -> None:
         m = LIN_BOARD_HEADER.fullmatch(value)
         if m is not None and self.ah_board is None:
-            self.ah_board = Field(m.group("board"), int(m.group("board")), line, column)
+            self.ah_board = Field(m.group("board"), bridge.board_int(m.group("board")), line, column)
 
     def md(self, value: str, line: int, column: int) -> None:
         record = self.record
@@ -333,7 +334,7 @@ class _Board:
             self.record.problem(MalformedLin, f"claim '{value.strip()}' is not a number of tricks", line, column)
         if self.play_at is None:
             self.play_at = (line, column)
-        self.claim = Field(value, m and int(m.group("tricks")), line, column)
+        self.claim = Field(value, m and matched(m.group("tricks")), line, column)
 
     def done(self, header: _Header) -> Record:
         """The record: board number, derived vulnerability, auction, play, the ``rs`` result, the match tags."""

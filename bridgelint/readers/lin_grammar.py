@@ -31,9 +31,9 @@ DEALER = Regex(r"\s*(?P<dealer>[0-9]?)").set_name("dealer")
 HOLDING = Regex(r"(?P<suit>[SHDC])(?P<ranks>(?:10|[2-9TJQKA])*)", re.IGNORECASE).set_name("holding")
 VULNERABILITY = Regex(r"\s*(?:(?P<none>o|0|-|none|love|z)|(?P<ns>n|ns|n-s)|(?P<ew>e|ew|e-w)|(?P<all>b|both|all))\s*",
                       re.IGNORECASE).set_name("vulnerability")
-CLAIM = Regex(r"\s*(?P<tricks>\d{1,2})\s*").set_name("claim")
-ROOM_BOARD = Regex(r"\s*(?P<room>[OC])(?P<board>\d+)", re.IGNORECASE).set_name("room_board")
-BOARD_HEADER = Regex(r"\s*board[\s+]*(?P<board>\d+)\s*", re.IGNORECASE).set_name("board_header")
+CLAIM = Regex(r"\s*(?P<tricks>[0-9]{1,2})\s*").set_name("claim")
+ROOM_BOARD = Regex(r"\s*(?P<room>[OC])(?P<board>[0-9]+)", re.IGNORECASE).set_name("room_board")
+BOARD_HEADER = Regex(r"\s*board[\s+]*(?P<board>[0-9]+)\s*", re.IGNORECASE).set_name("board_header")
 
 PRODUCTIONS = (TAG, VALUE, FIELD, LIN_FILE, CALL, CARD, DEALER, HOLDING, VULNERABILITY, CLAIM, ROOM_BOARD,
                BOARD_HEADER)

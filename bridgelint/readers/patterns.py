@@ -39,6 +39,6 @@ LIN_VULNERABILITY = re.compile(
     r"|(?P<ns>n|ns|n-s)"
     r"|(?P<ew>e|ew|e-w)"
     r"|(?P<all>b|both|all))\s*", re.IGNORECASE)
-LIN_CLAIM = re.compile(r"\s*(?P<tricks>\d{1,2})\s*")
-LIN_ROOM_BOARD = re.compile(r"\s*(?P<room>[OC])(?P<board>\d+)", re.IGNORECASE)
-LIN_BOARD_HEADER = re.compile(r"\s*board[\s+]*(?P<board>\d+)\s*", re.IGNORECASE)
+LIN_CLAIM = re.compile(r"\s*(?P<tricks>[0-9]{1,2})\s*")
+LIN_ROOM_BOARD = re.compile(r"\s*(?P<room>[OC])(?P<board>[0-9]+)", re.IGNORECASE)
+LIN_BOARD_HEADER = re.compile(r"\s*board[\s+]*(?P<board>[0-9]+)\s*", re.IGNORECASE)

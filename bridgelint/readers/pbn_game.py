@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from .. import bridge
+from ..digits import is_digits, matched, whole
 from ..model import (CONTINUE, END, FILLER, INVALID, PLAIN_CALLS, PLAIN_CARD_TOKENS, SKIP, Auction, Call, Card, Item,
                      Places, Play, Record, Table, Tag, plain_items, seat_cards)
 from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
@@ -33,7 +34,7 @@ NO_SECTION = frozenset((
     "WestType", "NorthType", "EastType", "SouthType", "EventDate", "EventSponsor", "HomeTeam", "VisitTeam", "Round",
     "Section", "Stage", "Table", "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall", "TimeCard", "Annotator",
     "AnnotatorNA", "Application", "Mode"))
-_NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
+_NOTE_VALUE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = PBN_TOKEN.finditer
 _TAG_LINES = PBN_TAG_LINE.findall  # (name, value) of each tag pair of a tag_lines token
@@ -207,7 +208,7 @@ class GameScanner:
             self.record.problem(NoteNumber, f"Note \"{tag.value[:20]}\" does not start with a note number and ':'",
                                 tag.line, tag.column, law="PBN §3.5.5")
             return
-        number = int(m.group(1))
+        number = matched(m.group(1))
         if not 1 <= number <= 32:
             self.record.problem(NoteNumber, f"note number {number} is outside 1-32", tag.line, tag.column)
         elif number in notes:
@@ -393,14 +394,15 @@ def _annotate(record: Record, target: Call | Card | None, kind: str, text: str, 
         return
     if kind == "note":
         digits = text[1:-1]
-        if not digits.isdigit():
+        number = whole(digits) if is_digits(digits) else None
+        if number is None:
             record.problem(NoteNumber, f"note reference '{text}' is not =n= with a number", line, column)
-        elif not 1 <= int(digits) <= 32:
+        elif not 1 <= number <= 32:
             record.problem(NoteNumber, f"note reference '{text}' is outside 1-32", line, column)
         elif target.note is not None:
             record.problem(Annotation, f"two note references on one {what}", line, column, law="PBN §3.5.2")
         else:
-            target.note = int(digits)
+            target.note = number
             target.note_line, target.note_column = line, column
         return
     if kind == "suffix":
@@ -411,10 +413,11 @@ def _annotate(record: Record, target: Call | Card | None, kind: str, text: str, 
         value += 0 if call else 6
     else:
         digits = text[1:]
-        if not digits.isdigit() or int(digits) > 255:
+        nag = whole(digits) if is_digits(digits) else None
+        if nag is None or nag > 255:
             record.problem(Annotation, f"NAG '{text}' is not $0-$255", line, column)
             return
-        value = int(digits)
+        value = nag
         if (call and (7 <= value <= 12 or value == 14)) or (not call and (1 <= value <= 6 or value == 13)):
             record.problem(Annotation, f"NAG {value} is for {'cards' if call else 'calls'}, not {what}s",
                            line, column)

@@ -15,6 +15,7 @@ from array import array
 from collections import Counter
 from typing import Callable, Iterator, cast
 
+from ..digits import is_digits, matched
 from ..model import Column, Element, Record, Severity, Table
 from ..rules.tables import MalformedHeader, MalformedRow
 from ..tables import KIND_FORMS, MALFORMED, SCORE, TABLE_COLUMNS, TEXT, adjusted_score, parse_element, sort_key
@@ -104,7 +105,7 @@ def _columns(table: Table, record: Record | None, shift: int = 0) -> list[Column
             continue
         name = m.group("column")
         width = m.group("width")
-        columns.append(Column(name, m.group("order"), int(width) if width else 0, m.group("align") or "", start,
+        columns.append(Column(name, m.group("order"), matched(width) if width else 0, m.group("align") or "", start,
                               kinds.get(name)))
     return columns
 
@@ -120,7 +121,7 @@ def _spec_problem(spec: str) -> str:
     if backslash:
         if "\\" in width:
             return "a second '\\'"
-        if not width[:1].isdigit():
+        if not is_digits(width[:1]):
             return "'\\' must be followed by the minimum width, as in Rank\\3R"
         return "after the width only L (left) or R (right) alignment may follow"
     return "the name may not end in spaces"

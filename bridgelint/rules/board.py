@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import string
 from typing import Iterator
 
 from .. import bridge
+from ..digits import SIGNIFICANT, is_digits
 from ..model import Edit, Finding, Record
 from .edits import value_edit
 from .base import Context, Rule
@@ -26,7 +28,7 @@ def omits_board_header(record: Record) -> bool:
     return record.board_before is not None and (record.auction is not None or record.play is not None)
 
 
-_BELOW_ONE = re.compile(r"\s*(-\d+|0+)\s*")
+_BELOW_ONE = re.compile(r"\s*(-[0-9]+|0+)\s*")
 
 
 class BoardNumber(Rule):
@@ -60,9 +62,12 @@ class BoardNumber(Rule):
                 tag = record.tag("Board")
                 line, column = (tag.line, tag.column) if tag else _due_at(record)
                 yield self.finding("no board number", line, column, law=self.law_for(record))
-        elif (raw := record.board.raw) is None or raw.isdigit() and raw[0] != "0":
+        elif (raw := record.board.raw) is None or is_digits(raw) and raw[0] != "0" and record.board.value:
             return  # the usual board number
-        elif not any(c.isdigit() for c in raw):
+        elif is_digits(raw.strip()) and raw.strip("0 ") and not record.board.value:
+            yield self.finding(f"Board \"{raw[:SIGNIFICANT]}...\" is not a board number: it has more than "
+                               f"{SIGNIFICANT} digits", record.board.line, record.board.column, law=self.law_for(record))
+        elif not any(c in string.digits for c in raw):
             yield self.finding(f"Board \"{raw}\" is not a board number", record.board.line, record.board.column)
         elif _BELOW_ONE.fullmatch(raw):
             yield self.finding(f"Board \"{raw}\" is not a board number: boards are numbered from 1",

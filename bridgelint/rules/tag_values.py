@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator
 
+from ..digits import matched
 from ..model import Finding, Record, Tag
 from ..tables import number
 from .base import Context, Rule
@@ -152,7 +153,7 @@ class MalformedTagValue(Rule):
 
 def _below(history: str) -> list[int]:
     """The below-the-line points of each game of one side's history score."""
-    return [int(points) for points in history.split("/", 1)[1].split()]
+    return [matched(points) for points in history.split("/", 1)[1].split()]
 
 
 class ContradictoryValues(Rule):
