@@ -22,6 +22,7 @@ import zipfile
 import zlib
 from typing import IO, Any, BinaryIO, Callable, cast
 
+from .digits import is_digits, matched
 from .model import Finding
 from .rules.syntax import ArchiveLimit, DamagedArchive
 
@@ -33,6 +34,8 @@ BLOCK = 1 << 16
 ZIP = ".zip"
 GZIP = ".gz"
 TEXT_EXTENSIONS = (".pbn", ".lin")
+COPY = "#"  # between a member's name and the number of its copy, where the archive holds the name twice
+_HERE = ("", ".")  # parts of a member's name that name no folder: "./round1.pbn", "a//b.pbn"
 _MEMBER = re.compile(r"(.*?\.zip)!(.+)", re.IGNORECASE | re.DOTALL)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _DAMAGE = (zipfile.BadZipFile, gzip.BadGzipFile, EOFError, zlib.error, NotImplementedError, RuntimeError)
@@ -97,7 +100,17 @@ def zip_members(path: str) -> list[str]:
         raise ArchiveProblem(ArchiveLimit.finding(
             f"the archive's records unpack to {unpacked:,} bytes, more than the {MAX_UNPACKED:,} read at most: "
             "not read", 1, 1))
-    return [f"{path}!{info.filename}" for info in members]
+    return [f"{path}!{name}" for name in _member_names(members)]
+
+
+def _member_names(members: list[zipfile.ZipInfo]) -> list[str]:
+    """The members' names; a name the archive holds more than once is ``name#2``, ``name#3``... after its first."""
+    seen: dict[str, int] = {}
+    names = []
+    for info in members:
+        copies = seen[info.filename] = seen.get(info.filename, 0) + 1
+        names.append(info.filename if copies == 1 else f"{info.filename}{COPY}{copies}")
+    return names
 
 
 def inputs_of(path: str, skip: Callable[[str], bool] = lambda name: False) -> list[str]:
@@ -109,7 +122,8 @@ def inputs_of(path: str, skip: Callable[[str], bool] = lambda name: False) -> li
         members = zip_members(path)
     except (ArchiveProblem, OSError):
         return [path]
-    return [member for member in members if not any(map(skip, member[len(path) + 1:].split("/")))]
+    return [member for member in members if not any(skip(part) for part in member[len(path) + 1:].split("/")
+                                                      if part not in _HERE)]
 
 
 def unpack(file: BinaryIO, path: str) -> BinaryIO:
@@ -128,15 +142,65 @@ def unpack(file: BinaryIO, path: str) -> BinaryIO:
         packed = status.st_size if stat.S_ISREG(status.st_mode) else MAX_UNPACKED  # a pipe: its size is unknown
         return Unpacked(_Limited(gzip.GzipFile(fileobj=file, mode="rb"), packed, file))
     try:
-        with zipfile.ZipFile(file) as zipped:  # an open member keeps its own hold on the file
-            info = zipped.getinfo(member)
-            return Unpacked(_Limited(zipped.open(info), info.compress_size, file))
+        zipped = _OPEN.archive(file)
+        info, copies = zipped.member(member)
+        unpacked = Unpacked(_Limited(zipped.archive.open(info), info.compress_size, file))
     except KeyError:
         raise FileNotFoundError(errno.ENOENT, "no such member in the archive", path) from None
     except _DAMAGE as error:
         limited = _Limited(io.BytesIO(), 0, file)
         limited.finding = DamagedArchive.finding(f"the archive member cannot be unpacked: {error}", 1, 1)
         return Unpacked(limited)
+    if copies > 1:
+        name = info.filename
+        unpacked.notes.append(DamagedArchive.finding(
+            f"the archive holds {copies} members named {shown(name)!r} (unzip keeps only one): each copy is "
+            f"checked, the later ones as {shown(name)}{COPY}2 and so on", 1, 1))
+    return unpacked
+
+
+class _Archive:
+    """A zip open for reading its members, its central directory read once: members by name, copies apart."""
+
+    def __init__(self, file: BinaryIO, key: tuple):
+        self.key = key
+        self.archive = zipfile.ZipFile(open(os.dup(file.fileno()), "rb"))  # its own handle: members close theirs
+        self.copies: dict[str, list[zipfile.ZipInfo]] = {}
+        for info in self.archive.infolist():
+            self.copies.setdefault(info.filename, []).append(info)
+
+    def member(self, name: str) -> tuple[zipfile.ZipInfo, int]:
+        """The member a name from :func:`zip_members` stands for (``name#2``: the second copy), and its copies.
+
+        KeyError when there is none."""
+        base, mark, number = name.rpartition(COPY)
+        copy = matched(number) if mark and is_digits(number) else 0
+        copies = self.copies.get(base, [])
+        if 2 <= copy <= len(copies):
+            return copies[copy - 1], len(copies)
+        copies = self.copies[name]
+        return copies[0], len(copies)
+
+
+class _OpenArchive:
+    """The zip whose members are being read, kept open between them: one reading of its central directory,
+    not one per member (a zip of 10,000 members would cost 10,000 readings of 10,000 entries)."""
+
+    def __init__(self) -> None:
+        self.current: _Archive | None = None
+
+    def archive(self, file: BinaryIO) -> _Archive:
+        status = os.fstat(file.fileno())
+        key = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, os.getpid())  # a fork opens its own
+        if self.current is None or self.current.key != key:
+            if self.current is not None:
+                self.current.archive.close()
+                self.current = None
+            self.current = _Archive(file, key)
+        return self.current
+
+
+_OPEN = _OpenArchive()
 
 
 class _Limited(io.RawIOBase):
@@ -187,6 +251,7 @@ class Unpacked(io.BufferedReader):
     def __init__(self, raw: _Limited):
         super().__init__(raw, BLOCK)
         self.limited = raw
+        self.notes: list[Finding] = []  # what the archive says of the member, reading it in full (S115)
 
     @property
     def finding(self) -> Finding | None:

@@ -325,6 +325,8 @@ def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = 
         report.findings = [f for f in report.findings if f.code != NoGame.code]  # no game: the damage says why
         report.findings += linter_for(codes).complete([stream.finding])
         report.findings.sort(key=location)
+    if isinstance(stream, Unpacked) and stream.notes:  # what the archive says of the member: S115
+        report.findings = sorted(report.findings + linter_for(codes).complete(stream.notes), key=location)
     return report
 
 

@@ -14,6 +14,7 @@ suppressed.  LIN has no comments: ``per-file-ignores`` serves it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -52,7 +53,10 @@ class Suppressions:
     problems: list[Finding] = field(default_factory=list)  # S112 found while parsing directives
     header_seen: int = 0
     _ranges: list[list] = field(default_factory=list)  # [first line, next game's first line, ordinal]
+    _starts: list[int] = field(default_factory=list)  # the ranges' first lines, in order
     _open: list | None = None  # the range of the previous game, until the next game starts
+    _file_codes: dict[str, Directive] = field(default_factory=dict)  # each code's first file directive
+    _game_codes: dict[int | None, dict[str, Directive]] = field(default_factory=dict)  # the same, by game
 
     def __bool__(self) -> bool:
         return bool(self.file or self.games or self.problems)
@@ -65,7 +69,7 @@ class Suppressions:
             if directive is None:
                 continue
             if directive.scope == "file":
-                self.file.append(directive)
+                self._add_file(directive)
             else:
                 self.problems.append(UnusedSuppression.finding(
                     "'bridgelint: disable=' stands outside any game and suppresses nothing; put it inside the game "
@@ -81,12 +85,18 @@ class Suppressions:
             if directive is None:
                 continue
             if directive.scope == "file":
-                self.file.append(directive)
+                self._add_file(directive)
             else:
                 if record.game not in self.games:
                     self._open = [record.line, None, record.game]
                     self._ranges.append(self._open)
+                    self._starts.append(record.line)
                 self.games.setdefault(record.game, []).append(directive)
+                _index(self._game_codes.setdefault(record.game, {}), directive)
+
+    def _add_file(self, directive: Directive) -> None:
+        self.file.append(directive)
+        _index(self._file_codes, directive)
 
     def _parse(self, tag: Tag, record: Record | None) -> Directive | None:
         prefix = _PREFIX.match(tag.value)
@@ -127,22 +137,17 @@ class Suppressions:
     def _game_of(self, finding: Finding) -> int | None:
         if finding.game is not None:
             return finding.game
-        for start, end, game in self._ranges:
-            if start <= finding.line and (end is None or finding.line < end):
-                return game
+        i = bisect_right(self._starts, finding.line) - 1
+        if i >= 0 and (self._ranges[i][1] is None or finding.line < self._ranges[i][1]):
+            return self._ranges[i][2]
         return None
 
     def _suppressor(self, finding: Finding) -> Directive | None:
         if finding.code in NEVER_SUPPRESSED:
             return None
         game = self._game_of(finding) if self.games else None
-        for directive in self.games.get(game, ()) if game is not None else ():
-            if any(code == finding.code for code, _ in directive.codes):
-                return directive
-        for directive in self.file:
-            if any(code == finding.code for code, _ in directive.codes):
-                return directive
-        return None
+        directive = self._game_codes[game].get(finding.code) if game in self._game_codes else None
+        return directive or self._file_codes.get(finding.code)
 
     def suppress(self, findings: list[Finding]) -> list[Finding]:
         """The findings less those the directives known so far suppress."""
@@ -178,3 +183,9 @@ class Suppressions:
                 finding.game, finding.board = directive.game, directive.board
                 unused.append(finding)
         return [f for f in unused if self._suppressor(f) is None]
+
+
+def _index(codes: dict[str, Directive], directive: Directive) -> None:
+    """Note ``directive`` as the one that suppresses each of its codes, where no earlier one does."""
+    for code, _ in directive.codes:
+        codes.setdefault(code, directive)

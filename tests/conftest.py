@@ -5,10 +5,13 @@ Test modules import the helpers directly (``from conftest import check, at``).
 
 from __future__ import annotations
 
+import gc
 import io
 import re
 import sys
+import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -163,3 +166,40 @@ def damaged_archives(boards: int) -> list[tuple[str, bytes]]:
         lin.append(mutate.mutate_lin(damage, synth.lin_board(board)))
     inputs = [("t.pbn", "\r\n\r\n".join(pbn).encode()), ("t.lin", "".join(lin).encode())]
     return inputs + [(path.name, path.read_bytes()) for path in sorted((root / "samples").iterdir())]
+
+
+# --- linear time, by ratio -------------------------------------------------------------------------------
+
+MEASURABLE = 0.03  # seconds of CPU: below this, timer noise drowns the ratio
+
+
+def cpu_seconds(work: Callable[[int], object], n: int, repeat: int = 1) -> float:
+    """The CPU time ``repeat`` runs of ``work(n)`` take, the garbage collector off (no part of the algorithm).
+
+    CPU time, not wall time: the time other processes take on a busy machine does not count.
+    """
+    gc.disable()
+    try:
+        start = time.process_time()
+        for _ in range(repeat):
+            work(n)
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
+def assert_linear(work: Callable[[int], object], n: int, tries: int = 5, factor: int = 2, bound: float = 3) -> None:
+    """``work(factor * n)`` takes at most ``bound`` times as long as ``work(n)``: the best time of up to ``tries``
+    of each (2n within 3×, or 4n within 6×: a quadratic step would take 4× or 16×).
+
+    A fast ``work`` is repeated (the same number of times for both sizes) until it takes a measurable time.
+    """
+    repeat = 1
+    while repeat < 1024 and cpu_seconds(work, n, repeat) < MEASURABLE:
+        repeat *= 2
+    small = big = float("inf")
+    for _ in range(tries):
+        small, big = min(small, cpu_seconds(work, n, repeat)), min(big, cpu_seconds(work, factor * n, repeat))
+        if big <= bound * small:
+            return
+    pytest.fail(f"not linear: {big:.4f}s for {factor}n against {small:.4f}s for n = {n} ({repeat} runs each)")

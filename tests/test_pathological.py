@@ -12,7 +12,6 @@ BRIDGELINT_HUGE_MB sets another size for the line.
 
 from __future__ import annotations
 
-import gc
 import io
 import itertools
 import json
@@ -20,12 +19,13 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Callable
 
 import pytest
 from click.testing import CliRunner
+
+from conftest import assert_linear, cpu_seconds
 
 from bridgelint import pipeline as pipeline_module
 from bridgelint.cli import cli
@@ -45,40 +45,6 @@ def lint(data: bytes, name: str = "t.pbn"):
     report = check_stream(name, io.BytesIO(data))
     assert not [f for f in report.findings if f.code == "X001"]
     return report
-
-
-MEASURABLE = 0.03  # seconds of CPU: below this, timer noise drowns the ratio
-
-
-def _seconds(work: Callable[[int], object], n: int, repeat: int = 1) -> float:
-    """The CPU time ``repeat`` runs of ``work(n)`` take, the garbage collector off (no part of the algorithm).
-
-    CPU time, not wall time: the time other processes take on a busy machine does not count.
-    """
-    gc.disable()
-    try:
-        start = time.process_time()
-        for _ in range(repeat):
-            work(n)
-        return time.process_time() - start
-    finally:
-        gc.enable()
-
-
-def assert_linear(work: Callable[[int], object], n: int, tries: int = 5) -> None:
-    """``work(2n)`` takes at most 3 times as long as ``work(n)``: the best time of up to ``tries`` of each.
-
-    A fast ``work`` is repeated (the same number of times for both sizes) until it takes a measurable time.
-    """
-    repeat = 1
-    while repeat < 1024 and _seconds(work, n, repeat) < MEASURABLE:
-        repeat *= 2
-    small = big = float("inf")
-    for _ in range(tries):
-        small, big = min(small, _seconds(work, n, repeat)), min(big, _seconds(work, 2 * n, repeat))
-        if big <= 3 * small:
-            return
-    pytest.fail(f"not linear: {big:.4f}s for 2n against {small:.4f}s for n = {n} ({repeat} runs each)")
 
 
 def codes(report) -> set[str]:
@@ -260,7 +226,7 @@ def test_the_grammar_regexes_are_linear_on_adversarial_text() -> None:
     patterns = [("pbn token", TOKEN.re)] + [(p.name, p.re) for p in lin_grammar.PRODUCTIONS
                                                if hasattr(p, "re") and isinstance(p.re, re.Pattern)]
     works = [_matching(name, pattern, prefix, unit) for prefix, unit in _adversarial() for name, pattern in patterns]
-    slowest = sorted(range(len(works)), key=lambda i: _seconds(works[i], _N), reverse=True)
+    slowest = sorted(range(len(works)), key=lambda i: cpu_seconds(works[i], _N), reverse=True)
     for i in slowest[:5]:
         assert_linear(works[i], _N)
 

@@ -190,3 +190,34 @@ def test_the_api_reads_archives(tmp_path):
     zipped(tmp_path / "up.zip", {"r/b.lin": lf("auction-defects.lin")})
     assert [r.board_number for r in bridgelint.read(tmp_path / "a.pbn.gz")] == ["1"]
     assert len(bridgelint.read(f"{tmp_path / 'up.zip'}!r/b.lin")) == len(bridgelint.read(SAMPLES / "auction-defects.lin"))
+
+
+def test_members_named_from_dot_slash_are_read(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    zipped(tmp_path / "upload.zip", {"./round1.pbn": ERROR.encode(), "./r2/.//b.pbn": ERROR.encode()})
+    code, out, err = run_cli(monkeypatch, "check", "--isolated", "--format", "json", "upload.zip")
+    assert code == 1, err
+    files = json.loads(out)["files"]
+    assert [(f["path"], [x["code"] for x in f["findings"]]) for f in files] == [
+        ("upload.zip!./round1.pbn", ["A103"]), ("upload.zip!./r2/.//b.pbn", ["A103"])]
+
+
+def test_a_member_name_held_twice_is_a_finding_and_both_copies_are_checked(tmp_path, monkeypatch):
+    import warnings
+
+    monkeypatch.chdir(tmp_path)
+    with warnings.catch_warnings(), zipfile.ZipFile(tmp_path / "upload.zip", "w") as archive:
+        warnings.simplefilter("ignore")  # zipfile warns of the duplicate name: the very case
+        archive.writestr("a.pbn", ERROR.encode())
+        archive.writestr("a.pbn", ERROR.replace('[Board "1"]', '[Board "2"]').encode())
+        archive.writestr("b.pbn", ERROR.encode())
+    code, out, err = run_cli(monkeypatch, "check", "--isolated", "--format", "json", "upload.zip")
+    assert code == 1, err
+    files = json.loads(out)["files"]
+    assert [f["path"] for f in files] == ["upload.zip!a.pbn", "upload.zip!a.pbn#2", "upload.zip!b.pbn"]
+    assert [[(x["code"], x["line"], x["column"]) for x in f["findings"]] for f in files] == [
+        [("S115", 1, 1), ("A103", 6, 9)], [("S115", 1, 1), ("B104", 2, 1), ("B105", 3, 1), ("A103", 6, 9)],
+        [("A103", 6, 9)]]  # the second copy is read (board 2: its dealer and vulnerability), not the first again
+    assert "holds 2 members named 'a.pbn'" in files[1]["findings"][0]["message"]
+    code, out, _ = run_cli(monkeypatch, "check", "--isolated", "upload.zip!a.pbn#2")
+    assert code == 1 and "(board 2)" in out

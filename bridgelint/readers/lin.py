@@ -5,7 +5,9 @@ each ``qx`` starts a board, after a header of ``vg``, ``rs``, ``pn``/``pw``,
 ``mp``, ``bn``; in files without ``qx`` each ``md`` does.  A run of prelude
 fields (``pn``, ``st``, ``rh``, ``ah``, ``nt``) right before the field that
 starts a board belongs to that board.  ``qx|o1,BOARD 1|``, a known BBO bug,
-is read as board 1 with an S120 warning.
+is read as board 1 with an S120 warning.  Each ``vg`` starts a segment: the board
+open before it ends there, and the boards after it carry that segment's header
+alone (its event, teams, ``rs`` and ``mp``), as concatenated match files hold.
 
 Each field is read once, as the scanner's runs arrive: the open board's
 :class:`_Board` fills its record field by field, so no list of a board's
@@ -97,6 +99,10 @@ class LinReader:
                         board.join(prelude)
                         board.add(*item)
                     elif board is None or tag in HEADER:
+                        if tag == "VG" and board is not None:  # a new segment: its boards, its header
+                            games += 1
+                            yield guarded(board.done, "lin", games, board.record.line, header)
+                            header, board, add, by_qx, dealt = _Header(), None, None, False, False
                         for early in prelude:
                             self._header_item(header, early)
                         self._header_item(header, item)

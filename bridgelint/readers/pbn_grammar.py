@@ -35,7 +35,7 @@ LINE_COMMENT = _regex("line_comment", r";[^\n]*")
 # §2.4 escape line (column 1 only: anchored at a line start)
 ESCAPE_LINE = _regex("escape_line", r"(?m:^%[^\n]*)")
 # §3.3 tag pair: [ Name "string" ], any whitespace between the tokens in import format
-TAG_PAIR = _regex("tag_pair", r'\[[ \t\r\n]*(?P<name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<value>(?:[^"\\\t\n]|\\.)*)"[ \t\r\n]*\]')
+TAG_PAIR = _regex("tag_pair", r'\[[ \t\r\n]*(?P<name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<value>[^"\\\t\n]*(?:\\.[^"\\\t\n]*)*)"[ \t\r\n]*\]')
 # tag pairs written [Name "value"] alone on their lines from column 1, one line after the other: the usual
 # header, matched at once (export format, §3.3); read as the tag pairs they hold
 _NAME, _LINE_VALUE = r"[A-Za-z0-9_]+", r'[^"\\\t\n]*'
@@ -46,7 +46,7 @@ TAG_LINES = _regex("tag_lines", rf"(?m:^{_TAG_LINE}(?:[ \t]*\r?\n{_TAG_LINE})*)(
 # a bracket that does not make a tag pair: reported as malformed (S102)
 BAD_TAG = _regex("bad_tag", r'\[[^\]\n]*\]?')
 # §5.1 section string element
-STRING = _regex("string", r'"(?:[^"\\\n]|\\.)*"?')
+STRING = _regex("string", r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"?')
 # §3.2 tokens of the auction, play and table sections
 NOTE_REF = _regex("note_ref", r"=[^= \t\r\n\v\f\[\]{};\"%]*=")
 NAG = _regex("nag", r"\$[^ \t\r\n\v\f\[\]{};\"%!?=^]*")
@@ -64,7 +64,7 @@ CALL_ROWS = _regex("call_rows", rf"{_CALL_ROW}(?:[ \t]*\r?\n[ \t]*{_CALL_ROW})*(
 COLUMN_SPEC = _regex("column_spec", r"(?P<order>[+-]?)(?P<column>[^;\\\s+-](?:[^;\\]*[^;\\\s])?)(?:\\(?P<width>[0-9]+)(?P<align>[LR]?))?")
 TABLE_HEADER = (COLUMN_SPEC + pp.ZeroOrMore(pp.Suppress(";") + COLUMN_SPEC)).set_name("table_header")
 # §5.1 a string element that is closed on its line (the ``string`` token may stop at the line's end)
-CLOSED_STRING = _regex("closed_string", r'"(?:[^"\\\n]|\\.)*"')
+CLOSED_STRING = _regex("closed_string", r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
 WORD = _regex("word", r"[^ \t\r\n\v\f\[\]{};\"%!?=$^]+")
 STRAY = _regex("stray", r"[^ \t\r\n\v\f]")
 
