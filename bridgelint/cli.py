@@ -14,7 +14,7 @@ import io
 import os
 import sys
 from concurrent.futures import BrokenExecutor
-from typing import Any, ContextManager, Iterable, TextIO
+from typing import Any, ContextManager, Iterable, TextIO, cast
 
 import click
 
@@ -27,6 +27,7 @@ from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_optio
 from .fixing import FixMode
 from .pipeline import FileReport, open_input
 from .progress import Progress
+from .replacing import Replacing
 from .reporters import Collected, Reporter, Summary
 from .reporters.text import TextReporter
 from .rules import RULES
@@ -45,6 +46,12 @@ class _Commands(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # past click, which would make it exit 1
+            raise _PipeClosed() from None
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.LAZY and name not in self.commands:
@@ -265,15 +272,16 @@ def _render(name: str) -> Any:
 
 
 def _open_output(output_file: str | None, inputs: list[str]) -> ContextManager[TextIO | None]:
-    """The report's destination: --output-file (UTF-8), else standard output (not closed).
+    """The report's destination: --output-file (UTF-8, replaced whole when the run ends: :mod:`.replacing`),
+    else standard output (not closed; also for ``-``).
 
     An output that is one of the inputs, or whose directory is missing, is refused with exit status 2.
     """
-    if output_file is None:
+    if output_file is None or output_file == "-":
         return contextlib.nullcontext(None)
     try:
         outputs.check_file(output_file, inputs)
-        return open(output_file, "w", encoding="utf-8", newline="")
+        return cast("ContextManager[TextIO]", Replacing(output_file, "w", encoding="utf-8", newline=""))
     except (outputs.OutputError, OSError) as error:
         reason = f"{shown(output_file)}: {error.strerror or error}" if isinstance(error, OSError) else error
         click.echo(f"bridgelint: {reason}", err=True)
@@ -344,11 +352,24 @@ def _fix_kind(rule: type[Rule]) -> str:
 
 
 def main() -> None:
-    """Entry point: click's own errors exit 2, never 1; SIGINT and SIGTERM exit 130 and 143 (:mod:`.interrupt`)."""
+    """Entry point: click's own errors exit 2, never 1; SIGINT, SIGTERM and SIGHUP exit 130, 143 and 129
+    (:mod:`.interrupt`); a reader of standard output that goes away (``| head``) ends the run quietly with 141,
+    as SIGPIPE ends the Unix tools; a write error (a full disk) is one line and exit 2."""
     interrupt.catch()
     printable.never_fail(sys.stdout)  # a character the output cannot hold is escaped, never a traceback
     try:
-        cli.main(standalone_mode=False)
+        try:
+            cli.main(standalone_mode=False)
+        finally:
+            sys.stdout.flush()  # here, where its errors are caught, not at exit
+    except (BrokenPipeError, _PipeClosed):
+        _no_more_output()
+        sys.exit(PIPE_CLOSED)
+    except OSError as error:  # what could not be written: a report, a converted file, standard output
+        _no_more_output()
+        click.echo(f"bridgelint: {shown(error.filename) if error.filename else 'standard output'}: "
+                   f"{error.strerror or error}", err=True)
+        sys.exit(USAGE_ERROR)
     except interrupt.Interrupted as stop:
         interrupt.ending()
         click.echo(f"bridgelint: interrupted by {stop.name}", err=True)
@@ -361,6 +382,22 @@ def main() -> None:
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(USAGE_ERROR)
-    except BrokenPipeError:
-        sys.exit(0)
     sys.exit(0)
+
+
+PIPE_CLOSED = 128 + 13  # SIGPIPE's number on every Unix
+
+
+class _PipeClosed(Exception):
+    """The reader of standard output went away (``| head``)."""
+
+
+def _no_more_output() -> None:
+    """Standard output to /dev/null: what is still buffered for it is dropped, at exit too, without a second
+    error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no standard output to replace
+        pass

@@ -118,7 +118,12 @@ def selection(codes: Iterable[str], config: Config, select: Iterable[str] = (), 
     for name, selectors in (("--select", options.select or ()), ("--extend-select", options.extend_select),
                             ("--ignore", options.ignore)):
         check_selectors(selectors, codes, name)
-    return resolve(codes, [config.layer, options])
+    selected = resolve(codes, [config.layer, options])
+    if not selected:  # nothing checked is no pass, as a run with nothing to read
+        by = " and ".join(([config.source] if config.source and config.layer != Layer() else [])
+                          + (["the command line"] if options != Layer() else []))
+        raise ConfigError(f"no rule is selected{' by ' + by if by else ''}: nothing would be checked")
+    return selected
 
 
 # --- paths ---------------------------------------------------------------------
@@ -207,9 +212,18 @@ def find_config(start: Path | None = None) -> Path | None:
         if candidate.is_file():
             return candidate
         candidate = folder / "pyproject.toml"
-        if candidate.is_file() and "bridgelint" in _tool(_read_toml(candidate)):
+        if candidate.is_file() and _mentions_bridgelint(candidate) and "bridgelint" in _tool(_read_toml(candidate)):
             return candidate
     return None
+
+
+def _mentions_bridgelint(path: Path) -> bool:
+    """Whether a pyproject.toml may hold ``[tool.bridgelint]``: one that never names it is not read, so that an
+    unrelated one that is not valid TOML does not stop every run below it."""
+    try:
+        return b"bridgelint" in path.read_bytes()
+    except OSError:
+        return True  # read it: reading says why it cannot be
 
 
 def _tool(document: dict[str, Any]) -> dict[str, Any]:
@@ -227,8 +241,13 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except OSError as error:
         raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: byte 0x{error.object[error.start]:02x} at offset {error.start} "
+                          "is not UTF-8 (TOML files are UTF-8, without a UTF-16 byte order mark)") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML for bridgelint: arrays or tables nested too deeply") from None
 
 
 def load_config(path: Path, codes: Iterable[str]) -> Config:

@@ -1,18 +1,20 @@
-"""Interrupts: SIGINT (Ctrl-C) and SIGTERM end a run cleanly.
+"""Interrupts: SIGINT (Ctrl-C), SIGTERM and SIGHUP (the terminal closed) end a run cleanly.
 
-The main process turns either signal into :class:`Interrupted`, which no
+The main process turns each signal into :class:`Interrupted`, which no
 ``except Exception`` catches; ``check`` then stops its workers, writes the
 report of the files already finished and says the run was interrupted; any
 command exits with 128 + the signal's number (130 for SIGINT, 143 for
-SIGTERM), never with a traceback.  Workers ignore SIGINT, which a terminal
-sends to the whole process group: the main process stops them.
+SIGTERM, 129 for SIGHUP), never with a traceback.  Workers ignore SIGINT and
+SIGHUP, which a terminal sends to the whole process group: the main process
+stops them, and a worker whose main process died ends (:mod:`.lifeline`).
 """
 
 from __future__ import annotations
 
 import signal
 
-SIGNALS = (signal.SIGINT, signal.SIGTERM)
+SIGNALS = (signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []))
+_FROM_TERMINAL = [signum for signum in SIGNALS if signum != signal.SIGTERM]  # sent to the whole process group
 
 
 class Interrupted(BaseException):
@@ -37,18 +39,20 @@ def _raise(signum: int, _frame: object) -> None:
 
 
 def catch() -> None:
-    """In the main process: SIGINT and SIGTERM raise :class:`Interrupted`."""
+    """In the main process: SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted`."""
     for signum in SIGNALS:
         signal.signal(signum, _raise)
 
 
 def ending() -> None:
-    """The run is ending after an interrupt: a second Ctrl-C is ignored, a second SIGTERM ends it at once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """The run is ending after an interrupt: a second Ctrl-C is ignored, a second SIGTERM or SIGHUP ends it at
+    once."""
+    for signum in SIGNALS:
+        signal.signal(signum, signal.SIG_IGN if signum == signal.SIGINT else signal.SIG_DFL)
 
 
 def in_worker() -> None:
-    """In a worker process: SIGINT ignored (the main process stops the workers), SIGTERM ends it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """In a worker process: SIGINT and SIGHUP ignored (the main process stops the workers), SIGTERM ends it."""
+    for signum in _FROM_TERMINAL:
+        signal.signal(signum, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)

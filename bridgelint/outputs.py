@@ -5,8 +5,9 @@ the inputs, when its directory does not exist, when it is a directory, or,
 for ``convert``, when it exists already and ``--force`` is not given.
 ``convert -o DIR`` writes one file per input at the input's path relative
 to the path named on the command line (a file named: its name; a directory
-or zip named: the path below it); when two inputs would share an output,
-nothing is written.
+or zip named: the path below it); when two inputs would share an output, or
+one would be written in a folder that is another's output file, nothing is
+written.
 """
 
 from __future__ import annotations
@@ -62,7 +63,22 @@ def per_input(directory: str, inputs: list[tuple[str, str]], extension: str, for
             raise OutputError(f"{shown(target)}: is a directory")
         if os.path.lexists(target):
             check_file(target, names, force)
+        _check_folders(target, directory, writers)
     return planned
+
+
+def _check_folders(target: str, directory: str, files: dict[str, list[str]]) -> None:
+    """Raise :class:`OutputError` when a folder ``target`` would be written in, below ``directory``, is an output
+    file of the run (a zip holding ``a.pbn`` and ``a.pbn/b.pbn``) or a file that exists."""
+    root = os.path.normcase(os.path.abspath(directory))
+    folder = os.path.dirname(target)
+    while folder and (key := os.path.normcase(os.path.abspath(folder))) != root:
+        if key in files:
+            raise OutputError(f"{shown(target)} would be written in {shown(folder)}, which is the output of "
+                              f"{shown(files[key][0])}: nothing converted; convert them apart")
+        if os.path.lexists(folder) and not os.path.isdir(folder):
+            raise OutputError(f"{shown(target)}: {shown(folder)} is a file, not a directory: nothing converted")
+        folder = "" if os.path.dirname(folder) == folder else os.path.dirname(folder)
 
 
 def mirrored(named: str, path: str) -> str | None:

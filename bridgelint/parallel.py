@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, cast
 
-from . import interrupt
+from . import interrupt, lifeline
 from .events.hook import EventScope, Pending, conclude, settle
 from .events.state import EventState
 from .pipeline import FileReport, check_file, check_stream, linter_for, location
@@ -100,7 +101,8 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     read = (context or multiprocessing).Value("q", 0) if on_read is not None else None
     seen = 0
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share, initargs=(read,))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_share,
+                               initargs=(read, os.getpid()))
     submitted: list[Future] = []
     try:
         places: dict[int, tuple[Future, int]] = {}  # each job's task, and its place there
@@ -116,11 +118,40 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
             yield future.result()[n]
     except BaseException:  # interrupted, or the reports are no longer wanted: the workers stop now, not when done
         if not all(future.done() for future in submitted):  # closed after the last report: nothing to stop
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.terminate()
+            stop_workers(pool)
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+STOP_WAIT = 5.0  # seconds a terminated worker has to end before it is killed
+
+
+def stop_workers(pool: Any) -> None:
+    """Stop the pool's workers now: each terminated, waited for, killed if it does not end in :data:`STOP_WAIT`.
+
+    Then this process's end of the results' pipe is closed for writing: a worker terminated while it wrote a
+    result leaves the pool's thread waiting for the rest, which no process can now write; with no writer left the
+    thread reads the pipe's end instead of waiting for ever (and ``shutdown`` with it).
+    """
+    from multiprocessing.connection import wait
+
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    waiting = {process.sentinel: process for process in processes}  # ready once the process has ended
+    deadline = time.monotonic() + STOP_WAIT
+    while waiting and (left := deadline - time.monotonic()) > 0:
+        for ended in wait(list(waiting), timeout=left):
+            del waiting[ended]
+    for process in waiting.values():
+        process.kill()
+    while waiting:
+        for ended in wait(list(waiting)):
+            del waiting[ended]
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 def check_many(jobs: list[Job], events: EventScope, fix: FixMode | None = None) -> list[FileReport]:
@@ -153,11 +184,13 @@ POLL = 0.2  # seconds between two looks at the bytes the workers read
 _READ: Any = None  # in a worker process: the run's count of bytes read (a shared Value), when progress is shown
 
 
-def _share(read: Any) -> None:
-    """A worker's start: the shared count of bytes read; SIGINT is left to the main process."""
+def _share(read: Any, parent: int) -> None:
+    """A worker's start: the shared count of bytes read; SIGINT and SIGHUP are left to the main process, and the
+    worker ends when the main process does (:mod:`.lifeline`)."""
     global _READ
     _READ = read
     interrupt.in_worker()
+    lifeline.tie_to(parent)
 
 
 def _count(n: int) -> None:

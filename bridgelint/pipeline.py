@@ -313,21 +313,34 @@ def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = 
     name = shown(path)
     try:
         with open_input(path) as stream:
-            counted = stream if on_read is None else cast(BinaryIO, _Counted(stream, on_read))
-            report = check_stream(name, counted, codes, fmt, hooks, events, encoding)
+            run = FileRun(name, stream if on_read is None else cast(BinaryIO, _Counted(stream, on_read)), codes,
+                          fmt, hooks, events, encoding)
+            for _ in run:
+                pass
+            add_archive_findings(run, stream)
     except OSError as error:
         report = FileReport(name, fmt or format_from_name(path) or "unknown")
         report.unreadable = error.strerror or str(error)
         return report
     except ArchiveProblem as problem:  # a zip that cannot be read by members
         return FileReport(name, "zip", findings=linter_for(codes).complete([problem.finding]))
-    if isinstance(stream, Unpacked) and stream.finding is not None:  # unpacking stopped early: S115, S116
-        report.findings = [f for f in report.findings if f.code != NoGame.code]  # no game: the damage says why
-        report.findings += linter_for(codes).complete([stream.finding])
-        report.findings.sort(key=location)
-    if isinstance(stream, Unpacked) and stream.notes:  # what the archive says of the member: S115
-        report.findings = sorted(report.findings + linter_for(codes).complete(stream.notes), key=location)
-    return report
+    return run.report
+
+
+def add_archive_findings(run: FileRun, stream: BinaryIO) -> bool:
+    """Add to a finished run what unpacking its stream found: S115 damage or S116 a limit, where reading stopped
+    early (then an S111 "no game" is dropped: the damage says why), and an S115 on a member whose name the
+    archive holds twice.  True when input was lost (reading stopped early)."""
+    if not isinstance(stream, Unpacked) or (stream.finding is None and not stream.notes):
+        return False
+    lost = stream.finding is not None
+    added = run.linter.complete([*([stream.finding] if stream.finding is not None else []), *stream.notes])
+    if lost:
+        run.file_findings = [f for f in run.file_findings if f.code != NoGame.code]
+        run.report.findings = [f for f in run.report.findings if f.code != NoGame.code]
+    run.file_findings += added
+    run.report.findings = sorted(run.report.findings + added, key=location)
+    return lost
 
 
 def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Finding]:

@@ -31,7 +31,8 @@ from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, seat_after, side
 from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
                     Record)
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
-from .pipeline import location, open_input
+from .inputs import ArchiveProblem
+from .pipeline import add_archive_findings, linter_for, location, open_input
 from .printable import letters, shows_suits
 from .replay.context import Context
 from .replay.play import PlayReplay
@@ -424,12 +425,17 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
     except OSError as error:
         click.echo(f"bridgelint: {path}: {error.strerror or error}", err=True)
         sys.exit(USAGE_ERROR)
+    except ArchiveProblem as problem:  # a zip that cannot be read by members: S115, S116
+        finding = linter_for(pipeline.codes_for(path)).complete([problem.finding])[0]
+        click.echo(f"bridgelint: {path}: {finding.code} {finding.message}", err=True)
+        sys.exit(USAGE_ERROR)
     shown: set[int] = set()
     with stream:
         run = pipeline.run(path, stream)
         wanted = [checked for checked in run
                   if (game is None or checked.record.game == game)
                   and (board is None or (checked.record.board_number or "").strip() == board.strip())]
+        lost = add_archive_findings(run, stream)
     later: dict[int | None, list[Finding]] = {}  # findings decided at the end of the file (a fouled board)
     for finding in run.at_end:
         later.setdefault(finding.game, []).append(finding)
@@ -446,5 +452,9 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
     if not shown:
         what = f"board {board}" if board is not None else (f"game {game}" if game is not None else "no board")
         click.echo(f"bridgelint: {path}: {what} not found" if board or game else f"bridgelint: {path}: {what}",
+                   err=True)
+        sys.exit(USAGE_ERROR)
+    if lost:
+        click.echo(f"bridgelint: {path}: input was lost (S115, S116 above): the boards shown are those read",
                    err=True)
         sys.exit(USAGE_ERROR)

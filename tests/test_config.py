@@ -304,3 +304,40 @@ def test_pre_commit_hook():
     files = re.compile(pattern)
     assert all(files.search(name) for name in ("a.pbn", "dir/B.PBN", "x.lin", "y.Lin"))
     assert not any(files.search(name) for name in ("a.pbnx", "lin.txt", "a.json"))
+
+
+@pytest.mark.parametrize("data, named", [
+    (b"select = " + b"[" * 5000 + b"]" * 5000 + b"\n", "nested too deeply"),
+    (b'select = ["A"]\n\xff\n', "byte 0xff at offset 15 is not UTF-8"),
+    ('select = ["A"]\n'.encode("utf-16"), "byte 0xff at offset 0 is not UTF-8"),
+])
+@pytest.mark.parametrize("command", ["check", "convert", "replay"])
+def test_an_unreadable_config_file_exits_2_naming_it(project, monkeypatch, data, named, command):
+    (project / "bridgelint.toml").write_bytes(data)
+    args = ["--to", "json"] if command == "convert" else []
+    code, out, err = run(monkeypatch, command, *args, "games/error.pbn")
+    assert (code, out) == (2, "")
+    assert err == f"bridgelint: {project / 'bridgelint.toml'}: not valid TOML" + err.split("not valid TOML", 1)[1]
+    assert named in err and err.count("\n") == 1
+
+
+def test_an_unrelated_invalid_pyproject_above_does_not_stop_a_run(project, monkeypatch):
+    (project / "pyproject.toml").write_text("[project\nname = 'someone else's'\n")
+    code, out, err = run(monkeypatch, "check", "games/error.pbn")
+    assert code == 1 and out.startswith("games/error.pbn:6:9: A103 [error] ")
+    (project / "pyproject.toml").write_text("[tool.bridgelint\nselect = ['A']\n")  # ours, broken: said so
+    code, out, err = run(monkeypatch, "check", "games/error.pbn")
+    assert code == 2 and "pyproject.toml: not valid TOML" in err
+
+
+@pytest.mark.parametrize("text, args, by", [
+    ("select = []\n", [], "{toml}"),
+    ("", ["--ignore", "ALL"], "the command line"),
+    ('select = ["A"]\n', ["--ignore", "A"], "{toml} and the command line"),
+])
+def test_a_selection_of_no_rule_says_so_and_exits_2(project, monkeypatch, text, args, by):
+    (project / "bridgelint.toml").write_text(text)
+    code, out, err = run(monkeypatch, "check", *args, "games")
+    assert (code, out) == (2, "")
+    by = by.format(toml=project / "bridgelint.toml")
+    assert err == f"bridgelint: no rule is selected by {by}: nothing would be checked\n"

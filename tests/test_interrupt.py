@@ -1,4 +1,5 @@
-"""Interrupts: SIGINT and SIGTERM stop a real run on two workers, which reports the files finished and exits 130/143.
+"""Interrupts: SIGINT, SIGTERM and SIGHUP stop a real run on two workers, which reports the files finished and
+exits 130/143/129; a main process killed by a signal it cannot handle takes its workers with it.
 
 The run cannot end by itself: its last input is a FIFO that the test keeps
 open without writing, so a worker waits on it for ever.  The signal is sent
@@ -68,7 +69,7 @@ def stop(process: subprocess.Popen, signum: int) -> tuple[int, bytes, bytes]:
     return process.returncode, out, err
 
 
-@pytest.mark.parametrize("signum,status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize("signum,status", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_a_signal_stops_the_run_and_reports_the_files_finished(uploads, signum, status):
     process = start(uploads)
     out = read_until(process, b"a.pbn:6:9: A103 ")
@@ -147,3 +148,52 @@ def _reading(pid: int, path: Path) -> bool:
         except OSError:
             continue
     return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGQUIT, signal.SIGUSR1])
+def test_the_workers_end_with_their_main_process(uploads, signum):
+    """Killed by a signal it does not handle, the main process leaves no worker behind, nor its pipes open."""
+    process = start(uploads)
+    read_until(process, b"a.pbn:6:9: A103 ")
+    workers = _children(process.pid)
+    assert workers  # --jobs 2 on three files: the run has its workers
+    process.send_signal(signum)
+    try:
+        process.communicate(timeout=HANG)  # ends once no process holds its standard output and error open
+    finally:
+        process.kill()
+    assert process.returncode == -signum
+    deadline = time.monotonic() + HANG
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if _alive(pid)]
+
+
+PARTIAL_RESULT = """
+import os, struct, sys, time
+from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+from bridgelint.parallel import stop_workers
+
+def half_written():  # a worker stopped in the middle of sending its result: the header, part of the data
+    os.write(POOL._result_queue._writer.fileno(), struct.pack("!i", 1 << 20) + b"x" * 100)
+    WRITTEN.set()
+    time.sleep(3600)
+
+FORK = multiprocessing.get_context("fork")
+WRITTEN = FORK.Event()
+POOL = ProcessPoolExecutor(1, mp_context=FORK)
+future = POOL.submit(half_written)
+WRITTEN.wait()  # the pool's thread reads the rest, which never comes
+stop_workers(POOL)
+POOL.shutdown(wait=True, cancel_futures=True)
+print("shut down", type(future.exception()).__name__)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork")
+def test_stopping_workers_ends_a_pool_waiting_for_the_rest_of_a_result():
+    """A worker terminated while it wrote its result left the pool's thread waiting for the rest, and the run
+    with it, for ever (SIGINT or SIGTERM to the main process only, now and then); stopping it ends both."""
+    result = subprocess.run([sys.executable, "-c", PARTIAL_RESULT], capture_output=True, text=True, timeout=HANG)
+    assert (result.returncode, result.stdout) == (0, "shut down BrokenProcessPool\n"), result.stderr

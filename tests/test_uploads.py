@@ -221,3 +221,93 @@ def test_a_member_name_held_twice_is_a_finding_and_both_copies_are_checked(tmp_p
     assert "holds 2 members named 'a.pbn'" in files[1]["findings"][0]["message"]
     code, out, _ = run_cli(monkeypatch, "check", "--isolated", "upload.zip!a.pbn#2")
     assert code == 1 and "(board 2)" in out
+
+
+def _bad_crc(path: Path) -> Path:
+    """A zip whose one member's data no longer matches its CRC (stored, a byte of the text changed)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("a.pbn", ERROR)
+    data = bytearray(path.read_bytes())
+    at = data.index(b"1D Pass 1C")
+    data[at] = ord("2")
+    path.write_bytes(bytes(data))
+    return path
+
+
+def _encrypted(path: Path) -> Path:
+    """A zip whose member is marked encrypted (general purpose flag bit 0, local and central headers)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("a.pbn", ERROR)
+    data = bytearray(path.read_bytes())
+    for signature, offset in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        at = data.index(signature) + offset
+        data[at] |= 1
+    path.write_bytes(bytes(data))
+    return path
+
+
+def _cut_gzip(path: Path) -> Path:
+    games = "".join(f"{{{os.urandom(64).hex()}}}\n{ERROR}\n" for _ in range(50))
+    data = gzip.compress(games.encode())
+    path.write_bytes(data[:len(data) // 2])
+    return path
+
+
+DAMAGED = {"cut.pbn.gz": _cut_gzip, "crc.zip": _bad_crc, "locked.zip": _encrypted,
+           "none.zip": lambda path: path.write_bytes(b"PK\x03\x04 this is no zip") and path}
+
+
+@pytest.mark.parametrize("name", DAMAGED)
+def test_check_reports_damage_as_s115_and_fails(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    DAMAGED[name](tmp_path / name)
+    code, out, err = run_cli(monkeypatch, "check", "--isolated", "--format", "json", name)
+    assert code == 1, err
+    codes = [f["code"] for entry in json.loads(out)["files"] for f in entry["findings"]]
+    assert "S115" in codes and "S111" not in codes
+
+
+@pytest.mark.parametrize("name", DAMAGED)
+@pytest.mark.parametrize("target", ["pbn", "json"])
+def test_convert_reports_damage_as_s115_and_fails(tmp_path, monkeypatch, name, target):
+    monkeypatch.chdir(tmp_path)
+    DAMAGED[name](tmp_path / name)
+    code, out, err = run_cli(monkeypatch, "convert", "--isolated", "--to", target, "-o", f"out.{target}", name)
+    assert code == 2 and (tmp_path / f"out.{target}").exists()  # what could be read
+    assert any(": S115 [error] " in line for line in err.splitlines()), err
+    assert err.splitlines()[-1] == "bridgelint: input was lost (S115, S116 above): what could be read is converted"
+    assert "Traceback" not in err and ": S111 " not in err
+
+
+@pytest.mark.parametrize("name", DAMAGED)
+def test_replay_reports_damage_as_s115_and_fails(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    DAMAGED[name](tmp_path / name)
+    member = name if name.endswith(".gz") or name == "none.zip" else f"{name}!a.pbn"
+    code, out, err = run_cli(monkeypatch, "replay", "--isolated", member)
+    assert code == 2
+    assert "S115" in out + err and "Traceback" not in err
+
+
+def test_convert_of_an_archive_over_a_limit_fails_with_s116(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(inputs, "MAX_MEMBERS", 1)
+    zipped(tmp_path / "many.zip", {"a.pbn": ERROR.encode(), "b.pbn": ERROR.encode()})
+    code, _, err = run_cli(monkeypatch, "convert", "--isolated", "--to", "pbn", "-o", "out.pbn", "many.zip")
+    assert code == 2 and "many.zip:1:1: S116 [error] the archive holds 2 members" in err
+
+
+def test_convert_to_a_directory_checks_every_output_path_first(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    zipped(tmp_path / "up.zip", {"a.pbn": ERROR.encode(), "a.pbn/b.pbn": ERROR.encode()})
+    (tmp_path / "out").mkdir()
+    code, _, err = run_cli(monkeypatch, "convert", "--isolated", "--to", "pbn", "-o", "out", "up.zip")
+    assert code == 2
+    assert err.splitlines()[-1] == ("bridgelint: out/a.pbn/b.pbn would be written in out/a.pbn, which is the output "
+                                    "of up.zip!a.pbn: nothing converted; convert them apart")
+    assert list((tmp_path / "out").iterdir()) == []
+    (tmp_path / "out" / "a").write_text("a file where a folder would go")
+    zipped(tmp_path / "deep.zip", {"a/b.pbn": ERROR.encode()})
+    code, _, err = run_cli(monkeypatch, "convert", "--isolated", "--to", "pbn", "-o", "out", "deep.zip")
+    assert code == 2 and err.splitlines()[-1] == ("bridgelint: out/a/b.pbn: out/a is a file, not a directory: "
+                                                  "nothing converted")

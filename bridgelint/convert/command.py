@@ -6,7 +6,9 @@ format of ``bridgelint check``, selected and suppressed as ``check`` does
 (``--select``, ``--ignore``, the configuration, ``% bridgelint: disable=``).
 Output paths are checked before anything is read (:mod:`bridgelint.outputs`):
 an input is never overwritten, nor an existing file without ``--force``.
-Exit status: 0 converted, 2 usage error, an output refused or an unreadable path.
+Exit status: 0 converted, 2 usage error, an output refused, an unreadable path, or input lost (an
+archive damaged or over a limit, S115 or S116: what could be read is converted).  Each output file is
+written whole or not at all (:mod:`bridgelint.replacing`).
 """
 
 from __future__ import annotations
@@ -14,15 +16,16 @@ from __future__ import annotations
 import io
 import os
 import sys
-from contextlib import ExitStack
-from typing import IO, Any, BinaryIO
+from contextlib import ExitStack, nullcontext
+from typing import IO, Any, BinaryIO, cast
 
 import click
 
 from .. import outputs
-from ..inputs import shown
+from ..inputs import ArchiveProblem, shown
 from ..options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
-from ..pipeline import Checked, FileReport, FileRun, open_input
+from ..pipeline import Checked, FileRun, add_archive_findings, linter_for, open_input
+from ..replacing import Replacing
 from ..reporters import text as text_reporter
 from .json_writer import JsonWriter
 from .pbn_writer import PbnWriter
@@ -54,38 +57,46 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
     except outputs.OutputError as error:
         click.echo(f"bridgelint: {error}", err=True)
         sys.exit(USAGE_ERROR)
-    unreadable = False
+    unreadable = lost = False
     with ExitStack() as stack:
-        sink = None
-        if not per_file:
-            sink = _Sink(target, _open_output(output, stack))
+        sink = None if per_file else _Sink(target, _open_output(output, stack))
         for _, path in inputs:
             try:
-                stream = sys.stdin.buffer if path == "-" else stack.enter_context(open_input(path))
+                opened = nullcontext(sys.stdin.buffer) if path == "-" else open_input(path)
             except OSError as error:
                 click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
                 unreadable = True
                 continue
-            if per_file:
-                with _open_output(planned[path], stack, parents=True) as out:
-                    file_sink = _Sink(target, out)
-                    convert_run(pipeline.run(path, stream), file_sink)
-                    file_sink.close()
-            elif sink is not None:
-                convert_run(pipeline.run(path, stream), sink)
+            except ArchiveProblem as problem:  # a zip that cannot be read by members: S115, S116
+                for f in linter_for(pipeline.codes_for(path)).complete([problem.finding]):
+                    click.echo(text_reporter.line(shown(path), f), err=True, nl=False)
+                lost = True
+                continue
+            with opened as stream:  # each input closed once converted: a zip may hold thousands
+                if per_file:
+                    with ExitStack() as one:
+                        file_sink = _Sink(target, _open_output(planned[path], one, parents=True))
+                        lost |= convert_run(pipeline.run(path, stream), file_sink, stream)
+                        file_sink.close()
+                elif sink is not None:
+                    lost |= convert_run(pipeline.run(path, stream), sink, stream)
         if sink is not None:
             sink.close()
-    sys.exit(USAGE_ERROR if unreadable else 0)
+    if lost:
+        click.echo("bridgelint: input was lost (S115, S116 above): what could be read is converted", err=True)
+    sys.exit(USAGE_ERROR if unreadable or lost else 0)
 
 
-def convert_run(run: FileRun, sink: "_Sink") -> FileReport:
-    """Convert the records of one input into ``sink``; its errors and warnings are printed to standard error."""
+def convert_run(run: FileRun, sink: "_Sink", stream: BinaryIO) -> bool:
+    """Convert the records of one input into ``sink``; its errors and warnings, those of unpacking ``stream``
+    too, are printed to standard error.  True when input was lost (an archive damaged or over a limit)."""
     for checked in run:
         sink.write(checked, run.path)
+    lost = add_archive_findings(run, stream)
     for f in run.report.findings:
         if f.severity in ("error", "warning"):
             click.echo(text_reporter.line(run.path, f), err=True, nl=False)
-    return run.report
+    return lost
 
 
 class _Sink:
@@ -120,7 +131,7 @@ def _open_output(output: str | None, stack: ExitStack, parents: bool = False) ->
     try:
         if parents:
             os.makedirs(os.path.dirname(output), exist_ok=True)
-        return stack.enter_context(open(output, "wb"))
+        return cast(BinaryIO, stack.enter_context(Replacing(output)))  # replaced whole once converted, or left as it was
     except OSError as error:
         click.echo(f"bridgelint: {shown(output)}: {error.strerror or error}", err=True)
         sys.exit(USAGE_ERROR)
