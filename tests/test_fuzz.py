@@ -8,7 +8,11 @@ braces, quotes, pipes, NULs and the like.  For each input:
 - the JSON report is valid JSON and its summary counts every game the reader delimits, which
   is also counted independently (PBN: semi-empty lines outside comments; LIN: ``qx`` fields,
   else ``md`` fields);
-- the exit status would be 0 or 1 (a few cases run the command for real).
+- the exit status would be 0 or 1 (a few cases run the command for real);
+- converting the input to PBN and converting the result again gives the same bytes.
+
+The mutations include the shapes that once raised: digits ``str.isdigit()`` takes for numbers (``¹``),
+numbers of 5,000 digits, control characters in names, LIN segments concatenated.
 
 The runs are derandomized and bounded for CI; set BRIDGELINT_FUZZ_EXAMPLES (e.g. 5000) for a
 longer run.
@@ -28,9 +32,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bridgelint.convert.pbn_writer import PbnWriter
 from bridgelint.model import Finding
-from bridgelint.pipeline import FileReport, check_stream
+from bridgelint.pipeline import FileReport, FileRun, check_stream
 from bridgelint.readers import decode_line, open_reader
+from bridgelint.readers.lin import looks_like_lin
 from bridgelint.readers.lin_scan import fields, scan, text_chunks
 from bridgelint.reporters import Summary
 from bridgelint.reporters import json as json_reporter
@@ -65,7 +71,13 @@ SEEDS = [(p.name, p.suffix, _seed(p)) for p in _seed_files()]
 INSERTS = [b"{", b"}", b'"', b"|", b"\x00", b"[", b"]", b"\n", b"\r", b"\n\n", b"\r\n\r\n", b";", b"%", b"^",
            b"^S", b"=1=", b"$", b"#", b"##", b"\\", b"\t", b"\xff", b"\xc3", b"\xef\xbb\xbf", b"\x7f", b"\x0c",
            b"*", b"+", b"-", b"qx|", b"md|", b"|mb|", b"pc|", b"mc|", b"|qx|o1|", b"|md|3|", b"[Play \"N\"]",
-           b"[Auction \"N\"]", b"[Note \"1:x\"]", b"\n[Board \"#\"]\n", b"{\n\n", b"\n\n}", b"XX", b"7NT", b"13"]
+           b"[Auction \"N\"]", b"[Note \"1:x\"]", b"\n[Board \"#\"]\n", b"{\n\n", b"\n\n}", b"XX", b"7NT", b"13",
+           # digits str.isdigit() takes for numbers, numbers past int()'s 4,300 digits, control characters in names
+           "¹".encode(), "²³".encode(), "$¹".encode(), "=¹=".encode(), "٣".encode(), b"1" * 5000, b"$" + b"9" * 5000,
+           b"=" + b"7" * 5000 + b"=", b"\n[Board \"" + b"3" * 5000 + b"\"]\n", b"\n[Result \"NS " + b"9" * 5000 + b"\"]\n",
+           b"|ah|Board " + b"5" * 5000 + b"|", b"qx|o" + b"2" * 5000 + b"|", "vg|a,b,I,²,2,H,0,V,0|".encode(),
+           b"\x01", b"\x1b", b"\x85", b"\xc2\x85", b"\n[West \"\x01W\x7f\"]\n", b"pn|\x02a,b\x1f,c,d|",
+           b"vg|Second,Segment,I,1,2,Home2,0,Away2,0|rs|3NN=,3NN-1|pn|a,b,c,d,e,f,g,h|", b"mc|9|pc|SA|"]
 # where truncation hurts: inside each kind of token
 CUT_AT = [b"[", b"]", b'"', b"{", b"}", b"|", b";", b"%", b"\n", b"\r", b" ", b".", b":", b",", b"=", b"^", b"!",
           b"\\", b"$"]
@@ -197,7 +209,14 @@ def _splice(draw, data: bytes) -> bytes:
     return data[:at] + other[i:j] + data[at:]
 
 
-MUTATIONS = [_flip, _delete_line, _duplicate_line, _truncate, _insert, _insert, _splice]
+def _concatenate(draw, data: bytes) -> bytes:
+    """The file followed by a seed of its own kind: LIN matches concatenated segment after segment."""
+    suffix = ".lin" if looks_like_lin(decode_line(data[:200])) else ".pbn"
+    other = draw(st.sampled_from([seed for seed in SEEDS if seed[1] == suffix] or SEEDS))[2]
+    return data + b"\n" * draw(st.integers(0, 2)) + other
+
+
+MUTATIONS = [_flip, _delete_line, _duplicate_line, _truncate, _insert, _insert, _splice, _concatenate]
 
 
 # --- tests -----------------------------------------------------------------------------------------------
@@ -219,6 +238,23 @@ def test_random_token_soup(parts: list[bytes], name: str) -> None:
 @given(mutated())
 def test_mutated_files(case: tuple[bytes, str]) -> None:
     check_bytes(*case)
+
+
+def converted(data: bytes, name: str) -> bytes:
+    """``data`` converted to PBN (export format), as ``convert --to pbn`` writes it."""
+    out = io.BytesIO()
+    writer = PbnWriter(out)
+    for checked in FileRun(name, io.BytesIO(data)):
+        writer.write(checked.record, checked.replays)
+    writer.header()
+    return out.getvalue()
+
+
+@FUZZ
+@given(mutated())
+def test_converting_a_converted_file_again_gives_the_same_bytes(case: tuple[bytes, str]) -> None:
+    once = converted(*case)
+    assert converted(once, "again.pbn") == once
 
 
 @pytest.mark.parametrize("name, suffix, data", SEEDS, ids=[s[0] for s in SEEDS])
@@ -279,3 +315,71 @@ def test_command_exit_status_and_json(tmp_path: Path, case: str, suffix: str) ->
     assert document["summary"]["files"] == 1
     assert not any(f["code"] == "X001" for f in document["files"][0]["findings"])
     assert done.returncode == (1 if document["summary"]["errors"] else 0)
+
+
+# --- the slow run: every command and format over 50,000 mutated inputs ----------------------------------------
+
+SLOW_INPUTS = int(os.environ.get("BRIDGELINT_SLOW_INPUTS", "50000"))
+BATCH = 250  # inputs a run of the command reads (a directory of them)
+CHECK_FORMATS = ("text", "json", "sarif", "github", "junit", "html")
+
+
+def _mutated_inputs(count: int) -> list[tuple[str, bytes]]:
+    """Boards of mutate.py's damaged archives, one to three a file, with one to three shapes of INSERTS each:
+    reproducible (fixed seeds)."""
+    import random
+
+    from conftest import damaged_archives
+
+    archives = dict(damaged_archives(2000))
+    pbn = archives["t.pbn"].split(b"\r\n\r\n")
+    lin = archives["t.lin"].splitlines(keepends=True)
+    rng = random.Random("fifty thousand")
+    inputs = []
+    for i in range(count):
+        kind = i % 3
+        _, suffix, seed = rng.choice(SEEDS)
+        data, suffix = ((b"\r\n\r\n".join(rng.sample(pbn, rng.randint(1, 3))), ".pbn") if kind == 0 else
+                        (b"".join(rng.sample(lin, rng.randint(1, 3))), ".lin") if kind == 1 else (seed[:3000], suffix))
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(data) + 1)
+            data = data[:at] + rng.choice(INSERTS) + data[at:]
+        inputs.append((f"{i % BATCH}{suffix}", data))
+    return inputs
+
+
+@pytest.mark.slow
+def test_fifty_thousand_mutated_inputs_through_every_command_and_format(tmp_path: Path) -> None:
+    """Each batch of inputs through ``check`` in JSON and in one other report format, ``convert`` to PBN or
+    JSON (the formats in turn, batch after batch) and ``replay`` of its first file: no traceback, no internal
+    error, no exit status but 0 and 1 (``convert``: 0; ``replay``: 0, or 2 for a file with no board to show).
+    Run in this process (click's runner): a process a batch would spend more time starting than checking.
+    BRIDGELINT_SLOW_INPUTS sets another count."""
+    from click.testing import CliRunner
+
+    from bridgelint.cli import cli
+
+    runner = CliRunner()
+    inputs = _mutated_inputs(SLOW_INPUTS)
+    for start in range(0, len(inputs), BATCH):
+        batch = tmp_path / f"batch{start // BATCH}"
+        batch.mkdir()
+        for name, data in inputs[start:start + BATCH]:
+            (batch / name).write_bytes(data)
+        number = start // BATCH  # the formats in turn, batch after batch: each reads thousands of inputs
+        fmt, to = CHECK_FORMATS[number % len(CHECK_FORMATS)], ("pbn", "json")[number % 2]
+        runs = [["check", "--isolated", "--jobs", "1", "--format", "json", "-o", str(tmp_path / "report.json"),
+                 str(batch)]]
+        runs += [["check", "--isolated", "--jobs", "1", "--format", fmt, "-o", str(tmp_path / f"report.{fmt}"),
+                  str(batch)]] if fmt != "json" else []
+        runs += [["convert", "--isolated", "--to", to, "--force", "-o", str(tmp_path / f"out.{to}"), str(batch)],
+                 ["replay", "--isolated", str(batch / inputs[start][0])]]
+        for args in runs:
+            result = runner.invoke(cli, args, catch_exceptions=True)
+            assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
+            allowed = (0, 1) if args[0] == "check" else (0, 2) if args[0] == "replay" else (0,)
+            assert result.exit_code in allowed, (args, result.output[-2000:])
+            assert "Traceback" not in result.output and "X001" not in result.output, args
+        document = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+        assert document["summary"]["files"] == BATCH
+        assert not any(f["code"] == "X001" for file in document["files"] for f in file["findings"])

@@ -74,6 +74,21 @@ def test_the_page_is_valid_html5_and_self_contained(monkeypatch, tmp_path):
     assert "break-inside: avoid" in style and "@page { size: A4" in style
 
 
+def test_control_characters_of_the_input_are_shown_escaped_and_the_page_stays_valid(monkeypatch, tmp_path):
+    game = (ROOT / "samples" / "clean.pbn").read_text(encoding="latin-1").split("\n\n")[1]
+    game = game.replace('[West "W', '[West "\x1bW\x85')
+    game = game.replace("Pass Pass 2S Pass", "Pass \x02 Pass 2S Pass")  # a bad character: its message quotes it
+    (tmp_path / "ctl.pbn").write_text(game, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(monkeypatch, "check", "--isolated", "--jobs", "1", "--format", "html", "-o", "r.html",
+                         "ctl.pbn")
+    assert code in (0, 1), err
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page)
+    assert not re.search("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]", page)
+    assert "West: \\x1bW\\x85" in page
+
+
 def test_a_file_with_many_boards_draws_the_first_and_counts_the_rest(monkeypatch, tmp_path):
     games = "\n".join(board('[Auction "N"]', "PASS Pass Pass Pass", number=str(n), dealer="N")
                       for n in range(1, 41))

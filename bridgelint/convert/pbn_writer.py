@@ -73,9 +73,15 @@ def game_text(record: Record, ctx: Context | None = None) -> str:
 
 
 def tag_line(name: str, value: str) -> str:
-    """``[Name "value"]`` with PBN string escapes (§3.3); tabs and line breaks become spaces."""
-    value = CONTROL.sub(" ", value).replace("\\", "\\\\").replace('"', '\\"')
+    """``[Name "value"]`` with PBN string escapes (§3.3); tabs, line breaks and other control characters that
+    read as white space become spaces, the rest ``?``: what the value says on reading it again is unchanged (a
+    character that is no rank stays one, a space stays one)."""
+    value = CONTROL.sub(_printable, value).replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{value}"]'
+
+
+def _printable(control: re.Match) -> str:
+    return " " if control.group().isspace() else "?"
 
 
 # --- auction section ----------------------------------------------------------
@@ -203,8 +209,11 @@ def lin_play_rows(record: Record, play: Play, ctx: Context) -> tuple[str | None,
         last = max(i for i, seat in enumerate(columns) if seat in texts)
         row = " ".join(texts.get(seat, "-") for seat in columns[:last + 1])
         before = [claim_at is None or (card.line, card.column) < claim_at for _, card in trick.cards]
-        if not claimed and not any(before):  # the claim came before this trick
-            _end_with_claim(rows)
+        if not claimed and not any(before):  # the claim came before this trick: after the last row, or first on
+            if rows:                          # this one, where PBN's reader puts a claim that no card comes before
+                _end_with_claim(rows)
+            else:
+                row = "* " + row
             claimed = True
         elif not claimed and not all(before):  # the claim came within this trick
             row += " *"

@@ -14,6 +14,7 @@ kept in memory for that.  Printed on A4, a board is never split across pages.
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
 from typing import BinaryIO, Callable, Iterator
 
@@ -56,7 +57,7 @@ class HtmlStyle(Style):
         return f"<b>{text}</b>"
 
     def text(self, text: str) -> str:
-        return html.escape(text, quote=True)
+        return _e(text)
 
 
 STYLE = HtmlStyle()
@@ -172,8 +173,13 @@ def _not_drawn(findings: list[Finding]) -> str:
         f"the first: {_e(first[code].message)}</li>" for code, n in counts.most_common()) + "</ul></div>"
 
 
+# control characters HTML forbids in a page (all but tab, line feed, form feed and carriage return): shown as \xNN
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """Text from the record or a message, escaped for the page; a control character shown as ``\\xNN``."""
+    return _FORBIDDEN.sub(lambda m: f"\\x{ord(m.group()):02x}", html.escape(str(text), quote=True))
 
 
 # --- one board ---------------------------------------------------------------------------------------
