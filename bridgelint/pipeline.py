@@ -62,6 +62,7 @@ from .rules import RULES
 from .rules.base import Rule
 from .rules.parts import ALL, AUCTION_REMARKS, PLAY_REMARKS, held
 from .rules.internal import InternalError
+from .rules.optimum import makeable_only_hooks
 from .rules.syntax import NoGame
 from .suppression import Suppressions
 
@@ -206,7 +207,8 @@ class FileRun:
         self.fmt = fmt
         self.encoding = encoding
         self.linter = linter_for(codes)
-        self.hooks: tuple[RecordHook, ...] = (*hooks, *event_hooks(self.linter.codes, events))
+        self.hooks: tuple[RecordHook, ...] = (*hooks, *event_hooks(self.linter.codes, events),
+                                              *makeable_only_hooks(self.linter.codes))
         self.report = FileReport(path, fmt or "unknown")
         self.file_findings: list[Finding] = []
         self.at_end: list[Finding] = []

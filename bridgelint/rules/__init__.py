@@ -6,8 +6,8 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import (auction, board, contract, deal, event, internal, notes, play, result, results, score, syntax, tables,
-               tag_values)
+from . import (auction, board, contract, deal, event, internal, notes, optimum, play, result, results, score, syntax,
+               tables, tag_values)
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
@@ -30,6 +30,7 @@ _ALL: list[type[Rule]] = [
     tables.ScoreTableScore, tables.ScoreTableMatchpoints,
     results.ImpMismatch, results.DatumMismatch, results.StandingsContradiction, results.ImpossibleTraveller,
     *event.EVENT_RULES,
+    optimum.DoubleDummyTables, optimum.ParOfTable, optimum.MakeableOnly,
     internal.InternalError,
 ]
 
