@@ -82,6 +82,7 @@ def file_lines(report: FileReport, group: bool = True) -> str:
         key = (f.code, f.severity)
         if export is not None and f.code == ExportFormat.code:
             out.append(export)
+            shown[key] = counts[key]
         elif counts[key] <= GROUP_AFTER or shown[key] < SHOWN:
             out.append(line(report.path, f, False))
             shown[key] += 1
@@ -112,10 +113,15 @@ def export_summary(report: FileReport) -> str | None:
             return None
     first = export[0]
     others = any(len(_BREACH.findall(f.message)) > len(shared or ()) for f in export)
+    cited = f" ({first.law})" if first.law else ""
     said = (f"% EXPORT declared, but every game breaks it: {', '.join(shared or ())}"
-            f"{'; some games more' if others else ''}; first at line {first.line} "
-            f"({report.games:,} games; --no-group lists each)" + (f" ({first.law})" if first.law else ""))
-    return line(report.path, replace(first, message=said, game=None, board=None, fix=None), False)
+            f"{'; some games more' if others else ''}")
+    tail = f"; first at line {first.line} ({report.games:,} games; --no-group lists each)"  # kept whole
+    start = len(f"{report.path}:{first.line}:{first.column}: {first.code} [{first.severity}] ")
+    room = max(MESSAGE_ROOM, LINE_ROOM - start) - len(tail)
+    said = capped(replace(first, message=said + cited), room)
+    said = said[:len(said) - len(cited)] + tail + cited
+    return line(report.path, replace(first, message=said, game=None, board=None, fix=None))
 
 
 class TextReporter(Reporter):
