@@ -104,8 +104,9 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
           **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
-    files = pipeline.paths(paths)
-    if not files:
+    reference = pipeline.events.reference
+    files = pipeline.paths([*pipeline.hand_records, *paths])  # the hand records are checked too, first
+    if not files or not pipeline.paths(paths):
         nothing_to_read(paths)
     report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
     fixing = FixMode(unsafe_fixes, diff, show_info, fix_to) if fix or diff else None
@@ -120,8 +121,9 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
     stdin_bytes = sys.stdin.buffer.read() if output_format == "html" and "-" in files else None
     across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
-    events = EventState() if across else None  # the run's events (across files)
-    scope = EventScope(across, listed=output_format == "json")  # only JSON lists the events
+    events = EventState(reference) if across else None  # the run's events (across files)
+    scope = EventScope(across, output_format == "json", reference)  # only JSON lists the events
+    settling = events is not None or reference is not None  # reports held until the run's end decides
     fixes: dict[str, Any] = {"fix": fixing} if fixing is not None else {}
     stdin = {i: parallel.check_one(pipeline.job("-"), events=scope,
                                    stream=sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes),
@@ -170,7 +172,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             sinks.append((reporter, out))
         if statistics and not alone:  # the table on standard output; the report only into --output-file
             sinks.append((Collected(_render("statistics")), None))
-        held: list[tuple[FileReport, int | None, str]] = []  # across files: the reports, until the run's end decides
+        held: list[tuple[FileReport, int | None, frozenset[str]]] = []  # reports, until the run's end decides
 
         def emit(report: FileReport) -> None:
             nonlocal internal
@@ -194,8 +196,10 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                     if report.unreadable:  # on standard error, and in the report as a file that was not checked
                         _say(f"bridgelint: {report.path}: {report.unreadable}", progress)
                         unreadable = True
-                    if events is not None:
-                        held.append((report, parallel.settle_events(report, events, pipeline.codes_for(path)), path))
+                    if settling:
+                        codes = pipeline.codes_for(path)
+                        index = parallel.settle_events(report, events, codes) if events is not None else None
+                        held.append((report, index, codes))
                     else:
                         emit(report)
                     if progress is not None:
@@ -205,13 +209,11 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                 checked.close()  # the workers stop
                 interrupted = stop
                 summary.interrupted = stop.name
-        if events is not None:
-            decided = events.finish()
-            for report, index, path in held:
-                if index is not None:
-                    parallel.conclude_events(report, decided.get(index, []), pipeline.codes_for(path))
+        if settling:
+            parallel.conclude_run(held, events, reference)
+            for report, _, _ in held:
                 emit(report)
-            if scope.listed:
+            if events is not None and scope.listed:
                 summary.events = events.summary()
         for sink, to in sinks:
             _write(to, sink.end(summary), None, screen)

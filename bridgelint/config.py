@@ -28,7 +28,7 @@ from typing import Any, Iterable, Sequence
 ALL = "ALL"
 FAIL_ON = ("error", "warning")
 KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude", "fail-on",
-        "across-files", "encoding", "docs-url")
+        "across-files", "encoding", "docs-url", "hand-record")
 # names skipped below a directory that is searched (as ruff does); a path named on the command line is read
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", "__MACOSX", ".*")
 
@@ -60,6 +60,7 @@ class Config:
     across_files: bool = False  # events span the whole run, not one file (E101-E104)
     encodings: dict[str, str] = field(default_factory=dict)  # glob = encoding of the text that is not UTF-8
     docs_url: str | None = None  # the documentation site the reports link the rules to (None: the package's)
+    hand_records: tuple[str, ...] = ()  # the hand records' paths (E101's reference), relative to ``root``
 
 
 # --- selectors -----------------------------------------------------------------
@@ -311,6 +312,9 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
         raise ConfigError(f"{where}: 'encoding' must be an encoding name, or a table of glob = encoding name")
     encodings = {pattern: check_encoding(name, f"{where}: 'encoding' {pattern!r}") for pattern, name in value.items()}
+    hand_records = table.get("hand-record", [])
+    if not isinstance(hand_records, list) or not all(isinstance(v, str) and v for v in hand_records):
+        raise ConfigError(f"{where}: 'hand-record' must be a list of paths (strings)")
 
     docs_url = table.get("docs-url")
     if docs_url is not None and not (isinstance(docs_url, str) and docs_url.startswith(("https://", "http://"))):
@@ -320,7 +324,8 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
     skipped = () if "exclude" in table else DEFAULT_EXCLUDE  # as ruff: exclude replaces the defaults
     return Config(root=root, source=where, layer=layer, per_file_ignores=per_file,
                   exclude=glob_list("exclude") + glob_list("extend-exclude"), skipped=skipped, fail_on=fail_on,
-                  across_files=across_files, encodings=encodings, docs_url=docs_url)
+                  across_files=across_files, encodings=encodings, docs_url=docs_url,
+                  hand_records=tuple(str(root / path) for path in hand_records))
 
 
 def discover(codes: Iterable[str], config_file: str | None = None, isolated: bool = False,

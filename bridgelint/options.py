@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import Any, Callable, Iterable, TypeVar
 
 import click
 
 from .config import ConfigError, check_encoding, discover, selection
 from .inputs import shown
-from .pipeline import Pipeline
+from .events.hook import EventScope
+from .events.reference import read_reference
+from .pipeline import Pipeline, open_input
+from .rules.event import EVENT_CODES
 from .rules import RULES
 
 USAGE_ERROR = 2
@@ -28,6 +32,9 @@ _OPTIONS = (
     click.option("--encoding", metavar="NAME", default=None,
                  help="Read text that is not UTF-8 in this encoding (cp1250, cp1251, iso-8859-2...; default: as the "
                       "bytes show: Latin-1, or Windows-1252/1250/1251 where they make it clear)."),
+    click.option("--hand-record", "hand_records", multiple=True, metavar="FILE",
+                 help="The official deals (repeatable): every played record with a board number it holds is "
+                      "compared with it (E101), whatever its event; E105 where nothing could be compared."),
 )
 
 
@@ -52,7 +59,16 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
     except ConfigError as error:
         click.echo(f"bridgelint: {error}", err=True)
         sys.exit(USAGE_ERROR)
-    return Pipeline(selected, config, options.pop("input_format"), encoding=encoding)
+    pipeline = Pipeline(selected, config, options.pop("input_format"), encoding=encoding)
+    hand_records = (*config.hand_records, *options.pop("hand_records"))
+    if not hand_records or not selected & EVENT_CODES:
+        return pipeline
+    try:
+        reference = read_reference(hand_records, open_input, pipeline.fmt, pipeline.encoding_for)
+    except OSError as error:
+        click.echo(f"bridgelint: {shown(error.filename or '?')}: {error.strerror or error} (a hand record)", err=True)
+        sys.exit(USAGE_ERROR)
+    return replace(pipeline, events=EventScope(reference=reference), hand_records=hand_records)
 
 
 def nothing_to_read(paths: Iterable[str]) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, 
 
 from . import interrupt, lifeline
 from .events.hook import EventScope, Pending, conclude, settle
-from .events.state import EventState
+from .events.state import EventState, Reference
 from .pipeline import FileReport, check_file, check_stream, linter_for, location
 
 if TYPE_CHECKING:
@@ -74,9 +74,30 @@ def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) 
 def conclude_events(report: FileReport, found: list[Finding], codes: frozenset[str]) -> None:
     """Add to a settled report the event findings decided at the end of the run (``found``, of its file)."""
     pending = cast(Pending, report.pending)
-    report.findings = sorted(report.findings + conclude(found, pending.suppressions, linter_for(codes).complete),
-                             key=location)
+    report.findings = sorted(report.findings + conclude(found, pending, linter_for(codes).complete), key=location)
     report.pending = None
+
+
+def conclude_run(held: list[tuple[FileReport, int | None, frozenset[str]]], state: EventState | None,
+                 reference: Reference | None) -> None:
+    """The end of a run whose event findings wait for it (across files, or with hand records): the fouled boards
+    by the majority across files, and E105 on each hand record no record of the run was compared with.
+
+    ``held``: each report, its index in the run's ``state`` (across files; None: not settled) and its codes."""
+    decided = state.finish() if state is not None else {}
+    compared = set(state.compared) if state is not None else set()
+    for report, _, _ in held:
+        if state is None and report.pending is not None:
+            compared |= cast(Pending, report.pending).compared
+    uncompared = reference.uncompared(compared) if reference is not None else {}
+    hand = {path: uncompared[i] for i, path in enumerate(reference.files) if i in uncompared} if reference else {}
+    for report, index, codes in held:
+        if report.pending is None:
+            continue
+        found = decided.get(index, []) if index is not None else []
+        if report.path in hand:
+            found = found + [hand.pop(report.path)]  # once, on the first report of that hand record
+        conclude_events(report, found, codes)
 
 
 def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None] | None = None,

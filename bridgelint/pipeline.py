@@ -359,7 +359,8 @@ class Pipeline:
     config: Config = field(default_factory=Config)
     fmt: str | None = None
     hooks: tuple[RecordHook, ...] = ()
-    events: EventScope = EventScope()
+    events: EventScope = EventScope()  # the hand records' deals, when given, in ``events.reference``
+    hand_records: tuple[str, ...] = ()  # their paths
     encoding: str | None = None  # --encoding: every input's text that is not UTF-8 is read in it
 
     def paths(self, paths: Iterable[str]) -> list[str]:

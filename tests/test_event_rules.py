@@ -249,10 +249,17 @@ def test_json_lists_the_events(monkeypatch, write):
                  "hometeam": None, "visitteam": None},
          "files": ["a.pbn", "b.pbn"],
          "boards": [{"board": "1", "records": 2, "tables": [{"table": "1", "room": None},
-                                                            {"table": "2", "room": None}]}]},
+                                                            {"table": "2", "room": None}],
+                     "reference": "majority"}]},
         {"key": {"event": "Pairs", "site": None, "date": None, "section": None, "stage": None,
                  "hometeam": None, "visitteam": None},
-         "files": ["a.pbn"], "boards": [{"board": "1", "records": 1, "tables": []}]}]
+         "files": ["a.pbn"], "boards": [{"board": "1", "records": 1, "tables": [], "reference": None}]}]
+    # with a hand record, what each board was compared with (None: nothing, E105 says so)
+    hand = write("hr.pbn", pbn(game("1", D1, result=False)))
+    document = json.loads(check(monkeypatch, "--hand-record", hand, first, write("c.pbn", pbn(game("2", D1))))[1])
+    assert [(e["files"], [(b["board"], b["reference"]) for b in e["boards"]]) for e in document["events"]] == [
+        (["hr.pbn"], [("1", "hand-record")]), (["a.pbn"], [("1", "hand-record")]), (["a.pbn"], [("1", "hand-record")]),
+        (["c.pbn"], [("2", None)])]
 
 
 # --- LIN across files, consistent uploads, suppression and standard input -----------------------
@@ -329,3 +336,104 @@ def test_an_unreadable_file_across_files_is_reported_and_the_others_checked(monk
                                  first, "missing.pbn", second)
         assert code == 2 and "bridgelint: missing.pbn: No such file or directory" in err
         assert "Traceback" not in err and out.startswith("b.pbn:5:8: E101 [error] fouled board")
+
+
+# --- the hand record as reference (--hand-record), E105 ----------------------------------------
+
+def test_hand_record_is_the_reference_whatever_the_event_tags(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, event="", result=False), game("2", D3, event="",
+                                                                                       result=False)))
+    uploads = write("up.pbn", pbn(game("1", D2, Date="2013-08-10 17:22"), game("1", D1, Date="2013-08-11"),
+                                  game("2", D3, event="Club", Table="4")))
+    [(name, code, line, column, message)] = found(monkeypatch, "--hand-record", record, uploads)
+    assert (name, code, line, column) == (uploads, "E101", 5, 8)
+    assert message == ("fouled board: board 1 here is not the hand record's: ♥A is South's here, East's in "
+                       "handrecord.pbn:5; ♦A is East's here, South's there (26 cards differ) (Law 87)")
+    # the fouled table first, one against many: the hand record decides, never the order
+    first = write("first.pbn", pbn(game("1", D2), game("1", D1), game("1", D1)))
+    assert [x[:3] for x in found(monkeypatch, "--hand-record", record, first)] == [(first, "E101", 5)]
+    many = write("many.pbn", pbn(game("1", D2), game("1", D2), game("1", D2)))
+    assert [x[:3] for x in found(monkeypatch, "--hand-record", record, many)] == [(many, "E101", 5), (many, "E101", 14),
+                                                                                (many, "E101", 23)]
+
+
+def test_hand_record_not_fired_on_agreeing_uploads_nor_on_the_hand_record(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, result=False), game("2", D3, result=False)))
+    uploads = write("up.pbn", pbn(game("1", D1), game("1", D1, Table="2"), game("2", D3)))
+    assert found(monkeypatch, "--hand-record", record, uploads) == []
+    # hands and dealer turned together are the hand record's board written from other seats
+    turned = write("turned.pbn", "\n".join(game("1", D1_TURNED)).replace('[Dealer "N"]', '[Dealer "E"]') + "\n")
+    assert found(monkeypatch, "--hand-record", record, turned) == []
+
+
+def test_hand_record_from_the_configuration(monkeypatch, write):
+    write("handrecord.pbn", pbn(game("1", D1, result=False)))
+    upload = write("up.pbn", pbn(game("1", D2)))
+    write("bridgelint.toml", 'hand-record = ["handrecord.pbn"]\n')
+    code, out, _ = run_cli(monkeypatch, "check", "--select", "E", upload)
+    assert code == 1 and out.startswith("up.pbn:5:8: E101 [error] fouled board: board 1 here is not the hand "
+                                        "record's")
+    write("bridgelint.toml", 'hand-record = "handrecord.pbn"\n')
+    code, _, err = run_cli(monkeypatch, "check", upload)
+    assert code == 2 and "'hand-record' must be a list of paths" in err
+
+
+def test_a_hand_record_that_cannot_be_read_is_a_usage_error(monkeypatch, write):
+    upload = write("up.pbn", pbn(game("1", D2)))
+    code, _, err = run_cli(monkeypatch, "check", "--isolated", "--hand-record", "missing.pbn", upload)
+    assert code == 2 and "bridgelint: missing.pbn: No such file or directory (a hand record)" in err
+    assert "Traceback" not in err
+
+
+def test_e105_on_an_upload_board_the_hand_record_lacks(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, result=False)))
+    uploads = write("up.pbn", pbn(game("1", D1), game("7", D3), game("8", "N:- - - -"), game("9", D2, result=False)))
+    assert found(monkeypatch, "--hand-record", record, uploads) == [
+        (uploads, "E105", 14, 8, "board 7 is in no hand record (handrecord.pbn): its deal was not compared "
+                                 "(Law 87)")]
+
+
+def test_e105_on_a_hand_record_nothing_was_compared_with(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, result=False)))
+    other = write("session2.pbn", pbn(game("5", D3, result=False)))
+    upload = write("up.pbn", pbn(game("1", D1)))
+    assert found(monkeypatch, "--hand-record", record, "--hand-record", other, upload) == [
+        (other, "E105", 1, 1, "no record of the run was compared with this hand record: nothing was compared (do "
+                              "the uploads number their boards as it does, and hold whole deals?) (Law 87)")]
+    for across in ((), ("--across-files",)):
+        assert [x[:3] for x in found(monkeypatch, *across, "--hand-record", record, record)] == [
+            (record, "E105", 1)]
+
+
+def test_two_hand_records_holding_one_board(monkeypatch, write):
+    first = write("hr1.pbn", pbn(game("1", D1, result=False), game("5", D3, result=False)))
+    again = write("hr2.pbn", pbn(game("5", D3, result=False), game("1", D2, result=False)))
+    upload = write("up.pbn", pbn(game("1", D1), game("5", D3)))
+    # the second hand record: each board already in the first (E105, or E101 where it differs), so nothing was
+    # compared with it (E105 at its first game)
+    assert [x[:4] for x in found(monkeypatch, "--hand-record", first, "--hand-record", again, upload)] == [
+        (again, "E105", 1, 1), (again, "E105", 5, 8), (again, "E101", 11, 8)]
+    messages = [x[4] for x in found(monkeypatch, "--hand-record", first, "--hand-record", again, upload)][1:]
+    assert messages[0] == "board 5 is already in hr1.pbn:11: this one is not the reference (Law 87)"
+    assert messages[1].startswith("fouled board: board 1 of this hand record is not the earlier one's: ♥A is "
+                                  "South's here, East's in hr1.pbn:5")
+
+
+def test_hand_record_across_files_gives_the_same(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, result=False)))
+    uploads = [write(f"t{i}.pbn", pbn(game("1", D2 if i == 3 else D1))) for i in range(1, 5)]
+    for across in ((), ("--across-files",)):
+        assert [x[:3] for x in found(monkeypatch, *across, "--hand-record", record, *uploads)] == [
+            ("t3.pbn", "E101", 5)]
+
+
+def test_the_uncompared_board_example(monkeypatch, write):
+    from test_rule_docs import section, snippets
+
+    from bridgelint.rules import RULES
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    record = write("handrecord.pbn", pbn(game("24", deal, event="Club night", result=False)))
+    [example], [use_instead] = (snippets(section(RULES["E105"].doc(), part)) for part in ("Example", "Use instead"))
+    bad, good = write("bad.pbn", example.decode()), write("good.pbn", use_instead.decode())
+    assert [x[:2] for x in found(monkeypatch, "--hand-record", record, bad)] == [(record, "E105"), (bad, "E105")]
+    assert found(monkeypatch, "--hand-record", record, good) == []

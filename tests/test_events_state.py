@@ -228,8 +228,8 @@ def test_summary_lists_events_files_boards_and_tables():
                 "visitteam": None},
         "files": ["a.pbn", "b.pbn"],
         "boards": [{"board": "1", "records": 2, "tables": [{"table": "1", "room": None},
-                                                           {"table": "2", "room": "Closed"}]},
-                   {"board": "2", "records": 1, "tables": [{"table": None, "room": "Open"}]}]}]
+                                                           {"table": "2", "room": "Closed"}], "reference": "majority"},
+                   {"board": "2", "records": 1, "tables": [{"table": None, "room": "Open"}], "reference": None}]}]
 
 
 def test_a_sighting_is_small_and_pickles():

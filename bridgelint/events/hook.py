@@ -13,26 +13,30 @@ from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
 from ..model import Finding
 from ..replay.context import Context
-from ..rules.event import EVENT_CODES
+from ..rules.event import EVENT_CODES, UncomparedBoard
 from ..suppression import Suppressions
 from .sighting import Sighting, carried, sight
-from .state import EventState
+from .state import EventState, Reference
+
+UNCOMPARED = UncomparedBoard.code
 
 if TYPE_CHECKING:
     from ..pipeline import FileReport
 
 
 class EventScope(NamedTuple):
-    """How a run checks events: across files or file by file, and whether its report lists them (JSON)."""
+    """How a run checks events: across files or file by file, whether its report lists them (JSON), and the hand
+    records' deals (``--hand-record``), E101's reference when given."""
 
     across: bool = False
     listed: bool = False
+    reference: Reference | None = None
 
 
 def event_hooks(codes: frozenset[str], scope: EventScope | None) -> list[EventHook]:
     """The event hook of a file's run: on whenever an event code is selected (across files: every file counts,
     its sightings are the run's even where its own event findings are ignored); none when ``scope`` is None."""
-    if scope is None or not (scope.across or codes & EVENT_CODES):
+    if scope is None or not (scope.across or scope.reference is not None or codes & EVENT_CODES):
         return []
     return [EventHook(*scope)]
 
@@ -40,11 +44,14 @@ def event_hooks(codes: frozenset[str], scope: EventScope | None) -> list[EventHo
 class EventHook:
     """E101-E104 as a record hook of the pipeline."""
 
-    def __init__(self, across: bool = False, listed: bool = True):
+    def __init__(self, across: bool = False, listed: bool = True, reference: Reference | None = None):
         self.across = across
         self.listed = listed
-        self.later = EVENT_CODES if across else frozenset()  # decided by the run, after the file
-        self.state = EventState()
+        self.reference = reference
+        # decided by the run, after the file: across files all; with hand records, E105 (a hand record compared
+        # with no record of the run)
+        self.later = EVENT_CODES if across else frozenset((UNCOMPARED,)) if reference is not None else frozenset()
+        self.state = EventState(reference)
         self.sightings: list[Sighting] = []
         self.suppressions: Suppressions | None = None
         self._keys: dict[tuple, tuple] = {}
@@ -54,7 +61,7 @@ class EventHook:
     def start_file(self, path: str, suppressions: Suppressions) -> None:
         """The records that follow are of ``path``."""
         if not self.across:
-            self.state = EventState()
+            self.state = EventState(self.reference)
             self.state.start_file(path)
         self.sightings, self.suppressions, self._before, self._written = [], suppressions, None, None
 
@@ -82,18 +89,23 @@ class EventHook:
         Returns the findings decided at the end of the file (a fouled board by the majority)."""
         if self.across:
             if self.suppressions is not None:
-                report.pending = Pending(self.sightings, self.suppressions)
+                report.pending = Pending(self.sightings, self.suppressions, self.later)
             return []
         if self.listed:
             report.events = self.state.summary()
+        if self.reference is not None and self.suppressions is not None:
+            report.pending = Pending([], self.suppressions, self.later, frozenset(self.state.compared))
         return self.state.finish().get(0, [])
 
 
 class Pending(NamedTuple):
-    """What the parent needs of a file to decide its event findings across files."""
+    """What the parent needs of a file to decide its event findings after the file: its sightings (across files),
+    its directives, the codes decided then, and the hand records its records were compared with (file by file)."""
 
     sightings: list[Sighting]
     suppressions: Suppressions
+    later: frozenset[str]
+    compared: frozenset[int] = frozenset()
 
 
 def settle(state: EventState, path: str, pending: Pending,
@@ -107,8 +119,9 @@ def settle(state: EventState, path: str, pending: Pending,
     return pending.suppressions.suppress(complete([f for sighting in pending.sightings for f in state.add(sighting)]))
 
 
-def conclude(found: list[Finding], suppressions: Suppressions,
+def conclude(found: list[Finding], pending: Pending,
              complete: Callable[[Iterable[Finding]], list[Finding]]) -> list[Finding]:
     """The end of the run for one file: the event findings decided then (``found``), ``complete``d and less those
-    its directives suppress, with S112 for a directive of an event code that suppressed nothing."""
-    return suppressions.suppress(complete(found)) + complete(suppressions.unused(EVENT_CODES & suppressions.known))
+    its directives suppress, with S112 for a directive of a code decided then that suppressed nothing."""
+    suppressions = pending.suppressions
+    return suppressions.suppress(complete(found)) + complete(suppressions.unused(pending.later & suppressions.known))

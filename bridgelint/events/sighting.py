@@ -77,9 +77,9 @@ def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -
                 continue
             if wanted < _TABLE:
                 if values[wanted] is None:
-                    values[wanted] = _known(tag.value)
+                    values[wanted] = known(tag.value)
             elif wanted == _TABLE and table is None:
-                table = _known(tag.value)
+                table = known(tag.value)
                 place = place or (tag if table is not None else None)
             elif wanted == _ROOM and board_room is None:
                 board_room = _ROOMS.get(tag.value.strip().upper())
@@ -92,7 +92,7 @@ def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -
         key = tuple(values)
     if key_of is not None:
         key = key_of(key, record.format)
-    board = _known(record.board.raw) if record.board is not None and record.board.raw is not None else None
+    board = known(record.board.raw) if record.board is not None and record.board.raw is not None else None
     dealer = record.dealer.value if record.dealer is not None else None
     print_ = fingerprint(deal)
     named = table is not None or board_room is not None
@@ -129,7 +129,7 @@ def _value_column(place: Field[int | None] | Tag | None) -> int:
     return getattr(place, "value_column", 0) or place.column + (3 if isinstance(place, Field) else 0)
 
 
-def _known(value: str) -> str | None:
+def known(value: str) -> str | None:
     """A tag value, None when empty or ``?`` (unknown is treated as absent)."""
     value = value.strip()
     return None if value in ("", "?") else value

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from ..bridge import SEAT_NAMES, seat_after
 from ..model import Finding
 from ..rules.base import Rule
-from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps
+from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
 from ..scoring import imps
 from .deal import canonical, card_name, differences, turn, turned
 from .sighting import KEY_TAGS, Sighting
@@ -61,22 +61,38 @@ class Event:
 
 
 class Official(NamedTuple):
-    """A board of a hand record: its deal, where it is written, and the hand record (its index in ``files``)."""
+    """A board of a hand record: its deal, the line of its deal, the hand record (its index in ``files``), its
+    dealer."""
 
     deal: int
-    where: int
+    line: int
     file: int
+    dealer: str | None
 
 
 class Reference:
-    """The official deals of a run (``--hand-record``): board number -> :class:`Official`, and per hand-record file
-    whether any record was compared with it, and where its first game stands (E105 there when none was)."""
+    """The official deals of a run (``--hand-record``): board number -> :class:`Official` (the first hand record
+    holding it), the hand records' paths as reports show them, and where the first game of each stands."""
 
     def __init__(self) -> None:
         self.boards: dict[str, Official] = {}
         self.files: list[str] = []
         self.first: list[tuple[int, int, int]] = []  # each file's first game: (line, column, game)
-        self.compared: list[bool] = []
+
+    def at(self, official: Official) -> str:
+        return f"{self.files[official.file]}:{official.line}"
+
+    def uncompared(self, compared: set[int]) -> dict[int, Finding]:
+        """E105 for each hand record (by index) that no played record was compared with, at its first game."""
+        out = {}
+        for index, (line, column, game) in enumerate(self.first):
+            if index not in compared:
+                finding = UncomparedBoard.finding(
+                    "no record of the run was compared with this hand record: nothing was compared (do the uploads "
+                    "number their boards as it does, and hold whole deals?)", line, column)
+                finding.game = game or None
+                out[index] = finding
+        return out
 
 
 class EventState:
@@ -87,6 +103,8 @@ class EventState:
         self.events: dict[tuple[str | None, ...], Event] = {}
         self.named: dict[str | None, dict[int, Board]] = {}  # per Event tag, each deal's first board (E102)
         self.reference = reference
+        self.compared: set[int] = set()  # the hand records (by index) that a played record was compared with
+        self._hand: int | None = None  # the file being read is this hand record
 
     # a "where" is one integer: the file's index and the line
     def _where(self, line: int) -> int:
@@ -101,6 +119,8 @@ class EventState:
     def start_file(self, path: str) -> None:
         """The sightings that follow are of the file ``path``."""
         self.paths.append(path)
+        files = self.reference.files if self.reference is not None else ()
+        self._hand = files.index(path) if path in files else None
 
     def add(self, sighting: Sighting) -> list[Finding]:
         """Compare one record with the earlier records of its event, remember it, and say what is wrong now."""
@@ -147,21 +167,41 @@ class EventState:
                     sighting.deal_line, sighting.deal_column))
         elif shape == board.shape and seats != board.seats and _whole_turn(board, seats, sighting.dealer):
             deal = turned(shape, board.seats)  # the same board written from other seats: the first deal's
-        if not sighting.tables:
-            return  # not played: never a fouled board, no vote
-        reference = self.reference.boards.get(board.number) if self.reference is not None else None
-        if reference is not None:
-            self._official(deal, reference, sighting, found)
-            return
-        self._vote(board, deal, sighting)
+        if self.reference is not None:
+            self._official(board.number, deal, sighting, found)
+        elif sighting.tables:  # not played: never a fouled board, no vote
+            self._vote(board, deal, sighting)
 
-    def _official(self, deal: int, official: Official, sighting: Sighting, found: list[Finding]) -> None:
-        """E101 at once against the hand record's deal."""
+    def _official(self, number: str, deal: int, sighting: Sighting, found: list[Finding]) -> None:
+        """With hand records: E101 at once against the hand record's deal, E105 where there is none; a hand record's
+        own board is compared with an earlier hand record's."""
         assert self.reference is not None
-        self.reference.compared[official.file] = True
-        if deal != official.deal:
-            at = f"{self.reference.files[official.file]}:{official.where & 0xFFFFFFFF}"
-            found.append(self._finding(FouledBoard, _fouled(deal, official.deal, f"{at}, the hand record's"),
+        official = self.reference.boards.get(number)
+        if self._hand is not None:  # a board of a hand record
+            if official is None or (official.file, official.line) == (self._hand, sighting.deal_line):
+                return  # the official deal itself
+            at = self.reference.at(official)
+            if _same_board(deal, sighting.dealer, official):
+                found.append(self._finding(UncomparedBoard, f"board {number} is already in {at}: this one is not "
+                                                            "the reference", sighting, sighting.deal_line,
+                                           sighting.deal_column))
+            else:
+                found.append(self._finding(FouledBoard, _fouled(deal, official.deal, at, f"board {number} of this "
+                                                                "hand record is not the earlier one's: "),
+                                           sighting, sighting.deal_line, sighting.deal_column))
+            return
+        if not sighting.tables:
+            return
+        if official is None:
+            found.append(self._finding(UncomparedBoard, f"board {number} is in no hand record "
+                                                        f"({', '.join(self.reference.files)}): its deal was not "
+                                                        "compared", sighting, sighting.deal_line,
+                                       sighting.deal_column))
+            return
+        self.compared.add(official.file)
+        if not _same_board(deal, sighting.dealer, official):
+            found.append(self._finding(FouledBoard, _fouled(deal, official.deal, self.reference.at(official),
+                                                            f"board {number} here is not the hand record's: "),
                                        sighting, sighting.deal_line, sighting.deal_column))
 
     def _vote(self, board: Board, deal: int, sighting: Sighting) -> None:
@@ -256,13 +296,21 @@ class EventState:
                           f"{self._at(other_imps_at)}, but {scores}: the difference, {-difference:+d} points to "
                           f"them, is {-due:+d} IMPs on the WBF scale", sighting))
 
+    def _reference_of(self, board: Board) -> str | None:
+        """What the board's deals were compared with (E101): ``hand-record``, ``majority`` (of two tables or more),
+        or None: nothing was compared."""
+        if self.reference is not None:
+            return "hand-record" if board.number in self.reference.boards else None
+        return "majority" if board.votes is not None and sum(board.votes[1::3]) > 1 else None
+
     def summary(self) -> list[dict]:
         """The events as the JSON report shows them: key, files, and per board the tables seen."""
         return [{
             "key": {name.lower(): value for name, value in zip(KEY_TAGS, event.key)},
             "files": [self.paths[i] for i in event.files],
             "boards": [{"board": number, "records": board.records,
-                        "tables": [{"table": entry[0], "room": entry[1]} for entry in board.places or ()]}
+                        "tables": [{"table": entry[0], "room": entry[1]} for entry in board.places or ()],
+                        "reference": self._reference_of(board)}
                        for number, board in event.boards.items()],
         } for event in self.events.values()]
 
@@ -297,15 +345,22 @@ def place(table: str | None, room: str | None) -> str:
     return f"the {room.lower()} room"
 
 
-def _fouled(here: int, there: int, what: str) -> str:
+def _same_board(deal: int, dealer: str | None, official: Official) -> bool:
+    """The hand record's board, as dealt or with hands and dealer turned together."""
+    seats = turn(deal, official.deal)
+    return seats == 0 or (seats is not None and official.dealer is not None
+                          and dealer == seat_after(official.dealer, seats))
+
+
+def _fouled(here: int, there: int, what: str, lead: str = "") -> str:
     """FouledBoard's message: the first cards that the two deals give to different players (``what``: the other
-    deal, as ``handrecord.pbn:12, the hand record's``)."""
+    deal, as ``handrecord.pbn:12`` or ``the deal most tables played``)."""
     turned_by = turn(here, there)
     if turned_by:
-        return f"fouled board: {what} {_TURNS[turned_by]}"
+        return f"fouled board: {lead}{'the deal of ' + what if lead else what} {_TURNS[turned_by]}"
     moved = differences(here, there)
     first = moved[0]
-    text = f"fouled board: {_moved(first)}, {SEAT_NAMES[first[2]]}'s in {what}"
+    text = f"fouled board: {lead}{_moved(first)}, {SEAT_NAMES[first[2]]}'s in {what}"
     back = next((m for m in moved if m[1] == first[2]), None)  # a card that went the other way
     if back is not None:
         text += f"; {_moved(back)}, {SEAT_NAMES[back[2]]}'s there"

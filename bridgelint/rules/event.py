@@ -204,5 +204,44 @@ class TeamImps(Rule):
     code, name, severity, law = "E104", "team-imps", "error", "Law 78B"
 
 
-EVENT_RULES = (FouledBoard, DuplicatedDeal, RepeatedTable, TeamImps)
+class UncomparedBoard(Rule):
+    """Nothing compared with the hand record: a board it lacks, or a hand record no record was compared with.
+
+    What it does: with `--hand-record FILE` (or `hand-record = [...]` in
+    the configuration), reports a played record with a whole deal whose
+    board number no hand record holds (its deal was compared with
+    nothing), a hand record none of whose boards any played record of the
+    run could be compared with (once, at its first game), and a board that
+    a second hand record holds again with the same deal (a second one with
+    another deal is E101, naming both). A record without a whole deal gets
+    no E105 of its own.
+    Why it matters: an upload checked against the wrong hand record, or
+    numbered differently (sessions whose numbers restart, boards 1-28
+    uploaded as 29-56), passes E101 only because nothing was compared;
+    saying so keeps silence from looking like a clean bill.
+    Example: with `--hand-record handrecord.pbn` holding boards 1-24,
+    an upload of board 25.
+
+        [Event "Club night"]
+        [Board "25"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Contract "1NT"]
+
+    Use instead: the hand record of the session the upload was played in,
+    and the upload's board numbers as dealt.
+
+        [Event "Club night"]
+        [Board "24"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Contract "1NT"]
+
+    References: Law 87 (the director compares the boards with the hand record).
+    """
+
+    code, name, severity, law = "E105", "uncompared-board", "warning", "Law 87"
+    unshowable = "only a run with --hand-record fires it, and a snippet is checked alone; tests/test_event_rules.py " \
+                 "shows it"
+
+
+EVENT_RULES = (FouledBoard, DuplicatedDeal, RepeatedTable, TeamImps, UncomparedBoard)
 EVENT_CODES = frozenset(rule.code for rule in EVENT_RULES)  # the codes the event state emits
