@@ -143,7 +143,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
         reporter = HtmlReporter(lambda path: io.BytesIO(stdin_bytes or b"") if path == "-"
                                 else open_input(real.get(path, path)), pipeline.fmt, fail_on, verbose,
-                                lambda path: pipeline.encoding_for(real.get(path, path)))
+                                lambda path: pipeline.encoding_for(real.get(path, path)), pipeline.config.docs_url)
     elif output_format == "json":
         from .reporters.json import JsonReporter  # each file written as its report comes
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bridgelint import documentation
 from bridgelint.reporters import html as html_reporter
 from conftest import board
 from conftest import run_cli as run
@@ -66,9 +67,10 @@ def test_the_page_is_valid_html5_and_self_contained(monkeypatch, tmp_path):
     assert not [e for e in root.iter() if e.tag in ("script", "img", "iframe", "object", "embed", "link", "base")]
     assert not [e for e in root.iter() if e.get("src") is not None]
     hrefs = [e.get("href") for e in root.iter("a")]
-    assert hrefs and all(href.startswith("#") for href in hrefs)
+    inside = [href for href in hrefs if href.startswith("#")]  # the rest: the rules' pages on the documentation site
+    assert inside and all(href.startswith(documentation.site() + "/rules/") for href in hrefs if href not in inside)
     ids = [e.get("id") for e in root.iter() if e.get("id")]
-    assert len(ids) == len(set(ids)) and {href[1:] for href in hrefs} <= set(ids)  # every link has its target
+    assert len(ids) == len(set(ids)) and {href[1:] for href in inside} <= set(ids)  # every link has its target
     style = "".join(text_of(e) for e in root.iter("style"))
     assert "url(" not in style and "@import" not in style
     assert "break-inside: avoid" in style and "@page { size: A4" in style
@@ -103,7 +105,11 @@ def test_a_file_with_many_boards_draws_the_first_and_counts_the_rest(monkeypatch
     assert [b.get("id") for b in drawn[:2]] == ["f1-g1", "f1-g2"]
     [more] = find_all(root, "div", "more")
     rest = 40 - html_reporter.BOARDS_PER_FILE
-    assert [text_of(li).split(",")[0] for li in more.iter("li")] == [f"{rest} S109 on {rest} more boards"]
+    [code] = more.find("ul").findall("li")
+    assert text_of(code).startswith(f"{rest} S109 on {rest} boards not drawn")
+    listed = [text_of(li.find("span")) for li in find_all(code, "li", "finding")]
+    assert listed == [f"board {n}, game {n}, line {7 * n - 1}, column 1" for n in (13, 14, 15)]
+    assert text_of(find_all(code, "p", "rest")[0]) == f"and {rest - 3} more"
 
 
 def test_html_from_standard_input(monkeypatch, tmp_path):
@@ -112,6 +118,123 @@ def test_html_from_standard_input(monkeypatch, tmp_path):
     code, out, err = run(monkeypatch, "check", "--isolated", "--format", "html", "-o", str(target), "-", stdin=text)
     root = parse(target.read_text(encoding="utf-8"))
     assert code == 1 and len(find_all(root, "article", "board")) == 6  # board 7's marked ^I is info, not shown
+
+
+# --- what the organiser reads first ---------------------------------------------------------------------
+
+def html_of(monkeypatch, tmp_path: Path, text: str, *args: str) -> object:
+    (tmp_path / "u.pbn").write_text(text)
+    target = tmp_path / "u.html"
+    monkeypatch.chdir(tmp_path)
+    run(monkeypatch, "check", "--isolated", "--format", "html", "-o", str(target), *args, "u.pbn")
+    return parse(target.read_text(encoding="utf-8"))
+
+
+def dated(n: int) -> list[str]:
+    """``n`` boards with a B107 date warning each."""
+    return [board('[Date "95.06.10"]', number=str(i)) for i in range(1, n + 1)]
+
+
+def test_boards_with_errors_are_drawn_first_then_warnings(monkeypatch, tmp_path):
+    """An upload whose only error is on its last board: that board is drawn first."""
+    games = dated(20) + [board('[Auction "N"]', "1D Pass 1C AP", number="21")]
+    root = html_of(monkeypatch, tmp_path, "\n".join(games))
+    drawn = find_all(root, "article", "board")
+    assert len(drawn) == html_reporter.BOARDS_PER_FILE
+    assert drawn[0].get("id") == "f1-g21" and "has-error" in classes(drawn[0])
+    assert [b.get("id") for b in drawn[1:3]] == ["f1-g1", "f1-g2"]
+    cell = find_all(root, "td", "boards")[0]
+    assert text_of(cell).startswith("21, 1, 2, 3")
+
+
+def test_every_finding_on_the_page_has_a_place(monkeypatch, tmp_path):
+    games = dated(20) + [board('[Auction "N"]', "1D Pass 1C AP", number="21")]
+    root = html_of(monkeypatch, tmp_path, "\n".join(games))
+    found = find_all(root, "li", "finding")
+    assert len(found) > 12
+    for li in found:
+        where = text_of(li.find("span[@class='where']"))
+        assert re.fullmatch(r"(board \S+, game \d+, )?line \d+, column \d+", where), where
+        article = next((a for a in find_all(root, "article", "board") if li in list(a.iter("li"))), None)
+        assert article is not None or where.startswith("board "), "a finding apart from its board names it"
+    assert find_all(root, "div", "more")[0].find("ul/li").get("id") == "f1-c1"  # its place in the file's list
+
+
+def test_a_score_table_finding_shows_its_row_beside_the_board(monkeypatch, tmp_path):
+    text = board('[Declarer "S"]', '[Contract "4S"]', '[Result "10"]',
+                 '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract;Declarer;Result;Score_NS;Score_EW"]',
+                 " 1  2 4S S 10 420 -", " 3  4 4S S 10 620 -")
+    root = html_of(monkeypatch, tmp_path, text, "--select", "T105")
+    [row] = find_all(root, "div", "table-row")
+    assert text_of(row.find("h4")) == "ScoreTable row at line 10"
+    assert [text_of(th) for th in row.iter("th")] == ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result",
+                                                     "Score_NS", "Score_EW"]
+    assert [text_of(td) for td in row.iter("td")] == ["3", "4", "4S", "S", "10", "620", "-"]
+
+
+def test_a_fouled_board_shows_both_deals(monkeypatch, tmp_path):
+    one = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    two = "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"
+    game = '[Event "Teams"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{}"]\n' \
+           '[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n'
+    root = html_of(monkeypatch, tmp_path, game.format(one) + "\n" + game.format(two), "--select", "E101")
+    [article] = find_all(root, "article", "board")
+    [other] = find_all(article, "div", "other-deal")
+    assert text_of(other.find("h4")).startswith("The deal at line 5 (Board 1 (game 1")
+    east = [text_of(h) for h in find_all(other, "div", "hand") if "E" in classes(h)]
+    assert east == ["East\u2660 -\u2665 AKQJT98765432\u2666 -\u2663 -"]
+    assert len(find_all(article, "div", "diagram")) == 2
+
+
+def test_codes_link_the_rule_text_the_page_carries(monkeypatch, tmp_path):
+    from bridgelint.rules import RULES
+
+    root = html_of(monkeypatch, tmp_path, board('[Auction "N"]', "1D Pass 1C AP"))
+    links = {a.get("href") for a in find_all(root, "a", "code")}
+    assert links == {"#rule-A103"}
+    [rule] = find_all(root, "article", "rule")
+    assert rule.get("id") == "rule-A103" and text_of(rule.find("h3")).startswith("A103 insufficient-bid")
+    said = text_of(rule)
+    doc = RULES["A103"].doc()
+    assert doc.split("\n\n")[0].split("\n")[0] in said and "What it does:" in said and "Use instead:" in said
+    assert [a.get("href") for a in rule.iter("a")] == [documentation.rule_url("A103")]
+
+
+def test_unfinished_tricks_are_left_out_and_the_centre_shows_dealer_and_vulnerability(monkeypatch, tmp_path):
+    text = board('[Declarer "S"]', '[Contract "3NT"]', '[Result "9"]', '[Play "W"]', "-  HA H2 H3", "*",
+                 dealer="E", vulnerable="NS")
+    root = html_of(monkeypatch, tmp_path, text, "--ignore", "D")
+    [article] = find_all(root, "article", "board")
+    play = find_all(article, "div", "play")
+    assert all("- - - -" not in text_of(tr) for p in play for tr in p.iter("tr"))
+    [centre] = find_all(article, "div", "table")
+    assert centre.get("aria-label") == "dealer E, vulnerable NS"
+    assert {text_of(s) for s in find_all(centre, "span", "vul")} == {"N", "S"}
+    assert [text_of(s) for s in find_all(centre, "span", "dealer")] == ["E"]
+
+
+def test_headings_and_table_headers_for_assistive_technology(monkeypatch, tmp_path):
+    root = samples_root = parse(samples_html(monkeypatch, tmp_path).read_text(encoding="utf-8"))
+    levels = [int(e.tag[1]) for e in samples_root.iter() if re.fullmatch(r"h[1-6]", str(e.tag))]
+    assert levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:]))  # no level skipped
+    assert all(th.get("scope") == "col" for th in root.iter("th"))
+    assert root.find("body/main") is not None
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_the_colours_have_the_contrast_of_wcag_aa():
+    css = html_reporter.CSS
+    colours = dict(re.findall(r"--(\w+): (#[0-9a-f]{6})", css))
+    pairs = [(colours["error"], "#ffffff"), (colours["warning"], "#ffffff"), (colours["info"], "#ffffff"),
+             ("#ffffff", colours["error"]), ("#ffffff", "#2e7d32"), ("#555555", "#ffffff"), ("#0645ad", "#ffffff")]
+    for fore, back in pairs:
+        light, dark = sorted((_luminance(fore), _luminance(back)), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 4.5, (fore, back)
 
 
 # --- in the browser ---------------------------------------------------------------------------------------------
@@ -165,6 +288,42 @@ def test_the_browser_renders_the_report(chromium, monkeypatch, tmp_path):
     assert {f"#{b.get('id')}" for b in boards} <= set(links)
 
 
+def console_errors(chromium: str, tmp_path: Path, page: Path) -> list[str]:
+    """The console errors Chromium logs while loading ``page``."""
+    done = subprocess.run([chromium, *QUIET_BROWSER, f"--user-data-dir={tmp_path / 'profile-console'}",
+                           "--enable-logging=stderr", "--v=0", "--dump-dom", page.as_uri()],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return [line for line in done.stderr.splitlines() if "CONSOLE" in line]
+
+
+def test_the_page_loads_with_no_console_error(chromium, monkeypatch, tmp_path):
+    target = samples_html(monkeypatch, tmp_path)
+    assert console_errors(chromium, tmp_path, target) == []
+
+
+def test_the_console_check_sees_an_error(chromium, tmp_path):
+    """The check above can fail: a page whose script logs an error shows it."""
+    page = tmp_path / "broken.html"
+    page.write_text('<!DOCTYPE html><title>t</title><script>console.error("broken page")</script>')
+    assert any("broken page" in line for line in console_errors(chromium, tmp_path, page))
+
+
+def test_the_browser_draws_the_error_board_first(chromium, monkeypatch, tmp_path):
+    games = dated(20) + [board('[Auction "N"]', "1D Pass 1C AP", number="21")]
+    (tmp_path / "u.pbn").write_text("\n".join(games))
+    target = tmp_path / "u.html"
+    monkeypatch.chdir(tmp_path)
+    run(monkeypatch, "check", "--isolated", "--format", "html", "-o", str(target), "u.pbn")
+    shot = tmp_path / "first.png"
+    dom, requests = browse(chromium, tmp_path, target, f"--screenshot={shot}", "--window-size=1200,1600")
+    assert requests == [] and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    dom, requests = browse(chromium, tmp_path, target, "--dump-dom")
+    root = parse(dom)
+    assert find_all(root, "article", "board")[0].get("id") == "f1-g21"
+    assert all(re.search(r"line \d+, column \d+", text_of(li)) for li in find_all(root, "li", "finding"))
+
+
 def test_the_browser_takes_a_screenshot(chromium, monkeypatch, tmp_path):
     target = samples_html(monkeypatch, tmp_path)
     for name, size in (("desktop.png", "1200,1600"), ("phone.png", "390,844")):
@@ -188,7 +347,9 @@ def test_the_report_prints_on_a4_with_no_board_split(chromium, monkeypatch, tmp_
         if os.environ.get("CI"):
             pytest.fail("pdftotext is not installed: .ci/run installs Debian's poppler-utils")
         pytest.skip("pdftotext is not installed (apt-get install poppler-utils)")
-    target = samples_html(monkeypatch, tmp_path)
+    warned = tmp_path / "warned.pbn"  # a board with a warning only: on the screen, not in the print
+    warned.write_text(board('[Date "95.06.10"]'))
+    target = samples_html(monkeypatch, tmp_path, "samples/", str(warned))
     pdf = tmp_path / "report.pdf"
     browse(chromium, tmp_path, target, f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
@@ -196,12 +357,14 @@ def test_the_report_prints_on_a4_with_no_board_split(chromium, monkeypatch, tmp_
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = [page.strip() for page in text.split("\f") if page.strip()]
     files = ("samples/auction-defects.lin", "samples/auction-defects.pbn", "samples/deal-defects.pbn",
-             "samples/play-defects.pbn")
+             "samples/play-defects.pbn", str(warned))
     assert len(pages) > 3 and pages[0].startswith("bridgelint report")
     for number, page in enumerate(pages[1:], 2):
         assert page.startswith(("Board ",) + files), f"page {number} starts inside a board: {page[:80]!r}"
     titles = re.findall(r"^\s*Board \S+ \((?:game|record) \d+, line \d+\)", text, re.M)
-    assert len(titles) == len(find_all(parse(target.read_text(encoding="utf-8")), "article", "board"))
+    root = parse(target.read_text(encoding="utf-8"))
+    assert len(titles) == len(find_all(root, "article", "has-error")) < len(find_all(root, "article", "board"))
+    assert "Printed: the verdict table and the boards with errors" in pages[0]
 
 
 def test_text_from_the_record_is_escaped(monkeypatch, tmp_path):

@@ -27,7 +27,7 @@ def game(board: str, deal: str, contract: str) -> str:
 E101_FIXTURE = "\n".join((game("1", DEAL, "1NT"), game("1", FOULED, "2C"), game("1", DEAL, "1S")))
 SEEN = ("error", "warning")  # convert prints these; info is left out everywhere
 CODE_LINE = re.compile(r"^  ([A-Z]\d{3}) (error|warning|info) \(line", re.M)
-HTML_CODE = re.compile(r'class="code (error|warning|info)">([A-Z]\d{3})<')
+HTML_CODE = re.compile(r'class="code (error|warning|info)"[^>]*>([A-Z]\d{3})<')
 
 
 @pytest.fixture

@@ -2,27 +2,39 @@
 
 The verdict table comes first, each file and drawn board linked; then, per
 file with findings, its boards with findings as ``bridgelint replay`` shows
-them (hand diagram, auction grid, tricks, contract and result) with the
-offending call or card marked in place and the findings with their Law
-beside them.  The page stays bounded on large runs: a file draws its first
-:data:`BOARDS_PER_FILE` boards with findings and counts the rest per code,
-and a run draws at most :data:`BOARDS_PER_RUN` boards.  The records are read
-again from the file (only as far as the last board drawn); standard input is
-kept in memory for that.  Printed on A4, a board is never split across pages.
+them (hand diagram with the dealer and vulnerability in its centre, auction
+grid, tricks played, contract and result) with the offending call or card
+marked in place and the findings with their Law beside them.  Boards with
+errors are drawn first, then those with warnings, each in file order.  A T
+or R finding shows the ScoreTable or TotalScoreTable row it is about; an
+E101 shows the other record's deal beside the board's own when it is in the
+same file.  The page stays bounded on large runs: a file draws its first
+:data:`BOARDS_PER_FILE` boards with findings and lists the first findings of
+each code on the others, each with its board, game and line; a run draws at
+most :data:`BOARDS_PER_RUN` boards.  Each code links the rule's text, which
+the page carries (it works offline), and its page on the documentation site.
+The records are read again from the file (only as far as the last board
+drawn); standard input is kept in memory for that.  Printed on A4, the page
+is a summary: the verdict table and the boards with errors, a board never
+split across pages.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 from collections import Counter
-from typing import BinaryIO, Callable, Iterator
+from typing import BinaryIO, Callable
 
 from .. import __version__
-from ..model import Finding, Record
+from ..documentation import rule_url
+from ..model import Finding, Record, Table
 from ..pipeline import FileReport
 from ..readers import open_reader
 from ..replay.context import Context
+from ..rules import RULES
+from ..rules.event import FouledBoard
 from ..semantics import header_values
 from ..show import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts, hand_lines,
                     outcome, place, play_table, seat_label, title)
@@ -32,12 +44,18 @@ from .verdict import HEADERS, Verdict, count
 
 BOARDS_PER_FILE = 12
 BOARDS_PER_RUN = 300
+LISTED_PER_CODE = 3  # findings of a code on boards not drawn that are listed with their place
 PARTS = (("header", "Header"), ("deal", "Deal"), ("auction", "Auction"), ("play", "Play"),
          ("contract", "Contract and result"))
+_RANK = {"error": 0, "warning": 1, "info": 2}
+_OTHER_LINE = re.compile(r"\bat line (\d+)\b")  # E101: where the other record of the board is, in this file
+_UNPLAYED = re.compile(r"(?:[NESW]:)?-(?: (?:[NESW]:)?-)*")  # a trick row of no card (an unfinished play)
+_VULNERABLE = {"None": "", "Love": "", "-": "", "NS": "NS", "EW": "EW", "All": "NESW", "Both": "NESW"}
 
 
 class HtmlStyle(Style):
-    """Suits as coloured symbols, findings as marks; text from the record escaped."""
+    """Suits as coloured symbols, findings as marks, codes linked to their rule's text; text from the record
+    escaped."""
 
     __slots__ = ()
 
@@ -48,7 +66,9 @@ class HtmlStyle(Style):
         return f'<span class="suit {suit}">{SUIT_SYMBOLS[suit]}</span>'
 
     def code(self, finding: Finding) -> str:
-        return f'<span class="code {finding.severity}">{finding.code}</span>'
+        rule = RULES.get(finding.code)
+        named = f' title="{rule.name}"' if rule is not None else ""
+        return f'<a class="code {finding.severity}" href="#rule-{finding.code}"{named}>{finding.code}</a>'
 
     def mark(self, finding: Finding) -> str:
         return f' <mark class="{finding.severity}" title="{self.text(finding.message)}">{finding.code}</mark>'
@@ -65,15 +85,19 @@ Opener = Callable[[str], BinaryIO]
 
 
 class HtmlReporter(Reporter):
-    """The page; each file's part is drawn when the file is done, the page is written at the end."""
+    """The page; each file's part is drawn when the file is done, the page is written at the end.
+
+    ``docs``: the documentation site the rules link to (None: the package's)."""
 
     def __init__(self, opener: Opener, fmt: str | None = None, fail_on: str = "error", verbose: bool = False,
-                 encoding_for: Callable[[str], str | None] = lambda path: None):
+                 encoding_for: Callable[[str], str | None] = lambda path: None, docs: str | None = None):
         self.opener, self.fmt, self.fail_on, self.verbose = opener, fmt, fail_on, verbose
         self.encoding_for = encoding_for  # the encoding each file was read in
+        self.docs = docs
         self.verdicts: list[Verdict] = []
         self.anchors: list[list[tuple[str, str]]] = []  # per file: (board label, anchor) of each drawn board
         self.sections: list[str] = []
+        self.codes: set[str] = set()  # the codes on the page, whose rules the page carries
         self.drawn = 0
 
     def file(self, report: FileReport) -> str:
@@ -83,11 +107,13 @@ class HtmlReporter(Reporter):
         boards: list[tuple[str, str]] = []
         self.anchors.append(boards)
         if report.findings:
+            self.codes.update(f.code for f in report.findings)
             self.sections.append(self._file_section(report, verdict, anchor, boards))
         return ""
 
     def end(self, summary: Summary) -> str:
-        return page(_e(summary.line()), self._table() + "\n" + "\n".join(self.sections))
+        return page(_e(summary.line()), self._table() + "\n" + "\n".join(self.sections) + "\n"
+                    + rules_html(sorted(self.codes), self.docs))
 
     # --- the verdict table -------------------------------------------------------------------
 
@@ -98,17 +124,17 @@ class HtmlReporter(Reporter):
                 continue
             cells = verdict.row()
             name = f'<a href="#f{number}">{_e(cells[0])}</a>' if not verdict.clean else _e(cells[0])
-            links = " ".join(f'<a href="#{anchor}">{_e(label)}</a>' for label, anchor in boards)
+            links = ", ".join(f'<a href="#{anchor}">{_e(label)}</a>' for label, anchor in boards)
             rows.append(f'<tr class="{cells[-1]}"><td class="file">{name}</td>'
                         + "".join(f'<td data-label="{label}">{_e(cell)}</td>'
                                   for label, cell in zip(HEADERS[1:-1], cells[1:-1]))
                         + f'<td class="verdict">{cells[-1]}</td><td class="boards">{links}</td></tr>')
             if verdict.headline:
                 rows.append(f'<tr class="headline"><td colspan="{len(HEADERS) + 1}">{_e(verdict.headline)}</td></tr>')
-        head = "".join(f"<th>{h}</th>" for h in HEADERS) + "<th>boards drawn</th>"
+        head = "".join(f'<th scope="col">{h}</th>' for h in HEADERS) + '<th scope="col">boards drawn</th>'
         table = (f'<div class="scroll"><table class="verdicts"><thead><tr>{head}</tr></thead>'
                  f'<tbody>{"".join(rows)}</tbody></table></div>') if rows else ""
-        return f'{table}<p class="count">{count(self.verdicts, self.verbose)}</p>'
+        return f'<h2 class="verdict-title">Verdict</h2>{table}<p class="count">{count(self.verdicts, self.verbose)}</p>'
 
     # --- one file --------------------------------------------------------------------------------
 
@@ -118,17 +144,22 @@ class HtmlReporter(Reporter):
             by_game.setdefault(f.game, []).append(f)
         file_findings = by_game.pop(None, [])
         room = max(0, min(BOARDS_PER_FILE, BOARDS_PER_RUN - self.drawn))
-        wanted = dict(list(by_game.items())[:room])
+        order = sorted(by_game, key=lambda game: (worst(by_game[game]), game or 0))  # errors first, in file order
+        wanted = {game: by_game[game] for game in order[:room] if game is not None}
+        others = {line for found in wanted.values() for f in found if f.code == FouledBoard.code
+                  for line in map(int, _OTHER_LINE.findall(f.message))}
+        records, at_lines = self._records(report.path, set(wanted), others)
         drawn = []
         labels: set[str] = set()
-        for record in self._records(report.path, {game for game in wanted if game is not None}):
+        for game in (game for game in order if game in records):
+            record = records[game]
             label = record.board_number or f"game {record.game}"
             if label in labels:  # the same board again (a vugraph's other room, a repeated number)
                 label = f"{label} ({'game' if record.format == 'pbn' else 'record'} {record.game})"
             labels.add(label)
             board_anchor = f"{anchor}-g{record.game}"
             boards.append((label, board_anchor))
-            drawn.append(board_html(record, wanted[record.game], board_anchor))
+            drawn.append(board_html(record, wanted[game], board_anchor, at_lines))
         self.drawn += len(drawn)
         out = [f'<section class="file" id="{anchor}"><h2>{_e(report.path)} '
                f'<span class="verdict {verdict.word}">{verdict.word}</span></h2>',
@@ -137,40 +168,65 @@ class HtmlReporter(Reporter):
         if verdict.headline:
             out.append(f'<p class="headline">{_e(verdict.headline)}</p>')
         if file_findings:
-            out.append('<h3>The file</h3>' + findings_html(file_findings))
+            out.append('<div class="file-findings"><h3>The file</h3>' + findings_html(file_findings) + "</div>")
         out += drawn
-        out.append(_not_drawn([f for game, found in by_game.items() if game not in wanted for f in found]))
+        out.append(_not_drawn([f for game, found in by_game.items() if game not in records for f in found], anchor))
         out.append("</section>")
         return "\n".join(out)
 
-    def _records(self, path: str, games: set[int]) -> Iterator[Record]:
-        """The records of ``games`` in ``path``, read again, up to the last of them."""
+    def _records(self, path: str, games: set[int], lines: set[int]) -> tuple[dict[int, Record], dict[int, Record]]:
+        """The records of ``games`` in ``path``, read again up to the last of them, and the record that holds
+        each of ``lines`` (another record an E101 names)."""
+        found: dict[int, Record] = {}
+        holding: dict[int, Record] = {}
         if not games:
-            return
+            return found, holding
+        wanted, lines = set(games), set(lines)
+        previous: Record | None = None
         try:
             with self.opener(path) as stream:
                 for record in open_reader(stream, path, self.fmt, self.encoding_for(path)):
-                    if record.game in games:
-                        yield record
-                        games.discard(record.game)
-                        if not games:
-                            return
+                    for line in [n for n in lines if previous is not None and previous.line <= n < record.line]:
+                        holding[line] = previous  # type: ignore[assignment]
+                        lines.discard(line)
+                    if record.game in wanted:
+                        found[record.game] = record
+                        wanted.discard(record.game)
+                    if not wanted and not any(n >= record.line for n in lines):
+                        break
+                    previous = record
+                else:
+                    holding.update((n, previous) for n in lines if previous is not None and n >= previous.line)
         except OSError:
-            return  # the file changed or vanished since it was checked: its findings are still listed
+            pass  # the file changed or vanished since it was checked: its findings are still listed
+        return found, holding
 
 
-def _not_drawn(findings: list[Finding]) -> str:
-    """The findings on boards not drawn, counted per code, each with its first message."""
+def worst(findings: list[Finding]) -> int:
+    """The rank of the most serious finding: 0 an error, 1 a warning, 2 info."""
+    return min((_RANK.get(f.severity or "", 1) for f in findings), default=2)
+
+
+def _not_drawn(findings: list[Finding], anchor: str) -> str:
+    """The findings on boards not drawn, per code: how many, and the first few with board, game and line."""
     if not findings:
         return ""
     counts = Counter(f.code for f in findings)
     boards = Counter(code for code, _ in {(f.code, f.game) for f in findings})
-    first: dict[str, Finding] = {}
+    first: dict[str, list[Finding]] = {}
     for f in findings:
-        first.setdefault(f.code, f)
-    return '<div class="more"><h3>Not drawn</h3><ul>' + "".join(
-        f"<li>{n:,} {STYLE.code(first[code])} on {counted(boards[code], 'more board', grouped=True)}, "
-        f"the first: {_e(first[code].message)}</li>" for code, n in counts.most_common()) + "</ul></div>"
+        listed = first.setdefault(f.code, [])
+        if len(listed) < LISTED_PER_CODE:
+            listed.append(f)
+    items = []
+    for n, (code, total) in enumerate(counts.most_common(), 1):
+        shown = first[code]
+        rest = total - len(shown)
+        items.append(f'<li id="{anchor}-c{n}">{total:,} {STYLE.code(shown[0])} on '
+                     f"{counted(boards[code], 'board', grouped=True)} not drawn"
+                     + findings_html(shown, located=True)
+                     + (f'<p class="rest">and {rest:,} more</p>' if rest else "") + "</li>")
+    return '<div class="more"><h3>Not drawn</h3><ul>' + "".join(items) + "</ul></div>"
 
 
 # control characters HTML forbids in a page (all but tab, line feed, form feed and carriage return): shown as \xNN
@@ -184,14 +240,17 @@ def _e(text: object) -> str:
 
 # --- one board ---------------------------------------------------------------------------------------
 
-def board_html(record: Record, findings: list[Finding], anchor: str) -> str:
-    """A board as ``bridgelint replay`` shows it, its findings in place and listed with their Law."""
+def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: dict[int, Record] | None = None) -> str:
+    """A board as ``bridgelint replay`` shows it, its findings in place and listed with their Law; beside it the
+    table rows its T and R findings are about and the other deal an E101 names (from ``at_lines``)."""
     ctx = Context(record)
     values = header_values(record, ctx)
     at = by_place(findings)
     facts = " ".join(f'<span>{name}: <b>{_e(value)}</b></span>' for name, value in deal_facts(values))
-    parts = [f'<article class="board" id="{anchor}"><h3>{_e(title(record))} {facts}</h3><div class="parts">',
+    rank = ("has-error", "has-warning", "has-info")[worst(findings)]
+    parts = [f'<article class="board {rank}" id="{anchor}"><h3>{_e(title(record))} {facts}</h3><div class="parts">',
              _diagram(record, values)]
+    parts += _other_deals(findings, at_lines or {}, record)
     if record.auction is not None:
         rows, notes = auction_grid(record, ctx, at, STYLE)
         dealer = values["Dealer"]
@@ -199,21 +258,29 @@ def board_html(record: Record, findings: list[Finding], anchor: str) -> str:
                      + "".join(f'<p class="note">({n}) {text}</p>' for n, text in notes) + "</div>")
     if record.play is not None:
         rows, after = play_table(record, ctx, at, STYLE)
+        rows = [row for row in rows if not (row[3] == "" and _UNPLAYED.fullmatch(row[2]))]  # tricks not played
         parts.append('<div class="play"><h4>Play</h4>' + _grid(rows, list(TRICK_HEADERS))
                      + "".join(f'<p class="note">{line}</p>' for line in after) + "</div>")
     parts.append('<div class="outcome"><h4>Contract and result</h4><ul>'
                  + "".join(f"<li>{line}</li>" for line in outcome(record, ctx, STYLE)) + "</ul></div>")
+    parts += _table_rows(record, findings)
     sections = place(record, findings)
     listed = "".join(f"<h4>{name}</h4>" + findings_html(sections[part]) for part, name in PARTS if sections[part])
     parts.append(f'</div><div class="findings">{listed}</div></article>')
     return "\n".join(parts)
 
 
-def findings_html(findings: list[Finding]) -> str:
-    """The findings as a list: code, place, message, and the Law or PBN section as a label of its own."""
+def findings_html(findings: list[Finding], located: bool = False) -> str:
+    """The findings as a list: code, place, message, and the Law or PBN section as a label of its own;
+    ``located``: the place names the board and game too (a finding shown apart from its board)."""
     return '<ul class="found">' + "".join(
-        f'<li>{STYLE.code(f)} <span class="where">line {f.line}, column {f.column}</span> {_e(_said(f))}'
+        f'<li class="finding">{STYLE.code(f)} <span class="where">{_e(_where(f, located))}</span> {_e(_said(f))}'
         + (f' <span class="law">{_e(f.law)}</span>' if f.law else "") + "</li>" for f in findings) + "</ul>"
+
+
+def _where(f: Finding, located: bool) -> str:
+    board = (f"board {f.board}, game {f.game}, " if f.board else f"game {f.game}, " if f.game else "") if located else ""
+    return f"{board}line {f.line}, column {f.column}"
 
 
 def _said(finding: Finding) -> str:
@@ -228,13 +295,101 @@ def _diagram(record: Record, values: dict[str, str]) -> str:
         lines = [line for line in hand_lines(record, seat, STYLE) if line]
         cells[seat] = (f'<div class="hand {seat}"><b>{_e(seat_label(values, seat))}</b>'
                        + "".join(f"<div>{line}</div>" for line in lines) + "</div>")
-    return f'<div class="diagram">{cells["N"]}{cells["W"]}<div class="table"></div>{cells["E"]}{cells["S"]}</div>'
+    return f'<div class="diagram">{cells["N"]}{cells["W"]}{_centre(values)}{cells["E"]}{cells["S"]}</div>'
+
+
+def _centre(values: dict[str, str]) -> str:
+    """The table in the diagram's middle: each seat's letter, the dealer's marked, the vulnerable ones red."""
+    dealer, vulnerable = values.get("Dealer", "?"), values.get("Vulnerable", "?")
+    red = _VULNERABLE.get(vulnerable, "")
+    seats = "".join(f'<span class="seat {seat}{" vul" if seat in red else ""}{" dealer" if seat == dealer else ""}">'
+                    f"{seat}</span>" for seat in "NESW")
+    said = f"dealer {dealer}, vulnerable {vulnerable}"
+    return f'<div class="table" role="img" aria-label="{_e(said)}" title="{_e(said)}">{seats}</div>'
+
+
+def _other_deals(findings: list[Finding], at_lines: dict[int, Record], record: Record) -> list[str]:
+    """The other record's deal of each E101 (a fouled board), when that record is in this file."""
+    out = []
+    for f in findings:
+        if f.code != FouledBoard.code:
+            continue
+        for line in map(int, _OTHER_LINE.findall(f.message)):
+            other = at_lines.get(line)
+            if other is None or other is record:
+                continue
+            values = header_values(other, Context(other))
+            out.append(f'<div class="other-deal"><h4>The deal at line {line} ({_e(title(other))})</h4>'
+                       + _diagram(other, values) + "</div>")
+    return out
+
+
+def _table_rows(record: Record, findings: list[Finding]) -> list[str]:
+    """The ScoreTable or TotalScoreTable row each T or R finding is about, under the table's columns."""
+    out = []
+    seen: set[tuple[str, int]] = set()
+    for f in findings:
+        if f.code[0] not in "TR":
+            continue
+        for name, table in record.tables.items():
+            row = _row_at(table, f.line, f.column)
+            if row is None or (name, row) in seen:
+                continue
+            seen.add((name, row))
+            first = table.row_starts[row]
+            last = table.row_starts[row + 1] if row + 1 < len(table.row_starts) else table.element_count
+            line = table.element_place(first)[0]
+            head = "".join(f'<th scope="col">{_e(column.name)}</th>' for column in table.columns)
+            cells = "".join(f"<td>{_e(table.element_text(i))}</td>" for i in range(first, last))
+            out.append(f'<div class="table-row"><h4>{_e(name)} row at line {line}</h4><div class="scroll"><table>'
+                       f"<thead><tr>{head}</tr></thead><tbody><tr>{cells}</tr></tbody></table></div></div>")
+    return out
+
+
+def _row_at(table: Table, line: int, column: int) -> int | None:
+    """The row of ``table`` whose elements span (``line``, ``column``), or None (a bisection: tables are long)."""
+    starts = table.row_starts
+    row = bisect_right(range(len(starts)), (line, column), key=lambda r: table.element_place(starts[r])) - 1
+    if row < 0:
+        return None
+    end = starts[row + 1] if row + 1 < len(starts) else table.element_count
+    return row if end > starts[row] and line <= table.element_place(end - 1)[0] else None
 
 
 def _grid(rows: list[list[str]], headers: list[str], dealer: str | None = None) -> str:
-    head = "".join(f'<th{" class=dealer" if h == dealer else ""}>{h}</th>' for h in headers)
+    head = "".join(f'<th scope="col"{" class=dealer" if h == dealer else ""}>{h}</th>' for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+# --- the rules on the page ------------------------------------------------------------------------
+
+def rules_html(codes: list[str], docs: str | None = None) -> str:
+    """The text of each rule of ``codes`` (what ``bridgelint rule CODE`` prints), each linked to its page on the
+    documentation site."""
+    known = [code for code in codes if code in RULES]
+    if not known:
+        return ""
+    out = ['<section class="rules" id="rules"><h2>The rules on this page</h2>']
+    for code in known:
+        rule = RULES[code]
+        out.append(f'<article class="rule" id="rule-{code}"><h3>{code} {_e(rule.name)} '
+                   f'<span class="severity">({_e(rule.severities())})</span></h3>{_doc_html(rule.doc())}'
+                   f'<p><a href="{_e(rule_url(code, docs))}">{code} on the documentation site</a></p></article>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _doc_html(doc: str) -> str:
+    """A rule's documentation: its paragraphs, and its indented examples as code."""
+    out = []
+    for block in re.split(r"\n\s*\n", doc.strip("\n")):
+        lines = block.split("\n")
+        if all(line.startswith("    ") or not line.strip() for line in lines):
+            out.append("<pre>" + _e("\n".join(line[4:] for line in lines)) + "</pre>")
+        else:
+            out.append("<p>" + _e(" ".join(line.strip() for line in lines)) + "</p>")
+    return "".join(out)
 
 
 CSS = """
@@ -266,8 +421,22 @@ h2 .verdict { font-size: .75em; padding: .1em .4em; border-radius: .2em; vertica
            gap: .2em .6em; }
 .diagram .N { grid-area: 1 / 1 / 2 / 4; justify-self: center; } .diagram .S { grid-area: 3 / 1 / 4 / 4; justify-self: center; }
 .diagram .W { grid-area: 2 / 1; } .diagram .E { grid-area: 2 / 3; }
-.diagram .table { grid-area: 2 / 2; border: 1px solid var(--line); border-radius: .3em; min-height: 3em;
-                  align-self: center; }
+.diagram .table { grid-area: 2 / 2; border: 1px solid var(--line); border-radius: .3em; min-height: 4.2em; min-width: 4.2em;
+                  align-self: center; display: grid; grid-template: repeat(3, 1fr) / repeat(3, 1fr);
+                  font-size: .8em; text-align: center; line-height: 1.2; }
+.table .seat.N { grid-area: 1 / 2; } .table .seat.S { grid-area: 3 / 2; }
+.table .seat.W { grid-area: 2 / 1; } .table .seat.E { grid-area: 2 / 3; }
+.table .seat { padding: 0 .25em; justify-self: center; align-self: center; }
+.table .seat.vul { color: #fff; background: var(--error); border-radius: .2em; }
+.table .seat.dealer { font-weight: bold; text-decoration: underline; }
+.other-deal { border-left: 3px solid var(--error); padding-left: .6em; }
+.table-row table { font-size: .9em; } .table-row td, .table-row th { border-bottom: 1px solid var(--line); }
+.rules { margin-top: 3em; } .rule { border-top: 1px solid var(--line); padding: .4em 0; }
+.rule pre { background: #f4f4f4; padding: .4em .6em; overflow-x: auto; }
+.rule p { margin: .3em 0; } .rule .severity { font-weight: normal; color: #555; }
+a.code { text-decoration: none; } a.code:hover, a.code:focus { text-decoration: underline; }
+.more li { margin-bottom: .3em; } .rest { margin: 0 0 0 1.2em; font-size: .9em; color: #555; }
+.print-note { display: none; }
 .hand b { display: block; font-size: .85em; white-space: nowrap; }
 .hand div, .auction td, .play td { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, monospace; white-space: nowrap; }
 .suit.H, .suit.D { color: #c00; }
@@ -300,8 +469,11 @@ td:has(mark.warning) { outline: 2px dashed var(--warning); outline-offset: -2px;
 }
 @page { size: A4; margin: 12mm; }
 @media print {
-  body { max-width: none; padding: 0; font-size: 10pt; }
+  body { max-width: none; padding: 0; font-size: 9pt; }
   a { color: inherit; text-decoration: none; }
+  .print-note { display: block; font-style: italic; }
+  .board:not(.has-error), .more, .rules, .file-findings .found li:not(:has(.code.error)) { display: none; }
+  .board { padding: .4em; margin: .5em 0; } .parts { gap: .4em 1.2em; } .findings { margin-top: .3em; }
   section.file > h2, section.file > p, section.file > h3 { break-after: avoid; page-break-after: avoid; }
   .scroll { overflow: visible; }
 }
@@ -313,5 +485,7 @@ def page(summary: str, body: str) -> str:
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta name="generator" content="bridgelint {__version__}">\n<title>bridgelint report</title>\n'
             f"<style>{CSS}</style>\n</head>\n<body>\n"
-            f'<header><h1>bridgelint report</h1><p class="summary">{summary}</p></header>\n'
+            f'<header><h1>bridgelint report</h1><p class="summary">{summary}</p>'
+            '<p class="print-note">Printed: the verdict table and the boards with errors; the boards with '
+            "warnings only, the findings not drawn and the rules are on the screen.</p></header>\n"
             f"<main>\n{body}\n</main>\n</body>\n</html>\n")
