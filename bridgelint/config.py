@@ -89,10 +89,11 @@ def _weight(selector: str) -> int:
     return 0 if selector == ALL else len(selector)
 
 
-def resolve(codes: Iterable[str], layers: Sequence[Layer]) -> frozenset[str]:
-    """The codes a run checks, from every rule code and the selector layers in order."""
+def resolve(codes: Iterable[str], layers: Sequence[Layer], off: Iterable[str] = ()) -> frozenset[str]:
+    """The codes a run checks, from every rule code and the selector layers in order; the codes ``off`` by
+    default are checked only where a selector names them."""
     codes = tuple(codes)
-    enabled = set(codes)
+    enabled = set(codes) - set(off)
     for layer in layers:
         base = set() if layer.select is not None else enabled
         selectors = [(s, True) for s in (layer.select or ()) + layer.extend_select]
@@ -112,14 +113,14 @@ def resolve(codes: Iterable[str], layers: Sequence[Layer]) -> frozenset[str]:
 
 
 def selection(codes: Iterable[str], config: Config, select: Iterable[str] = (), extend_select: Iterable[str] = (),
-              ignore: Iterable[str] = ()) -> frozenset[str]:
+              ignore: Iterable[str] = (), off: Iterable[str] = ()) -> frozenset[str]:
     """The codes a run checks: the configuration's layer, then the command line's options (validated)."""
     codes = tuple(codes)
     options = Layer(split_selectors(select) or None, split_selectors(extend_select), split_selectors(ignore))
     for name, selectors in (("--select", options.select or ()), ("--extend-select", options.extend_select),
                             ("--ignore", options.ignore)):
         check_selectors(selectors, codes, name)
-    selected = resolve(codes, [config.layer, options])
+    selected = resolve(codes, [config.layer, options], off)
     if not selected:  # nothing checked is no pass, as a run with nothing to read
         by = " and ".join(([config.source] if config.source and config.layer != Layer() else [])
                           + (["the command line"] if options != Layer() else []))

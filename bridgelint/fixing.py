@@ -27,6 +27,7 @@ from .edit_text import apply_edits
 from .inputs import is_archive, split_member
 from .model import Finding, Fix
 from .pipeline import FileReport, open_input
+from .rules import RULES
 
 MAX_PASSES = 8  # checks after fixing, at most: fixes that make further fixes possible (overlaps) settle in a few
 
@@ -46,9 +47,18 @@ class FixMode:
             (self.show_info or finding.severity != "info")
 
 
+# Defects that need a person (rules.md, Fixes: none): a game holding one is left as it is, every fix of it too,
+# as is the whole file where the finding is the file's
+NEEDS_A_PERSON = frozenset(code for code, rule in RULES.items() if rule.needs_a_person)
+
+
 def chosen(findings: Iterable[Finding], mode: FixMode) -> list[Fix]:
     """The fixes to apply in one pass: those ``mode`` wants, in file order, each unless it overlaps one taken."""
-    fixes = sorted({f.fix for f in findings if f.fix is not None and mode.wants(f)},
+    findings = list(findings)
+    left = {f.game for f in findings if f.code in NEEDS_A_PERSON}
+    if None in left:
+        return []
+    fixes = sorted({f.fix for f in findings if f.fix is not None and f.game not in left and mode.wants(f)},
                    key=lambda fix: min((e.start, e.end) for e in fix.edits) if fix.edits else ((0, 0), (0, 0)))
     taken: list[tuple[tuple[int, int], tuple[int, int]]] = []  # the spans taken, sorted, none overlapping
     out = []
@@ -73,11 +83,12 @@ def _overlaps(taken: list[tuple[tuple[int, int], tuple[int, int]]], span: tuple[
 
 
 def fix_file(path: str, check: Callable[[BinaryIO | None], FileReport], mode: FixMode,
-             stream: BinaryIO | None = None) -> FileReport:
+             stream: BinaryIO | None = None, encoding: str | None = None) -> FileReport:
     """The report on ``path`` after fixing it (``check``: the report on a stream, None: on the path itself).
 
     ``stream``: the file's bytes are read from it (standard input) and the fixed text is the report's
-    ``fixed_text``.  The report counts the fixes applied (``fixed``); with ``mode.diff`` it carries the diff.
+    ``fixed_text``; ``encoding``: the one ``--encoding`` names for text that is not UTF-8.  The report
+    counts the fixes applied (``fixed``); with ``mode.diff`` it carries the diff.
     """
     original: bytes | None = stream.read() if stream is not None else None
     report = check(None if original is None else io.BytesIO(original))
@@ -101,7 +112,7 @@ def fix_file(path: str, check: Callable[[BinaryIO | None], FileReport], mode: Fi
             written = _temporary(folder)
             with _source(path, original, current) as source, open(written, "wb") as out:
                 reencode = any(fix.reencode for fix in fixes)
-                for piece in apply_edits(source, [e for fix in fixes for e in fix.edits], reencode):
+                for piece in apply_edits(source, [e for fix in fixes for e in fix.edits], reencode, encoding):
                     out.write(piece)
             with _source(path, original, current) as before, open(written, "rb") as after:
                 changed = not _same(before, after)

@@ -94,6 +94,7 @@ class Tag:
     column: int
     inherited: bool = False  # not written in this game: carried from an earlier "##" (PBN §4.8)
     value_column: int = 0  # where the value starts on ``line`` (0: not known, e.g. on another line)
+    as_written: bool = True  # False: ``value`` is not the text written (a '#' or '##' value resolved)
 
     def value_place(self, offset: int = 0) -> tuple[int, int]:
         """(line, column) of a place in the value as written; the tag's own place when that is not known."""
@@ -674,6 +675,7 @@ class Record:
     export: bool = False  # the file declares PBN export format
     version: str | None = None  # the PBN version the file declares (% PBN 2.1)
     board_before: str | None = None  # PBN: no Board, Dealer or Deal here; the game before had all three (this Board)
+    header_before: tuple[tuple[str, str], ...] = ()  # then: that game's Board, Dealer, Vulnerable and Deal values
     first: dict[str, Tag] | None = field(default=None, repr=False, compare=False)  # kept by first_tags()
 
     def field_name(self, name: str) -> str:

@@ -14,7 +14,7 @@ from .events.hook import EventScope
 from .events.reference import read_reference
 from .pipeline import Pipeline, open_input
 from .rules.event import EVENT_CODES
-from .rules import RULES
+from .rules import DEFAULT_CODES, RULES
 
 USAGE_ERROR = 2
 F = TypeVar("F", bound=Callable[..., Any])
@@ -53,7 +53,7 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
     try:
         config = discover(RULES, options.pop("config_file"), options.pop("isolated"))
         selected = selection(RULES, config, options.pop("select"), options.pop("extend_select"),
-                             options.pop("ignore"))
+                             options.pop("ignore"), RULES.keys() - DEFAULT_CODES)
         encoding = options.pop("encoding")
         encoding = encoding and check_encoding(encoding, "--encoding")
     except ConfigError as error:

@@ -46,7 +46,7 @@ def check_one(job: Job, on_read: Callable[[int], None] | None = None, stream: Bi
     if fix is not None:
         from .fixing import fix_file  # only when fixing
 
-        return fix_file(job[0], lambda again: _check_one(job, on_read, again, events), fix, stream)
+        return fix_file(job[0], lambda again: _check_one(job, on_read, again, events), fix, stream, job[3])
     return _check_one(job, on_read, stream, events)
 
 

@@ -58,7 +58,7 @@ from .inputs import ArchiveProblem, Unpacked, inputs_of, is_archive, is_zip, sho
 from .model import Finding, Record
 from .readers import format_from_name, open_reader
 from .replay.context import Context
-from .rules import RULES
+from .rules import DEFAULT_CODES, RULES
 from .rules.base import Rule
 from .rules.parts import ALL, AUCTION_REMARKS, PLAY_REMARKS, held
 from .rules.internal import InternalError
@@ -106,7 +106,7 @@ _REPLAYS = ((AUCTION_REMARKS, attrgetter("auction")), (PLAY_REMARKS, attrgetter(
 
 
 class Linter:
-    """The selected rules (all by default) run on single records.
+    """The selected rules (those on by default, unless given) run on single records.
 
     Each record runs only the rules that can find something in it (``Rule.formats`` and ``Rule.needs``): the
     rules of a format and the parts a record holds are worked out once, then taken from ``plans``.
@@ -114,7 +114,7 @@ class Linter:
     """
 
     def __init__(self, codes: Iterable[str] | None = None, dispatch: bool = True):
-        self.codes = frozenset(RULES if codes is None else codes)
+        self.codes = frozenset(DEFAULT_CODES if codes is None else codes)
         self.rules: list[Rule] = [RULES[c]() for c in RULES if c in self.codes and RULES[c].checks()]
         self.dispatch = dispatch
         self.wanted = reduce(or_, (rule.needs for rule in self.rules), 0)  # the parts any selected rule needs
@@ -185,7 +185,7 @@ _LINTERS: dict[frozenset[str], Linter] = {}
 
 def linter_for(codes: Iterable[str] | None = None) -> Linter:
     """The linter of a code selection (all codes by default), built once per process."""
-    key = frozenset(RULES if codes is None else codes)
+    key = frozenset(DEFAULT_CODES if codes is None else codes)
     linter = _LINTERS.get(key)
     if linter is None:
         linter = _LINTERS[key] = Linter(key)
@@ -355,7 +355,7 @@ class Pipeline:
     """A run's settings: the selected codes, the configuration, the input format and encoding, the record hooks
     (the event checks, file by file, are the run's own: :class:`FileRun`)."""
 
-    selected: frozenset[str] = frozenset(RULES)
+    selected: frozenset[str] = DEFAULT_CODES
     config: Config = field(default_factory=Config)
     fmt: str | None = None
     hooks: tuple[RecordHook, ...] = ()

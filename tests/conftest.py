@@ -17,7 +17,7 @@ import pytest
 
 from bridgelint.parallel import check_one
 from bridgelint.pipeline import FileReport
-from bridgelint.rules import RULES
+from bridgelint.rules import DEFAULT_CODES
 from bridgelint.model import Finding, Record
 from bridgelint.readers.pbn import PbnReader
 
@@ -31,14 +31,17 @@ def _bytes(text: str | bytes, encoding: str = "utf-8") -> bytes:
     return text if isinstance(text, bytes) else text.encode(encoding)
 
 
-def report(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> FileReport:
-    """The report of ``bridgelint check`` on ``text`` (str is encoded with ``encoding``), all rules selected."""
-    return check_one((name, frozenset(RULES), None, None), stream=io.BytesIO(_bytes(text, encoding)))
+def report(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8",
+           codes: frozenset[str] = DEFAULT_CODES) -> FileReport:
+    """The report of ``bridgelint check`` on ``text`` (str is encoded with ``encoding``), the rules on by default
+    selected (or ``codes``)."""
+    return check_one((name, codes, None, None), stream=io.BytesIO(_bytes(text, encoding)))
 
 
-def check(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8") -> list[Finding]:
-    """Every finding of every rule (info included) on ``text``."""
-    return report(text, name, encoding).findings
+def check(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8",
+          codes: frozenset[str] = DEFAULT_CODES) -> list[Finding]:
+    """Every finding of every rule on by default (or of ``codes``; info included) on ``text``."""
+    return report(text, name, encoding, codes).findings
 
 
 def at(findings: list[Finding], code: str) -> list[tuple[int, int]]:

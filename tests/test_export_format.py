@@ -136,7 +136,7 @@ def test_s108_on_some_games_only_is_listed_per_game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out, err = run_cli(monkeypatch, "check", "--isolated", "--select", "S108", "x.pbn")
     lines = [line for line in out.splitlines() if ": S108 [" in line]
-    assert len(lines) == 3 and all(" S108 [warning] game breaks export format" in line for line in lines)
+    assert len(lines) == 3 and all(" S108 [warning] [*] game breaks export format" in line for line in lines)
 
 
 def layout_line_by_line(record, lines: list[str]) -> list[tuple[int, int, str]]:

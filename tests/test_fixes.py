@@ -19,25 +19,25 @@ from pathlib import Path
 
 import pytest
 
-from conftest import check, run_cli
+from conftest import run_cli
 from bridgelint.edit_text import apply_edits
-from bridgelint.fixing import FixMode, chosen
+from bridgelint.fixing import NEEDS_A_PERSON, FixMode, chosen
 from bridgelint.model import Edit, Finding, Fix
 from bridgelint.parallel import check_one
-from bridgelint.rules import RULES
+from bridgelint.rules import DEFAULT_CODES, RULES
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 HEAD = f'[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n'
 
 
-def fixed(data: bytes, unsafe: bool = False, name: str = "t.pbn") -> bytes:
-    """What ``check --fix`` (``--unsafe-fixes``) writes for a file holding ``data``."""
-    report = check_one((name, frozenset(RULES), None, None), stream=io.BytesIO(data), fix=FixMode(unsafe=unsafe))
+def fixed(data: bytes, unsafe: bool = False, codes: frozenset[str] = DEFAULT_CODES) -> bytes:
+    """What ``check --fix`` (``--unsafe-fixes``) writes for a file holding ``data``, checking ``codes``."""
+    report = check_one(("t.pbn", codes, None, None), stream=io.BytesIO(data), fix=FixMode(unsafe=unsafe))
     return data if report.fixed_text is None else report.fixed_text
 
 
-def counts(data: bytes, name: str = "t.pbn") -> Counter[str]:
-    return Counter(f.code for f in check(data, name))
+def counts(data: bytes, codes: frozenset[str] = DEFAULT_CODES) -> Counter[str]:
+    return Counter(f.code for f in check_one(("t.pbn", codes, None, None), stream=io.BytesIO(data)).findings)
 
 
 # code, the file, the file fixed, whether the fix is unsafe
@@ -53,23 +53,75 @@ CASES = [
     ("B107", '[Event "x"] [Date "23.11.2013"] [Board "1"]\n[Time "09:00:00"]\n',
      '[Event "x"] [Date "2013.11.23"] [Board "1"]\n[Time "09:00:00"]\n', False),
     ("B107", '[Date "7-Dec-2008"]\n[Board "1"]\n', '[Date "2008.12.07"]\n[Board "1"]\n', False),
+    ("S108", '% EXPORT\n\n[Board "1"] [Site "here"]\n[Dealer "E"]\n[Vulnerable "Both"]\n'
+             f'[Deal "{DEAL}"]\n[Scoring "IMP"]\n[Declarer "S"]\n[Contract "3NT"]\n[Auction "E"]\n'
+             'Pass  1NT Pass 3NT\n{ a comment   kept }\nPass Pass Pass \n[BCFlags "1"]\n[Result "NS 9"]\n'
+             '[West "w"]\n[North "n"]\n[East "e"]\n[South "s"]\n',
+     '% EXPORT\n\n[Event "?"]\r\n[Site "here"]\r\n[Date "?"]\r\n[Board "1"]\r\n[West "w"]\r\n[North "n"]\r\n'
+     '[East "e"]\r\n[South "s"]\r\n[Dealer "E"]\r\n[Vulnerable "All"]\r\n'
+     '[Deal "E:T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432"]\r\n[Scoring "IMP"]\r\n'
+     '[Declarer "S"]\r\n[Contract "3NT"]\r\n[Result "9"]\r\n[BCFlags "1"]\r\n[Auction "E"]\r\n'
+     'Pass 1NT Pass 3NT\r\n{ a comment   kept }\r\nPass Pass Pass\r\n', False),
+    ("S108", '% EXPORT\r\n\r\n[Event "x"]\r\n[Site "y"]\r\n[Date "2001.01.01"]\r\n[Board "2"]\r\n[West "w"]\r\n'
+             '[North "n"]\r\n[East "e"]\r\n[South "s"]\r\n[Dealer "E"]\r\n[Vulnerable "NS"]\r\n'
+             '[Deal "E:QJA.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\r\n'
+             '[Scoring "IMP"]\r\n[Declarer ""]\r\n[Contract ""]\r\n[Result ""]\r\n[Room "Open"]\r\n'
+             '[Annotator "me"]\r\n% an escape line\r\n',
+     '% EXPORT\r\n\r\n[Event "x"]\r\n[Site "y"]\r\n[Date "2001.01.01"]\r\n[Board "2"]\r\n[West "w"]\r\n'
+     '[North "n"]\r\n[East "e"]\r\n[South "s"]\r\n[Dealer "E"]\r\n[Vulnerable "NS"]\r\n'
+     '[Deal "E:AQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\r\n'
+     '[Scoring "IMP"]\r\n[Declarer ""]\r\n[Contract ""]\r\n[Result ""]\r\n[Annotator "me"]\r\n'
+     '% an escape line\r\n[Room "Open"]\r\n', False),
+    ("S114", b'%Content-type: text/x-pbn; charset=ISO-8859-1\r\n[Event "Spring \x93Pairs\x94 caf\xe9"]\r\n'
+             b'[Board "1"]\r\n',
+     '%Content-type: text/x-pbn; charset=UTF-8\r\n[Event "Spring \u201cPairs\u201d caf\u00e9"]\r\n'
+     '[Board "1"]\r\n', False),
+    ("D102", HEAD.replace(DEAL, DEAL.replace(" ", "  ", 1)), HEAD, False),
+    ("B109", HEAD + '[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n',
+     HEAD + '[Declarer "S"]\n[Contract "4S"]\n[Score "NS 420"]\n[Result "10"]\n', False),
+    ("B109", HEAD.replace("None", "EW") + '[Declarer "E"] [Contract "3NTX"] [Result "7"]\n',
+     HEAD.replace("None", "EW") + '[Declarer "E"] [Contract "3NTX"] [Score "EW -500"] [Result "7"]\n', False),
+    ("B106", HEAD + '[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n[Score "NS 450"]\n',
+     HEAD + '[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n[Score "NS 420"]\n', True),
+    ("B106", HEAD + '[Declarer "E"]\n[Contract "4S"]\n[Result "8"]\n[Score "NS 200 EW -200"]\n',
+     HEAD + '[Declarer "E"]\n[Contract "4S"]\n[Result "8"]\n[Score "NS 100 EW -100"]\n', True),
+    ("B106", HEAD + '[Declarer "W"]\n[Contract "2C"]\n[Result "9"]\n[Score "100"]\n',
+     HEAD + '[Declarer "W"]\n[Contract "2C"]\n[Result "9"]\n[Score "110"]\n', True),
+    ("C102", HEAD + '[Declarer "N"]\n[Contract "3NT"]\n[Auction "N"]\n1S Pass 4S AP\n',
+     HEAD + '[Declarer "N"]\n[Contract "4S"]\n[Auction "N"]\n1S Pass 4S AP\n', True),
+    ("C103", HEAD + '[Declarer "S"]\n[Contract "4H"]\n[Auction "N"]\n1H Pass 4H AP\n',
+     HEAD + '[Declarer "N"]\n[Contract "4H"]\n[Auction "N"]\n1H Pass 4H AP\n', True),
+    ("A107", HEAD + '[Declarer "N"]\n[Contract "4S"]\n[Auction "N"]\n1S Pass 4S {the end}\n',
+     HEAD + '[Declarer "N"]\n[Contract "4S"]\n[Auction "N"]\n1S Pass 4S Pass Pass Pass {the end}\n', True),
+    ("B104", '[Board "2"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "' + DEAL + '"]\n',
+     '[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "' + DEAL + '"]\n', True),
+    ("B105", '[Board "2"]\n[Dealer "E"]\n[Vulnerable "None"]\n[Deal "' + DEAL + '"]\n',
+     '[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "' + DEAL + '"]\n', True),
+    ("B108", HEAD + '[Auction "N"]\n1NT AP\n\n{ table 2 }\n[Room "Closed"]\n[Auction "N"]\n2NT AP\n',
+     HEAD + '[Auction "N"]\n1NT AP\n\n{ table 2 }\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+     f'[Deal "{DEAL}"]\n[Room "Closed"]\n[Auction "N"]\n2NT AP\n', True),
 ]
+
+
+def _bytes(text: str | bytes) -> bytes:
+    return text if isinstance(text, bytes) else text.encode("utf-8")
 
 
 @pytest.mark.parametrize("code, before, after, unsafe", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
 def test_the_fix_mends_its_finding_and_nothing_else(code, before, after, unsafe):
-    data, want = before.encode("utf-8"), after.encode("utf-8")
-    found = counts(data)
+    data, want = _bytes(before), _bytes(after)
+    codes = DEFAULT_CODES | {code}
+    found = counts(data, codes)
     assert found[code] > 0
     assert RULES[code].fixable == ("unsafe" if unsafe else "safe")
     if unsafe:
-        assert fixed(data) == data  # --fix alone leaves an unsafe fix
-    result = fixed(data, unsafe)
+        assert fixed(data, codes=codes) == data  # --fix alone leaves an unsafe fix
+    result = fixed(data, unsafe, codes)
     assert result == want
-    left = counts(result)
+    left = counts(result, codes)
     assert left[code] == 0
     assert left - Counter({code: found[code]}) == found - Counter({code: found[code]})  # no other finding moves
-    assert fixed(result, unsafe) == result  # a second --fix changes nothing
+    assert fixed(result, unsafe, codes) == result  # a second --fix changes nothing
 
 
 @pytest.mark.parametrize("code, before, after, unsafe", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
@@ -77,15 +129,15 @@ def test_diff_applied_by_patch_is_what_fix_writes(tmp_path, monkeypatch, code, b
     if shutil.which("patch") is None:
         pytest.skip("patch is not installed")
     monkeypatch.chdir(tmp_path)
-    Path("t.pbn").write_bytes(before.encode("utf-8"))
-    flags = ["--unsafe-fixes"] if unsafe else []
+    Path("t.pbn").write_bytes(_bytes(before))
+    flags = ["--extend-select", code] + (["--unsafe-fixes"] if unsafe else [])
     status, diff, _ = run_cli(monkeypatch, "check", "--isolated", "--diff", *flags, "t.pbn", binary=True)
-    assert status == 1 and Path("t.pbn").read_bytes() == before.encode("utf-8")  # --diff writes nothing
+    assert status == 1 and Path("t.pbn").read_bytes() == _bytes(before)  # --diff writes nothing
     subprocess.run(["patch", "-p1", "-s", "--binary"], input=diff, check=True)
     patched = Path("t.pbn").read_bytes()
-    Path("t.pbn").write_bytes(before.encode("utf-8"))
+    Path("t.pbn").write_bytes(_bytes(before))
     run_cli(monkeypatch, "check", "--isolated", "--fix", *flags, "t.pbn")
-    assert patched == Path("t.pbn").read_bytes() == after.encode("utf-8")
+    assert patched == Path("t.pbn").read_bytes() == _bytes(after)
     status, diff, _ = run_cli(monkeypatch, "check", "--isolated", "--diff", *flags, "t.pbn", binary=True)
     assert (status, diff) == (0, b"")
 
@@ -99,7 +151,8 @@ def test_fix_in_place_keeps_the_mode_and_reports_what_is_left(tmp_path, monkeypa
     assert path.read_bytes() == (HEAD + '[Auction "N"]\n1NT AP\n[Play "E"]\nS2 S3 S4\n').encode()
     assert os.stat(path).st_mode & 0o777 == 0o640
     assert "S109" not in out and "1 fix applied" in err
-    assert status == (1 if any(f.severity == "error" for f in check(path.read_bytes())) else 0)
+    errors = check_one(("a.pbn", DEFAULT_CODES, None, None), stream=io.BytesIO(path.read_bytes())).findings
+    assert status == (1 if any(f.severity == "error" for f in errors) else 0)
 
 
 def test_the_report_marks_the_fixable_findings(tmp_path, monkeypatch):
@@ -122,6 +175,9 @@ def test_sarif_results_carry_the_fix(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("a.pbn").write_text(HEAD + '[Auction "N"]\n1N AP\n')
     _, out, _ = run_cli(monkeypatch, "check", "--isolated", "--format", "sarif", "a.pbn")
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((Path(__file__).resolve().parent / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator(schema).validate(json.loads(out))
     [result] = [r for r in json.loads(out)["runs"][0]["results"] if r["ruleId"] == "S109"]
     [change] = result["fixes"][0]["artifactChanges"]
     assert change["replacements"] == [{"deletedRegion": {"startLine": 7, "startColumn": 1, "endLine": 7,
@@ -178,6 +234,9 @@ def test_an_edit_on_a_windows_1252_line_keeps_its_bytes():
     assert edited("“x” 1N\n".encode(), [Edit(1, 5, 1, 7, "1NT")]) == "“x” 1NT\n".encode()
     assert edited(b"\xef\xbb\xbf1N\n", [Edit(1, 1, 1, 3, "1NT")]) == b"\xef\xbb\xbf1NT\n"  # the BOM kept
     assert edited(b"\x93x\x94\nz\n", [], reencode=True) == "“x”\nz\n".encode()
+    # a rewrite across lines keeps Latin-1 where a line of it is Latin-1
+    assert edited(b"a\n[West \"Ren\xe9\"]\n", [Edit(1, 1, 3, 1, 'a\r\n[West "René"]\r\n')]) == \
+        b"a\r\n[West \"Ren\xe9\"]\r\n"
 
 
 def test_overlapping_fixes_are_left_for_the_next_pass():
@@ -202,3 +261,16 @@ def test_what_needs_a_person_is_left_byte_for_byte(code):
     data = NO_FIX[code].encode()
     assert counts(data)[code] > 0 and RULES[code].fixable is None
     assert fixed(data, unsafe=True) == data
+
+
+@pytest.mark.parametrize("code", sorted(NEEDS_A_PERSON))
+def test_the_examples_of_what_needs_a_person_stay_byte_for_byte(code):
+    from test_rule_docs import section, snippets
+
+    assert RULES[code].fixable is None
+    for example in snippets(section(RULES[code].doc(), "Example")):
+        assert counts(example)[code] > 0
+        assert fixed(example, unsafe=True) == example
+        # other defects in the same game (a spelling, a date) are left too: a person looks at the game first
+        sloppy = example.replace(b"[Dealer", b'[Date "2013-11-23"]\n[Dealer', 1)
+        assert fixed(sloppy, unsafe=True) == sloppy

@@ -59,6 +59,8 @@ class PbnReader:
         self._line_findings: list[Finding] = []  # line checks of the game being split
         self._lines_ahead: deque[Finding] = deque()  # line checks of lines after it, in line order
         self._board_before: str | None = None  # the Board of the last game with Board, Dealer and Deal (B108)
+        self._header_before: tuple[tuple[str, str], ...] = ()  # that game's Board, Dealer, Vulnerable, Deal
+        self._charset: Tag | None = None  # the first escape line that names a charset (S114's fix updates it)
 
     def __iter__(self) -> Iterator[Record]:
         games = 0
@@ -79,7 +81,7 @@ class PbnReader:
         self.file_findings += self._line_findings
         self.file_findings += self._lines_ahead
         if self._blocks.decoder.noted is not None:
-            self.file_findings.append(Windows1252.at(*self._blocks.decoder.noted, "pbn"))
+            self.file_findings.append(Windows1252.at(*self._blocks.decoder.noted, "pbn", self._charset))
         if games == 0:
             self.file_findings.append(NoGame.finding("the file holds no game", 1, 1))
 
@@ -158,8 +160,13 @@ class PbnReader:
             self.export = self.export or export
             self.version = version or self.version
             swallowed(self.file_findings, line, start + offset, 1)
+            self._note_charset(Tag("%", line[1:], start + offset, 1))
             if value[:10].lower() == "bridgelint":
                 self.header_directives.append(Tag("%", line[1:], start + offset, 1))
+
+    def _note_charset(self, escape: Tag) -> None:
+        if self._charset is None and "charset=" in escape.value.lower():
+            self._charset = escape
 
     def _check_lines(self, text: str, number: int, skipped: int) -> None:
         """Line-level checks of PBN §2.2-2.3 (S106, S107) on a block from line ``number`` (``skipped``: bytes
@@ -216,6 +223,8 @@ class PbnReader:
         assert scanner is not None and record.first is not None  # scanned and interpreted
         if record.export:
             check_export(record, game.text, scanner.places, scanner.tag_lines_only, self._lone_cr)
+        for escape in record.escapes:
+            self._note_charset(escape)
         self._carry_board(record, record.first)
 
     def _carry_board(self, record: Record, first: dict[str, Tag]) -> None:
@@ -223,9 +232,12 @@ class PbnReader:
         header = [first.get(name) for name in BOARD_HEADER]
         if not any(header):
             record.board_before = self._board_before
+            record.header_before = self._header_before
         else:
             board = header[0]
             self._board_before = board.value if board is not None and all(header) else None
+            self._header_before = tuple((name, tag.value) for name in ("Board", "Dealer", "Vulnerable", "Deal")
+                                        if (tag := first.get(name)) is not None) if all(header) else ()
 
     def _resolve_tags(self, record: Record, hashed: bool) -> dict[str, Tag]:
         """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8); the first tag of each name, which counts.
@@ -263,6 +275,7 @@ class PbnReader:
         return first
 
     def _inherit(self, record: Record, tag: Tag) -> None:
+        tag.as_written = False
         if tag.name in NO_INHERITANCE:
             record.problem(BadInheritance, f"{tag.name} may not be inherited with '{tag.value[:2]}'",
                            tag.line, tag.column)

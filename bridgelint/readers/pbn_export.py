@@ -18,8 +18,9 @@ from typing import Callable
 
 from .. import bridge
 from ..model import Places, Record, Tag
-from ..rules.syntax import ExportFormat
+from ..rules.syntax import ExportFormat, MalformedTag, SwallowedTag, SwallowingComment, UnterminatedComment
 from ..wording import counted
+from .pbn_export_fix import export_rewrite
 from .pbn_game import NO_SECTION
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
@@ -37,6 +38,8 @@ _DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3
 _SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
 _NAME, _INHERITED = attrgetter("name"), attrgetter("inherited")
+# a game whose tag pairs are not known for sure has no fix: a tag pair malformed, or lost in a comment
+_UNITS_UNKNOWN = frozenset(rule.code for rule in (MalformedTag, UnterminatedComment, SwallowingComment, SwallowedTag))
 _ORDERLY: set[tuple] = set()  # the tag orders (_order_key) found without a breach, 64 at most: an archive has a few
 
 
@@ -50,7 +53,9 @@ def check_export(record: Record, text: str, places: Places, tag_lines_only: bool
     if breaches:
         line, column, _ = breaches[0]
         listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
-        record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed}", line, column)
+        mended = not any(f.code in _UNITS_UNKNOWN for f in record.findings)
+        record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed}", line, column,
+                       edits=export_rewrite(record, text, places, _mandatory(record)) if mended else None)
 
 
 def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = False,
@@ -124,7 +129,7 @@ def _tag_order(record: Record) -> list[tuple[int, int, str]]:
     Whether there is a breach depends on the order only (:func:`_order_key`): an order found without one is
     kept, and the games that repeat it, as an archive's games do, are not looked at again.
     """
-    mandatory = MANDATORY_1_0 if (record.version or "").startswith("1.") else MANDATORY
+    mandatory = _mandatory(record)
     key = _order_key(record, mandatory)
     if key in _ORDERLY:
         return []
@@ -134,6 +139,11 @@ def _tag_order(record: Record) -> list[tuple[int, int, str]]:
             _ORDERLY.clear()
         _ORDERLY.add(key)
     return out
+
+
+def _mandatory(record: Record) -> tuple[str, ...]:
+    """The Mandatory Tag Set of the PBN version the file declares."""
+    return MANDATORY_1_0 if (record.version or "").startswith("1.") else MANDATORY
 
 
 def _order_key(record: Record, mandatory: tuple[str, ...]) -> tuple:

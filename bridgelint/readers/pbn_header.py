@@ -113,8 +113,8 @@ def _cards(hand: str) -> tuple[str, ...]:
 def _parse_unusual_deal(value: str, tag: Tag, record: Record, column0: int) -> Deal | None:
     """A Deal value that is not four hands of ranks in capitals: any spacing, x spot cards, ``-`` hands, errors."""
 
-    def bad(message: str, offset: int = 0) -> None:
-        record.problem(MalformedDeal, f"Deal malformed: {message}", tag.line, column0 + offset)
+    def bad(message: str, offset: int = 0, edits: list[Edit] | None = None) -> None:
+        record.problem(MalformedDeal, f"Deal malformed: {message}", tag.line, column0 + offset, edits=edits)
 
     if len(value) < 2 or value[1] != ":" or value[0].upper() not in bridge.SEATS:
         bad(f"\"{value[:12]}\" does not start with a seat and ':'")
@@ -127,7 +127,7 @@ def _parse_unusual_deal(value: str, tag: Tag, record: Record, column0: int) -> D
         bad(f"{len(parts)} hands where 4 are due", 2)
         return None
     if value[2:].strip() != " ".join(p.group() for p in parts):
-        bad("hands must be separated by single spaces", 2)
+        bad("hands must be separated by single spaces", 2, _value_fix(tag, f"{value[:2]}{' '.join(p.group() for p in parts)}"))
     if all(p.group() == "-" for p in parts):
         bad("no hand is given", 2)
         return None

@@ -22,7 +22,7 @@ _ALL: list[type[Rule]] = [
     auction.InadmissibleRedouble, auction.CallAfterEnd, auction.IncompleteAuction, auction.UnfinishedAuction,
     auction.MisfitAuctionMark, auction.AuctionSeat, auction.RotatedAuction,
     contract.MalformedContract, contract.ContractMismatch, contract.DeclarerMismatch,
-    result.ImpossibleResult, result.ResultMismatch, score.ScoreMismatch,
+    result.ImpossibleResult, result.ResultMismatch, score.ScoreMismatch, score.MissingScore,
     play.NotACard, play.CardNotHeld, play.Revoke, play.WrongLeader, play.PlayAfterEnd, play.ImpossibleClaim,
     play.MisfitPlayMark, play.UnaccountedPlay,
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
@@ -35,3 +35,4 @@ _ALL: list[type[Rule]] = [
 ]
 
 RULES: dict[str, type[Rule]] = {rule.code: rule for rule in sorted(_ALL, key=lambda r: r.code)}
+DEFAULT_CODES = frozenset(code for code, rule in RULES.items() if rule.default)  # checked unless deselected

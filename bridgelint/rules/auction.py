@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..bridge import SEAT_NAMES
-from ..model import Finding
+from ..model import BID, DOUBLE, PASS, REDOUBLE, Auction, Call, Edit, Finding
 from ..replay import auction as replay
 from .base import Context, Rule
 from .parts import AUCTION, AUCTION_REMARKS, DECLARER, PLAY
@@ -255,6 +255,7 @@ class IncompleteAuction(Rule):
 
     code, name, severity, law = "A107", "incomplete-auction", "error", "Law 22"
     needs = AUCTION_REMARKS
+    fixable = "unsafe"  # the closing passes, where Contract and Declarer are what the auction then gives
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         result, record = ctx.auction, ctx.record
@@ -278,7 +279,36 @@ class IncompleteAuction(Rule):
             message = "the play starts before the auction ended: closing passes missing"
         else:
             message = "the auction stops before it ended: closing passes missing"
-        yield self.finding(message, line, column, law=law)
+        edits = None if result.skipped_in_close else _closing_passes(ctx)
+        yield self.finding(message, line, column, law=law, edits=edits)
+
+
+def _closing_passes(ctx: Context) -> list[Edit] | None:
+    """The passes written after the last call that end the auction, where the last call has no annotation
+    (which would then follow a pass) and the auction so ended gives the Contract and the Declarer written."""
+    record = ctx.record
+    auction, contract, declarer = record.auction, record.contract, record.declarer
+    if record.format != "pbn" or auction is None or not auction.calls or contract is None or contract.value is None:
+        return None
+    seat = declarer.value[0] if declarer is not None and not declarer.value[1] else None  # ^: not the auction's
+    if seat is None and not contract.value.passed_out:
+        return None
+    last = auction.calls[-1]
+    if last.kind not in (PASS, DOUBLE, REDOUBLE, BID) or last.note is not None or last.nags or last.alert:
+        return None
+    dealer = record.dealer.value if record.dealer is not None else None
+    for count in range(1, 5):
+        closed = Auction(auction.seat, [*auction.calls, *(Call("Pass", PASS, 0, 0) for _ in range(count))],
+                         auction.line, auction.column)
+        ended = replay.replay_auction(closed, dealer)
+        if ended.ended:
+            break
+    else:
+        return None
+    if ended.illegal is not None or ended.contract != contract.value or ended.declarer != seat:
+        return None
+    end = last.column + len(last.token)
+    return [Edit(last.line, end, last.line, end, " Pass" * count)]
 
 
 class UnfinishedAuction(Rule):
@@ -376,6 +406,7 @@ class RotatedAuction(Rule):
     """
 
     code, name, severity, law = "A111", "rotated-auction", "error", "Law 17B"
+    needs_a_person = True  # no fix: the game is left as it is by --fix
     needs = AUCTION | DECLARER | PLAY  # the opening lead says who declared
 
     def check(self, ctx: Context) -> Iterator[Finding]:

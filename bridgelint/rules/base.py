@@ -50,6 +50,8 @@ class Rule:
     formats: ClassVar[frozenset[str]] = frozenset(("pbn", "lin"))  # where it can find something: not run elsewhere
     needs: ClassVar[int] = 0  # the parts (.parts) a record must hold for ``check`` to find anything: not run elsewhere
     fixable: ClassVar[Applicability | None] = None  # the kind of fix its findings carry where one applies
+    default: ClassVar[bool] = True  # checked unless deselected; False: only where selected (--extend-select)
+    needs_a_person: ClassVar[bool] = False  # a defect no machine may mend: --fix leaves a game holding one alone
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""

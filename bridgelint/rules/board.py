@@ -153,6 +153,7 @@ class StandardDealer(Rule):
     """
 
     code, name, severity, law = "B104", "standard-dealer", "warning", "Law 2"
+    fixable = "unsafe"  # the Dealer the board number gives, where no Auction depends on it
     needs = BOARD | DEALER
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -162,8 +163,10 @@ class StandardDealer(Rule):
         if number and dealer is not None and dealer.raw is not None and dealer.value:
             expected = bridge.standard_dealer(number)
             if dealer.value != expected:
+                # the fix only where no auction was dealt from the written dealer
+                edits = _set_tag(record, "Dealer", expected) if record.auction is None else None
                 yield self.finding(f"board {number} is dealt by {bridge.SEAT_NAMES[expected]}, "
-                                   f"not {bridge.SEAT_NAMES[dealer.value]}", dealer.line, dealer.column)
+                                   f"not {bridge.SEAT_NAMES[dealer.value]}", dealer.line, dealer.column, edits=edits)
 
 
 class StandardVulnerability(Rule):
@@ -186,6 +189,7 @@ class StandardVulnerability(Rule):
     """
 
     code, name, severity, law = "B105", "standard-vulnerability", "warning", "Law 2"
+    fixable = "unsafe"  # the board number's vulnerability, where no Score depends on it
     needs = BOARD | VULNERABLE
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -196,8 +200,33 @@ class StandardVulnerability(Rule):
             expected = bridge.standard_vulnerability(number)
             if field.value != expected:
                 words = bridge.VULNERABILITY_WORDS
+                scored = any(record.tag(name) is not None for name in _SCORED_BY_VULNERABILITY)
+                edits = None if scored else _set_tag(record, "Vulnerable", expected)
                 yield self.finding(f"board {number} is {words[expected]}, not {words[field.value]}",
-                                   field.line, field.column)
+                                   field.line, field.column, edits=edits)
+
+
+def _header_written(record: Record) -> list[Edit] | None:
+    """The game before's Board, Dealer, Vulnerable (unless this game has its own) and Deal, written before the
+    game's first tag pair (after a comment that opens the game), one a line."""
+    first = next((tag for tag in record.tags if not tag.inherited), None)
+    own = {tag.name for tag in record.tags if not tag.inherited}
+    pairs = [(name, value) for name, value in record.header_before if name not in own]
+    if first is None or first.column != 1 or not pairs or any('"' in v or "\\" in v for _, v in pairs):
+        return None
+    text = "".join(f'[{name} "{value}"]\n' for name, value in pairs)
+    return [Edit(first.line, 1, first.line, 1, text)]
+
+
+_SCORED_BY_VULNERABILITY = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber", "ScoreRubberHistory",
+                            "ScoreTable")  # tags a vulnerability set anew would make wrong
+
+
+def _set_tag(record: Record, name: str, value: str) -> list[Edit] | None:
+    """The fix that writes ``value`` as the value of the tag ``name`` (PBN), where it can be written."""
+    tag = record.first_tags().get(name)
+    edit = value_edit(tag, value) if tag is not None and record.format == "pbn" else None
+    return None if edit is None else [edit]
 
 
 class MissingBoardHeader(Rule):
@@ -243,6 +272,7 @@ class MissingBoardHeader(Rule):
     """
 
     code, name, severity, law = "B108", "missing-board-header", "error", "PBN §4.8"
+    fixable = "unsafe"  # the game before's Board, Dealer, Vulnerable and Deal written out
     needs = BOARD_BEFORE
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -253,7 +283,7 @@ class MissingBoardHeader(Rule):
         yield self.finding(f"no {', '.join(missing[:-1])} or {missing[-1]}: this game reads as another table of "
                            f"board {record.board_before}, but a game does not take them from the game before; "
                            "write them again ([Board \"#\"] inherits the board number; Dealer, Vulnerable and "
-                           "Deal cannot be inherited)", *_due_at(record))
+                           "Deal cannot be inherited)", *_due_at(record), edits=_header_written(record))
 
 
 DATE_FORM = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")

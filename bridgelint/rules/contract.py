@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import bridge
-from ..model import FILLER, Finding, Record
+from ..model import FILLER, Edit, Finding, Record
 from ..replay.auction import AuctionReplay
 from ..replay.play import opening_leader
 from .base import Context, Rule
+from .edits import value_edit
 from .parts import AUCTION, CONTRACT, DECLARER
 
 
@@ -51,6 +52,18 @@ def names_contract(record: Record) -> bool:
     also the Declarer (C103) and the Result (C104) that go with that contract."""
     field = record.contract
     return field is not None and field.value is not None and not field.value.passed_out
+
+
+def _from_auction(ctx: Context, name: str, value: str) -> list[Edit] | None:
+    """The fix that writes the auction's ``value`` for the tag ``name``: only where the auction ended legally
+    and nothing else was worked out from the tag (no play, no Score)."""
+    record, result = ctx.record, ctx.auction
+    tag = record.first_tags().get(name)
+    if tag is None or result is None or result.illegal is not None or record.format != "pbn" or \
+            (record.play is not None and not record.play.empty()) or record.tag("Score") is not None:
+        return None
+    edit = value_edit(tag, value)
+    return None if edit is None else [edit]
 
 
 def _replayed(ctx: Context) -> AuctionReplay | None:
@@ -127,6 +140,7 @@ class ContractMismatch(Rule):
     """
 
     code, name, severity, law = "C102", "contract-mismatch", "error", "Law 22"
+    fixable = "unsafe"  # the auction's contract, where it ended legally and nothing was worked out from the tag
     needs = CONTRACT | AUCTION
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -139,7 +153,8 @@ class ContractMismatch(Rule):
             return
         if written != result.contract:
             yield self.finding(f"{ctx.record.field_name('Contract')} is {written}, but the auction ends in "
-                               f"{result.contract}", field.line, field.column)
+                               f"{result.contract}", field.line, field.column,
+                               edits=_from_auction(ctx, "Contract", str(result.contract)))
 
 
 class DeclarerMismatch(Rule):
@@ -170,6 +185,7 @@ class DeclarerMismatch(Rule):
     """
 
     code, name, severity, law = "C103", "declarer-mismatch", "error", "Law 22A"
+    fixable = "unsafe"  # the auction's declarer, of the same side, where nothing was worked out from the tag
     severity_when = "info when a ^-marked Declarer is right"
     needs = DECLARER | AUCTION
 
@@ -187,7 +203,7 @@ class DeclarerMismatch(Rule):
             if names_contract(ctx.record):  # C102 says the auction was passed out
                 return
             yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but the board was passed out", field.line,
-                               field.column, law="Law 22B")
+                               field.column, law="Law 22B", edits=_from_auction(ctx, "Declarer", ""))
         elif result.declarer and marked:  # ^: declarer and dummy swapped, so the seat is the auction's dummy
             dummy = bridge.partner(result.declarer)
             if seat == dummy:
@@ -200,7 +216,9 @@ class DeclarerMismatch(Rule):
                                    f"{bridge.SEAT_NAMES[dummy]} dummy", field.line, field.column)
         elif result.declarer and seat != result.declarer and rotated_dealer(ctx) is None:
             first = bridge.SEAT_NAMES[result.declarer]
+            same_side = bridge.side(seat) == bridge.side(result.declarer)  # Result and Score keep their sense
             yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but {first} was the first of "
                                f"{bridge.SIDE_NAMES[bridge.side(result.declarer)]} to bid "
                                f"{bridge.DENOMINATION_NAMES[contract.denomination]}, so {first} is declarer",
-                               field.line, field.column)
+                               field.line, field.column,
+                               edits=_from_auction(ctx, "Declarer", result.declarer) if same_side else None)

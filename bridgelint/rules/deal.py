@@ -89,6 +89,7 @@ class MalformedDeal(Rule):
     """
 
     code, name, severity, law = "D102", "malformed-deal", "error", "PBN §3.4.11"
+    fixable = "safe"  # hands separated by single spaces (the other defects need a person)
     lin_law = "LIN md"
 
 
@@ -153,6 +154,7 @@ class DuplicateCard(Rule):
     """
 
     code, name, severity, law = "D104", "duplicate-card", "error", "Law 1"
+    needs_a_person = True  # no fix: the game is left as it is by --fix
     needs = DEAL
 
     def check(self, ctx: Context) -> Iterator[Finding]:

@@ -25,5 +25,6 @@ def value_edit(tag: Tag, value: str) -> Edit | None:
 
 def written_plainly(tag: Tag) -> bool:
     """Whether ``tag`` is written in this game with its value on its line, as read (no escape)."""
-    return not tag.inherited and tag.value_column > 0 and '"' not in tag.value and "\\" not in tag.value
+    return not tag.inherited and tag.as_written and tag.value_column > 0 and '"' not in tag.value and \
+        "\\" not in tag.value
 

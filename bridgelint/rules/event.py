@@ -78,6 +78,7 @@ class FouledBoard(Rule):
     """
 
     code, name, severity, law = "E101", "fouled-board", "error", "Law 87"
+    needs_a_person = True  # no fix: the game is left as it is by --fix
 
 
 class DuplicatedDeal(Rule):

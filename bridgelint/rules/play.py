@@ -129,6 +129,7 @@ class Revoke(_IllegalCard):
     """
 
     code, name, severity, law = "P103", "revoke", "error", "Laws 44C, 61"
+    needs_a_person = True  # no fix: the game is left as it is by --fix
     severity_when = "info when marked ^R"
     kinds = (replay.REVOKE,)
 

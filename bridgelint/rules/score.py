@@ -1,13 +1,15 @@
-"""B106 — the Score against Law 77 for the Contract, Declarer, Result and stated vulnerability."""
+"""B106 — the Score against Law 77 for the Contract, Declarer, Result and stated vulnerability; B109 — the Score
+missing where they give it."""
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from ..bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, side
-from ..model import Finding, Record
+from ..bridge import SEAT_NAMES, Contract, Result, Score, is_vulnerable, parse_score, side
+from ..model import Edit, Finding, Record
 from ..scoring import score
 from .base import Context, Rule
+from .edits import value_edit
 from .parts import CONTRACT, SCORE
 from .result import result_problem
 
@@ -46,6 +48,7 @@ class ScoreMismatch(Rule):
     """
 
     code, name, severity, law = "B106", "score-mismatch", "error", "Law 77"
+    fixable = "unsafe"  # the Score replaced by Law 77's for the Contract, Declarer, Result and Vulnerable
     needs = SCORE | CONTRACT
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -67,7 +70,8 @@ class ScoreMismatch(Rule):
                 return
             if any((written.declarer_points, written.ns, written.ew)):
                 yield self.finding(f"Score \"{field.raw}\", but a passed-out board scores 0",
-                                   field.line, field.column, law="Laws 22B, 77")
+                                   field.line, field.column, law="Laws 22B, 77",
+                                   edits=_score_fix(record, written, "NS", 0))
             return
         declarer = record.declarer.value[0] if record.declarer is not None else None
         result = record.result.value if record.result is not None else None
@@ -84,8 +88,26 @@ class ScoreMismatch(Rule):
                 yield self.finding(
                     f"Score \"{field.raw}\", but {contract} by {SEAT_NAMES[declarer]} with {tricks} tricks, "
                     f"{'vulnerable' if vulnerable else 'not vulnerable'}, scores {own_side} {expected}",
-                    field.line, field.column)
+                    field.line, field.column, edits=_score_fix(record, written, side(declarer), points))
                 return
+
+
+def _score_fix(record: Record, written: Score, declaring: str, points: int) -> list[Edit] | None:
+    """The Score tag written anew with Law 77's ``points`` for the ``declaring`` side, in the form it had."""
+    tag = record.first_tags().get("Score")
+    if tag is None:
+        return None
+    other = "EW" if declaring == "NS" else "NS"
+    if written.declarer_points is not None:
+        value = str(points)
+    elif written.ns is not None and written.ew is not None:
+        value = f"NS {points if declaring == 'NS' else -points} EW {points if declaring == 'EW' else -points}"
+    elif (written.ns if declaring == "NS" else written.ew) is not None:
+        value = f"{declaring} {points}"
+    else:
+        value = f"{other} {-points}"
+    edit = value_edit(tag, value)
+    return None if edit is None else [edit]
 
 
 def _as_played(ctx: Context, contract: Contract, declarer: str, vulnerability: str, tricks: int, own_side: str,
@@ -115,3 +137,62 @@ def _rubber(record: Record) -> bool:
     tag = record.tag("Scoring")
     scoring = tag.value.upper() if tag is not None else ""
     return "RUBBER" in scoring or "CHICAGO" in scoring
+
+
+class MissingScore(Rule):
+    """Score missing where Contract, Declarer, Result and Vulnerable give it.
+
+    What it does: warns on a game with a Contract, a Declarer, a Result and a
+    Vulnerable from which Law 77 gives the score, but no Score tag; its fix
+    writes the Score (`NS 420`, the declaring side's points) before the Result.
+    Off by default (`--extend-select B109`): most hand records leave the Score
+    out on purpose. Records scored as rubber or Chicago, passed-out boards and
+    Results that cannot be scored are left alone.
+    Why it matters: programs that rank or compare scores read the Score tag;
+    a result without it counts for nothing there.
+    Example:
+
+        [Vulnerable "None"]
+        [Declarer "S"]
+        [Contract "4S"]
+        [Result "10"]
+
+    Use instead:
+
+        [Vulnerable "None"]
+        [Declarer "S"]
+        [Contract "4S"]
+        [Score "NS 420"]
+        [Result "10"]
+
+    References: Law 77; PBN §4 (Score).
+    """
+
+    code, name, severity, law = "B109", "missing-score", "warning", "Law 77"
+    formats = frozenset(("pbn",))  # LIN has no Score field
+    needs = CONTRACT
+    default = False
+    fixable = "safe"  # the Score written as Law 77 gives it
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        record = ctx.record
+        contract = record.contract.value if record.contract is not None else None
+        result_tag = record.first_tags().get("Result")
+        if record.tag("Score") is not None or contract is None or contract.passed_out or result_tag is None or \
+                _rubber(record) or result_problem(ctx) is not None:
+            return
+        declarer = record.declarer.value[0] if record.declarer is not None else None
+        vulnerability = record.vulnerable.value if record.vulnerable is not None else None
+        result = record.result.value if record.result is not None else None
+        if declarer is None or vulnerability is None or not isinstance(result, Result):
+            return
+        tricks = result.tricks_for(declarer)
+        if tricks is None or not 0 <= tricks <= 13:
+            return
+        value = f"{side(declarer)} {score(contract, is_vulnerable(vulnerability, declarer), tricks)}"
+        edits = None
+        if not result_tag.inherited and result_tag.value_column:
+            inserted = f'[Score "{value}"]' + ("\n" if result_tag.column == 1 else " ")
+            edits = [Edit(result_tag.line, result_tag.column, result_tag.line, result_tag.column, inserted)]
+        yield self.finding(f"no Score: {contract} by {SEAT_NAMES[declarer]} with {tricks} tricks scores {value}",
+                           result_tag.line, result_tag.column, edits=edits)

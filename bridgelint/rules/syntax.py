@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from ..model import Finding
+import re
+
+from ..model import Finding, Tag
 from .base import Rule
+from .edits import token_edit
 
 
 class NotText(Rule):
@@ -67,6 +70,7 @@ class UnterminatedComment(Rule):
     """
 
     code, name, severity, law = "S103", "unterminated-comment", "error", "PBN §3.8"
+    needs_a_person = True  # no fix: the game is left as it is by --fix
 
 
 class SwallowingComment(Rule):
@@ -91,6 +95,7 @@ class SwallowingComment(Rule):
     """
 
     code, name, severity, law = "S104", "swallowing-comment", "warning", "PBN §3.8"
+    needs_a_person = True  # no fix: the game is left as it is by --fix
 
 
 class RepeatedTag(Rule):
@@ -204,6 +209,7 @@ class ExportFormat(Rule):
     """
 
     code, name, severity, law = "S108", "export-format", "warning", "PBN §2.1"
+    fixable = "safe"  # the game written anew in export format (pbn_export_fix), what it cannot mend left
 
 
 class NonStandardSpelling(Rule):
@@ -363,17 +369,27 @@ class Windows1252(Rule):
 
     code, name, severity, law = "S114", "windows-1252", "warning", "PBN §2.2"
     lin_law = "LIN"
+    fixable = "safe"  # every line written in UTF-8, its characters unchanged; a charset= line says UTF-8
 
     @classmethod
-    def at(cls, page: str, byte: int, char: str, line: int, column: int, fmt: str) -> Finding:
+    def at(cls, page: str, byte: int, char: str, line: int, column: int, fmt: str, charset: Tag | None = None) \
+            -> Finding:
         """The finding at the first byte read in the Windows code page ``page`` (``Windows-1252``) in a file of
-        format ``fmt``."""
+        format ``fmt`` (``charset``: the escape line that names the file's character set,
+        ``%Content-type: text/x-pbn; charset=ISO-8859-1``, which the fix updates)."""
         named = {"Windows-1250": " (--encoding cp1250 says so)", "Windows-1251": " (--encoding cp1251 says so)"}
         said = f"the file is not UTF-8 and byte 0x{byte:02X} is the {page} character '{char}': read as {page}"
         said += named.get(page, "")
+        edits = []
+        if charset is not None and (m := _CHARSET.search(charset.value)) is not None:
+            edits.append(token_edit(charset.line, charset.column + 1 + m.start(1), m.group(1), "UTF-8"))
         if fmt == "pbn":
-            return cls.finding(f"{said}; PBN files are ISO-8859-1 (Latin-1) or UTF-8", line, column)
-        return cls.finding(f"{said}; LIN files are UTF-8", line, column, law=cls.lin_law)
+            return cls.finding(f"{said}; PBN files are ISO-8859-1 (Latin-1) or UTF-8", line, column, edits=edits,
+                               reencode=True)
+        return cls.finding(f"{said}; LIN files are UTF-8", line, column, law=cls.lin_law, edits=edits, reencode=True)
+
+
+_CHARSET = re.compile(r"charset=([A-Za-z0-9_.:-]+)", re.I)  # in a %Content-type escape line
 
 
 class DamagedArchive(Rule):
