@@ -27,7 +27,7 @@ from typing import Any, TextIO
 import click
 from tabulate import tabulate
 
-from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, seat_after, side
+from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, is_vulnerable, seat_after, side
 from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
                     Record)
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
@@ -38,6 +38,7 @@ from .replay.context import Context
 from .replay.play import PlayReplay
 from .readers.lin import room as lin_room
 from .rules.internal import InternalError
+from .scoring import score
 from .semantics import call_notes, contract_text, header_values, lin_outcome, replayed
 
 TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
@@ -385,12 +386,19 @@ def outcome(record: Record, ctx: Context, style: Style) -> list[str]:
     if play is not None and play.declarer is not None and not play.stopped:
         own = side(play.declarer)
         lines.append(f"play: declarer's side won {play.won[own]} of {len(play.tricks)} tricks played")
+    scored = None
     if tricks is not None and declarer is not None and isinstance(contract, Contract) and contract.level:
         difference = tricks - contract.level - 6
         how = "made" if difference == 0 else (f"made, +{difference}" if difference > 0 else f"down {-difference}")
         lines.append(f"result: {tricks} tricks for declarer ({how})")
+        vulnerability = record.vulnerable.value if record.vulnerable is not None else None
+        if isinstance(vulnerability, str) and vulnerability in ("None", "NS", "EW", "All"):
+            scored = f"{side(declarer)} {score(contract, is_vulnerable(vulnerability, declarer), tricks)}"
+    replayed_score = f"Law 77 gives {scored}" if scored is not None else ""
     if record.score is not None:
-        lines.append(f"score tag: {style.text(record.score.raw or '')}")
+        lines.append(f"score: tag \"{style.text(record.score.raw or '')}\"" + (f", {replayed_score}" if scored else ""))
+    elif scored is not None:
+        lines.append(f"score: {replayed_score} (no score in the record)")
     return lines
 
 

@@ -182,3 +182,14 @@ def test_a_terminal_without_suit_symbols_gets_ascii(tmp_path: Path):
                           env={**os.environ, "NO_COLOR": ""})
     assert done.returncode == 0, done.stderr
     assert b"S A643" in done.stdout and b"Traceback" not in done.stderr
+
+
+def test_the_replayed_score_stands_beside_the_score_tag(tmp_path: Path):
+    text = NOTES_AND_REVOKE.replace('[Result "10"]', '[Result "10"]\n[Score "NS 140"]')
+    out = replay_output(tmp_path, "s.pbn", text)
+    assert '  score: tag "NS 140", Law 77 gives NS 170\n' in out
+
+
+def test_a_lin_board_without_a_score_gets_the_replayed_one(tmp_path: Path):
+    out = replay_output(tmp_path, "a.lin", LIN_ALERTS_AND_CLAIM)
+    assert out.endswith("  result: 10 tricks for declarer (made)\n  score: Law 77 gives NS 620 (no score in the record)\n")
