@@ -4,6 +4,7 @@
     python benchmarks/synth.py lin 5000 out.lin     (BBO hand records, one board a line)
     python benchmarks/synth.py pbn 5000 out.pbn --score-table 12   (and a ScoreTable of 12 results a board)
     python benchmarks/synth.py pbn 5000 part2.pbn --first 5001 --seed 2   (boards 5001-10000)
+    python benchmarks/synth.py pbn 100 results.pbn --score-table 15 --results mp   (a results file)
 
 Every board is legal: a shuffled deal, a random legal auction ending in three
 passes, a random legal play (following suit) of all 13 tricks, and the Result
@@ -167,6 +168,69 @@ def score_table(board: Board, results: int, rng: random.Random) -> list[str]:
     return lines
 
 
+RESULTS_TABLE = {
+    "mp": "Table\\2R;Round;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer;Result\\2R;Score_NS\\5R;Score_EW\\5R;"
+          "MP_NS\\3R;MP_EW\\3R;Percentage_NS\\5R;Percentage_EW\\5R",
+    "imp": "Table\\2R;Round;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer;Result\\2R;Score_NS\\5R;Score_EW\\5R;"
+           "IMP_NS\\3R;IMP_EW\\3R;ButlerDatum\\5R",
+}
+RESULTS_SCORING = {"mp": "MatchPoints;MP1", "imp": "IMP;Butler"}
+
+
+def results_table(board: Board, results: int, rng: random.Random, kind: str,
+                  totals: dict[int, list[float]]) -> list[str]:
+    """A traveller of a results file: ``results`` tables, North-South pair t and East-West pair ``results + t``
+    at table t, scored as ``kind`` (``mp``: MP1 matchpoints and percentages; ``imp``: Butler IMPs against the
+    mean to the nearest 10), each pair's boards, points and top added to ``totals``."""
+    from bridgelint import bridge, results as formulas, scoring
+
+    rows = []
+    for table in range(1, results + 1):
+        level, denomination = rng.randrange(1, 7), rng.choice(DENOMS)
+        declarer = rng.choice(SEATS)
+        tricks = max(0, min(13, level + 6 + rng.randrange(-2, 3)))
+        contract, _ = bridge.parse_contract(f"{level}{denomination}")
+        vulnerable = board.vul == "All" or board.vul == ("NS" if declarer in "NS" else "EW")
+        points = scoring.score(contract, vulnerable, tricks)
+        rows.append((points if declarer in "NS" else -points, table, str(contract), declarer, tricks))
+    top = 2 * (results - 1)
+    datum = formulas.round_to_ten(sum(row[0] for row in rows) / results)
+    lines = [f'[ScoreTable "{RESULTS_TABLE[kind]}"]']
+    for ns, table, contract, declarer, tricks in rows:
+        score_ns, score_ew = (str(ns), "-") if ns >= 0 else ("-", str(-ns))
+        if kind == "mp":
+            mp = 2 * sum(other[0] < ns for other in rows) + sum(other[0] == ns for other in rows) - 1
+            values = f"{mp:>3} {top - mp:>3} {100 * mp / top:5.1f} {100 - 100 * mp / top:5.1f}"
+            won = (mp, top - mp)
+        else:
+            imps = scoring.imps(ns - datum)
+            values = f"{imps:>3} {-imps:>3} {datum:>5}"
+            won = (imps, -imps)
+        for pair, value in ((table, won[0]), (results + table, won[1])):
+            total = totals.setdefault(pair, [0, 0.0, 0.0])
+            total[0] += 1
+            total[1] += value
+            total[2] += top
+        lines.append(f"{table:>2} 1 {table:>2} {results + table:>2} {contract:<4} {declarer} {tricks:>2} {score_ns:>5} "
+                     f"{score_ew:>5} {values}")
+    return lines
+
+
+def ranking(kind: str, totals: dict[int, list[float]]) -> list[str]:
+    """The TotalScoreTable of ``totals`` (pair -> boards, points, top), best first."""
+    if kind == "mp":
+        rows = sorted(((100 * mp / top, pair, boards, mp) for pair, (boards, mp, top) in totals.items()), reverse=True)
+        lines = ['[TotalScoreTable "Rank\\2R;PairId\\2R;NrBoards\\3R;TotalMP\\5R;TotalPercentage\\6R"]']
+        key = [round(row[0], 2) for row in rows]
+        return lines + [f"{1 + key.index(key[i]):>2} {pair:>2} {boards:>3} {mp:>5g} {pct:6.2f}"
+                        for i, (pct, pair, boards, mp) in enumerate(rows)]
+    rows = sorted(((imps, pair, boards) for pair, (boards, imps, _) in totals.items()), reverse=True)
+    lines = ['[TotalScoreTable "Rank\\2R;PairId\\2R;NrBoards\\3R;TotalIMP\\5R"]']
+    key = [row[0] for row in rows]
+    return lines + [f"{1 + key.index(key[i]):>2} {pair:>2} {boards:>3} {imps:>5g}" for i, (imps, pair, boards)
+                    in enumerate(rows)]
+
+
 def pbn_game(board: Board, table: list[str] = ()) -> str:
     def hand(seat):
         return ".".join("".join(c[1] for c in board.hands[seat] if c[0] == s) for s in SUITS)
@@ -218,7 +282,12 @@ def main() -> None:
                         help="number the boards from N (a later part of one event's archive)")
     parser.add_argument("--score-table", type=int, default=0, metavar="N",
                         help="end each PBN board with a ScoreTable of N results")
+    parser.add_argument("--results", choices=("mp", "imp"),
+                        help="a results file: travellers of --score-table tables with pair numbers and MP1 "
+                             "matchpoints or Butler IMPs, and a TotalScoreTable in the first game")
     args = parser.parse_args()
+    if args.results:
+        return write_results(args)
     rng = random.Random(args.seed)
     with open(args.output, "w", newline="") as out:
         if args.format == "pbn":
@@ -232,6 +301,22 @@ def main() -> None:
                 out.write(pbn_game(board, table) + ("\r\n" if number < last else ""))
             else:
                 out.write(lin_board(board))
+
+
+def write_results(args: argparse.Namespace) -> None:
+    """A results file: every board with its traveller, the ranking they give in the first game."""
+    rng = random.Random(args.seed)
+    totals: dict[int, list[float]] = {}
+    games = []
+    for number in range(args.first, args.first + args.boards):
+        board = make_board(rng, number)
+        table = results_table(board, max(2, args.score_table), random.Random(args.seed * 1_000_003 + number),
+                              args.results, totals)
+        games.append(pbn_game(board, table).replace('[Scoring "IMP"]', f'[Scoring "{RESULTS_SCORING[args.results]}"]'))
+    first = games[0].split("\r\n")
+    games[0] = "\r\n".join(first[:-1] + ranking(args.results, totals)) + "\r\n"
+    with open(args.output, "w", newline="") as out:
+        out.write("% PBN 2.1\r\n% EXPORT\r\n\r\n" + "\r\n".join(games))
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, cast
 
 from .config import DEFAULT_EXCLUDE, Config, file_codes, file_encoding, is_excluded
 from .events.hook import EventScope, event_hooks
+from .events.standings import standings_hooks
 from .inputs import ArchiveProblem, Unpacked, inputs_of, is_archive, is_zip, shown, split_member, unpack
 from .model import Finding, Record
 from .readers import format_from_name, open_reader
@@ -208,7 +209,7 @@ class FileRun:
         self.encoding = encoding
         self.linter = linter_for(codes)
         self.hooks: tuple[RecordHook, ...] = (*hooks, *event_hooks(self.linter.codes, events),
-                                              *makeable_only_hooks(self.linter.codes))
+                                              *makeable_only_hooks(self.linter.codes), *standings_hooks(self.linter.codes))
         self.report = FileReport(path, fmt or "unknown")
         self.file_findings: list[Finding] = []
         self.at_end: list[Finding] = []

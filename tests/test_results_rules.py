@@ -209,3 +209,97 @@ def test_correct_20_only_its_row_2_contradicts_itself():
     found = [(f.code, f.line, f.column) for f in checked_file("ContractBridge__pbnj__correct_20.pbn").findings
              if f.code[0] == "R"]
     assert found == [("R103", 669, 72)]
+
+
+# --- R104 the ranking against the travellers -------------------------------------------------------------------
+
+def results_file(ranking: str, boards: list[str], scoring: str = "MP;MP2") -> str:
+    """A file: game 1 (lines 1-4, rows from line 5) holds the ranking, then one game a board with its traveller."""
+    head = f'[Event "e"]\n[Board "1"]\n[Scoring "{scoring}"]\n'
+    games = [head + ranking]
+    for number, rows in enumerate(boards, start=1):
+        games.append(f'[Event "e"]\n[Board "{number + 1}"]\n[Scoring "{scoring}"]\n'
+                     '[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]\n' + rows)
+    games[0] += '[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]\n1 2 420 1 0\n3 4 400 0 1\n'
+    return "\n".join(games)
+
+
+TOTALS = '[TotalScoreTable "Rank;PairId;NrBoards;TotalMP;TotalPercentage"]\n'
+BOARD_2 = "1 2 100 1 0\n3 4 50 0 1\n"  # board 1 (in game 1): 1 and 4 win; board 2: 1 and 4 again
+
+
+def test_r104_totals_boards_and_percentages_from_the_travellers():
+    ranking = TOTALS + "1 1 2 2 100.0\n1 4 2 2 100.0\n3 2 2 0 0.0\n3 3 2 0 0.0\n"
+    assert at(check(results_file(ranking, [BOARD_2])), "R104") == []
+    findings = [f for f in check(results_file(ranking.replace("3 2 2 0 0.0", "3 2 2 1 0.0"), [BOARD_2]))
+                if f.code == "R104"]
+    assert [(f.line, f.column) for f in findings] == [(7, 7)]
+    assert "TotalMP 1 for PairId 2, but its rows in the ScoreTables give 0" in findings[0].message
+    assert at(check(results_file(ranking.replace("1 4 2 2", "1 4 1 2"), [BOARD_2])), "R104") == [(6, 5)]
+    assert at(check(results_file(ranking.replace("1 4 2 2 100.0", "1 4 2 2 90.0"), [BOARD_2])), "R104") == [(6, 9)]
+
+
+def test_r104_pairs_missing_on_either_side():
+    ranking = TOTALS + "1 1 2 2 100.0\n2 2 2 0 0.0\n2 3 2 0 0.0\n2 9 2 0 0.0\n"  # pair 4 (100%) not ranked
+    found = [(f.line, f.column, f.message) for f in check(results_file(ranking, [BOARD_2])) if f.code == "R104"]
+    assert [(line, column) for line, column, _ in found] == [(4, 1), (8, 3)]
+    assert "does not rank PairId 4, who plays 2 boards in the ScoreTables" in found[0][2]
+    assert "ranks PairId 9, who plays in no ScoreTable of the file" in found[1][2]
+
+
+def test_r104_a_list_of_only_the_best_misses_no_one():
+    ranking = TOTALS + "{ Only the best 2 }\n1 1 2 2 100.0\n1 4 2 2 100.0\n"
+    assert at(check(results_file(ranking, [BOARD_2])), "R104") == []
+    worse = TOTALS + "1 1 2 2 100.0\n2 2 2 0 0.0\n"  # pair 4, with 100%, would rank within it
+    assert at(check(results_file(worse, [BOARD_2])), "R104") == [(4, 1)]
+
+
+def test_r104_only_when_every_board_has_its_traveller():
+    ranking = TOTALS + "1 1 9 9 100.0\n"
+    text = results_file(ranking, [BOARD_2]) + '\n[Event "e"]\n[Board "3"]\n'
+    assert at(check(text), "R104") == []
+
+
+def test_r104_imp_totals_summed_or_the_mean_a_board():
+    boards = ['[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]\n1 2 420 5 -5\n3 4 400 -5 5\n']
+
+    def text(totals: str) -> str:
+        games = ['[Event "e"]\n[Board "1"]\n[Scoring "IMP;Cross"]\n'
+                 '[TotalScoreTable "Rank;PairId;NrBoards;TotalIMP"]\n' + totals + boards[0]]
+        games.append('[Event "e"]\n[Board "2"]\n[Scoring "IMP;Cross"]\n' + boards[0].replace(" 5 -5", " 3 -3")
+                     .replace("-5 5", "-3 3"))
+        return "\n".join(games)
+
+    assert at(check(text("1 1 2 8\n1 4 2 8\n3 2 2 -8\n3 3 2 -8\n")), "R104") == []
+    assert at(check(text("1 1 2 4\n1 4 2 4\n3 2 2 -4\n3 3 2 -4\n")), "R104") == []  # the mean a board
+    assert at(check(text("1 1 2 8\n1 4 2 8\n3 2 2 -8\n3 3 2 -7\n")), "R104") == [(8, 7)]
+
+
+# --- R105 teams ----------------------------------------------------------------------------------------------
+
+MATCHES = '[Event "t"]\n[ScoreTable "Round;TeamId_Home;TeamId_Away;MatchDetails;NrBoards;VP_Home;VP_Away"]\n'
+PLAYED = ('1 1 2 "1,15,54|2,30,0|200,45,54" 28 8.02 11.98\n'
+          '1 3 4 "1,40,31|2,25,24|200,65,55" 28 12.18 7.82\n'
+          '2 1 3 "1,28,40|2,25,28|200,53,68" 28 6.87 13.13\n')
+
+
+def test_r105_victory_points_on_the_wbf_scale():
+    assert at(check(MATCHES + PLAYED), "R105") == []
+    findings = [f for f in check(MATCHES + PLAYED.replace("8.02 11.98", "8.00 12.00")) if f.code == "R105"]
+    assert [(f.line, f.column) for f in findings] == [(3, 37)]
+    assert "a margin of 9 IMPs in 28 boards gives the home team 8.02 VPs on the WBF scale" in findings[0].message
+
+
+def test_r105_a_vp_pair_that_does_not_sum_to_20():
+    assert at(check(MATCHES + PLAYED.replace("12.18 7.82", "12.18 7.72")), "R105") == [(4, 44)]
+
+
+def test_r105_segments_that_do_not_add_up():
+    assert at(check(MATCHES + PLAYED.replace("2,30,0|200,45,54", "2,31,0|200,45,54")), "R105") == [(3, 7)]
+
+
+def test_r105_team_totals_from_their_matches():
+    totals = '[TotalScoreTable "Rank;TeamId;TotalScoreVP"]\n1 4 7.82\n'
+    text = MATCHES.replace('[ScoreTable', totals + '[ScoreTable') + PLAYED
+    assert at(check(text), "R105") == []
+    assert at(check(text.replace("1 4 7.82", "1 4 7.92")), "R105") == [(3, 5)]

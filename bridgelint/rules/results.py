@@ -11,7 +11,7 @@ from bisect import bisect_left, bisect_right
 from typing import Callable, Iterator
 
 from ..model import Element, Finding, Record, Table
-from ..results import cross_imps, datum, round_to_ten
+from ..results import cross_imps, datum, round_to_ten, victory_points
 from ..scoring import IMP_SCALES, imps
 from ..scoring_method import DATUM_METHODS, ScoringMethod
 from ..tables import decimals, number, unquoted
@@ -357,6 +357,7 @@ def _who(seats: list[tuple[int, str]]) -> str:
 _MEANS = {"MeanScore": ("TotalScore",), "MeanIMP": ("TotalIMP", "TotalScoreIMP"),
           "MeanMP": ("TotalMP", "TotalScoreMP", "MP")}  # a mean column and the totals it is the mean of
 _MP_TOTALS = ("TotalMP", "TotalScoreMP", "MP")
+_IMP_TOTALS = ("TotalIMP", "TotalScoreIMP")
 _PERCENTAGES = ("TotalPercentage", "Percentage")
 # what a ranking is ordered by when no column is sort-marked, best first
 _RANKED_BY = ("TotalPercentage", "Percentage", "MeanPercentage", "MeanIMP", "MeanMP", "MeanScore", "TotalScoreVP",
@@ -390,6 +391,17 @@ class Standings:
                 self._columns[name] = ([float(v) if v is not None else None for v in values],
                                        max((decimals(t) for t, v in zip(texts, values) if v is not None), default=0))
         return self._columns[name]
+
+    def texts(self, name: str) -> list[str | None]:
+        """A column's elements by row as text (quotes undone); None for ``-``, ``?``, nothing or no column."""
+        position = self.table.column_index(name)
+        if position is None:
+            return [None] * len(self.rows)
+        found = []
+        for n in self.rows:
+            text = unquoted(self.table.element_text(self.table.row_starts[n] + position))
+            found.append(None if text in ("", "-", "?") else text)
+        return found
 
     def first(self, names: tuple[str, ...]) -> tuple[str, list[float | None], int] | None:
         for name in names:
@@ -605,3 +617,301 @@ def _directions(standings: Standings, ranks: list[float | None]) -> list[str] | 
         return None
     firsts = {direction for direction, rank in zip(directions, ranks) if rank == 1}
     return directions if firsts == set(directions) else None
+
+
+class StandingsTotals(Rule):
+    """TotalScoreTable totals differ from the ScoreTables.
+
+    What it does: when a file holds a ScoreTable (traveller) for every one
+    of its boards and a TotalScoreTable, adds up each pair's (or player's)
+    rows over the boards it played and compares the ranking with them: its
+    NrBoards; its MP total (TotalMP, TotalScoreMP: the MP_NS or MP_EW of its
+    rows as written, centred ones included); its IMP total (TotalIMP,
+    TotalScoreIMP: the sum, or the mean per board when the whole column reads
+    so, as Ruter writes it); its TotalPercentage (the sum of its MPs over the
+    sum of the tops of its boards, the top two points or one a score beaten
+    as the Scoring tag's MP1 or MP2 says). It also reports a ranked pair with
+    boards played that is in no ScoreTable, and a pair of the travellers
+    missing from the ranking, unless the ranking lists only the best (every
+    pair missing would rank below the last one listed: "Only the best 10").
+    Pairs are told apart by Section when both tables have one. The findings
+    stand on the TotalScoreTable.
+    Why it matters: the ranking is what masterpoints and qualification are
+    awarded from, and it must be what the travellers add up to.
+    Example:
+
+        [Event "Pairs"]
+        [Board "1"]
+        [Scoring "MP;MP2"]
+        [TotalScoreTable "Rank;PairId;NrBoards;TotalMP"]
+        1 1 1 1
+        2 2 1 1
+
+        [Event "Pairs"]
+        [Board "1"]
+        [Scoring "MP;MP2"]
+        [ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]
+        1 2 420 1 0
+        3 4 400 0 1
+
+    Use instead:
+
+        [Event "Pairs"]
+        [Board "1"]
+        [Scoring "MP;MP2"]
+        [TotalScoreTable "Rank;PairId;NrBoards;TotalMP"]
+        1 1 1 1
+        1 4 1 1
+        3 2 1 0
+        3 3 1 0
+
+        [Event "Pairs"]
+        [Board "1"]
+        [Scoring "MP;MP2"]
+        [ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]
+        1 2 420 1 0
+        3 4 400 0 1
+
+    References: Law 79; PBN §5.9, §5.10.
+    """
+
+    code, name, severity, law = "R104", "standings-totals", "error", "PBN §5.10"
+    formats = frozenset(("pbn",))
+
+    @classmethod
+    def compare(cls, standings: Standings, pairs: dict, sections: bool, tops: bool) -> Iterator[Finding]:
+        """The findings of one file: its ranking (``standings``) against ``pairs`` (by (section, id): boards,
+        ``mp``, ``points`` and ``top``, ``imp``, with the decimals they were written with)."""
+        table = standings.table
+        id_name = next((name for name in ("PairId", "PlayerId") if table.column_index(name) is not None), None)
+        if id_name is None:
+            return
+        ids = standings.texts(id_name)
+        where = standings.texts("Section") if sections and table.column_index("Section") is not None else None
+        boards = standings.column("NrBoards")
+        mp_total, imp_total, percent = (standings.first(names) for names in (_MP_TOTALS, _IMP_TOTALS, _PERCENTAGES))
+        wrong: dict[str, list] = {}
+        ranked = set()
+        for row, pair_id in enumerate(ids):
+            if pair_id is None:
+                continue
+            key = ((where[row] or "") if where is not None else "", pair_id)
+            ranked.add(key)
+            pair = pairs.get(key)
+            played = boards[0][row] if boards is not None else None
+            if pair is None:
+                if played is None or played > 0:
+                    wrong.setdefault("absent", []).append((row, None))
+                continue
+            if played is not None and played != pair.boards:
+                wrong.setdefault("NrBoards", []).append((row, pair.boards))
+            if mp_total is not None and (value := mp_total[1][row]) is not None:
+                tolerance = 0.5 * 10 ** -mp_total[2] + _summed(pair.boards, pair.mp_places)
+                if abs(value - pair.mp) > tolerance:
+                    wrong.setdefault(mp_total[0], []).append((row, pair.mp))
+            if percent is not None and tops and pair.top and (value := percent[1][row]) is not None:
+                computed = 100 * pair.points / pair.top
+                if abs(value - computed) > 0.5 * 10 ** -percent[2] + 1e-6:
+                    wrong.setdefault(percent[0], []).append((row, computed))
+        if imp_total is not None:
+            wrong.update(cls._imps(imp_total, ids, where, pairs))
+        for column, rows in wrong.items():
+            row, computed = rows[0]
+            pair_id = ids[row]
+            if column == "absent":
+                element = standings.element(row, id_name)
+                message = f"TotalScoreTable ranks {id_name} {pair_id}, who plays in no ScoreTable of the file"
+            else:
+                element = standings.element(row, column)
+                places = 0 if column == "NrBoards" else max(decimals(element.text), 2 if column in _PERCENTAGES else 0)
+                given = (f"the ScoreTables list it on {computed} boards" if column == "NrBoards" else
+                         f"its rows in the ScoreTables give {shown(computed, places)}")
+                message = f"TotalScoreTable {column} {element.text} for {id_name} {pair_id}, but {given}"
+            yield cls.finding(message + _more(rows, "row"), element.line, element.column)
+        missing = [key for key in pairs if key not in ranked]
+        if missing and not _only_the_best(standings, missing, pairs, percent, mp_total, tops):
+            _, pair_id = missing[0]
+            others = len(missing) - 1
+            more = f"; {others} more missing" if others else ""
+            yield cls.finding(f"TotalScoreTable does not rank {id_name} {pair_id}, who plays "
+                              f"{pairs[missing[0]].boards} boards in the ScoreTables{more}",
+                              table.tag.line, table.tag.column)
+
+    @staticmethod
+    def _imps(total: tuple[str, list[float | None], int], ids: list[str | None], where: list[str | None] | None,
+              pairs: dict) -> dict[str, list]:
+        """The rows whose IMP total is neither the sum of their IMPs nor, when the whole column reads so, the mean
+        per board."""
+        name, values, places = total
+        readings: list[list] = [[], []]
+        for row, pair_id in enumerate(ids):
+            pair = pairs.get(((where[row] or "") if where is not None else "", pair_id)) if pair_id else None
+            value = values[row]
+            if pair is None or value is None or not pair.boards:
+                continue
+            for reading, computed in zip(readings, (pair.imp, pair.imp / pair.boards)):
+                slack = 0.5 * 10 ** -places + _summed(pair.boards, pair.imp_places) / (
+                    1 if reading is readings[0] else pair.boards)
+                if abs(value - computed) > slack:
+                    reading.append((row, computed))
+        best = min(readings, key=len)
+        return {name: best} if best else {}
+
+
+def _summed(count: int, places: int) -> float:
+    """How far a sum of ``count`` values written with ``places`` decimals may be from the sum of the values
+    unrounded: nothing for whole numbers (whole matchpoints and IMPs are exact), about √count half-units else."""
+    return (0.5 * 10 ** -places * count ** 0.5 if places else 0.0) + 1e-6
+
+
+def _only_the_best(standings: Standings, missing: list, pairs: dict, percent: tuple | None, mp_total: tuple | None,
+                   tops: bool) -> bool:
+    """Whether the pairs missing from a ranking all rank below its last row: a list of only the best."""
+    if percent is not None and tops:
+        listed = [v for v in percent[1] if v is not None]
+        return bool(listed) and all(pairs[key].top and 100 * pairs[key].points / pairs[key].top <= min(listed) + 0.01
+                                    for key in missing)
+    if mp_total is not None:
+        listed = [v for v in mp_total[1] if v is not None]
+        return bool(listed) and all(pairs[key].mp <= min(listed) for key in missing)
+    return False
+
+
+class TeamsResult(Rule):
+    """Teams result that does not follow from its matches.
+
+    What it does: reads a teams match table (a ScoreTable with
+    TeamId_Home, TeamId_Away, VP_Home and VP_Away, one row a match) and
+    checks that each match's victory points sum to 20 (on a 20-point scale:
+    most matches of the table do), that they are the WBF continuous scale's
+    (2013) for the IMP margin when the table gives the IMPs (IMP_Home and
+    IMP_Away, or Ruter's MatchDetails `segment,home,away|...|200,home,away`,
+    200 the total) and the number of boards (NrBoards), that the segments of
+    MatchDetails add up to its total, and that each team's TotalScoreVP (or
+    TotalVP) in the record's TotalScoreTable is the sum of its matches' VPs.
+    Matches with `-` are not played yet.
+    Why it matters: a teams event is ranked on victory points; a wrong
+    conversion or a wrong sum changes the standings.
+    Example:
+
+        [Event "Teams"]
+        [ScoreTable "Round;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away;NrBoards;VP_Home;VP_Away"]
+        1 1 2 45 54 28 8.00 12.00
+
+    Use instead: 9 IMPs in 28 boards are 11.98 VPs on the WBF scale.
+
+        [Event "Teams"]
+        [ScoreTable "Round;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away;NrBoards;VP_Home;VP_Away"]
+        1 1 2 45 54 28 8.02 11.98
+
+    References: Law 78B; WBF victory-point scales (2013); PBN §5.9, §5.10.
+    """
+
+    code, name, severity, law = "R105", "teams-result", "error", "WBF VP scale"
+    formats = frozenset(("pbn",))
+    needs = TABLES
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        table = ctx.record.tables.get("ScoreTable")
+        if table is None or not table.columns or not len(table):
+            return
+        matches = Standings(table)
+        home, away = matches.column("VP_Home"), matches.column("VP_Away")
+        teams = matches.texts("TeamId_Home"), matches.texts("TeamId_Away")
+        if home is None or away is None:
+            return
+        played = [row for row in range(len(matches.rows)) if home[0][row] is not None and away[0][row] is not None]
+        yield from self._sums(matches, played, home[0], away[0])
+        yield from self._margins(matches, played, home[0])
+        totals = standings_table(ctx.record)
+        if totals is not None and None not in (teams[0], teams[1]):
+            yield from self._totals(Standings(totals), matches, played, teams, home[0], away[0])
+
+    def _sums(self, matches: Standings, played: list[int], home: list, away: list) -> Iterator[Finding]:
+        twenty = [row for row in played if abs(home[row] + away[row] - 20) < 0.005]
+        if 2 * len(twenty) <= len(played):
+            return  # not a 20-point scale
+        wrong = [row for row in played if row not in twenty]
+        if wrong:
+            element = matches.element(wrong[0], "VP_Away")
+            yield self.finding(f"ScoreTable VP_Home {matches.element(wrong[0], 'VP_Home').text} and VP_Away "
+                               f"{element.text} sum to {shown(home[wrong[0]] + away[wrong[0]], 2)}, not 20"
+                               f"{_more(wrong, 'match')}", element.line, element.column)
+
+    def _margins(self, matches: Standings, played: list[int], home: list) -> Iterator[Finding]:
+        boards = matches.column("NrBoards")
+        scores = _match_imps(matches)
+        if scores is None:
+            return
+        wrong_segments, wrong_vps = [], []
+        for row in played:
+            imps_, segments_ok = scores[row]
+            if imps_ is None:
+                continue
+            if not segments_ok:
+                wrong_segments.append(row)
+            count = boards[0][row] if boards is not None else None
+            if count and count == int(count):
+                margin = int(abs(imps_[0] - imps_[1]))
+                winner = victory_points(margin, int(count))
+                expected = winner if imps_[0] >= imps_[1] else round(20 - winner, 2)
+                if abs(home[row] - expected) > 0.005:
+                    wrong_vps.append((row, expected, margin, int(count)))
+        if wrong_segments:
+            element = matches.element(wrong_segments[0], "MatchDetails")
+            yield self.finding(f"ScoreTable MatchDetails {element.text}: the segments do not add up to the "
+                               f"total{_more(wrong_segments, 'match')}", element.line, element.column)
+        if wrong_vps:
+            row, expected, margin, count = wrong_vps[0]
+            element = matches.element(row, "VP_Home")
+            yield self.finding(f"ScoreTable VP_Home {element.text}, but a margin of {margin} IMPs in {count} boards "
+                               f"gives the home team {expected:.2f} VPs on the WBF scale{_more(wrong_vps, 'match')}",
+                               element.line, element.column)
+
+    def _totals(self, totals: Standings, matches: Standings, played: list[int],
+                teams: tuple[list, list], home: list, away: list) -> Iterator[Finding]:
+        total = totals.first(("TotalScoreVP", "TotalVP"))
+        ids = totals.texts("TeamId")
+        if total is None or totals.table.column_index("TeamId") is None:
+            return
+        won: dict[str, float] = {}
+        for row in played:
+            for team, vp in ((teams[0][row], home[row]), (teams[1][row], away[row])):
+                if team is not None:
+                    won[team] = won.get(team, 0.0) + vp
+        name, values, places = total
+        wrong = [(row, won.get(team, 0.0)) for row, (team, value) in enumerate(zip(ids, values))
+                 if team is not None and value is not None and abs(value - won.get(team, 0.0)) > 0.006]
+        if wrong:
+            row, computed = wrong[0]
+            element = totals.element(row, name)
+            yield self.finding(f"TotalScoreTable {name} {element.text} for team {ids[row]}, but its matches give "
+                               f"{shown(computed, 2)} VPs{_more(wrong, 'team')}", element.line, element.column)
+
+
+def _match_imps(matches: Standings) -> list[tuple[tuple[float, float] | None, bool]] | None:
+    """Each match's IMPs (home, away) and whether its segments add up: from IMP_Home and IMP_Away, or Ruter's
+    MatchDetails; None when the table gives no IMPs."""
+    home, away = matches.column("IMP_Home"), matches.column("IMP_Away")
+    if home is not None and away is not None:
+        return [((h, a) if h is not None and a is not None else None, True) for h, a in zip(home[0], away[0])]
+    details = matches.texts("MatchDetails")
+    if matches.table.column_index("MatchDetails") is None:
+        return None
+    found: list[tuple[tuple[float, float] | None, bool]] = []
+    for text in details:
+        segments: list[list[float]] = []
+        for part in (text or "").split("|"):
+            fields = [number(f.strip()) for f in part.split(",")]
+            if len(fields) == 3:
+                segments.append([float(f) for f in fields if f is not None])
+        segments = [s for s in segments if len(s) == 3]
+        totals = [s for s in segments if s[0] == 200]
+        if len(totals) != 1:
+            found.append((None, True))
+            continue
+        parts = [s for s in segments if s[0] != 200]
+        total = totals[0]
+        adds_up = not parts or (sum(s[1] for s in parts) == total[1] and sum(s[2] for s in parts) == total[2])
+        found.append(((total[1], total[2]), adds_up))
+    return found
