@@ -55,12 +55,7 @@ class ScoringMethod:
     def comparison(self) -> str | None:
         """How a score's IMPs are found: a datum method (Butler, Butler-2) or a cross method (Cross, Cross1,
         Cross2); None when the method names none, or more than one, or something unknown."""
-        if not self.imps or self.unknown:
-            return None
-        named = [m for m in (*DATUM_METHODS, *CROSS_METHODS) if m in self.modifiers]
-        if len(named) == 1:
-            return named[0]
-        return None
+        return _comparison(self.basic, self.modifiers, bool(self.unknown))
 
     @property
     def datum_form(self) -> str | None:
@@ -71,6 +66,14 @@ class ScoringMethod:
 
     def __str__(self) -> str:
         return ";".join((*([self.basic] if self.basic else []), *sorted(self.modifiers), *self.unknown))
+
+
+@lru_cache(maxsize=256)
+def _comparison(basic: str | None, modifiers: frozenset[str], unknown: bool) -> str | None:
+    if basic != "IMP" or unknown:
+        return None
+    named = [m for m in (*DATUM_METHODS, *CROSS_METHODS) if m in modifiers]
+    return named[0] if len(named) == 1 else None
 
 
 @lru_cache(maxsize=256)

@@ -9,15 +9,17 @@ never a record.
 
 from __future__ import annotations
 
+from array import array
+
 from ..model import Finding, Table
 from ..replay.context import Context
 from ..rules.method import method_of
-from ..rules.results import Standings, StandingsTotals, standings_table
+from ..rules.results import Standings, StandingsTotals, id_rows, standings_table
 from ..tables import decimals, number, unquoted
 
-_SIDES = {"PairId_NS": ("NS", ("MP_NS",), ("IMP_NS",)), "PairId_EW": ("EW", ("MP_EW",), ("IMP_EW",)),
-          "PlayerId_North": ("NS", ("MP_North",), ()), "PlayerId_South": ("NS", ("MP_South",), ()),
-          "PlayerId_East": ("EW", ("MP_East",), ()), "PlayerId_West": ("EW", ("MP_West",), ())}
+_SIDES = {"PairId_NS": ("MP_NS", "IMP_NS"), "PairId_EW": ("MP_EW", "IMP_EW"), "PlayerId_North": ("MP_North", ""),
+          "PlayerId_South": ("MP_South", ""), "PlayerId_East": ("MP_East", ""), "PlayerId_West": ("MP_West", "")}
+# each seat's column of ids, and the columns of its MPs and IMPs
 
 
 class _Pair:
@@ -64,26 +66,30 @@ class StandingsHook:
         return []
 
     def _traveller(self, ctx: Context, table: Table, board: str) -> None:
-        seats = [(table.column_index(name), side, [table.column_index(n) for n in mps],
-                  [table.column_index(n) for n in imps]) for name, (side, mps, imps) in _SIDES.items()
-                 if table.column_index(name) is not None]
+        seats = [(position, table.column_index(mp), table.column_index(imp)) for name, (mp, imp) in _SIDES.items()
+                 if (position := table.column_index(name)) is not None]
         if not seats:
             return
         self.traveled.add(board)
         section = table.column_index("Section")
         self.sections = self.sections or section is not None
-        multiplicity = table.column_index("Multiplicity")
-        rows = [n for n in range(len(table)) if table.whole(n)]
-        entries = sum(_count(table, n, multiplicity) for n in rows)
+        rows = id_rows(table, (section, table.column_index("Multiplicity"), *(seat[0] for seat in seats)))
+        entries = sum(_count(ids[1]) for _, _, ids in rows)
         step = method_of(ctx).mp_step
         top = step * (entries - 1) if step else None
         self.tops = self.tops and top is not None
-        mp_columns = {p for _, _, mps, _ in seats for p in mps if p is not None}
-        centred = top is not None and _centred(table, rows, mp_columns, top)
-        for n in rows:
-            where = _text(table, n, section) or ""
-            for position, _side, mps, imps in seats:
-                pair_id = _text(table, n, position)
+        text, cells = table.text, table.cells
+        columns = [(mp, imp) for _, mp, imp in seats]
+        read = [(ids, [(_number(text, cells, start, mp), _number(text, cells, start, imp)) for mp, imp in columns])
+                for _, start, ids in rows]
+        half = 0.0
+        if top is not None:
+            mps = [mp[0] for _, values in read for mp, _ in values if mp is not None]
+            mean = sum(mps) / len(mps) if mps else 0.0
+            half = top / 2 if abs(mean) < abs(mean - top / 2) else 0.0  # centred on 0: a share is MP + top/2
+        for ids, values in read:
+            where = ids[0] or ""
+            for pair_id, (mp, imp) in zip(ids[2:], values):
                 if pair_id is None:
                     continue
                 pair = self.pairs.get((where, pair_id))
@@ -93,19 +99,15 @@ class StandingsHook:
                     continue
                 pair.last = board
                 pair.boards += 1
-                for column in mps:
-                    value = _value(table, n, column)
-                    if value is not None:
-                        pair.mp += value[0]
-                        pair.mp_places = max(pair.mp_places, value[1])
-                        if top is not None:
-                            pair.points += value[0] + (top / 2 if centred else 0)
-                            pair.top += top
-                for column in imps:
-                    value = _value(table, n, column)
-                    if value is not None:
-                        pair.imp += value[0]
-                        pair.imp_places = max(pair.imp_places, value[1])
+                if mp is not None:
+                    pair.mp += mp[0]
+                    pair.mp_places = max(pair.mp_places, mp[1])
+                    if top is not None:
+                        pair.points += mp[0] + half
+                        pair.top += top
+                if imp is not None:
+                    pair.imp += imp[0]
+                    pair.imp_places = max(pair.imp_places, imp[1])
 
     def end_file(self, report: object) -> list[Finding]:
         totals = self.totals
@@ -114,27 +116,19 @@ class StandingsHook:
         return list(StandingsTotals.compare(Standings(totals), self.pairs, self.sections, self.tops))
 
 
-def _count(table: Table, number_: int, multiplicity: int | None) -> int:
-    count = table.value(number_, multiplicity) if multiplicity is not None else 1
-    return count if isinstance(count, int) and count > 0 else 1
+def _count(text: str | None) -> int:
+    """A Multiplicity (1 when not given or not a count)."""
+    return int(text) if text is not None and text.isdigit() and int(text) > 0 else 1
 
 
-def _text(table: Table, row: int, position: int | None) -> str | None:
+def _number(text: str, cells: array, start: int, position: int | None) -> tuple[float, int] | None:
+    """The number in a row's column (the row's first element at ``start``) and its decimals; None when it is
+    none, or there is no such column."""
     if position is None:
         return None
-    value = table.value(row, position)
-    return str(value) if value not in (None, "") else None
-
-
-def _value(table: Table, row: int, position: int | None) -> tuple[float, int] | None:
-    if position is None:
-        return None
-    text = unquoted(table.element_text(table.row_starts[row] + position)).lstrip("^")
-    value = number(text)
-    return (float(value), decimals(text)) if value is not None else None
-
-
-def _centred(table: Table, rows: list[int], columns: set[int], top: float) -> bool:
-    """Whether a board's MP columns are centred on 0 (their average 0, not half the top)."""
-    values = [v[0] for n in rows for c in columns if (v := _value(table, n, c)) is not None]
-    return bool(values) and abs(sum(values) / len(values)) < abs(sum(values) / len(values) - top / 2)
+    at = 4 * (start + position)
+    written = text[cells[at]:cells[at + 1]]
+    if written[:1] in ('"', "^"):
+        written = unquoted(written.lstrip("^"))
+    value = number(written)
+    return (float(value), decimals(written)) if value is not None else None

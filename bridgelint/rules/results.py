@@ -61,8 +61,9 @@ class _MethodRule(_ScoreTableRule):
 
     @staticmethod
     def places(table: Table, field: ScoreField, position: int) -> int:
-        return max((decimals(table.element_text(table.row_starts[row.number] + position).lstrip("^"))
-                    for row in field.rows), default=0)
+        """The decimals a column is written with."""
+        texts = [table.element_text(table.row_starts[row.number] + position) for row in field.rows]
+        return max(map(decimals, texts), default=0) if any("." in text for text in texts) else 0
 
 
 class ImpMismatch(_MethodRule):
@@ -281,73 +282,108 @@ class ImpossibleTraveller(_ScoreTableRule):
         seats = [(position, seat) for name, seat in (*_PAIR_COLUMNS, *_PLAYER_COLUMNS)
                  if (position := table.column_index(name)) is not None]
         section, at_table, round_ = (table.column_index(name) for name in ("Section", "Table", "Round"))
-        by_side = len(seats) == 2 and per_direction(table)
-        seen: dict[tuple[str, str], tuple[str, int, int]] = {}  # (section, id) -> (seat, line, row) first listed
-        places: dict[tuple[str, str, str], int] = {}  # (section, table, round) -> line
-        for row in range(len(table)):
-            if not table.whole(row):
-                continue
-            where = _text(table, row, section) or ""
-            ids = []
-            for position, seat in seats:
-                player = _text(table, row, position)
+        if not seats and (at_table is None or round_ is None):
+            return
+        if _all_apart(table, [position for position, _ in seats], (section, at_table, round_)):
+            return  # no id twice, no table and round twice: nothing to find
+        names = (table.column_index("Names_NS"), table.column_index("Names_EW"))
+        if None in names:
+            names = (None, None)
+        rows = id_rows(table, (section, at_table, round_, *names, *(position for position, _ in seats)))
+        by_side = len(seats) == 2 and _per_direction(rows)
+        seen: dict[tuple[str, str], tuple[str, int, int]] = {}  # (section, id) -> (seat, element, row) first listed
+        places: dict[tuple[str, str, str], int] = {}  # (section, table, round) -> its element
+        for row, start, ids in rows:
+            where = ids[0] or ""
+            for (position, seat), player in zip(seats, ids[5:]):
                 if player is None:
                     continue
-                element = table.cell(row, position)
                 key = (where, f"{seat} {player}" if by_side else player)
                 earlier = seen.get(key)
-                if earlier is not None:
-                    if earlier[2] == row and len(seats) == 2 and earlier[0] != seat:
-                        yield self.finding(f"ScoreTable row has pair {player} both North-South and East-West",
-                                           element.line, element.column)
-                    else:
-                        yield self.finding(f"ScoreTable lists {_who(seats)} {player} twice for this board: "
-                                           f"{seat} here, {earlier[0]} at line {earlier[1]}",
-                                           element.line, element.column)
-                else:
-                    seen[key] = (seat, element.line, row)
-                ids.append(player)
-            if at_table is not None and round_ is not None:
-                played_at, played_in = _text(table, row, at_table), _text(table, row, round_)
-                if played_at is None or played_in is None:
+                if earlier is None:
+                    seen[key] = (seat, start + position, row)
                     continue
-                earlier_line = places.get((where, played_at, played_in))
-                if earlier_line is not None:
-                    element = table.cell(row, at_table)
-                    yield self.finding(f"ScoreTable has two rows for table {played_at} in round {played_in}: "
-                                       f"here and at line {earlier_line}", element.line, element.column)
+                line, column = table.element_place(start + position)
+                if earlier[2] == row and len(seats) == 2:
+                    yield self.finding(f"ScoreTable row has pair {player} both North-South and East-West",
+                                       line, column)
                 else:
-                    places[where, played_at, played_in] = table.cell(row, at_table).line
+                    yield self.finding(f"ScoreTable lists {_who(seats)} {player} twice for this board: {seat} "
+                                       f"here, {earlier[0]} at line {table.element_place(earlier[1])[0]}",
+                                       line, column)
+            played_at, played_in = ids[1], ids[2]
+            if at_table is None or played_at is None or played_in is None:
+                continue
+            earlier_at = places.get((where, played_at, played_in))
+            if earlier_at is None:
+                places[where, played_at, played_in] = start + at_table
+                continue
+            line, column = table.element_place(start + at_table)
+            yield self.finding(f"ScoreTable has two rows for table {played_at} in round {played_in}: here and at "
+                               f"line {table.element_place(earlier_at)[0]}", line, column)
 
 
-def per_direction(table: Table) -> bool:
+def _all_apart(table: Table, seats: list[int], places: tuple[int | None, int | None, int | None]) -> bool:
+    """Whether every id of a table's seat columns is written once and so is every section, table and round: the
+    quick answer for a traveller without a fault (ids compared as written; any doubt goes to the full check)."""
+    starts, width, text, cells = table.row_starts, len(table.columns), table.text, table.cells
+    if table.element_count != width * len(starts):
+        return False  # a row that is not whole
+    written = []
+    for position in seats:
+        for start in starts:
+            at = 4 * (start + position)
+            written.append(text[cells[at]:cells[at + 1]])
+    if len(set(written)) != len(written) or any(w[:1] in ('"', "^") for w in written):
+        return False
+    if places[1] is None or places[2] is None:
+        return True
+    spots = [tuple(text[cells[4 * (start + p)]:cells[4 * (start + p) + 1]] for p in places if p is not None)
+             for start in starts]
+    return len(set(spots)) == len(spots)
+
+
+def id_rows(table: Table, positions: tuple[int | None, ...]) -> list[tuple[int, int, list[str | None]]]:
+    """Each whole row of a table: its number, its first element and the ids in ``positions`` (:func:`id_text`;
+    None where there is no column)."""
+    starts, width, count = table.row_starts, len(table.columns), table.element_count
+    found = []
+    for row in range(len(starts)):
+        start = starts[row]
+        end = starts[row + 1] if row + 1 < len(starts) else count
+        if end - start == width:
+            found.append((row, start, [id_text(table.element_text(start + p)) if p is not None else None
+                                       for p in positions]))
+    return found
+
+
+def id_text(text: str) -> str | None:
+    """An element as an id or name: quotes undone; None for ``-``, ``?`` or nothing."""
+    if text[:1] == "^":
+        text = text[1:]
+    if text[:1] == '"':
+        text = unquoted(text)
+    return None if text in ("", "-", "?") else text
+
+
+def _per_direction(rows: list[tuple[int, int, list[str | None]]]) -> bool:
     """Whether a ScoreTable numbers its pairs per direction (a Mitchell: North-South 1 is not East-West 1): a
-    number on both sides with other Names there, or more than one row with the same number on both sides."""
-    ns, ew = table.column_index("PairId_NS"), table.column_index("PairId_EW")
-    names_ns, names_ew = table.column_index("Names_NS"), table.column_index("Names_EW")
+    number on both sides with other Names there, or more than one row with the same number on both sides.
+    ``rows``: from :func:`id_rows` with Names_NS, Names_EW, PairId_NS and PairId_EW from the fourth id on."""
     named: dict[str, dict[str, str | None]] = {"NS": {}, "EW": {}}
     same = 0
-    for row in range(len(table)):
-        if not table.whole(row):
-            continue
-        north, east = _text(table, row, ns), _text(table, row, ew)
+    with_names = False
+    for _, _, ids in rows:
+        names_ns, names_ew, north, east = ids[3], ids[4], ids[5], ids[6]
+        with_names = with_names or names_ns is not None or names_ew is not None
         same += north is not None and north == east
         if north is not None:
-            named["NS"][north] = _text(table, row, names_ns)
+            named["NS"][north] = names_ns
         if east is not None:
-            named["EW"][east] = _text(table, row, names_ew)
-    if names_ns is not None and names_ew is not None and any(
-            pair in named["EW"] and names != named["EW"][pair] for pair, names in named["NS"].items()):
+            named["EW"][east] = names_ew
+    if with_names and any(pair in named["EW"] and names != named["EW"][pair] for pair, names in named["NS"].items()):
         return True
     return same > 1
-
-
-def _text(table: Table, row: int, position: int | None) -> str | None:
-    """An element as an id (quotes undone); None for no column, ``-``, ``?`` or nothing."""
-    if position is None:
-        return None
-    value = table.value(row, position)
-    return str(value) if value not in (None, "") else None
 
 
 def _who(seats: list[tuple[int, str]]) -> str:
@@ -804,10 +840,10 @@ class TeamsResult(Rule):
         [ScoreTable "Round;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away;NrBoards;VP_Home;VP_Away"]
         1 1 2 45 54 28 8.02 11.98
 
-    References: Law 78B; WBF victory-point scales (2013); PBN §5.9, §5.10.
+    References: Law 78D (victory points); the WBF victory-point scales (2013); PBN §5.9, §5.10.
     """
 
-    code, name, severity, law = "R105", "teams-result", "error", "WBF VP scale"
+    code, name, severity, law = "R105", "teams-result", "error", "Law 78D"
     formats = frozenset(("pbn",))
     needs = TABLES
 

@@ -280,8 +280,12 @@ class ScoreTableMatchpoints(_ScoreTableRule):
                 value = reading.value(row.matchpoints if ns else field.entries - 1 - row.matchpoints)
                 if abs(written - value) > tolerance:
                     wrong.append((row, index, value))
+                    if best is not None and len(wrong) >= len(best):
+                        break  # no better than a reading already tried
             if best is None or len(wrong) < len(best):
                 best, best_reading = wrong, reading
+                if not wrong:
+                    break  # every value fits this reading
         if best and best_reading is not None:  # None: an excerpt of a larger field, not checked
             row, index, value = best[0]
             element = table.element(index)
