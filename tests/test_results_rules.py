@@ -303,3 +303,16 @@ def test_r105_team_totals_from_their_matches():
     text = MATCHES.replace('[ScoreTable', totals + '[ScoreTable') + PLAYED
     assert at(check(text), "R105") == []
     assert at(check(text.replace("1 4 7.82", "1 4 7.92")), "R105") == [(3, 5)]
+
+
+def test_r104_a_mitchell_numbers_its_pairs_per_direction():
+    table = '[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW;Names_NS;Names_EW"]\n'
+    board_1 = table + '1 1 420 1 0 "A-B" "C-D"\n2 2 400 0 1 "E-F" "G-H"\n'
+    board_2 = table + '1 2 100 1 0 "A-B" "G-H"\n2 1 50 0 1 "E-F" "C-D"\n'
+    ranking = ('[TotalScoreTable "Rank;PairId;Direction;NrBoards;TotalMP"]\n'
+               '1 1 "N-S" 2 2\n2 2 "N-S" 2 0\n1 1 "E-W" 2 1\n1 2 "E-W" 2 1\n')
+    text = ('[Event "e"]\n[Board "1"]\n[Scoring "MP;MP2"]\n' + ranking + board_1 +
+            '\n[Event "e"]\n[Board "2"]\n[Scoring "MP;MP2"]\n' + board_2)
+    assert at(check(text), "R104") == []
+    assert at(check(text.replace('1 2 "E-W" 2 1', '1 2 "E-W" 2 2')), "R104") == [(8, 13)]
+    assert at(check(text.replace('"Direction;', '"Club;')), "R104") == []  # no direction: not compared

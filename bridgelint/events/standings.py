@@ -14,12 +14,13 @@ from array import array
 from ..model import Finding, Table
 from ..replay.context import Context
 from ..rules.method import method_of
-from ..rules.results import Standings, StandingsTotals, id_rows, standings_table
-from ..tables import decimals, number, unquoted
+from ..rules.results import Standings, StandingsTotals, id_rows, per_direction, standings_table
+from ..tables import number, unquoted
 
-_SIDES = {"PairId_NS": ("MP_NS", "IMP_NS"), "PairId_EW": ("MP_EW", "IMP_EW"), "PlayerId_North": ("MP_North", ""),
-          "PlayerId_South": ("MP_South", ""), "PlayerId_East": ("MP_East", ""), "PlayerId_West": ("MP_West", "")}
-# each seat's column of ids, and the columns of its MPs and IMPs
+_SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),
+          "PlayerId_North": ("MP_North", "", ""), "PlayerId_South": ("MP_South", "", ""),
+          "PlayerId_East": ("MP_East", "", ""), "PlayerId_West": ("MP_West", "", "")}
+# each seat's column of ids, the columns of its MPs and IMPs, and the side a pair number counts on per direction
 
 
 class _Pair:
@@ -52,6 +53,7 @@ class StandingsHook:
         self.sections = False
         self.totals: Table | None = None
         self.tops = True  # every board's top is known
+        self.by_side = False  # a traveller numbers its pairs per direction (a Mitchell)
 
     def __call__(self, ctx: Context) -> list[Finding]:
         record = ctx.record
@@ -66,20 +68,24 @@ class StandingsHook:
         return []
 
     def _traveller(self, ctx: Context, table: Table, board: str) -> None:
-        seats = [(position, table.column_index(mp), table.column_index(imp)) for name, (mp, imp) in _SIDES.items()
-                 if (position := table.column_index(name)) is not None]
+        index = {column.name: i for i, column in enumerate(table.columns)}
+        seats = [(position, index.get(mp), index.get(imp), side) for name, (mp, imp, side) in _SIDES.items()
+                 if (position := index.get(name)) is not None]
         if not seats:
             return
         self.traveled.add(board)
-        section = table.column_index("Section")
+        section, multiplicity = index.get("Section"), index.get("Multiplicity")
         self.sections = self.sections or section is not None
-        rows = id_rows(table, (section, table.column_index("Multiplicity"), *(seat[0] for seat in seats)))
-        entries = sum(_count(ids[1]) for _, _, ids in rows)
+        rows = id_rows(table, (section, multiplicity, index.get("Names_NS"), index.get("Names_EW"),
+                               *(seat[0] for seat in seats)))
+        by_side = len(seats) == 2 and per_direction(rows, 2)
+        self.by_side = self.by_side or by_side
+        entries = sum(_count(ids[1]) for _, _, ids in rows) if multiplicity is not None else len(rows)
         step = method_of(ctx).mp_step
         top = step * (entries - 1) if step else None
         self.tops = self.tops and top is not None
         text, cells = table.text, table.cells
-        columns = [(mp, imp) for _, mp, imp in seats]
+        columns = [(mp, imp) for _, mp, imp, _ in seats]
         read = [(ids, [(_number(text, cells, start, mp), _number(text, cells, start, imp)) for mp, imp in columns])
                 for _, start, ids in rows]
         half = 0.0
@@ -87,11 +93,14 @@ class StandingsHook:
             mps = [mp[0] for _, values in read for mp, _ in values if mp is not None]
             mean = sum(mps) / len(mps) if mps else 0.0
             half = top / 2 if abs(mean) < abs(mean - top / 2) else 0.0  # centred on 0: a share is MP + top/2
+        sides = [seat[3] for seat in seats]
         for ids, values in read:
             where = ids[0] or ""
-            for pair_id, (mp, imp) in zip(ids[2:], values):
+            for pair_id, side, (mp, imp) in zip(ids[4:], sides, values):
                 if pair_id is None:
                     continue
+                if by_side:
+                    pair_id = f"{side} {pair_id}"
                 pair = self.pairs.get((where, pair_id))
                 if pair is None:
                     pair = self.pairs[where, pair_id] = _Pair()
@@ -113,7 +122,7 @@ class StandingsHook:
         totals = self.totals
         if totals is None or not self.traveled or self.boards - self.traveled:
             return []  # only a file that holds every board's traveller
-        return list(StandingsTotals.compare(Standings(totals), self.pairs, self.sections, self.tops))
+        return list(StandingsTotals.compare(Standings(totals), self.pairs, self.sections, self.tops, self.by_side))
 
 
 def _count(text: str | None) -> int:
@@ -131,4 +140,7 @@ def _number(text: str, cells: array, start: int, position: int | None) -> tuple[
     if written[:1] in ('"', "^"):
         written = unquoted(written.lstrip("^"))
     value = number(written)
-    return (float(value), decimals(written)) if value is not None else None
+    if value is None:
+        return None
+    point = written.find(".")
+    return float(value), 0 if point < 0 else len(written) - point - 1

@@ -290,7 +290,7 @@ class ImpossibleTraveller(_ScoreTableRule):
         if None in names:
             names = (None, None)
         rows = id_rows(table, (section, at_table, round_, *names, *(position for position, _ in seats)))
-        by_side = len(seats) == 2 and _per_direction(rows)
+        by_side = len(seats) == 2 and per_direction(rows, 3)
         seen: dict[tuple[str, str], tuple[str, int, int]] = {}  # (section, id) -> (seat, element, row) first listed
         places: dict[tuple[str, str, str], int] = {}  # (section, table, round) -> its element
         for row, start, ids in rows:
@@ -366,15 +366,15 @@ def id_text(text: str) -> str | None:
     return None if text in ("", "-", "?") else text
 
 
-def _per_direction(rows: list[tuple[int, int, list[str | None]]]) -> bool:
+def per_direction(rows: list[tuple[int, int, list[str | None]]], at: int) -> bool:
     """Whether a ScoreTable numbers its pairs per direction (a Mitchell: North-South 1 is not East-West 1): a
     number on both sides with other Names there, or more than one row with the same number on both sides.
-    ``rows``: from :func:`id_rows` with Names_NS, Names_EW, PairId_NS and PairId_EW from the fourth id on."""
+    ``rows``: from :func:`id_rows`, with Names_NS, Names_EW, PairId_NS and PairId_EW from the id ``at`` on."""
     named: dict[str, dict[str, str | None]] = {"NS": {}, "EW": {}}
     same = 0
     with_names = False
     for _, _, ids in rows:
-        names_ns, names_ew, north, east = ids[3], ids[4], ids[5], ids[6]
+        names_ns, names_ew, north, east = ids[at:at + 4]
         with_names = with_names or names_ns is not None or names_ew is not None
         same += north is not None and north == east
         if north is not None:
@@ -715,14 +715,23 @@ class StandingsTotals(Rule):
     formats = frozenset(("pbn",))
 
     @classmethod
-    def compare(cls, standings: Standings, pairs: dict, sections: bool, tops: bool) -> Iterator[Finding]:
+    def compare(cls, standings: Standings, pairs: dict, sections: bool, tops: bool, by_side: bool
+                ) -> Iterator[Finding]:
         """The findings of one file: its ranking (``standings``) against ``pairs`` (by (section, id): boards,
-        ``mp``, ``points`` and ``top``, ``imp``, with the decimals they were written with)."""
+        ``mp``, ``points`` and ``top``, ``imp``, with the decimals they were written with).  ``by_side``: the
+        travellers number their pairs per direction (ids ``NS 1``, ``EW 1``): the ranking's Direction tells
+        which is which, and without one it is not compared."""
         table = standings.table
         id_name = next((name for name in ("PairId", "PlayerId") if table.column_index(name) is not None), None)
         if id_name is None:
             return
         ids = standings.texts(id_name)
+        if by_side:
+            if table.column_index("Direction") is None:
+                return
+            sides = [_SIDE_NAMES.get((text or "").upper().replace("-", "").replace("/", "").replace(" ", ""))
+                     for text in standings.texts("Direction")]
+            ids = [f"{side} {pair}" if side and pair else None for side, pair in zip(sides, ids)]
         where = standings.texts("Section") if sections and table.column_index("Section") is not None else None
         boards = standings.column("NrBoards")
         mp_total, imp_total, percent = (standings.first(names) for names in (_MP_TOTALS, _IMP_TOTALS, _PERCENTAGES))
@@ -792,6 +801,9 @@ class StandingsTotals(Rule):
                     reading.append((row, computed))
         best = min(readings, key=len)
         return {name: best} if best else {}
+
+
+_SIDE_NAMES = {"NS": "NS", "NORTHSOUTH": "NS", "EW": "EW", "EASTWEST": "EW"}  # a Direction, as programs write it
 
 
 def _summed(count: int, places: int) -> float:
