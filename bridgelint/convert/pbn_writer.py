@@ -275,12 +275,16 @@ def _sorted_rows(columns: list[Column], rows: list[list[str]]) -> list[list[str]
     return [row for _, row in sorted(zip(keys, rows), key=cmp_to_key(compare))]
 
 
+WIDEST = 255  # a line's most characters in PBN (§2.3): a column said to be wider is not padded
+
+
 def _table_row(columns: list[Column], row: list[str]) -> str:
-    """Elements separated by one space, each padded to its column's minimum width (left unless R)."""
+    """Elements separated by one space, each padded to its column's minimum width (left unless R), unless the
+    width is over :data:`WIDEST` (``Rank\\99999999R`` would make a 100 MB file of a small one)."""
     cells = []
     for i, text in enumerate(row):
         column = columns[i] if i < len(columns) else None
-        if column is not None and column.width > len(text):
+        if column is not None and len(text) < column.width <= WIDEST:
             text = text.rjust(column.width) if column.align == "R" else text.ljust(column.width)
         cells.append(text)
     return " ".join(cells).rstrip()
