@@ -24,11 +24,15 @@ class Replacing:
 
     def __init__(self, path: str, mode: str = "wb", **text: Any):
         self.path = path
-        target = os.path.realpath(path)  # a symbolic link is followed: the file it names is replaced
-        if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):  # a device, a FIFO: written to
+        try:
+            regular = stat.S_ISREG(os.stat(path).st_mode)
+        except FileNotFoundError:
+            regular = True  # a new file
+        if not regular:  # a device, a FIFO, /dev/stdout: written to as it is
             self.temporary = ""
             self.file: IO[Any] = open(path, mode, **text)
             return
+        target = os.path.realpath(path)  # a symbolic link is followed: the file it names is replaced
         directory, name = os.path.split(target)
         fd, self.temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=directory)
         self.target = target

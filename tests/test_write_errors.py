@@ -112,11 +112,23 @@ def test_two_runs_writing_one_output_file_leave_a_valid_document(games: Path) ->
     assert sorted(p.name for p in games.iterdir() if p.name.startswith(".")) == []
 
 
-def test_check_output_file_dash_is_standard_output(games: Path) -> None:
-    result = bridgelint(games, "check", "--isolated", "--format", "json", "-o", "-", "a.pbn")
-    assert result.returncode == 1
-    assert json.loads(result.stdout)["summary"]["games"] == 40
+@pytest.mark.parametrize("output", ["-", "/dev/stdout"])
+def test_check_output_file_dash_is_standard_output(games: Path, output: str) -> None:
+    if not os.path.exists(output) and output != "-":
+        pytest.skip(f"no {output}")
+    result = bridgelint(games, "check", "--isolated", "--format", "json", "-o", output, "a.pbn")
+    assert result.returncode == 1, result.stderr
+    assert json.loads(result.stdout)["summary"]["games"] == 40  # a pipe: written to, not replaced
     assert not (games / "-").exists()
+
+
+def test_an_output_file_through_a_symbolic_link_replaces_the_file_it_names(games: Path) -> None:
+    (games / "report.json").write_text("old")
+    (games / "link.json").symlink_to("report.json")
+    result = bridgelint(games, "check", "--isolated", "--format", "json", "-o", "link.json", "a.pbn")
+    assert result.returncode == 1
+    assert (games / "link.json").is_symlink()
+    assert json.loads((games / "report.json").read_text())["summary"]["games"] == 40
 
 
 @pytest.mark.parametrize("args", [["check", "--isolated", "a.pbn"], ["convert", "--isolated", "--to", "pbn", "a.pbn"],
