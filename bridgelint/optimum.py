@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from .digits import matched
 from .model import Record, Table, Tag
 from .par import DENOMINATIONS, Par, ParContract
 
@@ -241,9 +242,9 @@ def optimum_score(tag: Tag) -> Claim:
     m = _SIDED.fullmatch(tag.value.strip())
     if m is None or m.group(3) == m.group(1):
         return Claim(tag, None, "is not a score for NS or EW (NS 620, EW -100)")
-    scores = {m.group(1): int(m.group(2))}
+    scores = {m.group(1): matched(m.group(2))}
     if m.group(3):
-        scores[m.group(3)] = int(m.group(4))
+        scores[m.group(3)] = matched(m.group(4))
     return Claim(tag, lambda par: all(value == (par.score if side == "NS" else -par.score)
                                       for side, value in scores.items()))
 
@@ -279,7 +280,7 @@ def minimax(tag: Tag) -> Claim:
         return Claim(tag, None, "is not a Minimax as 4SS420 or 5DDN-500 (level, denomination, D or R, declarer, "
                                 "NS score)")
     level, denomination, risk, declarer, points = m.groups()
-    level_n, strain, seat, ns = int(level), _denomination(denomination), declarer.upper(), int(points)
+    level_n, strain, seat, ns = int(level), _denomination(denomination), declarer.upper(), matched(points)
     if risk.upper() == "R":
         return Claim(tag, lambda par: False)
 

@@ -55,6 +55,8 @@ PBN_CASES = {  # name: (game text, a code it is reported by, on the line that ho
     "table width of 5000 digits": (GAME + f'\n[TotalScoreTable "Rank\\{BIG}R;PairId\\2R"]\n1 1\n', None),
     "table score of 5000 digits": (GAME + '\n[TotalScoreTable "Rank\\2R;PairId\\2R;TotalScoreMP\\4R"]\n'
                                    f"{BIG} 1 {BIG}\n", None),
+    "OptimumScore of 5000 digits": (before_score(f'[OptimumScore "NS {BIG}"]'), None),
+    "Minimax of 5000 digits": (before_score(f'[ParContract "NS 4S="]\n[Minimax "4SN{BIG}"]'), None),
 }
 
 
