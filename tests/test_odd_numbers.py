@@ -55,6 +55,13 @@ PBN_CASES = {  # name: (game text, a code it is reported by, on the line that ho
     "table width of 5000 digits": (GAME + f'\n[TotalScoreTable "Rank\\{BIG}R;PairId\\2R"]\n1 1\n', None),
     "table score of 5000 digits": (GAME + '\n[TotalScoreTable "Rank\\2R;PairId\\2R;TotalScoreMP\\4R"]\n'
                                    f"{BIG} 1 {BIG}\n", None),
+    "traveller Multiplicity ¹": (GAME + '\n[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW;Multiplicity"]\n'
+                                 "1 2 170 1 1 ¹\n3 4 170 1 1 2\n", None),
+    "traveller Multiplicity of 5000 digits": (GAME + '\n[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW;'
+                                              f'Multiplicity"]\n1 2 170 1 1 {BIG}\n', None),
+    "NrBoards and IMPs of 400 digits and a decimal point (infinity)": (
+        GAME + '\n[ScoreTable "Table;Home;Away;NrBoards;IMP_Home;IMP_Away;VP_Home;VP_Away"]\n'
+        f"1 A B {'9' * 400}.0 30 10 15 5\n2 C D 16 {'9' * 400}.5 10 15 5\n", None),
     "OptimumScore of 5000 digits": (before_score(f'[OptimumScore "NS {BIG}"]'), None),
     "Minimax of 5000 digits": (before_score(f'[ParContract "NS 4S="]\n[Minimax "4SN{BIG}"]'), None),
 }

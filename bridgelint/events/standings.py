@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from array import array
 
+from ..digits import is_digits, whole
 from ..model import Finding, Table
 from ..replay.context import Context
 from ..rules.method import method_of
@@ -127,7 +128,8 @@ class StandingsHook:
 
 def _count(text: str | None) -> int:
     """A Multiplicity (1 when not given or not a count)."""
-    return int(text) if text is not None and text.isdigit() and int(text) > 0 else 1
+    count = whole(text) if text is not None and is_digits(text) else None
+    return count if count else 1
 
 
 def _number(text: str, cells: array, start: int, position: int | None) -> tuple[float, int] | None:

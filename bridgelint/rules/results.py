@@ -8,6 +8,7 @@ method the tag does not name, or names in a way not known, does not check the ta
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from math import isfinite
 from typing import Callable, Iterator
 
 from ..model import Element, Finding, Record, Table
@@ -899,7 +900,7 @@ class TeamsResult(Rule):
             if not segments_ok:
                 wrong_segments.append(row)
             count = boards[0][row] if boards is not None else None
-            if count and count == int(count):
+            if count and isfinite(count) and count == int(count) and all(map(isfinite, imps_)):
                 margin = int(abs(imps_[0] - imps_[1]))
                 winner = victory_points(margin, int(count))
                 expected = winner if imps_[0] >= imps_[1] else round(20 - winner, 2)
