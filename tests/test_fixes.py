@@ -142,6 +142,14 @@ def test_diff_applied_by_patch_is_what_fix_writes(tmp_path, monkeypatch, code, b
     assert (status, diff) == (0, b"")
 
 
+def test_a_second_table_is_written_out_only_where_its_play_fits_the_deal_before():
+    # West's SA is North's in the game before: another board, not another table of it
+    data = (HEAD + '[Auction "N"]\n1NT AP\n\n[Room "Closed"]\n[Declarer "N"]\n[Contract "1NT"]\n[Auction "N"]\n'
+            '1NT AP\n[Play "E"]\nH7 H4 SA HT\n').encode()
+    assert counts(data)["B108"] == 1
+    assert fixed(data, unsafe=True) == data
+
+
 def test_fix_in_place_keeps_the_mode_and_reports_what_is_left(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     path = Path("a.pbn")

@@ -214,8 +214,28 @@ def _header_written(record: Record) -> list[Edit] | None:
     pairs = [(name, value) for name, value in record.header_before if name not in own]
     if first is None or first.column != 1 or not pairs or any('"' in v or "\\" in v for _, v in pairs):
         return None
+    deal = dict(record.header_before).get("Deal")
+    if deal is None or not _plays_from(record, deal):
+        return None
     text = "".join(f'[{name} "{value}"]\n' for name, value in pairs)
     return [Edit(first.line, 1, first.line, 1, text)]
+
+
+def _plays_from(record: Record, deal: str) -> bool:
+    """Whether every card the game's play gives a seat is in that seat's hand of ``deal`` (a PBN Deal value):
+    only then is the game another table of that deal."""
+    play = record.play
+    if play is None:
+        return True
+    hands = deal.strip().split()
+    if not hands or len(hands[0]) < 2 or hands[0][1] != ":" or hands[0][0].upper() not in bridge.SEATS:
+        return False
+    first, hands[0] = hands[0][0].upper(), hands[0][2:]
+    held: dict[str, set[str]] = {}
+    for seat, hand in zip(bridge.SEATS[bridge.SEATS.index(first):] + bridge.SEATS[:bridge.SEATS.index(first)], hands):
+        suits = hand.split(".")
+        held[seat] = {suit + rank for suit, ranks in zip(bridge.SUITS, suits) for rank in ranks.upper()}
+    return all(card.kind != "card" or card.seat is None or card.card in held.get(card.seat, ()) for card in play.cards)
 
 
 _SCORED_BY_VULNERABILITY = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber", "ScoreRubberHistory",
