@@ -316,3 +316,19 @@ def test_r104_a_mitchell_numbers_its_pairs_per_direction():
     assert at(check(text), "R104") == []
     assert at(check(text.replace('1 2 "E-W" 2 1', '1 2 "E-W" 2 2')), "R104") == [(8, 13)]
     assert at(check(text.replace('"Direction;', '"Club;')), "R104") == []  # no direction: not compared
+
+
+def test_r106_across_boards_a_pair_at_two_tables_in_one_round_or_a_board_twice():
+    table = '[ScoreTable "Table;Round;PairId_NS;PairId_EW;Score_NS"]\n'
+
+    def text(second: str, board: str = "2") -> str:
+        return (HEAD + table + "1 1 1 5 420\n2 1 2 6 400\n\n[Event \"e\"]\n[Board \"" + board + "\"]\n"
+                "[Vulnerable \"None\"]\n" + table + second)
+
+    assert at(check(text("1 1 1 5 420\n2 1 2 6 400\n")), "R106") == []
+    found = [f for f in check(text("1 1 1 5 420\n3 1 2 6 400\n")) if f.code == "R106"]
+    assert [(f.line, f.column) for f in found] == [(13, 5), (13, 7)]
+    assert "pair 2 at table 3 in round 1, but at table 2 in that round on board 1 (line 6)" in found[0].message
+    found = [f for f in check(text("1 2 1 5 420\n2 2 2 6 400\n", board="1")) if f.code == "R106"]
+    assert [(f.line, f.column) for f in found][:1] == [(12, 5)]
+    assert "lists pair 1 on board 1, which it already played (line 5)" in found[0].message

@@ -1,4 +1,4 @@
-"""R104 as a record hook: a file's TotalScoreTable against what its ScoreTables give each pair.
+"""R104 as a record hook: a file's TotalScoreTable against what its ScoreTables give each pair; R106 across boards.
 
 Each record's ScoreTable (a board's traveller) adds to the pairs (or players) it lists: the board, the MPs
 and IMPs written for them, the board's top; the first TotalScoreTable of the file is kept.  At the end of the
@@ -15,7 +15,7 @@ from ..digits import is_digits, whole
 from ..model import Finding, Table
 from ..replay.context import Context
 from ..rules.method import method_of
-from ..rules.results import Standings, StandingsTotals, id_rows, per_direction, standings_table
+from ..rules.results import ImpossibleTraveller, Standings, StandingsTotals, id_rows, per_direction, standings_table
 from ..tables import number, unquoted
 
 _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),
@@ -27,22 +27,23 @@ _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW
 class _Pair:
     """What the travellers give one pair: boards played, MPs (as a share of the tops) and IMPs."""
 
-    __slots__ = ("boards", "mp", "points", "top", "imp", "mp_places", "imp_places", "last")
+    __slots__ = ("boards", "mp", "points", "top", "imp", "mp_places", "imp_places", "played", "rounds")
 
     def __init__(self) -> None:
         self.boards = 0
         self.mp = self.points = self.top = self.imp = 0.0
         self.mp_places = self.imp_places = 0
-        self.last: str | None = None  # the board last counted (a pair twice on a board is R106's)
+        self.played: dict[str, tuple[int, int]] = {}  # board -> (game, line) where the pair played it
+        self.rounds: dict[str, tuple[str, str, int]] = {}  # round -> (table, board, line) where the pair sat
 
 
 def standings_hooks(codes: frozenset[str]) -> list[StandingsHook]:
-    """The standings hook of a file's run, when R104 is selected."""
-    return [StandingsHook()] if StandingsTotals.code in codes else []
+    """The standings hook of a file's run, when R104 or R106 is selected."""
+    return [StandingsHook()] if {StandingsTotals.code, ImpossibleTraveller.code} & codes else []
 
 
 class StandingsHook:
-    """R104 over one file's records."""
+    """R104 over one file's records, and R106 where a pair's boards or tables do not fit across them."""
 
     def __init__(self) -> None:
         self.start_file("", None)
@@ -65,21 +66,24 @@ class StandingsHook:
             self.totals = standings_table(record)
         table = record.tables.get("ScoreTable")
         if table is not None and board is not None and table.columns and len(table):
-            self._traveller(ctx, table, board)
+            return self._traveller(ctx, table, board)
         return []
 
-    def _traveller(self, ctx: Context, table: Table, board: str) -> None:
+    def _traveller(self, ctx: Context, table: Table, board: str) -> list[Finding]:
+        """Add a board's traveller to its pairs; R106 where a pair plays the board again or sits at two tables
+        in one round."""
         index = {column.name: i for i, column in enumerate(table.columns)}
         seats = [(position, index.get(mp), index.get(imp), side) for name, (mp, imp, side) in _SIDES.items()
                  if (position := index.get(name)) is not None]
         if not seats:
-            return
+            return []
         self.traveled.add(board)
         section, multiplicity = index.get("Section"), index.get("Multiplicity")
+        at_table, at_round = index.get("Table"), index.get("Round")
         self.sections = self.sections or section is not None
-        rows = id_rows(table, (section, multiplicity, index.get("Names_NS"), index.get("Names_EW"),
-                               *(seat[0] for seat in seats)))
-        by_side = len(seats) == 2 and per_direction(rows, 2)
+        rows = id_rows(table, (section, multiplicity, at_table, at_round, index.get("Names_NS"),
+                               index.get("Names_EW"), *(seat[0] for seat in seats)))
+        by_side = len(seats) == 2 and per_direction(rows, 4)
         self.by_side = self.by_side or by_side
         entries = sum(_count(ids[1]) for _, _, ids in rows) if multiplicity is not None else len(rows)
         step = method_of(ctx).mp_step
@@ -95,9 +99,11 @@ class StandingsHook:
             mean = sum(mps) / len(mps) if mps else 0.0
             half = top / 2 if abs(mean) < abs(mean - top / 2) else 0.0  # centred on 0: a share is MP + top/2
         sides = [seat[3] for seat in seats]
-        for ids, values in read:
-            where = ids[0] or ""
-            for pair_id, side, (mp, imp) in zip(ids[4:], sides, values):
+        game = ctx.record.game
+        found: list[Finding] = []
+        for (_, start, ids), (_, values) in zip(rows, read):
+            where, sat, played_in = ids[0] or "", ids[2], ids[3]
+            for position, pair_id, side, (mp, imp) in zip((seat[0] for seat in seats), ids[6:], sides, values):
                 if pair_id is None:
                     continue
                 if by_side:
@@ -105,9 +111,24 @@ class StandingsHook:
                 pair = self.pairs.get((where, pair_id))
                 if pair is None:
                     pair = self.pairs[where, pair_id] = _Pair()
-                if pair.last == board:
+                at = 4 * (start + position)
+                line, column = cells[at + 2], cells[at + 3]  # the element's place (Table.element_place)
+                earlier = pair.played.get(board)
+                if earlier is not None:
+                    if earlier[0] != game:  # twice in one traveller is the rule's own finding
+                        found.append(ImpossibleTraveller.finding(
+                            f"ScoreTable lists pair {pair_id} on board {board}, which it already played (line "
+                            f"{earlier[1]})", line, column))
                     continue
-                pair.last = board
+                pair.played[board] = (game, line)
+                if sat is not None and played_in is not None:
+                    seen = pair.rounds.get(played_in)
+                    if seen is None:
+                        pair.rounds[played_in] = (sat, board, line)
+                    elif seen[0] != sat:
+                        found.append(ImpossibleTraveller.finding(
+                            f"ScoreTable has pair {pair_id} at table {sat} in round {played_in}, but at table "
+                            f"{seen[0]} in that round on board {seen[1]} (line {seen[2]})", line, column))
                 pair.boards += 1
                 if mp is not None:
                     pair.mp += mp[0]
@@ -118,6 +139,7 @@ class StandingsHook:
                 if imp is not None:
                     pair.imp += imp[0]
                     pair.imp_places = max(pair.imp_places, imp[1])
+        return found
 
     def end_file(self, report: object) -> list[Finding]:
         totals = self.totals

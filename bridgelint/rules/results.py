@@ -155,10 +155,17 @@ class ImpMismatch(_MethodRule):
         best: list | None = None
         how: Callable[..., str] | None = None
         for value_of, described in readings:
-            wrong = [(row, index, sign * value_of(row)) for row, written, index in stated
-                     if abs(written - sign * value_of(row)) > tolerance]
+            wrong = []
+            for row, written, index in stated:
+                value = sign * value_of(row)
+                if abs(written - value) > tolerance:
+                    wrong.append((row, index, value))
+                    if best is not None and len(wrong) >= len(best):
+                        break  # no better than a reading already tried
             if best is None or len(wrong) < len(best):
                 best, how = wrong, described
+                if not wrong:
+                    break  # every value fits this reading
         if best and how is not None:
             row, index, value = best[0]
             element = table.element(index)
@@ -253,7 +260,9 @@ class ImpossibleTraveller(_ScoreTableRule):
     that numbers its pairs per direction (a Mitchell: a number on both sides
     with other Names_NS and Names_EW there, or several rows with the same
     number on both sides) has its North-South and East-West numbers
-    compared apart.
+    compared apart. Across the file's travellers it also reports a pair
+    listed on a board it played in an earlier traveller, and a pair at two
+    tables in one round (Table and Round given).
     Why it matters: a pair plays a board once; a second row is a result
     entered twice or under the wrong pair, and every other row's matchpoints
     are computed against it.

@@ -413,11 +413,12 @@ def score_field(table: Table) -> ScoreField | None:
     ns, ew, multiplicity = (table.column_index(name) for name in ("Score_NS", "Score_EW", "Multiplicity"))
     if ns is None and ew is None:
         return None
+    width, starts = len(table.columns), table.row_starts
+    if table.element_count != width * len(starts) or any(b - a != width for a, b in zip(starts, starts[1:])):
+        return None  # a row that is not whole
     rows = []
     left_out = False
     for number in range(len(table)):
-        if not table.whole(number):
-            return None
         points = table.value(number, ns) if ns is not None else None
         if not isinstance(points, int):
             other = table.value(number, ew) if ew is not None else None
