@@ -40,9 +40,18 @@ def uploads(tmp_path):
     os.close(writer)
 
 
+def _default_signals() -> None:
+    """In the child: the signals the tests send take their default action, even where the tests run in the
+    background of a shell, which starts them ignoring SIGINT and SIGQUIT (an ignored signal stays ignored
+    across exec)."""
+    for signum in (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def start(cwd: Path, *args: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "bridgelint", "check", "--isolated", "--jobs", "2", *args,
-                             "a.pbn", "b.pbn", "z.pbn"], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             "a.pbn", "b.pbn", "z.pbn"], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_default_signals)
 
 
 def read_until(process: subprocess.Popen, wanted: bytes) -> bytes:
