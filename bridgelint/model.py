@@ -61,6 +61,18 @@ class Fix:
     reencode: bool = False  # also write every line of the file in UTF-8 (its characters unchanged)
 
 
+@dataclass(frozen=True, slots=True)
+class Related:
+    """Another record a finding names (the reference of a fouled board, the earlier record of a table): its file as
+    reports show it, its place, what it is, and for a deal its fingerprint (the board views draw it beside)."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+    deal: int | None = None
+
+
 @dataclass(slots=True)
 class Finding:
     """One problem: a rule code at a place in a file."""
@@ -74,6 +86,7 @@ class Finding:
     game: int | None = None
     board: str | None = None
     fix: Fix | None = None  # the edit that mends it, when its rule has one and it applies here
+    related: Related | None = None  # the other record it names (E codes)
 
     def __reduce__(self) -> tuple[type[Finding], tuple]:
         """Pickled as the tuple of its fields (a worker's findings go to the parent): about half the time of a

@@ -28,8 +28,9 @@ import click
 from tabulate import tabulate
 
 from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, is_vulnerable, seat_after, side
+from .events.deal import hands_of
 from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
-                    Record)
+                    Record, Related)
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .inputs import ArchiveProblem
 from .pipeline import add_archive_findings, linter_for, location, open_input
@@ -37,6 +38,7 @@ from .printable import letters, shows_suits
 from .replay.context import Context
 from .replay.play import PlayReplay
 from .readers.lin import room as lin_room
+from .rules.event import DuplicatedDeal, FouledBoard, TeamImps, UncomparedBoard
 from .rules.internal import InternalError
 from .scoring import score
 from .semantics import call_notes, contract_text, header_values, lin_outcome, replayed
@@ -154,7 +156,7 @@ def place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
     play_line = record.play.line if record.play is not None else None
     auction_line = record.auction.line if record.auction is not None else None
     for finding in findings:
-        part = families.get(finding.code[:1])
+        part = _EVENT_PARTS.get(finding.code) or families.get(finding.code[:1])
         if part is None or (part == "header" and finding.code != InternalError.code and finding.line > record.line):
             if play_line is not None and finding.line >= play_line:
                 part = "play"
@@ -166,9 +168,29 @@ def place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
     return sections
 
 
+_EVENT_PARTS = {**dict.fromkeys((FouledBoard.code, DuplicatedDeal.code, UncomparedBoard.code), "deal"),
+                TeamImps.code: "contract"}  # the other event codes go by their line
+
+
 def _finding_lines(findings: list[Finding], style: Style) -> list[str]:
-    return [f"  {style.code(f)} {f.severity or ''} (line {f.line}, column {f.column}): {f.message}"
-            for f in findings]
+    """Each finding a line; a fouled board's is followed by the other deal (the reference)."""
+    out = []
+    for f in findings:
+        out.append(f"  {style.code(f)} {f.severity or ''} (line {f.line}, column {f.column}): {f.message}")
+        if f.related is not None and f.related.deal is not None:
+            out += other_deal(f.related, style)
+    return out
+
+
+def other_deal(related: Related, style: Style) -> list[str]:
+    """The deal another record holds (``related.deal``), a hand a line, under what and where it is."""
+    hands = hands_of(related.deal) if related.deal is not None else {}
+    lines = [f"    {related.message}, {related.path}:{related.line}:"]
+    for seat, cards in hands.items():
+        suits = [f"{style.suit(suit)} {''.join(sorted((c[1] for c in cards if c[0] == suit), key=RANKS.index)) or '-'}"
+                 for suit in "SHDC"]
+        lines.append(f"      {SEAT_NAMES[seat]:<6} {'  '.join(suits)}")
+    return lines
 
 
 # --- the deal -----------------------------------------------------------------------

@@ -437,3 +437,44 @@ def test_the_uncompared_board_example(monkeypatch, write):
     bad, good = write("bad.pbn", example.decode()), write("good.pbn", use_instead.decode())
     assert [x[:2] for x in found(monkeypatch, "--hand-record", record, bad)] == [(record, "E105"), (bad, "E105")]
     assert found(monkeypatch, "--hand-record", record, good) == []
+
+
+# --- the other record: SARIF relatedLocations, replay ------------------------------------------
+
+def test_sarif_gives_the_other_record_as_a_related_location(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, result=False)))
+    upload = write("up.pbn", pbn(game("1", D2)))
+    majority = write("r.pbn", pbn(game("1", D1), game("1", D1), game("1", D2)))
+    _, out, _ = check(monkeypatch, "--hand-record", record, upload, output="sarif")
+    [result] = [r for r in json.loads(out)["runs"][0]["results"] if r["ruleId"] == "E101"]
+    assert result["relatedLocations"] == [{"id": 1, "physicalLocation": {
+        "artifactLocation": {"uri": "handrecord.pbn", "uriBaseId": "%SRCROOT%"},
+        "region": {"startLine": 5, "startColumn": 1}}, "message": {"text": "board 1 in the hand record"}}]
+    _, out, _ = check(monkeypatch, majority, output="sarif")
+    document = json.loads(out)
+    [result] = [r for r in document["runs"][0]["results"] if r["ruleId"] == "E101"]
+    [related] = result["relatedLocations"]
+    assert related["physicalLocation"]["artifactLocation"]["uri"] == "r.pbn"
+    assert related["physicalLocation"]["region"]["startLine"] == 5
+    assert related["message"]["text"] == "board 1 as most tables played it (2 tables)"
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((Path(__file__).resolve().parent / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator(schema).validate(document)
+
+
+def test_replay_shows_a_fouled_board_under_its_deal_and_the_reference_deal(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, result=False)))
+    upload = write("up.pbn", pbn(game("1", D2)))
+    code, out, _ = run_cli(monkeypatch, "replay", "--ascii", "--isolated", "--hand-record", record, upload)
+    assert code == 0
+    deal_part = out[out.index("                        South"):out.index("Contract and result")]
+    assert "  E101 error (line 5, column 8): fouled board: board 1 here is not the hand record's" in deal_part
+    assert ("    board 1 in the hand record, handrecord.pbn:5:\n"
+            "      North  S AKQJT98765432  H -  D -  C -\n"
+            "      East   S -  H AKQJT98765432  D -  C -\n"
+            "      South  S -  H -  D AKQJT98765432  C -\n"
+            "      West   S -  H -  D -  C AKQJT98765432\n") in deal_part
+    # by the majority, within the file
+    path = write("r.pbn", pbn(game("1", D1), game("1", D1), game("1", D2)))
+    code, out, _ = run_cli(monkeypatch, "replay", "--ascii", "--isolated", "--game", "3", path)
+    assert "    board 1 as most tables played it (2 tables), r.pbn:5:\n      North  S AKQJT98765432" in out

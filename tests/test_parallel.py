@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint import parallel
-from bridgelint.model import Finding
+from bridgelint.model import Finding, Related
 from bridgelint.rules import RULES
 from conftest import finding_lines
 from conftest import run_cli as run
@@ -92,7 +92,9 @@ def test_a_finding_goes_back_from_a_worker_whole():
     back = pickle.loads(pickle.dumps(finding, protocol=pickle.HIGHEST_PROTOCOL))
     assert back == finding and back is not finding
     assert [getattr(back, f.name) for f in fields(Finding)] == ["A103", "1D is not higher than 1H", 6, 9, "error",
-                                                                "Laws 18, 27", 3, "2", None]
+                                                                "Laws 18, 27", 3, "2", None, None]
+    related = Finding("E101", "fouled board", 5, 8, related=Related("hr.pbn", 5, 1, "board 1 in the hand record", 7))
+    assert pickle.loads(pickle.dumps(related, protocol=pickle.HIGHEST_PROTOCOL)) == related
 
 
 @pytest.mark.parametrize("output_format", ["text", "json", "sarif", "github", "junit"])

@@ -56,6 +56,11 @@ def turn(here: int, there: int) -> int | None:
     return next((seats for seats in range(4) if turned(there, seats) == here), None)
 
 
+def hands_of(print_: int) -> dict[str, list[str]]:
+    """Each seat's cards (``SA``), in pack order."""
+    return {seat: [card for card in CARDS if mask & _BIT[card]] for seat, mask in zip(SEATS, _masks(print_))}
+
+
 def seat_of(print_: int, card: str) -> str:
     """The seat holding ``card``."""
     bit = _BIT[card]

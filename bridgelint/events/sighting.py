@@ -202,12 +202,11 @@ def digest(record: Record, print_: int | None) -> int:
     """What was played, layout and comments aside: the deal, the calls, the cards, the contract, the result and
     the score, as one integer (the same in every process)."""
     parts: list[str] = [str(print_)]
-    auction = record.auction
+    auction, play = record.auction, record.play  # their tokens as written, kept as text where they are
     if auction is not None:
-        calls = [PLAIN_CALLS[name] for name in auction.names] if auction.names is not None else auction.calls
-        parts.append(" ".join(f"{call.kind}{call.level}{call.denomination}" for call in calls))
-    if record.play is not None:
-        parts.append(" ".join(card.token.upper() for card in record.play.cards))
+        parts.append(" ".join(auction.names if auction.names is not None else (c.token for c in auction.calls)))
+    if play is not None:
+        parts.append(" ".join(play.tokens if play.tokens is not None else (c.token for c in play.cards)))
     for value in (record.contract, record.result, record.score):
         parts.append("".join((value.raw or "").split()).upper() if value is not None else "")
     return int.from_bytes(blake2b("\n".join(parts).encode(), digest_size=8).digest(), "big")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..bridge import SEAT_NAMES, seat_after
-from ..model import Finding
+from ..model import Finding, Related
 from ..rules.base import Rule
 from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
 from ..scoring import imps
@@ -42,8 +42,10 @@ class Board:
         self.seats = 0
         self.deal_at = 0
         self.dealer: str | None = None
-        self.votes: list[int] | None = None  # per distinct deal played: its fingerprint, tables, where first seen
-        self.played: list[int] | None = None  # each played record's place and deal (_pack), for finish()
+        # per distinct deal played: its fingerprint, tables, where first seen; while the only deal played is the
+        # first whole deal, seen there first, just its tables (an int: no list for the usual board)
+        self.votes: list[int] | int | None = None
+        self.played: list[int] | int | None = None  # each played record's place and deal (_pack): one, or a list
         self.places: list[tuple] | None = None  # (table, room, where, digest, outcome) seen
         self.rooms: list[tuple[str, int | None, int | None, int, int]] | None = None  # (room, ns, imps, ...)
         self.records = 0
@@ -110,6 +112,10 @@ class EventState:
     def _where(self, line: int) -> int:
         return (len(self.paths) - 1) << 32 | line
 
+    def _related(self, where: int, message: str, deal: int | None = None) -> Related:
+        """The record at ``where`` (file index and line) as the other record a finding names."""
+        return Related(self.paths[where >> 32], where & 0xFFFFFFFF, 1, message, deal)
+
     def _at(self, where: int, here: int | None = None) -> str:
         """``line 12`` in the file ``here`` (by default the file being read), ``other.pbn:12`` in another."""
         index, line = where >> 32, where & 0xFFFFFFFF
@@ -161,10 +167,12 @@ class EventState:
             first = named.setdefault(shape, board)  # said once: at the board's first deal
             if first is not board and first.number != board.number:
                 how = _TURNS.get((seats - first.seats) % 4, "")
-                found.append(self._finding(
+                finding = self._finding(
                     DuplicatedDeal, f"board {board.number} repeats the deal of board {first.number} at "
                                     f"{self._at(first.deal_at)}{' ' + how if how else ''}", sighting,
-                    sighting.deal_line, sighting.deal_column))
+                    sighting.deal_line, sighting.deal_column)
+                finding.related = self._related(first.deal_at, f"board {first.number}, the same deal")
+                found.append(finding)
         elif shape == board.shape and seats != board.seats and _whole_turn(board, seats, sighting.dealer):
             deal = turned(shape, board.seats)  # the same board written from other seats: the first deal's
         if self.reference is not None:
@@ -186,9 +194,9 @@ class EventState:
                                                             "the reference", sighting, sighting.deal_line,
                                            sighting.deal_column))
             else:
-                found.append(self._finding(FouledBoard, _fouled(deal, official.deal, at, f"board {number} of this "
-                                                                "hand record is not the earlier one's: "),
-                                           sighting, sighting.deal_line, sighting.deal_column))
+                found.append(self._official_finding(
+                    _fouled(deal, official.deal, at, f"board {number} of this hand record is not the earlier one's: "),
+                    official, sighting))
             return
         if not sighting.tables:
             return
@@ -200,25 +208,43 @@ class EventState:
             return
         self.compared.add(official.file)
         if not _same_board(deal, sighting.dealer, official):
-            found.append(self._finding(FouledBoard, _fouled(deal, official.deal, self.reference.at(official),
-                                                            f"board {number} here is not the hand record's: "),
-                                       sighting, sighting.deal_line, sighting.deal_column))
+            found.append(self._official_finding(
+                _fouled(deal, official.deal, self.reference.at(official), f"board {number} here is not the hand "
+                                                                          "record's: "), official, sighting))
+
+    def _official_finding(self, message: str, official: Official, sighting: Sighting) -> Finding:
+        assert self.reference is not None
+        finding = self._finding(FouledBoard, message, sighting, sighting.deal_line, sighting.deal_column)
+        finding.related = Related(self.reference.files[official.file], official.line, 1,
+                                  f"board {sighting.board} in the hand record", official.deal)
+        return finding
 
     def _vote(self, board: Board, deal: int, sighting: Sighting) -> None:
         """Count the record's tables for its deal and keep its place: the majority is decided at the end."""
         votes = board.votes
+        where = self._where(sighting.deal_line)
+        first = board.shape is not None and where == board.deal_at
+        if votes is None and first:  # the first whole deal, played: the usual board
+            board.votes = sighting.tables
+            board.played = _pack(len(self.paths) - 1, sighting.deal_line, sighting.deal_column, sighting.game, 0)
+            return
         if votes is None:
             votes = board.votes = []
+        elif isinstance(votes, int):  # a second played record: the counts as a list from now on
+            assert board.shape is not None
+            votes = board.votes = [turned(board.shape, board.seats), votes, board.deal_at]
         for variant in range(0, len(votes), 3):
             if votes[variant] == deal:
                 votes[variant + 1] += sighting.tables
                 break
         else:
             variant = len(votes)
-            votes += (deal, sighting.tables, self._where(sighting.deal_line))
+            votes += (deal, sighting.tables, where)
         place = _pack(len(self.paths) - 1, sighting.deal_line, sighting.deal_column, sighting.game, variant // 3)
         if board.played is None:
-            board.played = [place]
+            board.played = place
+        elif isinstance(board.played, int):
+            board.played = [board.played, place]
         else:
             board.played.append(place)
 
@@ -230,13 +256,13 @@ class EventState:
         for event in self.events.values():
             for board in event.boards.values():
                 votes = board.votes
-                if votes is None or len(votes) == 3:
-                    continue
+                if not isinstance(votes, list) or len(votes) == 3 or not isinstance(board.played, list):
+                    continue  # one deal played: nothing to decide
                 tables = votes[1::3]
                 most = max(tables)
                 best = tables.index(most)
                 tie = tables.count(most) > 1
-                for place in board.played or ():
+                for place in board.played:
                     index, line, column, game, variant = _unpack(place)
                     if variant == best:
                         continue
@@ -248,6 +274,8 @@ class EventState:
                         message += " (a tie: the deal seen first is taken as the reference)"
                     finding = FouledBoard.finding(message, line, column)
                     finding.game, finding.board = game, board.number
+                    finding.related = self._related(votes[3 * best + 2], f"board {board.number} as most tables "
+                                                                         f"played it ({_tables(most)})", there)
                     out.setdefault(index, []).append(finding)
         return out
 
@@ -263,8 +291,9 @@ class EventState:
                 else:
                     message = (f"board {here} has two results at {at}: {sighting.outcome or 'a record'} here, "
                                f"{outcome or 'another record'} at {self._at(seen)}; a table plays a board once")
-                found.append(self._finding(RepeatedTable, message, sighting, sighting.place_line,
-                                           sighting.place_column))
+                finding = self._finding(RepeatedTable, message, sighting, sighting.place_line, sighting.place_column)
+                finding.related = self._related(seen, f"board {here}'s first record at {at}")
+                found.append(finding)
                 return
         board.places.append((sighting.table, sighting.room, where, sighting.digest, sighting.outcome))
 
@@ -301,7 +330,9 @@ class EventState:
         or None: nothing was compared."""
         if self.reference is not None:
             return "hand-record" if board.number in self.reference.boards else None
-        return "majority" if board.votes is not None and sum(board.votes[1::3]) > 1 else None
+        votes = board.votes
+        tables = votes if isinstance(votes, int) else sum(votes[1::3]) if votes is not None else 0
+        return "majority" if tables > 1 else None
 
     def summary(self) -> list[dict]:
         """The events as the JSON report shows them: key, files, and per board the tables seen."""

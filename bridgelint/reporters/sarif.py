@@ -21,7 +21,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..documentation import rule_url
 from ..inputs import split_member
-from ..model import Fix
+from ..model import Fix, Related
 from ..pipeline import FileReport
 from ..rules import RULES
 from . import Reporter, Summary, indented
@@ -100,6 +100,8 @@ class SarifReporter(Reporter):
                 "properties": {k: v for k, v in (("game", f.game), ("board", f.board), ("law", f.law))
                                if v is not None},
             }
+            if f.related is not None:  # the other record an event finding names
+                result["relatedLocations"] = [_related(f.related)]
             if f.fix is not None and f.fix.edits and member is None:  # a zip's member is not edited in place
                 result["fixes"] = [_fix(f.fix, artifact)]
             self.results.append((f.code, indented.dumps(result, _RESULT)))
@@ -154,6 +156,17 @@ def _fix(fix: Fix, artifact: dict) -> dict:
                 {"deletedRegion": {"startLine": e.line, "startColumn": e.column, "endLine": e.end_line,
                                    "endColumn": e.end_column},
                  "insertedContent": {"text": e.text}} for e in fix.edits]}]}
+
+
+def _related(other: Related) -> dict:
+    """The other record an event finding names, as a related location (a zip's member placed in its zip)."""
+    archive, member = split_member(other.path)
+    location: dict = {"id": 1, "physicalLocation": {
+        "artifactLocation": _location(artifact_uri(archive)),
+        "region": {"startLine": other.line, "startColumn": other.column}}, "message": {"text": other.message}}
+    if member is not None:
+        location["logicalLocations"] = [{"name": member, "fullyQualifiedName": other.path, "kind": "resource"}]
+    return location
 
 
 def _location(uri: str, index: int | None = None) -> dict:
