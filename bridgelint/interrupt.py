@@ -39,9 +39,11 @@ def _raise(signum: int, _frame: object) -> None:
 
 
 def catch() -> None:
-    """In the main process: SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted`."""
+    """In the main process: SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted`, but a signal the process
+    started ignoring stays ignored (``nohup`` ignores SIGHUP: the run goes on when the terminal closes)."""
     for signum in SIGNALS:
-        signal.signal(signum, _raise)
+        if signal.getsignal(signum) != signal.SIG_IGN:
+            signal.signal(signum, _raise)
 
 
 def ending() -> None:

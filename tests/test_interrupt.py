@@ -206,3 +206,25 @@ def test_stopping_workers_ends_a_pool_waiting_for_the_rest_of_a_result():
     with it, for ever (SIGINT or SIGTERM to the main process only, now and then); stopping it ends both."""
     result = subprocess.run([sys.executable, "-c", PARTIAL_RESULT], capture_output=True, text=True, timeout=HANG)
     assert (result.returncode, result.stdout) == (0, "shut down BrokenProcessPool\n"), result.stderr
+
+
+def test_a_signal_ignored_from_the_start_stays_ignored(uploads):
+    """As under ``nohup``: SIGHUP ignored when the run starts does not stop it; SIGTERM then does."""
+    def nohup() -> None:
+        _default_signals()
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    process = subprocess.Popen([sys.executable, "-m", "bridgelint", "check", "--isolated", "--jobs", "2", "a.pbn",
+                                "b.pbn", "z.pbn"], cwd=uploads, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=nohup)
+    read_until(process, b"a.pbn:6:9: A103 ")
+    try:
+        status = dict(line.split(":\t", 1) for line in Path(f"/proc/{process.pid}/status").read_text().splitlines())
+    except OSError:
+        process.kill()
+        pytest.skip("no /proc")
+    ignored, caught = int(status["SigIgn"], 16), int(status["SigCgt"], 16)
+    assert ignored & 1 << (signal.SIGHUP - 1) and not caught & 1 << (signal.SIGHUP - 1)  # still ignored
+    assert caught & 1 << (signal.SIGTERM - 1)  # handled: the run stops cleanly
+    code, _, err = stop(process, signal.SIGTERM)
+    assert code == 143, err
