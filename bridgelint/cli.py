@@ -97,11 +97,15 @@ def cli() -> None:
                    "change.")
 @click.option("--fix-to", metavar="DIR", type=click.Path(file_okay=False, exists=True),
               help="With --fix: write fixed archive members (.gz, zip members) into DIR.")
+@click.option("--dd", is_flag=True,
+              help="Solve each deal double dummy (DDS: pip install 'bridgelint[dd]') and check the record's tables "
+                   "and results against it (O103, O105).")
+@click.option("--no-cache", is_flag=True, help="With --dd: solve every deal, neither reading nor writing the cache.")
 @pipeline_options
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
           fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, verbose: bool,
           max_annotations: int, across_files: bool, fix: bool, unsafe_fixes: bool, diff: bool, fix_to: str | None,
-          **options: Any) -> None:
+          dd: bool, no_cache: bool, **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
     reference = pipeline.events.reference
@@ -125,6 +129,9 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     scope = EventScope(across, output_format == "json", reference)  # only JSON lists the events
     settling = events is not None or reference is not None  # reports held until the run's end decides
     fixes: dict[str, Any] = {"fix": fixing} if fixing is not None else {}
+    solving = _solving(dd or pipeline.config.dd, no_cache)
+    if solving is not None:
+        fixes["dd"] = solving
     stdin = {i: parallel.check_one(pipeline.job("-"), events=scope,
                                    stream=sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes),
                                    **fixes)
@@ -271,6 +278,22 @@ def _job_summary(path: str, reporter: Reporter) -> None:
 def _render(name: str) -> Any:
     """The ``render`` function of the reporter module ``name``."""
     return importlib.import_module(f".reporters.{name}", __package__).render
+
+
+def _solving(dd: bool, no_cache: bool) -> str | None:
+    """Where a run that solves deals keeps its cache ("": none); None: the run solves none.  Without the solver
+    installed, say what to install and end with status 2, nothing checked."""
+    if not dd:
+        return None
+    from . import solver
+
+    try:
+        solver.require()
+    except solver.SolverMissing as missing:
+        click.echo(f"bridgelint: {missing}", err=True)
+        sys.exit(USAGE_ERROR)
+    directory = None if no_cache else solver.cache_dir()
+    return str(directory) if directory is not None else ""
 
 
 def _open_output(output_file: str | None, inputs: list[str]) -> ContextManager[TextIO | None]:

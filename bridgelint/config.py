@@ -28,7 +28,7 @@ from typing import Any, Iterable, Sequence
 ALL = "ALL"
 FAIL_ON = ("error", "warning")
 KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude", "fail-on",
-        "across-files", "encoding", "docs-url", "hand-record")
+        "across-files", "encoding", "docs-url", "hand-record", "dd")
 # names skipped below a directory that is searched (as ruff does); a path named on the command line is read
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", "__MACOSX", ".*")
 
@@ -58,6 +58,7 @@ class Config:
     skipped: tuple[str, ...] = DEFAULT_EXCLUDE  # names not searched below a named directory (exclude replaces them)
     fail_on: str = "error"
     across_files: bool = False  # events span the whole run, not one file (E101-E104)
+    dd: bool = False  # solve the deals (O103, O105): check --dd
     encodings: dict[str, str] = field(default_factory=dict)  # glob = encoding of the text that is not UTF-8
     docs_url: str | None = None  # the documentation site the reports link the rules to (None: the package's)
     hand_records: tuple[str, ...] = ()  # the hand records' paths (E101's reference), relative to ``root``
@@ -321,12 +322,16 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
     if docs_url is not None and not (isinstance(docs_url, str) and docs_url.startswith(("https://", "http://"))):
         raise ConfigError(f"{where}: 'docs-url' must be an http(s) URL (the rule pages are <docs-url>/rules/CODE/)")
 
+    dd = table.get("dd", False)
+    if not isinstance(dd, bool):
+        raise ConfigError(f"{where}: 'dd' must be true or false, not {dd!r}")
+
     layer = Layer(code_list("select"), code_list("extend-select") or (), code_list("ignore") or ())
     skipped = () if "exclude" in table else DEFAULT_EXCLUDE  # as ruff: exclude replaces the defaults
     return Config(root=root, source=where, layer=layer, per_file_ignores=per_file,
                   exclude=glob_list("exclude") + glob_list("extend-exclude"), skipped=skipped, fail_on=fail_on,
                   across_files=across_files, encodings=encodings, docs_url=docs_url,
-                  hand_records=tuple(str(root / path) for path in hand_records))
+                  hand_records=tuple(str(root / path) for path in hand_records), dd=dd)
 
 
 def discover(codes: Iterable[str], config_file: str | None = None, isolated: bool = False,

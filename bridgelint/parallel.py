@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from pathlib import Path
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, cast
@@ -18,7 +19,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, 
 from . import interrupt, lifeline
 from .events.hook import EventScope, Pending, conclude, settle
 from .events.state import EventState, Reference
-from .pipeline import FileReport, check_file, check_stream, linter_for, location
+from .pipeline import FileReport, RecordHook, check_file, check_stream, linter_for, location
+from .rules.optimum import SOLVED_CODES
 
 if TYPE_CHECKING:
     from .fixing import FixMode
@@ -36,27 +38,42 @@ def cpu_count() -> int:
 
 
 def check_one(job: Job, on_read: Callable[[int], None] | None = None, stream: BinaryIO | None = None,
-              events: EventScope = EventScope(), fix: FixMode | None = None) -> FileReport:
+              events: EventScope = EventScope(), fix: FixMode | None = None, dd: str | None = None) -> FileReport:
     """Check one file (runs in a worker process, or in this one); a worker counts the bytes it reads in ``_READ``.
 
     ``stream``: read it instead of the path.  Events across files: the report is ``pending`` and
     :func:`settle_events` decides its event findings, in input order.  ``fix``: fix the file
-    (:func:`bridgelint.fixing.fix_file`), the report is of what is left.
+    (:func:`bridgelint.fixing.fix_file`), the report is of what is left.  ``dd``: solve the deals (O103, O105),
+    with the cache in that directory ("": no cache).
     """
     if fix is not None:
         from .fixing import fix_file  # only when fixing
 
-        return fix_file(job[0], lambda again: _check_one(job, on_read, again, events), fix, stream, job[3])
-    return _check_one(job, on_read, stream, events)
+        return fix_file(job[0], lambda again: _check_one(job, on_read, again, events, dd), fix, stream, job[3])
+    return _check_one(job, on_read, stream, events, dd)
 
 
 def _check_one(job: Job, on_read: Callable[[int], None] | None, stream: BinaryIO | None,
-               events: EventScope) -> FileReport:
+               events: EventScope, dd: str | None = None) -> FileReport:
     path, codes, fmt, encoding = job
+    hooks = [solve_stage(dd)] if dd is not None and codes & SOLVED_CODES else []
     if stream is None:
-        return check_file(path, codes, fmt, on_read=on_read or (_count if _READ is not None else None), events=events,
-                          encoding=encoding)
-    return check_stream(path, stream, codes, fmt, events=events, encoding=encoding)
+        return check_file(path, codes, fmt, hooks, on_read=on_read or (_count if _READ is not None else None),
+                          events=events, encoding=encoding)
+    return check_stream(path, stream, codes, fmt, hooks, events=events, encoding=encoding)
+
+
+_SOLVERS: dict[str, Any] = {}  # this process's solver of each cache directory
+
+
+def solve_stage(cache: str) -> RecordHook:
+    """A file's solving stage, on this process's solver (imported here: only a run with --dd needs it)."""
+    from .solver import Cache, SolveStage, Solver
+
+    solver = _SOLVERS.get(cache)
+    if solver is None:
+        solver = _SOLVERS[cache] = Solver(Cache(Path(cache) if cache else None))
+    return SolveStage(solver)
 
 
 def settle_events(report: FileReport, state: EventState, codes: frozenset[str]) -> int | None:
@@ -101,8 +118,10 @@ def conclude_run(held: list[tuple[FileReport, int | None, frozenset[str]]], stat
 
 
 def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None] | None = None,
-                events: EventScope = EventScope(), fix: FixMode | None = None) -> Generator[FileReport, None, None]:
-    """The report of each job, in order, computed on up to ``workers`` processes (``events``: see check_one).
+                events: EventScope = EventScope(), fix: FixMode | None = None,
+                dd: str | None = None) -> Generator[FileReport, None, None]:
+    """The report of each job, in order, computed on up to ``workers`` processes (``events``, ``fix``, ``dd``: see
+    check_one).
 
     ``on_read(n)`` hears of the bytes read: at once in this process, every :data:`POLL` seconds from workers.
     The caller closes the generator when it stops taking reports, even after the last one (``contextlib.closing``):
@@ -113,7 +132,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     workers = min(workers, len(jobs), cpu_count())  # more processes than files or CPUs only cost
     if workers <= 1:
         for job in jobs:
-            yield check_one(job, on_read, events=events, fix=fix)
+            yield check_one(job, on_read, events=events, fix=fix, dd=dd)
         return
     import multiprocessing  # here: a run on one process starts sooner without it
     from concurrent.futures import ProcessPoolExecutor
@@ -128,7 +147,7 @@ def check_files(jobs: Iterable[Job], workers: int, on_read: Callable[[int], None
     try:
         places: dict[int, tuple[Future, int]] = {}  # each job's task, and its place there
         for task in tasks(jobs, workers):
-            submitted.append(pool.submit(check_many, [jobs[i] for i in task], events, fix))
+            submitted.append(pool.submit(check_many, [jobs[i] for i in task], events, fix, dd))
             places.update((i, (submitted[-1], n)) for n, i in enumerate(task))
         for i in range(len(jobs)):  # reports in input order
             future, n = places.pop(i)
@@ -175,9 +194,10 @@ def stop_workers(pool: Any) -> None:
         writer.close()
 
 
-def check_many(jobs: list[Job], events: EventScope, fix: FixMode | None = None) -> list[FileReport]:
+def check_many(jobs: list[Job], events: EventScope, fix: FixMode | None = None,
+               dd: str | None = None) -> list[FileReport]:
     """The reports of a worker's task: one file, or a few small ones (:func:`tasks`)."""
-    return [check_one(job, events=events, fix=fix) for job in jobs]
+    return [check_one(job, events=events, fix=fix, dd=dd) for job in jobs]
 
 
 TASK_BYTES = 1 << 16  # at most this much of small files in one task

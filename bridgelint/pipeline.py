@@ -31,7 +31,9 @@ may also have ``start_file(path, suppressions)``, called before a file's
 first record with the file's directives, ``end_file(report)``, called once the
 file is read, whose findings (of records of the file, decided at its end) join
 the report, and ``later``, the codes it decides after the file (in the parent,
-across files): S112 leaves those to it.
+across files): S112 leaves those to it.  A hook with ``prepare(batch)`` works
+something out for each batch of records before the rules run (``batch``: how
+many records it wants at a time; the largest asked for is taken).
 
 The event checks (E codes, :mod:`bridgelint.events`) are such a hook, which
 every run has whenever an event code is selected (``events``, an
@@ -223,12 +225,15 @@ class FileRun:
                 hook.start_file(self.path, suppressions)
         header: list = []  # the reader's directives outside any game, as they are read
         line = 1
+        preparing = [hook.prepare for hook in self.hooks if hasattr(hook, "prepare")]
         try:
             reader = open_reader(self.stream, self.path, self.fmt, self.encoding)
             report.format = reader.format
             header = getattr(reader, "header_directives", [])
-            for batch in batches(reader):
+            for batch in batches(reader, max((getattr(hook, "batch", BATCH) for hook in self.hooks), default=BATCH)):
                 linter.replay(batch)
+                for prepare in preparing:
+                    self.prepared(prepare, batch)
                 for replays in batch:
                     record = replays.record
                     line = record.line
@@ -264,11 +269,24 @@ class FileRun:
         report.findings.sort(key=location)
 
 
+    @staticmethod
+    def prepared(prepare: Callable[[list[Context]], None], batch: list[Context]) -> None:
+        """A hook's work on a batch before the rules run; a failure is X001 on each record of the batch."""
+        try:
+            prepare(batch)
+        except Exception as error:
+            _debug()
+            for replays in batch:
+                replays.record.findings.append(InternalError.finding(
+                    f"internal error while preparing this game's checks: {type(error).__name__}: {error}",
+                    replays.record.line, replays.record.column))
+
+
 BATCH = 8  # records read ahead and replayed together (Linter.replay)
 
 
-def batches(records: Iterable[Record]) -> Iterator[list[Context]]:
-    """The records in lists of up to ``BATCH``.  When reading fails, the records read before are given first,
+def batches(records: Iterable[Record], size: int = BATCH) -> Iterator[list[Context]]:
+    """The records in lists of up to ``size``.  When reading fails, the records read before are given first,
     then the error is raised."""
     it = iter(records)
     while True:
@@ -276,7 +294,7 @@ def batches(records: Iterable[Record]) -> Iterator[list[Context]]:
         try:
             for record in it:
                 batch.append(Context(record))
-                if len(batch) == BATCH:
+                if len(batch) == size:
                     break
         except Exception:
             if batch:

@@ -32,16 +32,17 @@ def _bytes(text: str | bytes, encoding: str = "utf-8") -> bytes:
 
 
 def report(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8",
-           codes: frozenset[str] = DEFAULT_CODES) -> FileReport:
+           codes: frozenset[str] = DEFAULT_CODES, dd: str | None = None) -> FileReport:
     """The report of ``bridgelint check`` on ``text`` (str is encoded with ``encoding``), the rules on by default
-    selected (or ``codes``)."""
-    return check_one((name, codes, None, None), stream=io.BytesIO(_bytes(text, encoding)))
+    selected (or ``codes``); ``dd``: the deals solved, with the cache in that directory ("": none), as
+    ``check --dd``."""
+    return check_one((name, codes, None, None), stream=io.BytesIO(_bytes(text, encoding)), dd=dd)
 
 
 def check(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8",
-          codes: frozenset[str] = DEFAULT_CODES) -> list[Finding]:
+          codes: frozenset[str] = DEFAULT_CODES, dd: str | None = None) -> list[Finding]:
     """Every finding of every rule on by default (or of ``codes``; info included) on ``text``."""
-    return report(text, name, encoding, codes).findings
+    return report(text, name, encoding, codes, dd).findings
 
 
 def at(findings: list[Finding], code: str) -> list[tuple[int, int]]:

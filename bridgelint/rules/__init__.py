@@ -31,7 +31,8 @@ _ALL: list[type[Rule]] = [
     results.ImpMismatch, results.DatumMismatch, results.StandingsContradiction, results.StandingsTotals,
     results.TeamsResult, results.ImpossibleTraveller,
     *event.EVENT_RULES,
-    optimum.DoubleDummyTables, optimum.ParOfTable, optimum.MakeableOnly,
+    optimum.DoubleDummyTables, optimum.ParOfTable, optimum.SolverMismatch, optimum.MakeableOnly,
+    optimum.UnlikelyResult,
     internal.InternalError,
 ]
 

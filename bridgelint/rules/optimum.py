@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..bridge import DENOMINATION_NAMES, SEAT_NAMES, VULNERABILITY_WORDS
+from ..bridge import DENOMINATION_NAMES, SEAT_NAMES, SEATS, VULNERABILITY_WORDS
 from ..model import Finding
 from ..optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
 from ..par import Par, par
 from ..suppression import Suppressions
 from .base import Context, Rule
+from .parts import CONTRACT, DECLARER, RESULT, SOLVED
 from ..replay.context import per_record
 
 
@@ -46,8 +47,11 @@ class Analysis:
 @per_record
 def analysis(ctx: Context) -> Analysis | None:
     """The record's double-dummy analysis; None when it has no table and no par tag."""
-    record, tags = ctx.record, ctx.written_tags
-    if not record.tables.get("OptimumResultTable") and not any(name in tags for name in _TAGS):
+    record = ctx.record
+    if record.format != "pbn":
+        return None  # LIN carries no double-dummy analysis
+    tags = ctx.written_tags
+    if _TAGS.isdisjoint(tags) and not record.tables.get("OptimumResultTable"):
         return None
     found = readings(record, tags)
     said = list(claims(tags))
@@ -70,7 +74,7 @@ def analysis(ctx: Context) -> Analysis | None:
     return Analysis(found, said, disagree, cells if whole else None)
 
 
-_TAGS = ("DoubleDummyTricks", "Ability", "OptimumScore", "ParContract", "Minimax", "OptimumContract")
+_TAGS = frozenset(("DoubleDummyTricks", "Ability", "OptimumScore", "ParContract", "Minimax", "OptimumContract"))
 
 
 class _OptimumRule(Rule):
@@ -246,7 +250,7 @@ class MakeableOnlyHook:
         self.first: dict[Convention, tuple[int, int]] = {}  # the first marker cell of each convention
 
     def __call__(self, ctx: Context) -> list[Finding]:
-        found = analysis(ctx)
+        found = analysis(ctx) if ctx.record.format == "pbn" else None
         if found is None:
             return []
         for reading in found.readings:
@@ -274,3 +278,137 @@ class MakeableOnlyHook:
 def makeable_only_hooks(codes: frozenset[str]) -> list[MakeableOnlyHook]:
     """O104's hook of a file's run, when O104 is selected."""
     return [MakeableOnlyHook()] if MakeableOnly.code in codes else []
+
+
+def encoded(tricks: dict[tuple[str, str], int]) -> str:
+    """A table as 20 hex digits in CELLS order: how tables of a file are told apart."""
+    return "".join(f"{tricks[key]:x}" for key in CELLS)
+
+
+def _fits(reading: Reading, tricks: dict[tuple[str, str], int]) -> bool:
+    return all(cell.low <= tricks[key] <= cell.high for key, cell in reading.cells.items())
+
+
+_TURNS = {1: "one seat", 2: "two seats", 3: "three seats"}
+
+
+class SolverMismatch(_OptimumRule):
+    """Double-dummy table that is not the deal's.
+
+    What it does: with `check --dd`, solves the deal (DDS, the `dd` extra)
+    and reports a cell of DoubleDummyTricks, OptimumResultTable or Ability
+    that gives other tricks than the solver finds; a marker cell of a
+    makeable-only table (O104) only when the solver finds more than it
+    stands for. The message says when the whole table is that of the deal
+    turned one, two or three seats clockwise (a deal rotated and its
+    analysis left as it was), or that of another board of the file read so
+    far. The par tags are O102's, against the record's own table.
+    Why it matters: a table left over after a deal was rotated or edited
+    passes every other check, and the players read it as the deal's.
+    Example: the deal's table turned one seat.
+
+        [Board "1"]
+        [Deal "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"]
+        [DoubleDummyTricks "11817118177c5c67c5c6"]
+
+    Use instead:
+
+        [Board "1"]
+        [Deal "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"]
+        [DoubleDummyTricks "7c5c67c5c61181711817"]
+
+    References: PBN §5.7; DDS.
+    """
+
+    code, name, severity, law = "O103", "solver-mismatch", "error", "PBN §5.7"
+    needs = SOLVED
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        solved = ctx.solved
+        found = analysis(ctx) if solved is not None else None
+        if found is None or solved is None:
+            return
+        for reading in found.readings:
+            wrong = [key for key, cell in reading.cells.items() if not cell.low <= solved[key] <= cell.high]
+            if not wrong:
+                continue
+            key = min(wrong, key=lambda key: (reading.cells[key].line, reading.cells[key].column))
+            cell = reading.cells[key]
+            others = len(wrong) - 1
+            more = f"; {others} more {'cell differs' if others == 1 else 'cells differ'}" if others else ""
+            yield self.finding(f"{reading.name} gives {cell_words(*key)} {cell.shown()} tricks, but double dummy "
+                               f"{SEAT_NAMES[key[0]]} takes {solved[key]}{more}{self._whose(ctx, reading, solved)}",
+                               cell.line, cell.column)
+
+    @staticmethod
+    def _whose(ctx: Context, reading: Reading, solved: dict[tuple[str, str], int]) -> str:
+        """What the whole table is the table of, when it is another deal's."""
+        for k, turn in _TURNS.items():
+            other = {(SEATS[(SEATS.index(seat) + k) % 4], d): n for (seat, d), n in solved.items()}
+            if other != solved and _fits(reading, other):
+                return (f": the whole table is that of the deal turned {turn} clockwise ({SEAT_NAMES['N']}'s tricks "
+                        f"written as {SEAT_NAMES[SEATS[k]]}'s)")
+        board = ctx.record.board_number
+        for table, number in (ctx.solved_boards or {}).items():
+            if number != board and _fits(reading, _decoded(table)):
+                return f": the whole table is that of board {number} of this file"
+        return ""
+
+
+def _decoded(table: str) -> dict[tuple[str, str], int]:
+    return {key: int(c, 16) for key, c in zip(CELLS, table)}
+
+
+class UnlikelyResult(_OptimumRule):
+    """Result that double dummy makes unlikely.
+
+    What it does: with `check --dd`, reports a record whose declarer took
+    three or more tricks more than double dummy allows in the contract's
+    denomination, when the record's play does not prove the result (no play,
+    or a play cut short without a claim).
+    Why it matters: real play falls short of double dummy, but seldom by so
+    much the declarer's way; such a result was usually entered for the wrong
+    contract, declarer or board.
+    Example: South cannot take more than 12 tricks in spades; 13 is a slip.
+
+        [Board "1"]
+        [Deal "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"]
+        [Declarer "W"]
+        [Contract "4H"]
+        [Result "11"]
+
+    Use instead:
+
+        [Board "1"]
+        [Deal "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"]
+        [Declarer "W"]
+        [Contract "4H"]
+        [Result "8"]
+
+    References: Law 79; DDS.
+    """
+
+    code, name, severity, law = "O105", "unlikely-result", "warning", "Law 79"
+    needs = SOLVED | CONTRACT | DECLARER | RESULT
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        solved, record = ctx.solved, ctx.record
+        if solved is None or record.contract is None or record.declarer is None or record.result is None:
+            return
+        contract, (declarer, _), result = record.contract.value, record.declarer.value, record.result.value
+        if contract is None or contract.passed_out or not contract.denomination or declarer is None or result is None:
+            return
+        tricks = result.tricks_for(declarer)
+        play = ctx.play
+        if tricks is None or play is not None and (play.complete or play.claimed or record.play is not None
+                                                   and record.play.claim is not None):
+            return  # the play proves the result (C105 compares them)
+        most = solved[declarer, contract.denomination]
+        if tricks - most >= 3:
+            yield self.finding(f"Result {tricks} tricks in {contract} by {SEAT_NAMES[declarer]}, but double dummy "
+                               f"{SEAT_NAMES[declarer]} takes {most} in {DENOMINATION_NAMES[contract.denomination]}: "
+                               f"{tricks - most} over, a sign of a result entered for another contract, declarer or "
+                               "board", record.result.line, record.result.column)
+
+
+SOLVED_CODES = frozenset((SolverMismatch.code, UnlikelyResult.code))  # the rules that need the deals solved (--dd)

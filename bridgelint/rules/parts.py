@@ -32,7 +32,8 @@ SCORE = 1 << 13
 DATE = 1 << 14
 TABLES = 1 << 15  # a supplemental section (PBN §5)
 BOARD_BEFORE = 1 << 16  # a PBN game without Board, Dealer and Deal after one with them (B108)
-ALL = (1 << 17) - 1
+SOLVED = 1 << 17  # the deal solved double dummy (check --dd)
+ALL = (1 << 18) - 1
 
 
 def held(ctx: Context, wanted: int = ALL) -> int:
@@ -53,7 +54,7 @@ def held(ctx: Context, wanted: int = ALL) -> int:
             | (CONTRACT if record.contract is not None else 0) | (DECLARER if record.declarer is not None else 0)
             | (RESULT if record.result is not None else 0) | (SCORE if record.score is not None else 0)
             | (DATE if record.date is not None else 0) | (TABLES if record.tables else 0)
-            | (BOARD_BEFORE if record.board_before is not None else 0))
+            | (BOARD_BEFORE if record.board_before is not None else 0) | (SOLVED if ctx.solved is not None else 0))
 
 
 def _auction_remarks(replay: AuctionReplay | None) -> bool:

@@ -1,0 +1,152 @@
+"""check --dd: deals solved double dummy (DDS through endplay), O103 and O105, the cache on disk."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+
+import pytest
+
+from conftest import at, check, only, run_cli
+from bridgelint import solver
+from bridgelint.readers.pbn import PbnReader
+
+DEAL = "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"
+TURNED = "N:J85.AKQ742.4.Q32 AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7"  # the deal turned one seat
+OTHER = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+TRICKS = "7c5c67c5c61181711817"  # DDS's table of DEAL: N S E W, each NT S H D C
+
+
+def game(deal: str, *lines: str, number: str = "1") -> str:
+    return "\n".join([f'[Board "{number}"]', '[Dealer "N"]', '[Vulnerable "None"]', f'[Deal "{deal}"]',
+                      *lines]) + "\n"
+
+
+def test_dd_without_the_solver_names_the_extra_and_exits_2(monkeypatch, tmp_path):
+    def missing() -> None:
+        raise solver.SolverMissing("check --dd needs a double-dummy solver: pip install 'bridgelint[dd]'")
+
+    monkeypatch.setattr(solver, "require", missing)
+    path = tmp_path / "a.pbn"
+    path.write_text(game(DEAL, f'[DoubleDummyTricks "{TRICKS}"]'))
+    status, out, err = run_cli(monkeypatch, "check", "--dd", str(path))
+    assert status == 2 and out == ""
+    assert "pip install 'bridgelint[dd]'" in err
+
+
+def test_a_plain_check_does_not_import_the_solver():
+    import subprocess
+    import sys
+
+    code = ("import sys, bridgelint.cli, bridgelint.parallel, bridgelint.pipeline; "
+            "print(any(m.startswith(('endplay', 'bridgelint.solver', 'sqlite3')) for m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+def test_a_turned_deal_is_one_solve():
+    assert solver.canonical(solver.hands_of(_deal(DEAL)))[0] == solver.canonical(solver.hands_of(_deal(TURNED)))[0]
+
+
+def _deal(text: str):
+    (record,) = PbnReader(__import__("io").BytesIO(game(text).encode()), "t.pbn")
+    return record.deal
+
+
+endplay = pytest.importorskip("endplay")
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRIDGELINT_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def solved(text: str, cache_dir: str = "") -> list:
+    return check(text, dd=cache_dir)
+
+
+def test_the_right_table_passes():
+    assert [f.code for f in solved(game(DEAL, f'[DoubleDummyTricks "{TRICKS}"]')) if f.code.startswith("O")] == []
+
+
+def test_a_table_of_the_deal_turned_one_seat_is_named():
+    (found,) = only(solved(game(DEAL, '[DoubleDummyTricks "11817118177c5c67c5c6"]')), "O103")
+    assert (found.line, found.column) == (5, 21)
+    assert "double dummy North takes 7" in found.message
+    assert "the deal turned one seat clockwise (North's tricks written as East's)" in found.message
+
+
+def digits(tricks: dict) -> str:
+    return "".join(f"{tricks[seat, d]:x}" for seat in "NSEW" for d in ("NT", "S", "H", "D", "C"))
+
+
+def test_a_table_of_another_board_is_named():
+    (other,) = solver.Solver(solver.Cache(None)).tables([solver.hands_of(_deal(OTHER))])
+    text = (game(OTHER, '[Result "0"]', number="1") + "\n"
+            + game(DEAL, f'[DoubleDummyTricks "{digits(other)}"]', number="2"))
+    (found,) = only(solved(text), "O103")
+    assert found.message.endswith("the whole table is that of board 1 of this file (PBN §5.7)")
+
+
+def test_a_marker_cell_fires_only_when_the_solver_finds_more():
+    assert only(solved(game(DEAL, '[DoubleDummyTricks "7c1c17c1c11181711817"]')), "O103") == []
+    assert at(solved(game(DEAL, '[DoubleDummyTricks "1c1c17c1c11181711817"]')), "O103") == [(5, 21)]
+
+
+def test_o105_a_result_three_tricks_over_double_dummy():
+    base = ('[Declarer "W"]', '[Contract "4H"]')
+    assert at(solved(game(DEAL, *base, '[Result "11"]')), "O105") == [(7, 1)]
+    assert only(solved(game(DEAL, *base, '[Result "10"]')), "O105") == []
+    assert only(check(game(DEAL, *base, '[Result "11"]')), "O105") == []  # no --dd: nothing solved
+
+
+def test_the_cache_is_used_and_a_turned_copy_shares_the_solve(cache):
+    first = solver.Solver(solver.Cache(cache))
+    hands = solver.hands_of(_deal(DEAL))
+    (table,) = first.tables([hands])
+    assert first.solves == 1
+    again = solver.Solver(solver.Cache(cache))
+    (turned,) = again.tables([solver.hands_of(_deal(TURNED))])
+    assert again.solves == 0
+    assert turned == solver.turned(table, 1)
+
+
+def test_a_damaged_cache_is_rebuilt_never_trusted(cache):
+    solver.Solver(solver.Cache(cache)).tables([solver.hands_of(_deal(DEAL))])
+    path = cache / solver.Cache.NAME
+    db = sqlite3.connect(path)
+    db.execute("UPDATE solved SET tricks = '00000000000000000000'")
+    db.commit()
+    db.close()
+    tampered = solver.Solver(solver.Cache(cache))
+    (table,) = tampered.tables([solver.hands_of(_deal(DEAL))])
+    assert tampered.solves == 1 and table["N", "S"] == 12
+    path.write_bytes(b"not a database" * 100)
+    broken = solver.Solver(solver.Cache(cache))
+    (table,) = broken.tables([solver.hands_of(_deal(DEAL))])
+    assert broken.solves == 1 and table["N", "S"] == 12
+    assert solver.Solver(solver.Cache(cache)).tables([solver.hands_of(_deal(DEAL))]) == [table]
+
+
+def _write(directory: str, seed: int) -> int:
+    import random
+
+    rng = random.Random(seed)
+    cards = [s + r for s in "SHDC" for r in "AKQJT98765432"]
+    deals = []
+    for _ in range(6):
+        rng.shuffle(cards)
+        hands = [cards[13 * h:13 * h + 13] for h in range(4)]
+        deals.append(tuple(".".join("".join(c[1] for c in sorted(hand, key=lambda c: "AKQJT98765432".index(c[1]))
+                                             if c[0] == s) for s in "SHDC") for hand in hands))
+    from pathlib import Path
+
+    return len(solver.Solver(solver.Cache(Path(directory))).tables(deals))
+
+
+def test_concurrent_writers_share_the_cache(cache):
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(2) as pool:
+        assert pool.starmap(_write, [(str(cache), 1), (str(cache), 2), (str(cache), 1)]) == [6, 6, 6]
+    db = sqlite3.connect(cache / solver.Cache.NAME)
+    assert db.execute("SELECT count(*) FROM solved").fetchone()[0] == 12
