@@ -287,7 +287,7 @@ def minimax(tag: Tag) -> Claim:
     def matches(par: Par) -> bool:
         return par.score == ns and any(
             c.denomination == strain and c.side == ("NS" if seat in "NS" else "EW") and c.doubled == bool(risk)
-            and (c.level == level_n if c.doubled else c.level <= level_n <= c.tricks - 6) for c in par.contracts)
+            and c.level == level_n for c in par.contracts)
 
     return Claim(tag, matches)
 

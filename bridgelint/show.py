@@ -31,6 +31,7 @@ from .bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, is_vulnerable, s
 from .events.deal import hands_of
 from .model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
                     Record, Related)
+from .optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 from .inputs import ArchiveProblem
 from .pipeline import add_archive_findings, linter_for, location, open_input
@@ -40,6 +41,7 @@ from .replay.play import PlayReplay
 from .readers.lin import room as lin_room
 from .rules.event import DuplicatedDeal, FouledBoard, TeamImps, UncomparedBoard
 from .rules.internal import InternalError
+from .rules.optimum import analysis
 from .scoring import score
 from .semantics import call_notes, contract_text, header_values, lin_outcome, replayed
 
@@ -121,6 +123,9 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
         out += _finding_lines(sections["play"], style)
     out += ["", style.bold("Contract and result")] + [f"  {line}" for line in outcome(record, ctx, style)]
     out += _finding_lines(sections["contract"], style)
+    grid = double_dummy(record, ctx, at, style)
+    if grid or sections["optimum"]:
+        out += ["", style.bold("Double dummy")] + grid + _finding_lines(sections["optimum"], style)
     return "\n".join(out) + "\n"
 
 
@@ -151,8 +156,9 @@ def _table(rows: list[list[str]], headers: list[str]) -> list[str]:
 
 def place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
     """Each finding under the part of the board it is about."""
-    sections: dict[str, list[Finding]] = {k: [] for k in ("header", "deal", "auction", "play", "contract")}
-    families = {"S": "header", "B": "header", "X": "header", "D": "deal", "A": "auction", "P": "play", "C": "contract"}
+    sections: dict[str, list[Finding]] = {k: [] for k in ("header", "deal", "auction", "play", "contract", "optimum")}
+    families = {"S": "header", "B": "header", "X": "header", "D": "deal", "A": "auction", "P": "play", "C": "contract",
+                "O": "optimum"}
     play_line = record.play.line if record.play is not None else None
     auction_line = record.auction.line if record.auction is not None else None
     for finding in findings:
@@ -373,6 +379,35 @@ def _card_text(card: Card, at: dict[tuple[int, int], list[Finding]], style: Styl
 
 def _marks_at(line: int, column: int, at: dict[tuple[int, int], list[Finding]], style: Style) -> str:
     return "".join(style.mark(f) for f in at.get((line, column), []))
+
+
+# --- double dummy -------------------------------------------------------------------------
+
+def double_dummy(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]], style: Style) -> list[str]:
+    """The record's double-dummy table (declarers down, denominations across), each cell a finding names marked
+    with its code, and the par of the table for the board's dealer and vulnerability."""
+    found = analysis(ctx)
+    readings = [reading for reading in found.readings if reading.cells] if found is not None else []
+    if found is None or not readings:
+        return []
+    marks: dict[tuple[str, str], str] = {}
+    for reading in readings:
+        for key, cell in reading.cells.items():
+            marks[key] = marks.get(key, "") + _marks_at(cell.line, cell.column, at, style)
+    cells = found.cells or readings[0].cells
+    rows = [[SEAT_NAMES[seat]] + [_tricks(cells.get((seat, d))) + marks.get((seat, d), "") for d in DIGIT_DENOMINATIONS]
+            for seat in DIGIT_SEATS]
+    lines = _table(rows, ["", *(style.denomination(d) for d in DIGIT_DENOMINATIONS)])
+    dealer = record.dealer.value if record.dealer is not None else None
+    vulnerable = record.vulnerable.value if record.vulnerable is not None else None
+    best = found.par(dealer, vulnerable) if dealer is not None and vulnerable is not None else None
+    if best is not None:
+        lines.append(f"  par: {best}")
+    return lines
+
+
+def _tricks(cell: Cell | None) -> str:
+    return "?" if cell is None else str(cell.low) if cell.low == cell.high else f"{cell.low}-{cell.high}"
 
 
 # --- contract and result ------------------------------------------------------------------

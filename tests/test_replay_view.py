@@ -193,3 +193,17 @@ def test_the_replayed_score_stands_beside_the_score_tag(tmp_path: Path):
 def test_a_lin_board_without_a_score_gets_the_replayed_one(tmp_path: Path):
     out = replay_output(tmp_path, "a.lin", LIN_ALERTS_AND_CLAIM)
     assert out.endswith("  result: 10 tricks for declarer (made)\n  score: Law 77 gives NS 620 (no score in the record)\n")
+
+
+def test_replay_shows_the_double_dummy_table_and_par_with_the_cells_findings_name(tmp_path: Path):
+    text = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[Deal "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"]\n'
+            '[DoubleDummyTricks "7c5c67c5c61181711817"]\n')
+    output = replay_output(tmp_path, "dd.pbn", text + '[Ability "N:7C5C6 E:11817 S:7C5C6 W:11817"]\n')
+    assert "\nDouble dummy\n" in output
+    assert "  North  7     12   5    12   6\n" in output
+    assert "  par: NS 980 (NS 6S=)\n" in output
+    output = replay_output(tmp_path, "dd.pbn", text + '[Ability "N:7C5C6 E:11817 S:7C5C6 W:11818"]\n')
+    assert "  West   1     1    8    1    7 <O101\n" in output  # the Ability cell that differs
+    assert "O101 error (line 6, column 41): Ability gives West in clubs 8 tricks" in output
+    assert "par:" not in output  # the tables disagree: no par

@@ -46,7 +46,7 @@ BOARDS_PER_FILE = 12
 BOARDS_PER_RUN = 300
 LISTED_PER_CODE = 3  # findings of a code on boards not drawn that are listed with their place
 PARTS = (("header", "Header"), ("deal", "Deal"), ("auction", "Auction"), ("play", "Play"),
-         ("contract", "Contract and result"))
+         ("contract", "Contract and result"), ("optimum", "Double dummy"))
 _RANK = {"error": 0, "warning": 1, "info": 2}
 _OTHER_LINE = re.compile(r"\bat line (\d+)\b")  # E101: where the other record of the board is, in this file
 _UNPLAYED = re.compile(r"(?:[NESW]:)?-(?: (?:[NESW]:)?-)*")  # a trick row of no card (an unfinished play)

@@ -152,8 +152,10 @@ class ParOfTable(_OptimumRule):
     reports an OptimumScore, ParContract, Minimax or OptimumContract that is
     not that par. ParContract is compared as a set of contracts, in any order
     (`EW 6H=; EW 6S=`); a seat written in it must be one that makes the
-    contract. Minimax and OptimumContract may give a making contract at any
-    level up to its tricks, and Minimax any seat of the par side. A par tag
+    contract. Minimax may name any seat of the par side; Ruter's
+    OptimumContract writes a making contract at the level of its tricks
+    (`3S N 9` for DealerPar's 1S+2), any level from the par one up is
+    accepted there. A par tag
     that cannot be read is reported too. Not checked: a record whose tables
     disagree (O101) or are not whole, a table of `?`, and a record without
     dealer or vulnerability.
