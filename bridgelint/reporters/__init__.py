@@ -65,7 +65,7 @@ class Summary:
         if not safe and not more:
             return ""
         hint = "--fix --unsafe-fixes" if unsafe else "--fix"
-        text = f"[*] {counted(safe, 'finding')} fixable with {hint}" if safe else "no finding fixable with --fix"
+        text = f"[*] {counted(safe, 'finding', grouped=True)} fixable with {hint}" if safe else "no finding fixable with --fix"
         return text + (f" ({more:,} more with --unsafe-fixes)" if more else "") + "\n"
 
     def line(self) -> str:
