@@ -56,9 +56,20 @@ def _datums(field: ScoreField, method: ScoringMethod) -> list[_Datum]:
 class _MethodRule(_ScoreTableRule):
     """Base of the rules that need the table's scoring method."""
 
-    @staticmethod
-    def columns(table: Table, names: tuple[str, ...]) -> list[tuple[str, int]]:
-        return [(name, position) for name in names if (position := table.column_index(name)) is not None]
+    def prepared(self, ctx: Context, names: tuple[str, ...], applies: Callable[[ScoringMethod], bool]
+                 ) -> tuple[Table, list[tuple[str, int]], ScoringMethod, ScoreField] | None:
+        """The ScoreTable, those of its ``names`` columns it has, its method and its field; None when there is
+        nothing to check, or the method is not one ``applies`` to (a skip, counted)."""
+        table = self.score_table(ctx)
+        checked = self.columns(table, names) if table is not None else []
+        if table is None or not checked:
+            return None
+        method = method_of(ctx)
+        if not applies(method):
+            ctx.skip(self.code)
+            return None
+        field = self.field(ctx)
+        return None if field is None else (table, checked, method, field)
 
     @staticmethod
     def places(table: Table, field: ScoreField, position: int) -> int:
@@ -109,21 +120,12 @@ class ImpMismatch(_MethodRule):
     code, name, severity, law = "R101", "score-table-imps", "error", "Law 78B"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        table = self.score_table(ctx)
-        if table is None:
+        prepared = self.prepared(ctx, ("IMP_NS", "IMP_EW"),
+                                 lambda method: method.comparison is not None and method.imp_scale in IMP_SCALES)
+        if prepared is None:
             return
-        checked = self.columns(table, ("IMP_NS", "IMP_EW"))
-        if not checked:
-            return
-        method = method_of(ctx)
-        scale = method.imp_scale
-        if method.comparison is None or scale not in IMP_SCALES:
-            ctx.skip(self.code)
-            return
-        field = self.field(ctx)
-        if field is None:
-            return
-        readings = self._readings(field, method, scale or "WBF")
+        table, checked, method, field = prepared
+        readings = self._readings(field, method, method.imp_scale or "WBF")
         for name, position in checked:
             yield from self._column(table, field, name, position, readings)
 
@@ -212,19 +214,10 @@ class DatumMismatch(_MethodRule):
     code, name, severity, law = "R102", "score-table-datum", "error", "Law 78B"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        table = self.score_table(ctx)
-        if table is None:
+        prepared = self.prepared(ctx, DATUM_COLUMNS, lambda method: method.comparison in DATUM_METHODS)
+        if prepared is None:
             return
-        checked = self.columns(table, DATUM_COLUMNS)
-        if not checked:
-            return
-        method = method_of(ctx)
-        if method.comparison not in DATUM_METHODS:
-            ctx.skip(self.code)
-            return
-        field = self.field(ctx)
-        if field is None:
-            return
+        table, checked, method, field = prepared
         datums = _datums(field, method)
         if not datums:
             return

@@ -99,6 +99,11 @@ class _ScoreTableRule(Rule):
     needs = TABLES
 
     @staticmethod
+    def columns(table: Table, names: tuple[str, ...]) -> list[tuple[str, int]]:
+        """Those of ``names`` the table has as columns, with their positions, in the order of ``names``."""
+        return [(name, position) for name in names if (position := table.column_index(name)) is not None]
+
+    @staticmethod
     def score_table(ctx: Context) -> Table | None:
         table = ctx.record.tables.get("ScoreTable")
         return table if table is not None and table.columns and len(table) else None
@@ -236,8 +241,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         table = self.score_table(ctx)
         if table is None:
             return
-        checked = [(name, position) for name in _MATCHPOINT_COLUMNS
-                   if (position := table.column_index(name)) is not None]
+        checked = self.columns(table, _MATCHPOINT_COLUMNS)
         if not checked:
             return
         field = self.field(ctx)
