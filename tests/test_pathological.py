@@ -178,7 +178,7 @@ def test_a_long_vugraph_match_is_read_in_linear_time() -> None:
         boards = "".join(f"qx|o{i}|md|1S2,H3,D4,|\nqx|c{i}|md|1S2,H3,D4,|\n" for i in range(1, n + 1))
         return f"vg|m,s,I,1,{n},a,0,b,0|\nrs|{rs}|\n{boards}".encode()
 
-    matches = {n: match(n) for n in (1000, 2000)}
+    matches = {n: match(n) for n in (1000, 4000)}
     records = list(LinReader(io.BytesIO(matches[1000]), "t.lin"))
     assert len(records) == 2000 and records[-1].contract.raw == "4SS-1"
     assert records[-1].contract.column == len("rs|") + len("4SS=,4SS-1,") * 999 + len("4SS=,") + 1
