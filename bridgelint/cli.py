@@ -347,9 +347,7 @@ def show_rule(code: str) -> None:
     code = code.strip().upper()
     rule = RULES.get(code)
     if rule is not None:
-        click.echo(f"{rule.code} {rule.name} ({rule.severities()})\n")
-        click.echo(rule.doc())
-        click.echo(f"\nFix: {_fix_kind(rule)}.")
+        click.echo(rule.text())
         return
     family = [r for c, r in RULES.items() if code and c.startswith(code)]
     if not family:
@@ -364,16 +362,6 @@ def _catalogue(rules: Iterable[type[Rule]]) -> str:
     rows = [[r.code, r.name, r.severities(), r.fixable or "", r.law or "", r.summary()] for r in rules]
     return tabulated(rows, ("code", "name", "severity", "fix", "reference", "what"), terminal_width(),
                      squeeze={5: "wrap", 2: "wrap", 4: "wrap"})
-
-
-def _fix_kind(rule: type[Rule]) -> str:
-    """What ``check --fix`` does with the rule's findings."""
-    if rule.fixable == "safe":
-        return "safe (check --fix mends it where the record says how)"
-    if rule.fixable == "unsafe":
-        return "unsafe (check --fix --unsafe-fixes mends it where the record says how; the file then says " \
-               "something else)"
-    return "none (a person must mend it)"
 
 
 def main() -> None:

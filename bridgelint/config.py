@@ -27,8 +27,49 @@ from typing import Any, Iterable, Sequence
 
 ALL = "ALL"
 FAIL_ON = ("error", "warning")
-KEYS = ("select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude", "fail-on",
-        "across-files", "encoding", "docs-url", "hand-record", "dd")
+
+
+@dataclass(frozen=True)
+class Key:
+    """A configuration key as its reference documents it: the TOML type, the value when absent, an example
+    (TOML, which the tests parse), and what it does."""
+
+    type: str
+    default: str
+    example: str
+    meaning: str
+
+
+KEYS: dict[str, Key] = {
+    "select": Key("array of rule codes or prefixes", "every rule on by default", '["A", "C102"]',
+                  "The rules checked: these, and no other (`ALL` for every rule). The longest matching prefix of a "
+                  "code decides; `ignore` wins a tie."),
+    "extend-select": Key("array of rule codes or prefixes", "`[]`", '["B109"]',
+                         "Rules checked on top of `select`, such as the rules off by default (B109)."),
+    "ignore": Key("array of rule codes or prefixes", "`[]`", '["B107", "S1"]', "Rules not checked."),
+    "per-file-ignores": Key("table of glob = array of rule codes", "`{}`", '{ "vugraph/*.lin" = ["B105"] }',
+                            "Rules not checked in the files a glob matches (LIN files have no comment to disable "
+                            "them in)."),
+    "exclude": Key("array of globs", "`[]`", '["archive/old"]',
+                   "Paths never read, named or found; replaces the names skipped below a searched directory (`.git`, "
+                   "`.hg`, `.svn`, `.venv`, `venv`, `node_modules`, `__pycache__`, `__MACOSX`, `.*`)."),
+    "extend-exclude": Key("array of globs", "`[]`", '["archive/broken"]',
+                          "Paths never read, named or found, on top of the names skipped by default."),
+    "fail-on": Key('"error" or "warning"', '`"error"`', '"warning"',
+                   "The findings that make `check` exit 1 (and fail a JUnit case): errors, or warnings too."),
+    "across-files": Key("boolean", "`false`", "true",
+                        "Events span the whole run, not one file (the E rules), as `check --across-files`."),
+    "encoding": Key("encoding name, or table of glob = encoding name", "none (UTF-8, else Latin-1 or the code page "
+                    "the text shows)", '{ "archive/*.pbn" = "cp1250" }',
+                    "The encoding of the text that is not UTF-8, for every file or per glob, as `--encoding`; "
+                    "any encoding that writes ASCII as ASCII."),
+    "docs-url": Key("http(s) URL", "the package's Documentation URL", '"https://bridgelint.example.org/en/1.0"',
+                    "Where reports link each rule: `<docs-url>/rules/CODE/` (a mirror, a version's pages)."),
+    "hand-record": Key("array of paths", "`[]`", '["handrecord.pbn"]',
+                       "The hand records: their deals are the official deals E101 compares with, as "
+                       "`--hand-record`."),
+    "dd": Key("boolean", "`false`", "true", "Solve the deals (O103, O105), as `check --dd`."),
+}
 # names skipped below a directory that is searched (as ruff does); a path named on the command line is read
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", "__MACOSX", ".*")
 

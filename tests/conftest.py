@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import gc
 import io
+import os
 import re
+import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -208,3 +211,37 @@ def assert_linear(work: Callable[[int], object], n: int, tries: int = 5, factor:
         if big <= bound * small:
             return
     pytest.fail(f"not linear: {big:.4f}s for {factor}n against {small:.4f}s for n = {n} ({repeat} runs each)")
+
+
+# --- the browser: Debian's chromium, headless, offline but for the loopback address --------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+QUIET_BROWSER = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-extensions", "--disable-default-apps", "--disable-breakpad", "--no-pings",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=http://127.0.0.1:9",
+                 "--hide-scrollbars"]
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    """The browser; the browser tests skip only where it is not installed and the run is not CI."""
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed: .ci/run installs Debian's chromium package")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    return CHROMIUM
+
+
+def rendered(chromium: str, tmp_path: Path, url: str) -> tuple[str, list[str]]:
+    """The DOM Chromium renders from ``url``, and the console errors it logs while loading it."""
+    done = subprocess.run([chromium, *QUIET_BROWSER, f"--user-data-dir={tmp_path / 'profile-console'}",
+                           "--enable-logging=stderr", "--v=0", "--dump-dom", url],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout, [line for line in done.stderr.splitlines() if "CONSOLE" in line]
+
+
+def console_errors(chromium: str, tmp_path: Path, url: str) -> list[str]:
+    """The console errors Chromium logs while loading ``url``."""
+    return rendered(chromium, tmp_path, url)[1]

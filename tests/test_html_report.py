@@ -19,17 +19,12 @@ import pytest
 
 from bridgelint import documentation
 from bridgelint.reporters import html as html_reporter
-from conftest import board
+from conftest import QUIET_BROWSER, board, console_errors
 from conftest import run_cli as run
 
 html5lib = pytest.importorskip("html5lib")
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-QUIET_BROWSER = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-extensions", "--disable-default-apps", "--disable-breakpad", "--no-pings",
-                 "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9", "--hide-scrollbars"]
 
 
 def samples_html(monkeypatch, tmp_path: Path, *paths: str) -> Path:
@@ -239,15 +234,6 @@ def test_the_colours_have_the_contrast_of_wcag_aa():
 
 # --- in the browser ---------------------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed: .ci/run installs Debian's chromium package")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    return CHROMIUM
-
-
 def browse(chromium: str, tmp_path: Path, page: Path, *args: str) -> tuple[str, list[dict]]:
     """The DOM Chromium renders from ``page`` and the requests it started (from its network log)."""
     netlog = tmp_path / "netlog.json"
@@ -288,25 +274,16 @@ def test_the_browser_renders_the_report(chromium, monkeypatch, tmp_path):
     assert {f"#{b.get('id')}" for b in boards} <= set(links)
 
 
-def console_errors(chromium: str, tmp_path: Path, page: Path) -> list[str]:
-    """The console errors Chromium logs while loading ``page``."""
-    done = subprocess.run([chromium, *QUIET_BROWSER, f"--user-data-dir={tmp_path / 'profile-console'}",
-                           "--enable-logging=stderr", "--v=0", "--dump-dom", page.as_uri()],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return [line for line in done.stderr.splitlines() if "CONSOLE" in line]
-
-
 def test_the_page_loads_with_no_console_error(chromium, monkeypatch, tmp_path):
     target = samples_html(monkeypatch, tmp_path)
-    assert console_errors(chromium, tmp_path, target) == []
+    assert console_errors(chromium, tmp_path, target.as_uri()) == []
 
 
 def test_the_console_check_sees_an_error(chromium, tmp_path):
     """The check above can fail: a page whose script logs an error shows it."""
     page = tmp_path / "broken.html"
     page.write_text('<!DOCTYPE html><title>t</title><script>console.error("broken page")</script>')
-    assert any("broken page" in line for line in console_errors(chromium, tmp_path, page))
+    assert any("broken page" in line for line in console_errors(chromium, tmp_path, page.as_uri()))
 
 
 def test_the_browser_draws_the_error_board_first(chromium, monkeypatch, tmp_path):

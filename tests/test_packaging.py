@@ -34,6 +34,13 @@ def test_the_licence_file_matches_the_declared_licence():
 
 def test_the_sdist_carries_tests_samples_and_grammars():
     manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").split("\n")
-    for folder in ("tests", "samples", "grammars"):
+    for folder in ("tests", "samples", "grammars", "docs"):  # docs: the documentation tests read it
         assert f"graft {folder}" in manifest
+    assert "include mkdocs.yml" in manifest
     assert "include LICENSE CHANGELOG.md README.md" in manifest
+
+
+def test_the_annotations_are_shipped():
+    """py.typed (PEP 561): a user's type checker reads the package's annotations."""
+    assert (Path(bridgelint.__file__).parent / "py.typed").is_file()
+    assert pyproject()["tool"]["setuptools"]["package-data"]["bridgelint"] == ["py.typed"]

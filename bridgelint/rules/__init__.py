@@ -38,3 +38,34 @@ _ALL: list[type[Rule]] = [
 
 RULES: dict[str, type[Rule]] = {rule.code: rule for rule in sorted(_ALL, key=lambda r: r.code)}
 DEFAULT_CODES = frozenset(code for code, rule in RULES.items() if rule.default)  # checked unless deselected
+
+# the families, by a code's first letter, in catalogue order: (title, what their rules check)
+FAMILIES: dict[str, tuple[str, str]] = {
+    "S": ("Syntax and file", "malformed tags, comments, characters, long lines, export format (one S108 per game "
+          "listing every breach), lenient spellings, tag pairs lost in an escape line or `;` comment (S113), "
+          "encodings and archives"),
+    "B": ("Board header", "board number, dealer, vulnerability (Law 2), score (Law 77), date, a game without Board, Dealer and "
+          "Deal after one that had them (B108)"),
+    "D": ("Deal", "malformed deals, hands of other than 13 cards, cards dealt twice"),
+    "A": ("Auction", "first call (Law 17B), insufficient bids (Laws 18, 27), doubles and redoubles (Laws 19, 36), "
+          "end of auction (Laws 22, 39), an Auction seat that is no seat (A110), an auction that reads as if "
+          "another player dealt (A111)"),
+    "C": ("Contract and result", "contract, declarer and result against the auction and the play"),
+    "P": ("Play", "cards not held, revokes (the play goes on; the Result may differ by the Law 64A transfer), "
+          "wrong leader, claims, a play that stops early with nothing to say why (P108)"),
+    "N": ("Notes", "notes and annotations"),
+    "T": ("Tables and tag values", "supplemental tables' headers and rows (PBN §5), values in the form the "
+          "standard gives, values that contradict each other, ScoreTable scores (Law 77) and matchpoints "
+          "(Law 78A)"),
+    "R": ("Results and standings", "ScoreTable IMPs against a datum or every other score, as the Scoring tag "
+          "names the method (Law 78B), the datum itself, a ranking row that contradicts itself, the ranking "
+          "against the travellers (totals, boards, percentages, pairs missing), teams matches and victory points "
+          "(WBF 2013 scale), impossible travellers"),
+    "E": ("Events", "boards compared across records: fouled boards (Law 87), duplicated deals, a board twice at "
+          "one table, team IMPs (Law 78B), what could not be compared with the hand record"),
+    "O": ("Optimum", "double-dummy tables that disagree or are not whole (DoubleDummyTricks, OptimumResultTable, "
+          "Ability, read in each program's order), par tags (OptimumScore, ParContract, Minimax, OptimumContract) "
+          "that are not the par of the record's own table as DDS's DealerPar gives it, files of makeable "
+          "contracts only (O104); with check --dd, tables and results against the solver"),
+    "X": ("bridgelint itself", "an internal error on one game; the other games are still checked"),
+}

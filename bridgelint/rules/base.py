@@ -73,6 +73,27 @@ class Rule:
         return cls.doc().splitlines()[0] if cls.__doc__ else ""
 
     @classmethod
+    def title(cls) -> str:
+        """The code and the name: ``A103 insufficient-bid``."""
+        return f"{cls.code} {cls.name}"
+
+    @classmethod
+    def fix_kind(cls) -> str:
+        """What ``check --fix`` does with this rule's findings, as its documentation says."""
+        if cls.fixable == "safe":
+            return "safe (check --fix mends it where the record says how)"
+        if cls.fixable == "unsafe":
+            return "unsafe (check --fix --unsafe-fixes mends it where the record says how; the file then says " \
+                   "something else)"
+        return "none (a person must mend it)"
+
+    @classmethod
+    def text(cls) -> str:
+        """The whole documentation as ``bridgelint rule CODE`` prints it: title and severity, the sections, the
+        kind of fix.  The documentation site's page of the rule shows the same."""
+        return f"{cls.title()} ({cls.severities()})\n\n{cls.doc()}\n\nFix: {cls.fix_kind()}."
+
+    @classmethod
     def law_for(cls, record: Record) -> str | None:
         """The reference of this rule's findings on ``record``: LIN's own terms on a LIN record."""
         return cls.lin_law if record.format == "lin" else None

@@ -1,0 +1,187 @@
+"""The documentation site: a page per rule that says what ``bridgelint rule CODE`` says, at the address the
+reports link, references generated from the code, a strict build that opens in the browser.
+
+The site is built once (``mkdocs build --strict``); the tests of the built site skip where MkDocs is not
+installed (``pip install -e '.[docs]'``), except under CI, which installs it.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from bridgelint import documentation
+from bridgelint.config import KEYS, parse_config
+from bridgelint.rules import FAMILIES, RULES
+from conftest import rendered
+from conftest import run_cli as run
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _hooks() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "docs" / "hooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+hooks = _hooks()
+
+
+# --- the generated pages, without MkDocs --------------------------------------------------------
+
+def test_every_code_has_a_page_and_every_rule_page_a_code():
+    rule_pages = {path for path in hooks.pages() if path.startswith("rules/") and path != "rules/index.md"}
+    assert rule_pages == {f"rules/{code}.md" for code in RULES}
+
+
+def test_every_code_is_in_a_family_and_in_the_navigation():
+    assert {code[0] for code in RULES} == set(FAMILIES)
+    nav = hooks.rules_nav()
+    assert nav[0] == "rules/index.md"
+    listed = [page for section in nav[1:] for pages in section.values() for page in pages]
+    assert listed == [f"rules/{code}.md" for letter in FAMILIES for code in RULES if code[0] == letter]
+
+
+def test_the_rule_index_links_every_code_in_its_family():
+    index = hooks.rules_index()
+    for code, rule in RULES.items():
+        [row] = [line for line in index.splitlines() if line.startswith(f"| [{code}]({code}.md) |")]
+        assert f"| {rule.name} |" in row
+    assert index.index("## A: Auction") < index.index("[A101](A101.md)") < index.index("## C: ")
+
+
+def test_the_site_address_is_the_documentation_url():
+    """SARIF's helpUri and the HTML report link <Documentation>/rules/CODE/: the site is served there."""
+    [site_url] = re.findall(r"(?m)^site_url: (\S+)$", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert site_url == documentation.FALLBACK + "/"
+    assert documentation.rule_url("A103", site_url) == site_url + "rules/A103/"
+
+
+def test_the_configuration_reference_lists_every_key_with_an_example_that_validates(tmp_path):
+    page = hooks.config_reference()
+    for key, spec in KEYS.items():
+        assert f"## `{key}`" in page and spec.type in page
+        parse_config(tomllib.loads(f"{key} = {spec.example}"), RULES, root=tmp_path)
+    [example] = re.findall(r"```toml\n(.*?)```", page, re.S)
+    table = tomllib.loads(example)["tool"]["bridgelint"]
+    assert set(table) == set(KEYS)
+    parse_config(table, RULES, root=tmp_path)
+
+
+def test_the_cli_reference_lists_every_command_and_option(monkeypatch):
+    page = hooks.cli_reference()
+    for command in ("check", "convert", "replay", "rule", "rules"):
+        assert f"## bridgelint {command}\n" in page
+        status, out, err = run(monkeypatch, command, "--help")
+        assert status == 0
+        for option in re.findall(r"(?m)^  (-[-\w]+(?:, -[-\w]+)*)", out):
+            assert f"- `{option}" in page, (command, option)
+    assert "- `--format [auto|text|html|json|github|sarif|junit]`" in page
+
+
+# --- the built site -----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The site, built as CI builds it: strict, no warning."""
+    if importlib.util.find_spec("mkdocs") is None:
+        if os.environ.get("CI"):
+            pytest.fail("mkdocs is not installed: .ci/run installs the docs extra")
+        pytest.skip("mkdocs is not installed (pip install -e '.[docs]')")
+    target = tmp_path_factory.mktemp("site")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)], cwd=ROOT,
+                          capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "WARNING" not in done.stderr, done.stderr[-3000:]
+    return target
+
+
+def _parse(path: Path):
+    html5lib = pytest.importorskip("html5lib")
+    return html5lib.parse(path.read_text(encoding="utf-8"), namespaceHTMLElements=False)
+
+
+def _text(element) -> str:
+    return " ".join("".join(element.itertext()).split())
+
+
+def _written(element, in_pre: bool = False) -> str:
+    """The text of ``element`` as the documentation writes it: inline code between backticks."""
+    inner = (element.text or "") + "".join(_written(child, in_pre or element.tag == "pre") + (child.tail or "")
+                                           for child in element)
+    return f"`{inner}`" if element.tag == "code" and not in_pre else inner
+
+
+def _div(root, name: str):
+    [div] = [d for d in root.iter("div") if name in (d.get("class") or "").split()]
+    return div
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_a_rule_page_says_what_bridgelint_rule_says(site, monkeypatch, code):
+    """Title and severity, the documentation, the kind of fix: the page is ``bridgelint rule CODE``."""
+    status, out, err = run(monkeypatch, "rule", code)
+    assert status == 0
+    root = _parse(site / "rules" / code / "index.html")
+    [title] = [_text(h) for h in root.iter("h1")]
+    facts = {_text(row[0]): _text(row[1]) for row in _div(root, "rule-facts").iter("tr") if row[0].tag == "td"}
+    page = f"{title} ({facts['Severity']})\n\n{_written(_div(root, 'rule-text'))}\n\nFix: {facts['Fix']}."
+    assert page.split() == out.split()
+    assert facts["Cited in messages"] == (RULES[code].law or "nothing")
+
+
+def test_the_rule_index_links_each_rule_page(site):
+    root = _parse(site / "rules" / "index.html")
+    links = {a.get("href") for a in root.iter("a")}
+    assert {f"{code}/" for code in RULES} <= links
+    assert all((site / "rules" / code / "index.html").is_file() for code in RULES)
+
+
+def test_the_references_are_built(site):
+    cli_page = _text(_parse(site / "reference" / "cli" / "index.html").find(".//article"))
+    assert "bridgelint check [OPTIONS] PATHS..." in cli_page and "--hand-record FILE" in cli_page
+    config_page = _text(_parse(site / "reference" / "configuration" / "index.html").find(".//article"))
+    assert all(key in config_page for key in KEYS)
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    """The site on the loopback address, as a web server serves it (``rules/CODE/`` is a directory's index)."""
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("page, heading", [("rules/", "Rules"), ("rules/A103/", "A103 insufficient-bid")])
+def test_the_site_opens_in_the_browser_with_no_console_error(chromium, served, tmp_path, page, heading):
+    dom, errors = rendered(chromium, tmp_path, served + page)
+    assert errors == []
+    assert f">{heading}</h1>" in dom or f">{heading}<" in dom
+    assert re.search(r'<html[^>]*class="[^"]*\bjs\b', dom)  # the theme's script ran
