@@ -2,6 +2,8 @@
 
 __version__ = "0.1.0"
 
-from .api import check_record, iter_records, read  # noqa: E402
+from .api import (Checked, FileReport, Outcome, Source, check, check_record, iter_checked, iter_records,  # noqa: E402
+                  read, replayed, write_json, write_pbn)
 
-__all__ = ["check_record", "iter_records", "read", "__version__"]
+__all__ = ["read", "iter_records", "check", "iter_checked", "check_record", "replayed", "write_pbn", "write_json",
+           "Source", "FileReport", "Checked", "Outcome", "__version__"]

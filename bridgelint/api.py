@@ -1,58 +1,230 @@
-"""The Python API: records of PBN and LIN files as the model the linter checks.
+"""The Python API: read PBN and LIN records, check them as ``bridgelint check`` does, replay them, write them.
 
-    import bridgelint
-    for record in bridgelint.iter_records("match.lin"):
-        print(record.board_number, record.contract and record.contract.value)
-    records = bridgelint.read("results.pbn")
-    findings = bridgelint.check_record(records[0])
+Everything here is importable from ``bridgelint`` itself.  Reading never raises on bad input: what is wrong
+is a finding, on ``record.findings`` (found while reading) or in the report of `check()` (every rule, the
+file's own problems, the events).  A source is a file name (a ``.gz`` file, a zip member
+``upload.zip!board.pbn``), a binary stream or a text stream.
 
-Records are streamed one at a time by ``iter_records``; ``read`` collects
-them in a list.  Reading never raises on bad input: problems found while
-reading are on ``record.findings``, and ``check_record`` adds every rule's
-findings.  Problems of the file as a whole (characters, long lines, no game)
-are found by ``bridgelint.pipeline.check_file``.
+Examples:
+    >>> import bridgelint
+    >>> records = bridgelint.read("samples/clean.pbn")
+    >>> records[0].board_number, str(records[0].contract.value)
+    ('1', '2S')
+    >>> [(f.code, f.line, f.board) for f in bridgelint.check("samples/auction-defects.pbn").findings][:2]
+    [('A101', 13, '1'), ('A103', 25, '2')]
 """
 
 from __future__ import annotations
 
 import io
 import os
-from typing import BinaryIO, Iterable, Iterator, TextIO, Union, cast
+from typing import IO, BinaryIO, Iterable, Iterator, TextIO, Union, cast
 
 from . import pipeline
+from .config import Config, selection
+from .convert.json_writer import JsonWriter
+from .convert.pbn_writer import PbnWriter
+from .events.hook import EventScope
+from .events.reference import read_reference
 from .model import Finding, Record
+from .pipeline import Checked, FileReport
 from .readers import open_reader
+from .replay.context import Context
+from .rules import DEFAULT_CODES, RULES
+from .semantics import Outcome, outcome
 
 Source = Union[str, "os.PathLike[str]", BinaryIO, TextIO]
 
+__all__ = ["Source", "iter_records", "read", "check", "iter_checked", "check_record", "replayed", "Outcome",
+           "write_pbn", "write_json", "FileReport", "Checked"]
 
-def iter_records(source: Source, format: str | None = None) -> Iterator[Record]:
-    """The records of a file name or an open stream, one at a time.
 
-    ``format`` is ``"pbn"`` or ``"lin"``; by default it comes from the file
-    extension, else from the content.  A text stream is read as UTF-8.  A file
-    name may be a ``.pbn.gz``/``.lin.gz`` file or a zip member (``upload.zip!board.pbn``).
+def iter_records(source: Source, format: str | None = None, encoding: str | None = None) -> Iterator[Record]:
+    """The records of a file or stream, one at a time, as they are read (a file of any size in little memory).
+
+    Args:
+        source: a file name, a binary stream or a text stream (read as UTF-8).
+        format: ``"pbn"`` or ``"lin"``; by default from the file's extension, else from its content.
+        encoding: the encoding of text that is not UTF-8 (as ``--encoding``); by default Latin-1, or the code
+            page the text shows (with an S114 finding).
+
+    Examples:
+        >>> for record in bridgelint.iter_records("samples/vugraph.lin"):
+        ...     print(record.board_number, record.dealer.value, [call.token for call in record.auction.calls])
+        3 S ['7S', 'p', 'p', 'p']
+        3 S ['7S', 'p', 'p', 'p']
+        4 W ['p', 'p', 'p', 'p']
+        4 W ['p', 'p', 'p', 'p']
     """
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         with pipeline.open_input(path) as stream:
-            yield from open_reader(stream, path, format)
+            yield from open_reader(stream, path, format, encoding)
         return
-    binary = cast(BinaryIO, source)
-    if isinstance(source, io.TextIOBase):
-        binary = getattr(source, "buffer", None) or io.BytesIO(source.read().encode("utf-8"))
-    yield from open_reader(binary, getattr(source, "name", "-") if isinstance(getattr(source, "name", None), str)
-                           else "-", format)
+    yield from open_reader(_binary(source), _name(source), format, encoding)
 
 
-def read(source: Source, format: str | None = None) -> list[Record]:
-    """All the records of a file name or an open stream."""
-    return list(iter_records(source, format))
+def read(source: Source, format: str | None = None, encoding: str | None = None) -> list[Record]:
+    """All the records of a file or stream in a list (`iter_records()`).
+
+    Examples:
+        >>> records = bridgelint.read(io.StringIO('[Board "7"]\\n[Dealer "S"]\\n[Auction "S"]\\n1NT Pass 3NT AP\\n'))
+        >>> [call.token for call in records[0].auction.calls]
+        ['1NT', 'Pass', '3NT', 'AP']
+    """
+    return list(iter_records(source, format, encoding))
+
+
+def check(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = (), extend_select: Iterable[str] = (),
+          format: str | None = None, hand_records: Iterable[str] = (), encoding: str | None = None) -> FileReport:
+    """Check a file or a stream as ``bridgelint check`` checks it: every finding, sorted by place.
+
+    The findings are those of reading, of the rules, of the file as a whole (no game, characters, archives),
+    and of the events within the file (E101 a fouled board, E103 a board twice at a table...), with the
+    ``% bridgelint: disable=`` lines applied; info findings are included (the command shows them with
+    ``--show-info``).  No configuration file is read (as ``--isolated``): the selection is the arguments'.
+
+    Args:
+        source: a file name, a binary stream or a text stream.
+        select: rule codes or prefixes checked, as ``--select`` (``ValueError`` for one that names no rule);
+            by default the rules on by default.
+        ignore: rule codes or prefixes not checked, as ``--ignore``.
+        extend_select: rule codes or prefixes checked on top, as ``--extend-select``.
+        format: ``"pbn"`` or ``"lin"``; by default from the extension, else from the content.
+        hand_records: files whose deals are the official deals: E101 compares each board with them.
+        encoding: as for `iter_records()`.
+
+    Returns:
+        The report: ``path``, ``format``, ``games``, ``boards``, ``findings`` (each with ``code``,
+        ``severity``, ``message``, ``law``, ``line``, ``column``, ``game``, ``board``), ``unreadable`` (why a
+        file could not be read at all, else None) and ``events`` (the file's events, as the JSON report
+        lists them).
+
+    Examples:
+        >>> report = bridgelint.check("samples/play-defects.pbn", select=["P", "C"])
+        >>> report.boards, [(f.code, f.severity, f.line, f.board) for f in report.findings]
+        (4, [('P102', 'error', 24, '1'), ('P103', 'error', 60, '1'), ('P102', 'error', 63, '1'), ('C105', 'error', 87, '1')])
+    """
+    codes = _codes(select, ignore, extend_select)
+    paths = tuple(hand_records)
+    reference = read_reference(paths, pipeline.open_input, format, lambda path: encoding) if paths else None
+    events = EventScope(listed=True, reference=reference)
+    if isinstance(source, (str, os.PathLike)):
+        return pipeline.check_file(os.fspath(source), codes, format, events=events, encoding=encoding)
+    return pipeline.check_stream(_name(source), _binary(source), codes, format, events=events, encoding=encoding)
+
+
+def iter_checked(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = (),
+                 extend_select: Iterable[str] = (), format: str | None = None,
+                 encoding: str | None = None) -> Iterator[Checked]:
+    """Check record by record, as they are read: each ``Checked`` holds the ``record`` and its ``findings``.
+
+    The findings are `check()`'s, less those only the end of the file decides (a fouled board is known
+    once every table is read) and the file's own.
+
+    Examples:
+        >>> for checked in bridgelint.iter_checked("samples/auction-defects.pbn", select=["A103", "A106"]):
+        ...     print(checked.record.board_number, [f.code for f in checked.findings])
+        1 []
+        2 ['A103']
+        3 []
+        4 ['A106']
+        5 []
+        6 []
+        7 ['A103']
+    """
+    codes = _codes(select, ignore, extend_select)
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        with pipeline.open_input(path) as stream:
+            yield from pipeline.FileRun(path, stream, codes, format, encoding=encoding)
+        return
+    yield from pipeline.FileRun(_name(source), _binary(source), codes, format, encoding=encoding)
 
 
 def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Finding]:
-    """Every finding on one record: those of reading and those of the rules, by location.
+    """Every finding on one record: those of reading and those of the rules, by place.
 
-    Severity and reference are filled in; ``codes`` selects the rules (all by default).
+    Severity and reference are filled in; ``codes`` are the rules run (those on by default when None).  The
+    checks that need the whole file (events, suppressions, the file's own) are `check()`'s.
+
+    Examples:
+        >>> record = bridgelint.read("samples/auction-defects.pbn")[1]
+        >>> [(f.code, f.message) for f in bridgelint.check_record(record)]
+        [('A103', '1D is not higher than 1H (Laws 18, 27)')]
     """
     return pipeline.check_record(record, codes)
+
+
+def replayed(record: Record) -> Outcome:
+    """What was played, as bridgelint replays the record: contract, declarer, tricks and score.
+
+    The contract and declarer are the auction's when it ended legally, else those the record states; the
+    tricks are declarer's, from the Result, else from a play of thirteen tricks; the score is Law 77's, for
+    North-South.
+
+    Examples:
+        >>> [outcome] = map(bridgelint.replayed, bridgelint.read(io.StringIO(
+        ...     '[Board "1"]\\n[Dealer "N"]\\n[Vulnerable "None"]\\n[Result "9"]\\n[Auction "N"]\\n1NT Pass 3NT AP\\n')))
+        >>> str(outcome.contract), outcome.declarer, outcome.tricks, outcome.score
+        ('3NT', 'N', 9, 400)
+    """
+    return outcome(record, Context(record))
+
+
+def write_pbn(records: Iterable[Record], stream: IO[bytes]) -> None:
+    """Write records as PBN 2.1 export format, as ``bridgelint convert --to pbn`` does (UTF-8, CR LF).
+
+    Examples:
+        >>> out = io.BytesIO()
+        >>> bridgelint.write_pbn(bridgelint.read("samples/single.lin"), out)
+        >>> out.getvalue().decode().splitlines()[:3]
+        ['% PBN 2.1', '% EXPORT', '']
+    """
+    writer = PbnWriter(stream)
+    for record in records:
+        writer.write(record)
+    writer.header()  # a file without games still says what it is
+
+
+def write_json(records: Iterable[Record], stream: TextIO, findings: bool = True, path: str | None = None) -> None:
+    """Write records as one JSON document, as ``bridgelint convert --to json`` does.
+
+    With ``findings``, each record carries `check_record()`'s findings; ``path`` is the records' file, as
+    each record's ``path`` says it (None: null).
+
+    Examples:
+        >>> out = io.StringIO()
+        >>> bridgelint.write_json(bridgelint.read("samples/clean.pbn")[:1], out)
+        >>> document = json.loads(out.getvalue())
+        >>> document["records"][0]["board"], document["records"][0]["contract"], document["records"][0]["findings"]
+        ('1', '2S', [])
+    """
+    writer = JsonWriter(stream)
+    for record in records:
+        writer.write(record, check_record(record) if findings else None, path)
+    writer.close()
+
+
+def _codes(select: Iterable[str], ignore: Iterable[str], extend_select: Iterable[str]) -> frozenset[str]:
+    """The codes a selection checks, as the command line's options give them."""
+    from .config import ConfigError
+
+    try:
+        return selection(RULES, Config(), tuple(select), tuple(extend_select), tuple(ignore),
+                         RULES.keys() - DEFAULT_CODES)
+    except ConfigError as error:
+        raise ValueError(str(error)) from None
+
+
+def _binary(source: BinaryIO | TextIO) -> BinaryIO:
+    """A stream as bytes: a text stream's buffer, or its text as UTF-8."""
+    if isinstance(source, io.TextIOBase):
+        return getattr(source, "buffer", None) or io.BytesIO(source.read().encode("utf-8"))
+    return cast(BinaryIO, source)
+
+
+def _name(source: BinaryIO | TextIO) -> str:
+    """What reports call a stream: its file name, else ``-``."""
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) else "-"

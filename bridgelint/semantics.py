@@ -11,12 +11,14 @@ conversion.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
-from .bridge import RANKS, SEAT_NAMES, SEATS, SUITS, Contract, Result, parse_seat, seat_after, side
+from .bridge import RANKS, SEAT_NAMES, SEATS, SUITS, Contract, Result, is_vulnerable, parse_seat, seat_after, side
 from .model import Record
 from .readers.lin import match_event, match_fields, match_teams, room
 from .replay.context import Context
+from .scoring import score
 
 SECTION_TAGS = frozenset(("Auction", "Play", "Note"))
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -138,6 +140,47 @@ def lin_outcome(record: Record, ctx: Context) -> tuple[Contract | None, str | No
         elif declarer is not None and play is not None and play.complete and not play.stopped:
             tricks = play.won[side(declarer)]
     return contract, declarer, tricks
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What was played at the table, as bridgelint replays it.
+
+    ``contract`` and ``declarer`` are those the play is replayed under: the auction's, when it ended legally,
+    else the Contract and Declarer the record states (a ``^`` Declarer, declarer and dummy swapped, wins).
+    ``tricks`` are declarer's: the Result (LIN: the ``rs`` entry, else the claim), else the play's, when all
+    thirteen tricks were played.  ``score`` is Law 77's for North-South (negative where East-West score),
+    0 for a board passed out.  None where the record does not say.
+    """
+
+    contract: Contract | None
+    declarer: str | None
+    tricks: int | None
+    score: int | None
+
+
+def outcome(record: Record, ctx: Context | None = None) -> Outcome:
+    """The contract, declarer, tricks and score of ``record`` as replayed (`Outcome`)."""
+    ctx = ctx if ctx is not None else Context(record)
+    contract, declarer = replayed(ctx, "declared") or (None, None)
+    if not isinstance(contract, Contract):
+        return Outcome(None, declarer, None, None)
+    if contract.passed_out and not contract.denomination:
+        return Outcome(contract, None, None, 0)
+    tricks = None
+    if record.format == "lin":
+        tricks = lin_outcome(record, ctx)[2]
+    elif record.result is not None and isinstance(record.result.value, Result) and declarer is not None:
+        tricks = record.result.value.tricks_for(declarer)
+    play = replayed(ctx, "play")
+    if tricks is None and declarer is not None and play is not None and play.complete and not play.stopped:
+        tricks = play.won[side(declarer)]
+    vulnerable = record.vulnerable.value if record.vulnerable is not None else None
+    points = None
+    if declarer is not None and tricks is not None and contract.level and vulnerable in ("None", "NS", "EW", "All"):
+        points = score(contract, is_vulnerable(str(vulnerable), declarer), tricks)
+        points = points if side(declarer) == "NS" else -points
+    return Outcome(contract, declarer, tricks, points)
 
 
 def contract_text(contract: Contract) -> str:

@@ -1,11 +1,16 @@
-"""The Python API: bridgelint.read, bridgelint.iter_records, bridgelint.check_record."""
+"""The Python API: reading, checking as `bridgelint check` does, the replayed outcome, writing PBN and JSON."""
 
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
+import pytest
+
 import bridgelint
+import bridgelint.api
+from conftest import run_cli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
@@ -41,3 +46,117 @@ def test_check_record_gives_the_rule_findings():
 def test_reading_never_raises_on_bad_input():
     (record,) = bridgelint.read(io.BytesIO(b'[Board "1"\n[Deal "N:junk"]\n'), format="pbn")
     assert {f.code for f in record.findings} >= {"S102"}
+
+
+# --- checking as `bridgelint check` does -----------------------------------------------------------------------
+
+EVENT = Path(__file__).resolve().parents[1] / "docs" / "examples" / "event"
+
+
+def cli_json(monkeypatch, *args: str) -> dict:
+    code, out, err = run_cli(monkeypatch, *args)
+    return json.loads(out)
+
+
+def test_check_finds_what_the_command_finds(monkeypatch):
+    """Every finding of `bridgelint check --isolated` on a file, file-level ones and suppressions included."""
+    for name in ("auction-defects.pbn", "play-defects.pbn", "vugraph.lin", "deal-defects.pbn"):
+        report = bridgelint.check(SAMPLES / name)
+        [expected] = cli_json(monkeypatch, "check", "--isolated", "--show-info", "--format", "json",
+                               str(SAMPLES / name))["files"]
+        assert [(f.code, f.severity, f.line, f.column, f.game, f.board) for f in report.findings] == [
+            (f["code"], f["severity"], f["line"], f["column"], f["game"], f["board"]) for f in expected["findings"]]
+        assert (report.games, report.boards) == (expected["games"], expected["boards"])
+
+
+def test_check_includes_the_events_of_the_file():
+    two_tables = (EVENT / "table1.pbn").read_text() + "\n" + (EVENT / "table2.pbn").read_text()
+    report = bridgelint.check(io.StringIO(two_tables), select=["E"])
+    assert [(f.code, f.board) for f in report.findings] == [("E101", "2")]
+    assert report.path == "-" and report.events and report.events[0]["boards"]
+
+
+def test_check_compares_with_the_hand_records():
+    report = bridgelint.check(str(EVENT / "table2.pbn"), hand_records=[str(EVENT / "handrecord.pbn")])
+    [finding] = report.findings
+    assert (finding.code, finding.line, finding.column) == ("E101", 19, 8)
+    assert "handrecord.pbn:17" in finding.message
+    assert bridgelint.check(str(EVENT / "table2.pbn")).findings == []  # alone, its board 2 is the majority
+
+
+def test_check_selects_as_the_options_do():
+    path = SAMPLES / "auction-defects.pbn"
+    assert {f.code for f in bridgelint.check(path, select=["A10"], ignore=["A103"]).findings} == {
+        "A101", "A104", "A106", "A107"}
+    with pytest.raises(ValueError, match="Z9"):
+        bridgelint.check(path, select=["Z9"])
+
+
+def test_check_reports_an_unreadable_path_without_raising(tmp_path):
+    report = bridgelint.check(tmp_path / "missing.pbn")
+    assert report.unreadable and report.findings == []
+
+
+def test_iter_checked_gives_each_record_with_its_findings():
+    checked = list(bridgelint.iter_checked(SAMPLES / "auction-defects.pbn", select=["A103"]))
+    assert [c.record.board_number for c in checked] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert [(c.record.board_number, [(f.code, f.severity, f.line) for f in c.findings]) for c in checked
+            if c.findings] == [("2", [("A103", "error", 25)]), ("7", [("A103", "info", 84)])]  # 7: marked ^I
+
+
+# --- what was played --------------------------------------------------------------------------------------
+
+def one(text: str):
+    return bridgelint.read(io.StringIO(text), format="pbn")[0]
+
+
+def test_replayed_takes_the_auction_the_result_and_law_77():
+    outcome = bridgelint.replayed(one('[Dealer "E"]\n[Vulnerable "EW"]\n[Contract "4S"]\n[Declarer "W"]\n'
+                                      '[Result "8"]\n[Auction "E"]\n1S Pass 4S X\nPass Pass Pass\n'))
+    assert (str(outcome.contract), outcome.declarer, outcome.tricks) == ("4SX", "E", 8)  # the auction's
+    assert outcome.score == 500  # two down, doubled, vulnerable: North-South score
+
+
+def test_replayed_falls_back_on_the_tags_and_counts_the_play():
+    outcome = bridgelint.replayed(bridgelint.read(SAMPLES / "clean.pbn")[0])
+    assert (str(outcome.contract), outcome.declarer, outcome.tricks, outcome.score) == ("2S", "S", 10, 170)
+    no_vulnerability = bridgelint.replayed(one('[Contract "3NT"]\n[Declarer "N"]\n[Result "9"]\n'))
+    assert (str(no_vulnerability.contract), no_vulnerability.tricks, no_vulnerability.score) == ("3NT", 9, None)
+
+
+def test_replayed_passed_out_and_lin():
+    passed = bridgelint.replayed(one('[Dealer "N"]\n[Vulnerable "All"]\n[Auction "N"]\nAP\n'))
+    assert (passed.contract.passed_out, passed.declarer, passed.tricks, passed.score) == (True, None, None, 0)
+    first = bridgelint.read(SAMPLES / "vugraph.lin")[0]
+    assert bridgelint.replayed(first) == bridgelint.Outcome(first.contract.value, "S", 13, 1510)
+    assert bridgelint.replayed(one('[Board "1"]\n')) == bridgelint.Outcome(None, None, None, None)
+
+
+# --- writing ----------------------------------------------------------------------------------------------
+
+def test_write_pbn_and_json_give_what_convert_gives(monkeypatch, tmp_path):
+    for name in ("vugraph.lin", "clean.pbn"):
+        records = bridgelint.read(SAMPLES / name)
+        pbn = io.BytesIO()
+        bridgelint.write_pbn(records, pbn)
+        run_cli(monkeypatch, "convert", "--isolated", "--to", "pbn", "-o", str(tmp_path / f"{name}.pbn"),
+                str(SAMPLES / name))
+        assert pbn.getvalue() == (tmp_path / f"{name}.pbn").read_bytes()
+        text = io.StringIO()
+        bridgelint.write_json(records, text, path=str(SAMPLES / name))
+        run_cli(monkeypatch, "convert", "--isolated", "--to", "json", "-o", str(tmp_path / f"{name}.json"),
+                str(SAMPLES / name))
+        assert json.loads(text.getvalue()) == json.loads((tmp_path / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def test_write_pbn_of_no_record_is_a_pbn_file():
+    out = io.BytesIO()
+    bridgelint.write_pbn([], out)
+    assert out.getvalue() == b"% PBN 2.1\r\n% EXPORT\r\n\r\n"
+
+
+def test_the_api_is_the_package_s():
+    assert set(bridgelint.api.__all__) <= set(bridgelint.__all__) | {"Source"}
+    assert all(callable(getattr(bridgelint, name)) for name in ("read", "iter_records", "check", "iter_checked",
+                                                                 "check_record", "replayed", "write_pbn",
+                                                                 "write_json"))

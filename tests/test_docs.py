@@ -7,11 +7,15 @@ installed (``pip install -e '.[docs]'``), except under CI, which installs it.
 
 from __future__ import annotations
 
+import doctest
 import functools
 import http.server
 import importlib.util
+import io
+import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import threading
@@ -20,6 +24,8 @@ from types import ModuleType
 
 import pytest
 
+import bridgelint
+import bridgelint.api
 from bridgelint import documentation
 from bridgelint.config import KEYS, parse_config
 from bridgelint.rules import FAMILIES, RULES
@@ -95,6 +101,81 @@ def test_the_cli_reference_lists_every_command_and_option(monkeypatch):
         for option in re.findall(r"(?m)^  (-[-\w]+(?:, -[-\w]+)*)", out):
             assert f"- `{option}" in page, (command, option)
     assert "- `--format [auto|text|html|json|github|sarif|junit]`" in page
+
+
+# --- the examples: every code block of the docs that can run, and the docstrings' examples -------------
+
+DOCS = sorted((ROOT / "docs").rglob("*.md"))
+BLOCK = re.compile(r"^```(\w+)[^\n]*\n(.*?)^```$", re.M | re.S)
+RUN = ("python", "pycon", "console", "toml")  # the kinds of block run; the others (sh, yaml...) are recipes
+
+
+def blocks(path: Path) -> list[tuple[str, int, str]]:
+    """The code blocks of a page: (kind, line, text)."""
+    text = path.read_text(encoding="utf-8")
+    return [(m.group(1), text.count("\n", 0, m.start()) + 1, m.group(2)) for m in BLOCK.finditer(text)]
+
+
+def page_id(path: Path) -> str:
+    return str(path.relative_to(ROOT / "docs"))
+
+
+def _runnable(path: Path) -> bool:
+    return any(kind in RUN for kind, _, _ in blocks(path))
+
+
+@pytest.mark.parametrize("path", [p for p in DOCS if _runnable(p)], ids=page_id)
+def test_the_examples_of_a_page_run(path, monkeypatch, tmp_path):
+    """A page's Python blocks run in order in one namespace, as a reader would run them; ``pycon`` blocks are
+    doctests; ``console`` blocks print what they show; ``toml`` blocks are valid configurations."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("COLUMNS", "120")
+    namespace: dict = {"bridgelint": bridgelint}
+    for kind, line, text in blocks(path):
+        where = f"{page_id(path)}:{line}"
+        if kind == "python":
+            exec(compile(text, where, "exec"), namespace)
+        elif kind == "pycon":
+            test = doctest.DocTestParser().get_doctest(text, namespace, where, str(path), line)
+            runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+            out = io.StringIO()
+            runner.run(test, out=out.write, clear_globs=False)
+            assert runner.failures == 0, out.getvalue()
+        elif kind == "console":
+            for command, shown in _commands(text):
+                program, *args = shlex.split(command)
+                assert program == "bridgelint", where
+                status, out, err = run(monkeypatch, *args)
+                assert out == shown, f"{where}: {command}"
+        elif kind == "toml":
+            document = tomllib.loads(text)
+            parse_config(document.get("tool", {}).get("bridgelint", document), RULES, root=tmp_path)
+
+
+def _commands(text: str) -> list[tuple[str, str]]:
+    """The ``$ command`` lines of a console block, each with the output shown below it."""
+    found: list[tuple[str, str]] = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("$ "):
+            found.append((line[2:].strip(), ""))
+        else:
+            assert found, f"output before any command: {line!r}"
+            found[-1] = (found[-1][0], found[-1][1] + line)
+    return found
+
+
+def test_every_page_with_examples_is_run():
+    """The runner sees the blocks: the guides hold Python, console and TOML examples."""
+    kinds = {kind for path in DOCS for kind, _, _ in blocks(path)}
+    assert set(RUN) <= kinds
+    assert _runnable(ROOT / "docs" / "guides" / "python.md") and _runnable(ROOT / "docs" / "guides" / "event.md")
+
+
+def test_the_docstring_examples_run(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    failed, attempted = doctest.testmod(bridgelint.api, extraglobs={"bridgelint": bridgelint, "io": io, "json": json},
+                                        optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert failed == 0 and attempted >= 15
 
 
 # --- the built site -----------------------------------------------------------------------------
