@@ -92,9 +92,10 @@ def _cell(text: str) -> str:
 
 def cli_reference() -> str:
     """Every command of ``bridgelint`` with its usage, help and options, as click declares them."""
-    out = ["# Command line\n", "Generated from the command definitions: `bridgelint COMMAND --help` prints the same.\n"]
     root = click.Context(cli, info_name="bridgelint")
-    out += _options(cli, root)
+    out = ["# Command line\n", f"{click.unstyle(cli.help or '')}\n",
+           "Generated from the command definitions: `bridgelint COMMAND --help` prints the same. Every command "
+           "takes `-h`, `--help`; `bridgelint --version` prints the version.\n"]
     for name in cli.list_commands(root):
         command = cli.get_command(root, name)
         assert command is not None
@@ -109,7 +110,7 @@ def _options(command: click.Command, ctx: click.Context) -> list[str]:
     rows = []
     for param in command.get_params(ctx):
         record = param.get_help_record(ctx)
-        if record is not None:
+        if record is not None and record[1] and param.name != "help":
             names, help_text = record
             rows.append(f"- `{names}`: {_prose(help_text)}")
     return [*rows, ""] if rows else []
