@@ -635,13 +635,16 @@ class Table:
         """Whether an element of the row is marked ``^`` (an artificial score, PBN §5.2), or a score column holds
         an adjusted score as programs write one (``A+``, ``A-``, ``A=``: Law 12C)."""
         if self._artificial is None:
-            text, cells = self.text, self.cells
-            scores = [i for i, column in enumerate(self.columns) if column.kind == SCORE]
-            self._artificial = frozenset(
-                row for row in range(len(self.row_starts))
-                if any(text[cells[4 * i]] == ARTIFICIAL for i in self.span(row))
-                or any(adjusted_score(self.element_text(self.row_starts[row] + i)) for i in scores
-                       if self.row_starts[row] + i < self.element_count))
+            text, cells, starts, count = self.text, self.cells, self.row_starts, self.element_count
+            found: set[int] = set()
+            if cells and ARTIFICIAL in text[cells[0]:cells[-3]]:  # a ^ somewhere: which rows
+                found.update(row for row in range(len(starts))
+                             if any(text[cells[4 * i]] == ARTIFICIAL for i in self.span(row)))
+            for position, column in enumerate(self.columns):
+                if column.kind == SCORE:
+                    found.update(row for row, start in enumerate(starts) if start + position < count
+                                 and adjusted_score(self.element_text(start + position)))
+            self._artificial = frozenset(found)
         return number in self._artificial
 
     def rows(self) -> Iterator[list[Element]]:

@@ -8,9 +8,10 @@ into its typed value, or says it is malformed.  Pure: no reading, no findings.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_pbn_call
-from .digits import is_digits, matched, whole
+from .digits import is_digits, matched, whole, wholes
 
 # Kinds of element.
 TEXT, RANK, COUNT, NUMBER, SCORE = "text", "rank", "count", "number", "score"
@@ -72,6 +73,8 @@ ADJUSTED_SCORES = {"A+": "average plus", "A-": "average minus", "A=": "average"}
 
 def adjusted_score(text: str) -> str | None:
     """What an element written as an adjusted score (``A+``, ``"A-"``...) awards, in words; None if it is not one."""
+    if text[:1] not in ('"', "A", "a"):
+        return None  # most elements: told at their first character
     if text[:1] == '"':
         text = unquoted(text)
     return ADJUSTED_SCORES.get(text.upper())
@@ -132,6 +135,23 @@ def parse_element(kind: str | None, text: str) -> object:
         return None
     value = _PARSERS[kind](text)
     return MALFORMED if value is None else value
+
+
+def column_values(kind: str | None, texts: list[str]) -> list[object]:
+    """:func:`parse_element` of each element of a column of ``kind``; a column of scores or numbers that are all
+    plain whole numbers (nearly every one) is read at once."""
+    if kind in (SCORE, NUMBER):
+        known = [text for text in texts if text not in _NOTHING]
+        found = wholes(known)
+        if found is not None:
+            if len(known) == len(texts):
+                return cast(list[object], found)
+            numbers = iter(found)
+            return [None if text in _NOTHING else next(numbers) for text in texts]
+    return [parse_element(kind, text) for text in texts]
+
+
+_NOTHING = (UNKNOWN, IRRELEVANT)
 
 
 def _rank(text: str) -> int | None:

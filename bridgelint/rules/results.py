@@ -16,10 +16,11 @@ from ..results import cross_imps, datum, round_to_ten, victory_points
 from ..scoring import IMP_SCALES, imps
 from ..scoring_method import DATUM_METHODS, ScoringMethod
 from ..tables import decimals, number, unquoted
+from ..replay.context import per_record
 from .base import Context, Rule
 from .method import method_of
 from .parts import TABLES
-from .tables import ScoreField, _ScoreTableRule
+from .tables import ScoreField, Traveller, _ScoreTableRule, traveller
 
 DATUM_COLUMNS = ("ButlerDatum", "Datum")
 
@@ -48,33 +49,40 @@ class _Datum:
         return f"the datum {shown(self.exact, 2)} ({of})"
 
 
-def _datums(field: ScoreField, method: ScoringMethod) -> list[_Datum]:
+@per_record
+def datums(ctx: Context) -> list[_Datum]:
+    """The datums the record's ScoreTable may have under its datum method, worked out once for R101 and R102: the
+    mean (or median) rounded to the nearest 10 first (most programs), then exact; none without a datum method."""
+    field, method = _MethodRule.field(ctx), method_of(ctx)
+    if field is None or method.comparison not in DATUM_METHODS:
+        return []
     exact = datum(((row.ns, row.count) for row in field.rows), method.comparison or "", method.datum_form or "")
-    return [] if exact is None else [_Datum(exact, True), _Datum(exact, False)]  # rounded first: most programs
+    return [] if exact is None else [_Datum(exact, True), _Datum(exact, False)]
 
 
 class _MethodRule(_ScoreTableRule):
     """Base of the rules that need the table's scoring method."""
 
     def prepared(self, ctx: Context, names: tuple[str, ...], applies: Callable[[ScoringMethod], bool]
-                 ) -> tuple[Table, list[tuple[str, int]], ScoringMethod, ScoreField] | None:
+                 ) -> tuple[Traveller, list[tuple[str, int]], ScoringMethod, ScoreField] | None:
         """The ScoreTable, those of its ``names`` columns it has, its method and its field; None when there is
         nothing to check, or the method is not one ``applies`` to (a skip, counted)."""
-        table = self.score_table(ctx)
-        checked = self.columns(table, names) if table is not None else []
-        if table is None or not checked:
+        view = traveller(ctx)
+        checked = self.columns(view, names) if view is not None else []
+        if view is None or not checked:
             return None
         method = method_of(ctx)
         if not applies(method):
             ctx.skip(self.code)
             return None
         field = self.field(ctx)
-        return None if field is None else (table, checked, method, field)
+        return None if field is None else (view, checked, method, field)
 
     @staticmethod
-    def places(table: Table, field: ScoreField, position: int) -> int:
+    def places(view: Traveller, field: ScoreField, position: int) -> int:
         """The decimals a column is written with."""
-        texts = [table.element_text(table.row_starts[row.number] + position) for row in field.rows]
+        written = view.texts(position)
+        texts = [written[row.number] for row in field.rows]
         return max(map(decimals, texts), default=0) if any("." in text for text in texts) else 0
 
 
@@ -124,48 +132,63 @@ class ImpMismatch(_MethodRule):
                                  lambda method: method.comparison is not None and method.imp_scale in IMP_SCALES)
         if prepared is None:
             return
-        table, checked, method, field = prepared
-        readings = self._readings(field, method, method.imp_scale or "WBF")
+        view, checked, method, field = prepared
+        readings = self._readings(field, method, method.imp_scale or "WBF", datums(ctx))
         for name, position in checked:
-            yield from self._column(table, field, name, position, readings)
+            yield from self._column(view, field, name, position, readings)
 
     @staticmethod
-    def _readings(field: ScoreField, method: ScoringMethod, scale: str
-                  ) -> list[tuple[Callable[..., float], Callable[..., str]]]:
-        """Each way the method may be applied: the IMPs of a row, and how they were found (for the message)."""
+    def _readings(field: ScoreField, method: ScoringMethod, scale: str, found: list[_Datum]) -> list[_Imps]:
+        """Each way the method may be applied (``found``: the datums it may have): the rows' IMPs, and how they
+        were found (for the message)."""
         comparison = method.comparison
+        rows = field.rows
         if comparison in DATUM_METHODS:
-            return [(lambda row, d=d: imps(row.ns - d.value, scale),
-                     lambda row, d=d: d.described(method, field.entries)) for d in _datums(field, method)]
-        scores = [(row.ns, row.count) for row in field.rows]
+            def against(d: _Datum) -> _Imps:
+                return _Imps(lambda: [imps(row.ns - d.value, scale) for row in rows],
+                             lambda row: d.described(method, field.entries))
+
+            return [against(d) for d in found]
+        scores = [(row.ns, row.count) for row in rows]
+        crossed: list[int] = []  # each row's IMPs against every other score, summed, once for every divisor
+
+        def summed() -> list[int]:
+            if not crossed:
+                crossed.extend(cross_imps(row.ns, scores, scale) for row in rows)
+            return crossed
+
+        def over(k: int) -> _Imps:
+            return _Imps(lambda: [total / k for total in summed()],
+                         lambda row: f"the {n - 1} other scores ({cross_imps(row.ns, scores, scale)} IMPs"
+                                     + (f" over {k}, {comparison})" if k != 1 else ", Cross)"))
+
         n = field.entries
         divisors = {"Cross": [1], "Cross1": [n, n - 1], "Cross2": [n - 1]}[comparison or ""]
-        return [(lambda row, k=k: cross_imps(row.ns, scores, scale) / k,
-                 lambda row, k=k: f"the {n - 1} other scores ({cross_imps(row.ns, scores, scale)} IMPs"
-                                  + (f" over {k}, {comparison})" if k != 1 else ", Cross)"))
-                for k in divisors if k > 0]
+        return [over(k) for k in divisors if k > 0]
 
-    def _column(self, table: Table, field: ScoreField, name: str, position: int,
-                readings: list[tuple[Callable[..., float], Callable[..., str]]]) -> Iterator[Finding]:
-        stated = [(row, value, table.row_starts[row.number] + position) for row in field.rows
-                  if not row.artificial and isinstance(value := table.value(row.number, position), (int, float))]
+    def _column(self, view: Traveller, field: ScoreField, name: str, position: int,
+                readings: list[_Imps]) -> Iterator[Finding]:
+        table, values = view.table, view.values(position)
+        stated = [(at, row, value, table.row_starts[row.number] + position) for at, row in enumerate(field.rows)
+                  if not row.artificial and isinstance(value := values[row.number], (int, float))]
         if not stated or not readings:
             return
-        places = self.places(table, field, position)
+        places = self.places(view, field, position)
         tolerance = 0.5 * 10 ** -places + 1e-9
         sign = 1 if name.endswith("_NS") else -1
         best: list | None = None
         how: Callable[..., str] | None = None
-        for value_of, described in readings:
+        for reading in readings:
+            computed = reading.values()
             wrong = []
-            for row, written, index in stated:
-                value = sign * value_of(row)
+            for at, row, written, index in stated:
+                value = sign * computed[at]
                 if abs(written - value) > tolerance:
                     wrong.append((row, index, value))
                     if best is not None and len(wrong) >= len(best):
                         break  # no better than a reading already tried
             if best is None or len(wrong) < len(best):
-                best, how = wrong, described
+                best, how = wrong, reading.described
                 if not wrong:
                     break  # every value fits this reading
         if best and how is not None:
@@ -176,6 +199,22 @@ class ImpMismatch(_MethodRule):
             side, points = ("NS", row.ns) if sign == 1 else ("EW", -row.ns)
             yield self.finding(f"ScoreTable {name} {element.text}, but {side} {points} against {how(row)} is "
                                f"{shown(value, places)} IMPs{more}", element.line, element.column)
+
+
+class _Imps:
+    """One reading of a table's IMPs: North-South's IMPs of each row of the field (worked out when first asked, once
+    for IMP_NS and IMP_EW), and how a row's were found, for the message."""
+
+    __slots__ = ("_compute", "_values", "described")
+
+    def __init__(self, compute: Callable[[], list], described: Callable[..., str]):
+        self._compute, self.described = compute, described
+        self._values: list | None = None
+
+    def values(self) -> list:
+        if self._values is None:
+            self._values = self._compute()
+        return self._values
 
 
 class DatumMismatch(_MethodRule):
@@ -217,16 +256,18 @@ class DatumMismatch(_MethodRule):
         prepared = self.prepared(ctx, DATUM_COLUMNS, lambda method: method.comparison in DATUM_METHODS)
         if prepared is None:
             return
-        table, checked, method, field = prepared
-        datums = _datums(field, method)
-        if not datums:
+        view, checked, method, field = prepared
+        found = datums(ctx)
+        if not found:
             return
+        table = view.table
         for name, position in checked:
+            values = view.values(position)
             stated = [(value, table.row_starts[row.number] + position) for row in field.rows
-                      if isinstance(value := table.value(row.number, position), (int, float))]
-            tolerance = 0.5 * 10 ** -self.places(table, field, position) + 1e-9
+                      if isinstance(value := values[row.number], (int, float))]
+            tolerance = 0.5 * 10 ** -self.places(view, field, position) + 1e-9
             wrong, chosen = min((([index for value, index in stated if abs(value - d.value) > tolerance], d)
-                                 for d in datums), key=lambda found: len(found[0]))
+                                 for d in found), key=lambda wrong: len(wrong[0]))
             if wrong:
                 element = table.element(wrong[0])
                 others = len(wrong) - 1
@@ -279,34 +320,35 @@ class ImpossibleTraveller(_ScoreTableRule):
     code, name, severity, law = "R106", "impossible-traveller", "error", "PBN §5.9"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        table = self.score_table(ctx)
-        if table is None:
+        view = traveller(ctx)
+        if view is None:
             return
-        seats = [(position, seat) for name, seat in (*_PAIR_COLUMNS, *_PLAYER_COLUMNS)
-                 if (position := table.column_index(name)) is not None]
-        section, at_table, round_ = (table.column_index(name) for name in ("Section", "Table", "Round"))
+        position = view.position
+        seats = [(at, seat) for name, seat in (*_PAIR_COLUMNS, *_PLAYER_COLUMNS) if (at := position(name)) is not None]
+        section, at_table, round_ = (position(name) for name in ("Section", "Table", "Round"))
         if not seats and (at_table is None or round_ is None):
             return
-        if _all_apart(table, [position for position, _ in seats], (section, at_table, round_)):
+        if _all_apart(view, [at for at, _ in seats], (section, at_table, round_)):
             return  # no id twice, no table and round twice: nothing to find
-        names = (table.column_index("Names_NS"), table.column_index("Names_EW"))
+        names = (position("Names_NS"), position("Names_EW"))
         if None in names:
             names = (None, None)
-        rows = id_rows(table, (section, at_table, round_, *names, *(position for position, _ in seats)))
+        table = view.table
+        rows = id_rows(view, (section, at_table, round_, *names, *(at for at, _ in seats)))
         by_side = len(seats) == 2 and per_direction(rows, 3)
         seen: dict[tuple[str, str], tuple[str, int, int]] = {}  # (section, id) -> (seat, element, row) first listed
         places: dict[tuple[str, str, str], int] = {}  # (section, table, round) -> its element
         for row, start, ids in rows:
             where = ids[0] or ""
-            for (position, seat), player in zip(seats, ids[5:]):
+            for (at, seat), player in zip(seats, ids[5:]):
                 if player is None:
                     continue
                 key = (where, f"{seat} {player}" if by_side else player)
                 earlier = seen.get(key)
                 if earlier is None:
-                    seen[key] = (seat, start + position, row)
+                    seen[key] = (seat, start + at, row)
                     continue
-                line, column = table.element_place(start + position)
+                line, column = table.element_place(start + at)
                 if earlier[2] == row and len(seats) == 2:
                     yield self.finding(f"ScoreTable row has pair {player} both North-South and East-West",
                                        line, column)
@@ -326,50 +368,30 @@ class ImpossibleTraveller(_ScoreTableRule):
                                f"line {table.element_place(earlier_at)[0]}", line, column)
 
 
-def _all_apart(table: Table, seats: list[int], places: tuple[int | None, int | None, int | None]) -> bool:
+def _all_apart(view: Traveller, seats: list[int], places: tuple[int | None, int | None, int | None]) -> bool:
     """Whether every id of a table's seat columns is written once and so is every section, table and round: the
     quick answer for a traveller without a fault (ids compared as written; any doubt goes to the full check)."""
-    starts, width, text, cells = table.row_starts, len(table.columns), table.text, table.cells
-    if table.element_count != width * len(starts):
+    if not view.whole:
         return False  # a row that is not whole
-    written = []
-    for position in seats:
-        for start in starts:
-            at = 4 * (start + position)
-            written.append(text[cells[at]:cells[at + 1]])
-    if len(set(written)) != len(written) or any(w[:1] in ('"', "^") for w in written):
-        return False
+    written = [text for position in seats for text in view.texts(position)]
+    joined = "".join(written)
+    if len(set(written)) != len(written) or '"' in joined or "^" in joined:
+        return False  # an id twice, or one quoted or marked: the full check reads it
     if places[1] is None or places[2] is None:
         return True
-    spots = [tuple(text[cells[4 * (start + p)]:cells[4 * (start + p) + 1]] for p in places if p is not None)
-             for start in starts]
+    spots = list(zip(*(view.texts(position) for position in places if position is not None)))
     return len(set(spots)) == len(spots)
 
 
-def id_rows(table: Table, positions: tuple[int | None, ...]) -> list[tuple[int, int, list[str | None]]]:
-    """Each whole row of a table: its number, its first element and the ids in ``positions`` (:func:`id_text`;
+def id_rows(view: Traveller, positions: tuple[int | None, ...]) -> list[tuple[int, int, tuple[str | None, ...]]]:
+    """Each whole row of a table: its number, its first element and the ids in ``positions`` (``Traveller.ids``;
     None where there is no column)."""
-    starts, width, count = table.row_starts, len(table.columns), table.element_count
-    found = []
-    for row in range(len(starts)):
-        start = starts[row]
-        end = starts[row + 1] if row + 1 < len(starts) else count
-        if end - start == width:
-            found.append((row, start, [id_text(table.element_text(start + p)) if p is not None else None
-                                       for p in positions]))
-    return found
+    absent = [None] * len(view.starts)
+    columns = [view.ids(position) if position is not None else absent for position in positions]
+    return list(zip(view.numbers, view.starts, zip(*columns)))
 
 
-def id_text(text: str) -> str | None:
-    """An element as an id or name: quotes undone; None for ``-``, ``?`` or nothing."""
-    if text[:1] == "^":
-        text = text[1:]
-    if text[:1] == '"':
-        text = unquoted(text)
-    return None if text in ("", "-", "?") else text
-
-
-def per_direction(rows: list[tuple[int, int, list[str | None]]], at: int) -> bool:
+def per_direction(rows: list[tuple[int, int, tuple[str | None, ...]]], at: int) -> bool:
     """Whether a ScoreTable numbers its pairs per direction (a Mitchell: North-South 1 is not East-West 1): a
     number on both sides with other Names there, or more than one row with the same number on both sides.
     ``rows``: from :func:`id_rows`, with Names_NS, Names_EW, PairId_NS and PairId_EW from the id ``at`` on."""
@@ -863,10 +885,10 @@ class TeamsResult(Rule):
     needs = TABLES
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        table = ctx.record.tables.get("ScoreTable")
-        if table is None or not table.columns or not len(table):
-            return
-        matches = Standings(table)
+        view = traveller(ctx)
+        if view is None or view.position("VP_Home") is None or view.position("VP_Away") is None:
+            return  # no match table
+        matches = Standings(view.table)
         home, away = matches.column("VP_Home"), matches.column("VP_Away")
         teams = matches.texts("TeamId_Home"), matches.texts("TeamId_Away")
         if home is None or away is None:

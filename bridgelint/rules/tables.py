@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from itertools import accumulate
-from typing import Iterator, cast
+from typing import Iterator, Sequence, cast
 
 from ..bridge import Contract, is_vulnerable, side
 from ..model import Finding, Table
 from ..results import full_field, neuberg, on_scale
 from ..scoring import score
-from ..tables import decimals
+from ..digits import wholes
+from ..tables import ARTIFICIAL, IRRELEVANT, UNKNOWN, column_values, decimals, number, unquoted
 from ..replay.context import per_record
 from .base import Context, Rule
 from .parts import TABLES
@@ -99,9 +101,9 @@ class _ScoreTableRule(Rule):
     needs = TABLES
 
     @staticmethod
-    def columns(table: Table, names: tuple[str, ...]) -> list[tuple[str, int]]:
+    def columns(view: "Traveller", names: tuple[str, ...]) -> list[tuple[str, int]]:
         """Those of ``names`` the table has as columns, with their positions, in the order of ``names``."""
-        return [(name, position) for name in names if (position := table.column_index(name)) is not None]
+        return [(name, position) for name in names if (position := view.position(name)) is not None]
 
     @staticmethod
     def score_table(ctx: Context) -> Table | None:
@@ -144,20 +146,20 @@ class ScoreTableScore(_ScoreTableRule):
     code, name, severity, law = "T105", "score-table-score", "error", "Law 77"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        table = self.score_table(ctx)
+        view = traveller(ctx)
         vulnerable = ctx.record.vulnerable
-        if table is None or vulnerable is None or vulnerable.value is None:
+        if view is None or vulnerable is None or vulnerable.value is None:
             return
-        contract_at, declarer_at, result_at = (table.column_index(name) for name in ("Contract", "Declarer", "Result"))
-        sides = [(name, position) for name in ("NS", "EW")
-                 if (position := table.column_index(f"Score_{name}")) is not None]
+        contract_at, declarer_at, result_at = (view.position(name) for name in ("Contract", "Declarer", "Result"))
+        sides = [(name, position) for name in ("NS", "EW") if (position := view.position(f"Score_{name}")) is not None]
         if contract_at is None or declarer_at is None or result_at is None or not sides:
             return
-        for number in range(len(table)):
-            if not table.whole(number) or table.artificial(number):
+        table = view.table
+        written = [(name, position, view.values(position)) for name, position in sides]
+        for index, (row, contract, declarer, tricks) in enumerate(zip(view.numbers, *(
+                view.values(position) for position in (contract_at, declarer_at, result_at)))):
+            if table.artificial(row):
                 continue
-            contract, declarer, tricks = (table.value(number, position)
-                                          for position in (contract_at, declarer_at, result_at))
             if not isinstance(contract, Contract) or not isinstance(tricks, int) and not contract.passed_out:
                 continue
             if contract.passed_out:
@@ -167,11 +169,10 @@ class ScoreTableScore(_ScoreTableRule):
                 ns_points = points if side(declarer) == "NS" else -points
             else:
                 continue
-            for name, position in sides:
-                written = table.value(number, position)
+            for name, position, values in written:
                 expected = ns_points if name == "NS" else -ns_points
-                if isinstance(written, int) and written != expected:
-                    element = table.cell(number, position)
+                if isinstance(values[index], int) and values[index] != expected:
+                    element = table.cell(row, position)
                     made = "passed out" if contract.passed_out else f"{contract} by {declarer} with {tricks} tricks"
                     yield self.finding(f"ScoreTable Score_{name} {element.text}, but {made} at vulnerability "
                                        f"{vulnerable.value} scores {name} {expected}",
@@ -238,33 +239,33 @@ class ScoreTableMatchpoints(_ScoreTableRule):
     code, name, severity, law = "T106", "score-table-matchpoints", "error", "Law 78A"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        table = self.score_table(ctx)
-        if table is None:
-            return
-        checked = self.columns(table, _MATCHPOINT_COLUMNS)
-        if not checked:
+        view = traveller(ctx)
+        checked = self.columns(view, _MATCHPOINT_COLUMNS) if view is not None else []
+        if view is None or not checked:
             return
         field = self.field(ctx)
         if field is None:
             return
         step = method_of(ctx).mp_step
         for name, position in checked:
-            partner = table.column_index(_partner(name)) if field.adjusted else None
-            yield from self._column(table, field, name, position, step, partner)
+            partner = view.position(_partner(name)) if field.adjusted else None
+            yield from self._column(view, field, name, position, step, partner)
 
-    def _column(self, table: Table, field: "ScoreField", name: str, position: int, step: int | None,
+    def _column(self, view: "Traveller", field: "ScoreField", name: str, position: int, step: int | None,
                 partner: int | None) -> Iterator[Finding]:
         """The first wrong value of one column on the reading of it that finds fewest.  ``partner``: the other
         side's column of a table with adjusted rows, where a row whose two values do not add up to the top is a
         split score the director gave (Law 12C1), not matchpoints of the scores."""
+        table, values, written_as = view.table, view.values(position), view.texts(position)
         stated = [(row, value, table.row_starts[row.number] + position) for row in field.rows
-                  if isinstance(value := table.value(row.number, position), (int, float))]
+                  if isinstance(value := values[row.number], (int, float))]
         if not stated:
             return
-        texts = [table.element_text(index).lstrip("^") for _, _, index in stated]
+        texts = [written_as[row.number].lstrip("^") for row, _, _ in stated]
         places = max(decimals(text) for text in texts)
         tolerances = [0.5 * 10 ** -(places - 1 if places and text.endswith("0") and "." in text else places) + 1e-9
                       for text in texts]
+        partners = view.values(partner) if partner is not None else []
         percentage = name.startswith("Percentage")
         ns = name.endswith(_NS_SUFFIXES)
         weight = sum(row.count for row, _, _ in stated)
@@ -279,7 +280,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
             wrong = []
             for (row, written, index), tolerance in zip(stated, tolerances):
                 if row.artificial or partner is not None and not reading.complements(
-                        written, table.value(row.number, partner), tolerance):
+                        written, partners[row.number], tolerance):
                     continue
                 value = reading.value(row.matchpoints if ns else field.entries - 1 - row.matchpoints)
                 if abs(written - value) > tolerance:
@@ -412,34 +413,133 @@ class ScoreField:
             row.below, row.equal = below[at], counts[row.ns] - 1
 
 
-def score_field(table: Table) -> ScoreField | None:
+class Traveller:
+    """A ScoreTable read a column at a time, once for every rule that asks (:func:`traveller`): its whole rows
+    (an element for every column), each column's elements as written and as typed by the column's kind."""
+
+    __slots__ = ("table", "numbers", "starts", "whole", "_positions", "_texts", "_values", "_measures", "_ids")
+
+    def __init__(self, table: Table):
+        self.table = table
+        width, starts, count = len(table.columns), table.row_starts, table.element_count
+        self.numbers: Sequence[int]  # the whole rows' numbers in the table, and their first elements
+        self.starts: Sequence[int]
+        if count == width * len(starts) and starts == array("i", range(0, count, width)):
+            self.numbers, self.starts = range(len(starts)), starts
+        else:
+            ends = [*starts[1:], count]
+            whole = [(number, start) for number, (start, end) in enumerate(zip(starts, ends)) if end - start == width]
+            self.numbers, self.starts = [number for number, _ in whole], [start for _, start in whole]
+        self.whole = len(self.numbers) == len(starts)  # every row is
+        self._positions: dict[str, int] = {}
+        for position, column in enumerate(table.columns):
+            self._positions.setdefault(column.name, position)
+        self._texts: dict[int, list[str]] = {}
+        self._values: dict[int, list[object]] = {}
+        self._measures: dict[int, list[tuple[float, int] | None]] = {}
+        self._ids: dict[int, list[str | None]] = {}
+
+    def position(self, name: str) -> int | None:
+        """The position of the first column of that name (``Table.column_index``), or None."""
+        return self._positions.get(name)
+
+    def texts(self, position: int) -> list[str]:
+        """The whole rows' elements in a column, as written."""
+        found = self._texts.get(position)
+        if found is None:
+            text, cells = self.table.text, self.table.cells
+            if isinstance(self.starts, array):  # every row whole: a column is every width-th element
+                width = 4 * len(self.table.columns)
+                ats: Sequence[int] = range(4 * position, len(cells), width)
+            else:
+                ats = [4 * (start + position) for start in self.starts]
+            found = self._texts[position] = [text[cells[at]:cells[at + 1]] for at in ats]
+        return found
+
+    def values(self, position: int) -> list[object]:
+        """The whole rows' elements in a column, typed (``Table.value``)."""
+        found = self._values.get(position)
+        if found is None:
+            texts = self.texts(position)
+            kind = self.table.columns[position].kind
+            found = self._values[position] = column_values(kind, texts)
+        return found
+
+    def ids(self, position: int) -> list[str | None]:
+        """The whole rows' elements in a column as ids or names (:func:`id_text`)."""
+        found = self._ids.get(position)
+        if found is None:
+            texts = self.texts(position)
+            joined = "".join(texts)
+            if '"' in joined or ARTIFICIAL in joined or IRRELEVANT in texts or UNKNOWN in texts:
+                found = [id_text(text) for text in texts]
+            else:
+                found = cast(list[str | None], texts)  # every one an id as it is written
+            self._ids[position] = found
+        return found
+
+    def measures(self, position: int) -> list[tuple[float, int] | None]:
+        """The whole rows' numbers in a column (marks and quotes undone) with the decimals each is written with;
+        None where an element is no number."""
+        found = self._measures.get(position)
+        if found is None:
+            texts = self.texts(position)
+            plain = wholes(texts)
+            found = self._measures[position] = ([(float(value), 0) for value in plain] if plain is not None
+                                                else [_measure(text) for text in texts])
+        return found
+
+
+def _measure(text: str) -> tuple[float, int] | None:
+    written = unquoted(text.lstrip(ARTIFICIAL))
+    value = number(written)
+    return None if value is None else (float(value), decimals(written))
+
+
+def id_text(text: str) -> str | None:
+    """An element as an id or name: quotes undone; None for ``-``, ``?`` or nothing."""
+    if text[:1] == ARTIFICIAL:
+        text = text[1:]
+    if text[:1] == '"':
+        text = unquoted(text)
+    return None if text in ("", IRRELEVANT, UNKNOWN) else text
+
+
+def score_field(view: Traveller) -> ScoreField | None:
     """The field of the table's scores; None when a row's NS score is not known (nothing can be computed)."""
-    ns, ew, multiplicity = (table.column_index(name) for name in ("Score_NS", "Score_EW", "Multiplicity"))
-    if ns is None and ew is None:
-        return None
-    width, starts = len(table.columns), table.row_starts
-    if table.element_count != width * len(starts) or any(b - a != width for a, b in zip(starts, starts[1:])):
-        return None  # a row that is not whole
+    table = view.table
+    ns, ew, multiplicity = (view.position(name) for name in ("Score_NS", "Score_EW", "Multiplicity"))
+    if ns is None and ew is None or not view.whole:
+        return None  # no score, or a row that is not whole
+    ns_points = view.values(ns) if ns is not None else None
+    ew_points = view.values(ew) if ew is not None else None
+    counts = view.values(multiplicity) if multiplicity is not None else None
     rows = []
     left_out = False
-    for number in range(len(table)):
-        points = table.value(number, ns) if ns is not None else None
+    for row in range(len(table)):
+        points = ns_points[row] if ns_points is not None else None
         if not isinstance(points, int):
-            other = table.value(number, ew) if ew is not None else None
+            other = ew_points[row] if ew_points is not None else None
             if not isinstance(other, int):
-                if table.artificial(number):
+                if table.artificial(row):
                     left_out = True  # an adjusted score (A+, A-...) given in no points: no score to compare with
                     continue
                 return None
             points = -other
-        count = table.value(number, multiplicity) if multiplicity is not None else 1
-        rows.append(_Row(number, points, count if isinstance(count, int) and count > 0 else 1,
-                         table.artificial(number)))
+        count = counts[row] if counts is not None else 1
+        rows.append(_Row(row, points, count if isinstance(count, int) and count > 0 else 1, table.artificial(row)))
     field = ScoreField(rows, left_out)
     return field if field.entries >= 2 else None
 
 
 @per_record
-def _field_of(ctx: Context) -> ScoreField | None:
+def traveller(ctx: Context) -> Traveller | None:
+    """The record's ScoreTable, read a column at a time (None without one, or one with no columns or rows)."""
     table = _ScoreTableRule.score_table(ctx)
-    return score_field(table) if table is not None else None
+    return Traveller(table) if table is not None else None
+
+
+@per_record
+def _field_of(ctx: Context) -> ScoreField | None:
+    view = traveller(ctx)
+    return score_field(view) if view is not None else None
