@@ -1,16 +1,23 @@
 """The cost of the results checks (R101-R106) on a results file, as a share of the full check.
 
-    python benchmarks/results.py [--boards 100] [--tables 15] [--rounds 15]
+    python benchmarks/results.py [--boards 100] [--tables 15] [--rounds 15] [--instructions]
 
 Writes two synthetic results files with synth.py (``--results mp``: MP1 matchpoints and percentages;
 ``--results imp``: Butler IMPs and datums; every board with a traveller of ``--tables`` tables, the ranking
 in the first game) and checks each, in this process, with every rule and with the R rules ignored,
-alternated, best of ``--rounds``: wall and CPU time, boards/s, and the R rules' share of the full check.
+alternated: wall and CPU time (best of ``--rounds``, and the median of the rounds' own shares), boards/s,
+and the R rules' share of the full check; the peak RSS of a child checking each file with and without them.
+
+A share of a few per cent is smaller than what a shared machine does to two timed runs, even alternated.
+``--instructions`` counts instead, under valgrind's callgrind, the instructions one check of each file
+runs in a child (less those of a child that only imports): the same on any load, and the figure to judge
+a share by.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import time
@@ -18,6 +25,28 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
+# a child that imports, then checks FILE once (when a selection is given): all rules, or all but R
+CHILD = """
+import resource, sys
+from bridgelint.pipeline import check_file
+from bridgelint.rules import RULES
+path, which = sys.argv[1], sys.argv[2]
+if which != "import":
+    check_file(path, frozenset(code for code in RULES if which == "all" or not code.startswith("R")))
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def child(path: Path, which: str, counted: bool) -> int:
+    """The peak RSS (KiB) of a child checking ``path`` (``which``: all, noR, import), or under callgrind the
+    instructions it ran."""
+    command = [sys.executable, "-c", CHILD, str(path), which]
+    if not counted:
+        return int(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                         check=True, capture_output=True, text=True)
+    collected = [line for line in run.stderr.splitlines() if "Collected" in line]
+    return int(collected[-1].split()[-1])
 
 
 def main() -> None:
@@ -25,6 +54,7 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=100)
     parser.add_argument("--tables", type=int, default=15)
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead")
     args = parser.parse_args()
     from bridgelint.pipeline import check_file
     from bridgelint.rules import RULES
@@ -38,17 +68,30 @@ def main() -> None:
                         "--score-table", str(args.tables), "--results", kind], check=True)
         report = check_file(str(path), every)
         assert not [f for f in report.findings if f.severity == "error"], "the synthetic file should be clean"
+        head = f"{kind}: {args.boards} boards of {args.tables} tables"
+        if args.instructions:
+            bare = child(path, "import", True)
+            full, no_r = (child(path, which, True) - bare for which in ("all", "noR"))
+            print(f"{head}: full check {full / 1e6:.1f} M instructions, without R {no_r / 1e6:.1f} M; "
+                  f"R share {100 * (full - no_r) / full:.1f}%")
+            continue
         best = {"all": [float("inf")] * 2, "no R": [float("inf")] * 2}
+        shares: list[float] = []
         for _ in range(args.rounds):
+            cpus = []
             for name, codes in (("all", every), ("no R", without)):
                 wall, cpu = time.perf_counter(), time.process_time()
                 check_file(str(path), codes)
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 best[name] = [min(best[name][0], wall), min(best[name][1], cpu)]
+                cpus.append(cpu)
+            shares.append(100 * (cpus[0] - cpus[1]) / cpus[0])
         (wall, cpu), (bare_wall, bare_cpu) = best["all"], best["no R"]
-        print(f"{kind}: {args.boards} boards of {args.tables} tables: full check {wall:.3f} s ({cpu:.3f} s CPU), "
-              f"{args.boards / wall:.0f} boards/s; without R {bare_wall:.3f} s ({bare_cpu:.3f} s CPU); "
-              f"R share {100 * (wall - bare_wall) / wall:.1f}% ({100 * (cpu - bare_cpu) / cpu:.1f}% CPU)")
+        peak, peak_no_r = child(path, "all", False), child(path, "noR", False)
+        print(f"{head}: full check {wall:.3f} s ({cpu:.3f} s CPU), {args.boards / wall:.0f} boards/s; "
+              f"without R {bare_wall:.3f} s ({bare_cpu:.3f} s CPU); R share {100 * (wall - bare_wall) / wall:.1f}% "
+              f"({100 * (cpu - bare_cpu) / cpu:.1f}% CPU, median of the rounds {statistics.median(shares):.1f}%); "
+              f"peak RSS {peak / 1024:.1f} MiB ({peak_no_r / 1024:.1f} MiB without R)")
 
 
 if __name__ == "__main__":

@@ -634,6 +634,10 @@ class Table:
     def artificial(self, number: int) -> bool:
         """Whether an element of the row is marked ``^`` (an artificial score, PBN §5.2), or a score column holds
         an adjusted score as programs write one (``A+``, ``A-``, ``A=``: Law 12C)."""
+        return number in self.artificial_rows()
+
+    def artificial_rows(self) -> frozenset[int]:
+        """The rows that are artificial (:meth:`artificial`), worked out once."""
         if self._artificial is None:
             text, cells, starts, count = self.text, self.cells, self.row_starts, self.element_count
             found: set[int] = set()
@@ -645,7 +649,7 @@ class Table:
                     found.update(row for row, start in enumerate(starts) if start + position < count
                                  and adjusted_score(self.element_text(start + position)))
             self._artificial = frozenset(found)
-        return number in self._artificial
+        return self._artificial
 
     def rows(self) -> Iterator[list[Element]]:
         for number in range(len(self.row_starts)):

@@ -141,13 +141,14 @@ def column_values(kind: str | None, texts: list[str]) -> list[object]:
     """:func:`parse_element` of each element of a column of ``kind``; a column of scores or numbers that are all
     plain whole numbers (nearly every one) is read at once."""
     if kind in (SCORE, NUMBER):
-        known = [text for text in texts if text not in _NOTHING]
-        found = wholes(known)
+        found = wholes(texts)
         if found is not None:
-            if len(known) == len(texts):
-                return cast(list[object], found)
-            numbers = iter(found)
-            return [None if text in _NOTHING else next(numbers) for text in texts]
+            return cast(list[object], found)
+        if IRRELEVANT in texts or UNKNOWN in texts:  # scores given on one side only: the other side's -
+            known = [text for text in texts if text not in _NOTHING]
+            if (found := wholes(known)) is not None:
+                numbers = iter(found)
+                return [None if text in _NOTHING else next(numbers) for text in texts]
     return [parse_element(kind, text) for text in texts]
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.digits import HUGE, is_digits, matched, whole
+from bridgelint.digits import HUGE, is_digits, matched, whole, wholes
 from bridgelint.pipeline import check_stream
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,6 +116,17 @@ def test_the_board_number_of_more_than_18_digits_says_so() -> None:
                                          (" 1", None), ("", None), ("-", None)])
 def test_whole_reads_ascii_digits_of_any_length(text: str, value: int | None) -> None:
     assert whole(text) == value
+
+
+@pytest.mark.parametrize("texts", [["0", "007", "-12", "420"], ["1" * 18, "-" + "9" * 17], ["5", "+3", "-0"]])
+def test_wholes_reads_a_column_of_plain_whole_numbers_as_whole_does(texts: list[str]) -> None:
+    assert wholes(texts) == [whole(text) for text in texts]
+
+
+@pytest.mark.parametrize("texts", [[], ["1", "1" * 19], ["1", "¹"], ["1", "1_0"], ["1 2"], ["1", "-"], ["1", "2.5"],
+                                   ["1", ""], ["1", "--2"], ["1", "5-"], ["+-5"], ["1", " 2"]])
+def test_wholes_leaves_any_other_column_to_whole(texts: list[str]) -> None:
+    assert wholes(texts) is None
 
 
 def test_digits_are_ascii_only() -> None:

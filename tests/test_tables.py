@@ -6,9 +6,12 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bridgelint.bridge import Contract
-from bridgelint.tables import MALFORMED
+from bridgelint.rules.tables import Traveller
+from bridgelint.tables import COUNT, MALFORMED, NUMBER, SCORE, column_values, parse_element
 from conftest import at, check, read_one, table_rows
 
 HEAD = '[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n'  # lines 1-3; a table starts on line 4
@@ -399,3 +402,19 @@ def test_t106_split_scores_beside_adjusted_rows_are_the_directors():
     table = '[ScoreTable "Score_NS;Score_EW;Percentage_NS;Percentage_EW"]\n'
     rows = '- "100" 65 55\n- "200" 55 65\n"A+" "A-" 60 40\n"A-" "A+" 40 60\n'
     assert [c for c in t_codes(HEAD + table + rows) if c[0] == "T106"] == []
+
+
+_ELEMENTS = ["420", "-50", "007", "-0", "+3", "-", "?", "^120", '"90"', "A+", "a=", "2.5", "x", "1" * 19, "¹", "1_0"]
+
+
+@given(st.lists(st.sampled_from(_ELEMENTS), max_size=12), st.sampled_from([SCORE, NUMBER, COUNT, None]))
+def test_a_column_read_at_once_types_each_element_as_parse_element(texts, kind):
+    assert column_values(kind, texts) == [parse_element(kind, text) for text in texts]
+
+
+def test_a_traveller_reads_its_whole_rows_a_column_at_a_time():
+    game = read_one('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n1 2 420\n3 4\n5 6 -50\n')
+    view = Traveller(game.tables["ScoreTable"])
+    assert not view.whole and list(view.numbers) == [0, 2]  # the short row is left out
+    assert view.texts(2) == ["420", "-50"] and view.values(2) == [420, -50] and view.ids(0) == ["1", "5"]
+    assert view.position("Score_NS") == 2 and view.position("Score_EW") is None

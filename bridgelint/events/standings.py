@@ -98,7 +98,7 @@ class StandingsHook:
         found: list[Finding] = []
         sides = [(at, side, mps, imps) for (at, _, _, side), (mps, imps) in zip(seats, columns)]
         for row, (_, start, ids) in enumerate(rows):
-            where = ids[0] or ""
+            where, sat, played_in = ids[0] or "", ids[2], ids[3]
             for (at, side, mps, imps), pair_id in zip(sides, ids[6:]):
                 if pair_id is None:
                     continue
@@ -107,37 +107,39 @@ class StandingsHook:
                 pair = pairs.get((where, pair_id))
                 if pair is None:
                     pair = pairs[where, pair_id] = _Pair()
-                place = 4 * (start + at)
-                line = cells[place + 2]
-                earlier = pair.played.get(board)
-                if earlier is not None:
+                line = cells[4 * (start + at) + 2]  # the element's place (Table.element_place)
+                played = pair.played
+                if board in played:
+                    earlier = played[board]
                     if earlier[0] != game:  # twice in one traveller is the rule's own finding
                         found.append(ImpossibleTraveller.finding(
                             f"ScoreTable lists pair {pair_id} on board {board}, which it already played (line "
-                            f"{earlier[1]})", line, cells[place + 3]))
+                            f"{earlier[1]})", line, cells[4 * (start + at) + 3]))
                     continue
-                pair.played[board] = (game, line)
-                sat, played_in = ids[2], ids[3]
+                played[board] = (game, line)
                 if sat is not None and played_in is not None:
-                    seen = pair.rounds.get(played_in)
-                    if seen is None:
-                        pair.rounds[played_in] = (sat, board, line)
-                    elif seen[0] != sat:
+                    seen = pair.rounds.setdefault(played_in, (sat, board, line))
+                    if seen[0] != sat:
                         found.append(ImpossibleTraveller.finding(
                             f"ScoreTable has pair {pair_id} at table {sat} in round {played_in}, but at table "
-                            f"{seen[0]} in that round on board {seen[1]} (line {seen[2]})", line, cells[place + 3]))
+                            f"{seen[0]} in that round on board {seen[1]} (line {seen[2]})",
+                            line, cells[4 * (start + at) + 3]))
                 pair.boards += 1
                 mp = mps[row]
                 if mp is not None:
-                    pair.mp += mp[0]
-                    pair.mp_places = max(pair.mp_places, mp[1])
+                    value, places = mp
+                    pair.mp += value
+                    if places > pair.mp_places:
+                        pair.mp_places = places
                     if top is not None:
-                        pair.points += mp[0] + half
+                        pair.points += value + half
                         pair.top += top
                 imp = imps[row]
                 if imp is not None:
-                    pair.imp += imp[0]
-                    pair.imp_places = max(pair.imp_places, imp[1])
+                    value, places = imp
+                    pair.imp += value
+                    if places > pair.imp_places:
+                        pair.imp_places = places
         return found
 
     def end_file(self, report: object) -> list[Finding]:

@@ -56,7 +56,7 @@ def datums(ctx: Context) -> list[_Datum]:
     field, method = _MethodRule.field(ctx), method_of(ctx)
     if field is None or method.comparison not in DATUM_METHODS:
         return []
-    exact = datum(((row.ns, row.count) for row in field.rows), method.comparison or "", method.datum_form or "")
+    exact = datum(zip(field.ns, field.counts), method.comparison or "", method.datum_form or "")
     return [] if exact is None else [_Datum(exact, True), _Datum(exact, False)]
 
 
@@ -82,7 +82,7 @@ class _MethodRule(_ScoreTableRule):
     def places(view: Traveller, field: ScoreField, position: int) -> int:
         """The decimals a column is written with."""
         written = view.texts(position)
-        texts = [written[row.number] for row in field.rows]
+        texts = [written[number] for number in field.numbers]
         return max(map(decimals, texts), default=0) if any("." in text for text in texts) else 0
 
 
@@ -142,19 +142,18 @@ class ImpMismatch(_MethodRule):
         """Each way the method may be applied (``found``: the datums it may have): the rows' IMPs, and how they
         were found (for the message)."""
         comparison = method.comparison
-        rows = field.rows
         if comparison in DATUM_METHODS:
             def against(d: _Datum) -> _Imps:
-                return _Imps(lambda: [imps(row.ns - d.value, scale) for row in rows],
+                return _Imps(lambda: [imps(points - d.value, scale) for points in field.ns],
                              lambda row: d.described(method, field.entries))
 
             return [against(d) for d in found]
-        scores = [(row.ns, row.count) for row in rows]
+        scores = list(zip(field.ns, field.counts))
         crossed: list[int] = []  # each row's IMPs against every other score, summed, once for every divisor
 
         def summed() -> list[int]:
             if not crossed:
-                crossed.extend(cross_imps(row.ns, scores, scale) for row in rows)
+                crossed.extend(cross_imps(points, scores, scale) for points in field.ns)
             return crossed
 
         def over(k: int) -> _Imps:
@@ -169,20 +168,22 @@ class ImpMismatch(_MethodRule):
     def _column(self, view: Traveller, field: ScoreField, name: str, position: int,
                 readings: list[_Imps]) -> Iterator[Finding]:
         table, values = view.table, view.values(position)
+        sign = 1 if name.endswith("_NS") else -1
+        if readings and len(field.ns) == len(values) and values == readings[0].values(sign):
+            return  # every row of the table in the field, every value the first reading's: the usual table
         stated = [(at, row, value, table.row_starts[row.number] + position) for at, row in enumerate(field.rows)
                   if not row.artificial and isinstance(value := values[row.number], (int, float))]
         if not stated or not readings:
             return
         places = self.places(view, field, position)
         tolerance = 0.5 * 10 ** -places + 1e-9
-        sign = 1 if name.endswith("_NS") else -1
         best: list | None = None
         how: Callable[..., str] | None = None
         for reading in readings:
-            computed = reading.values()
+            computed = reading.values(sign)
             wrong = []
             for at, row, written, index in stated:
-                value = sign * computed[at]
+                value = computed[at]
                 if abs(written - value) > tolerance:
                     wrong.append((row, index, value))
                     if best is not None and len(wrong) >= len(best):
@@ -202,19 +203,21 @@ class ImpMismatch(_MethodRule):
 
 
 class _Imps:
-    """One reading of a table's IMPs: North-South's IMPs of each row of the field (worked out when first asked, once
-    for IMP_NS and IMP_EW), and how a row's were found, for the message."""
+    """One reading of a table's IMPs: each side's IMPs on each row of the field (North-South's worked out when first
+    asked, once for IMP_NS and IMP_EW), and how a row's were found, for the message."""
 
-    __slots__ = ("_compute", "_values", "described")
+    __slots__ = ("_compute", "_sides", "described")
 
     def __init__(self, compute: Callable[[], list], described: Callable[..., str]):
         self._compute, self.described = compute, described
-        self._values: list | None = None
+        self._sides: dict[int, list] = {}
 
-    def values(self) -> list:
-        if self._values is None:
-            self._values = self._compute()
-        return self._values
+    def values(self, sign: int) -> list:
+        """North-South's IMPs (``sign`` 1) or East-West's (-1) on each row of the field."""
+        found = self._sides.get(sign)
+        if found is None:
+            found = self._sides[sign] = self._compute() if sign == 1 else [-value for value in self.values(1)]
+        return found
 
 
 class DatumMismatch(_MethodRule):
@@ -263,6 +266,8 @@ class DatumMismatch(_MethodRule):
         table = view.table
         for name, position in checked:
             values = view.values(position)
+            if len(field.ns) == len(values) and any(values.count(d.value) == len(values) for d in found):
+                continue  # every row's datum the same, and one the scores give: the usual table
             stated = [(value, table.row_starts[row.number] + position) for row in field.rows
                       if isinstance(value := values[row.number], (int, float))]
             tolerance = 0.5 * 10 ** -self.places(view, field, position) + 1e-9

@@ -12,7 +12,7 @@ from ..model import Finding, Table
 from ..results import full_field, neuberg, on_scale
 from ..scoring import score
 from ..digits import wholes
-from ..tables import ARTIFICIAL, IRRELEVANT, UNKNOWN, column_values, decimals, number, unquoted
+from ..tables import ARTIFICIAL, IRRELEVANT, MALFORMED, UNKNOWN, column_values, decimals, number, unquoted
 from ..replay.context import per_record
 from .base import Context, Rule
 from .parts import TABLES
@@ -397,27 +397,43 @@ class _Row:
 
 
 class ScoreField:
-    """The scores of a ScoreTable's rows, each counted Multiplicity times."""
+    """The scores of a ScoreTable's rows, each counted Multiplicity times: by row of the field, the table's row
+    (``numbers``), North-South's score (``ns``), its count and whether the row is artificial; ``rows`` the same
+    as objects ranked against the field (Law 78A), made when first asked."""
 
-    def __init__(self, rows: list[_Row], adjusted: bool = False):
-        self.rows = rows
-        self.adjusted = adjusted or any(row.artificial for row in rows)  # a row artificial, or left out as one
-        self.entries = sum(row.count for row in rows)
-        counts: dict[int, int] = {}
-        for row in rows:
-            counts[row.ns] = counts.get(row.ns, 0) + row.count
-        scores = sorted(counts)
-        below = list(accumulate((counts[points] for points in scores), initial=0))  # entries under each score
-        for row in rows:
-            at = bisect_left(scores, row.ns)
-            row.below, row.equal = below[at], counts[row.ns] - 1
+    def __init__(self, numbers: list[int], ns: list[int], counts: list[int] | None, artificial: frozenset[int],
+                 adjusted: bool = False):
+        self.numbers, self.ns, self.artificial = numbers, ns, artificial  # artificial: the table's rows
+        self.counts = counts if counts is not None else [1] * len(ns)
+        self.adjusted = adjusted or bool(artificial)  # a row artificial, or left out as one
+        self.entries = sum(self.counts) if counts is not None else len(ns)
+        self._rows: list[_Row] | None = None
+
+    @property
+    def rows(self) -> list[_Row]:
+        if self._rows is None:
+            rows = self._rows = [_Row(number, points, count, number in self.artificial)
+                                 for number, points, count in zip(self.numbers, self.ns, self.counts)]
+            counts: dict[int, int] = {}
+            for row in rows:
+                counts[row.ns] = counts.get(row.ns, 0) + row.count
+            scores = sorted(counts)
+            below = list(accumulate((counts[points] for points in scores), initial=0))  # entries under each score
+            for row in rows:
+                at = bisect_left(scores, row.ns)
+                row.below, row.equal = below[at], counts[row.ns] - 1
+        return self._rows
+
+
+_NOT_WORDS = ('"', "{", "}", ";", "%", "[", "]")  # what may stand in a table's text besides elements and blanks
 
 
 class Traveller:
     """A ScoreTable read a column at a time, once for every rule that asks (:func:`traveller`): its whole rows
     (an element for every column), each column's elements as written and as typed by the column's kind."""
 
-    __slots__ = ("table", "numbers", "starts", "whole", "_positions", "_texts", "_values", "_measures", "_ids")
+    __slots__ = ("table", "numbers", "starts", "whole", "_positions", "_elements", "_texts", "_values", "_measures",
+                 "_ids")
 
     def __init__(self, table: Table):
         self.table = table
@@ -434,6 +450,7 @@ class Traveller:
         self._positions: dict[str, int] = {}
         for position, column in enumerate(table.columns):
             self._positions.setdefault(column.name, position)
+        self._elements: list[str] | None = None  # every element, when a split of the table's text gives them
         self._texts: dict[int, list[str]] = {}
         self._values: dict[int, list[object]] = {}
         self._measures: dict[int, list[tuple[float, int] | None]] = {}
@@ -447,14 +464,28 @@ class Traveller:
         """The whole rows' elements in a column, as written."""
         found = self._texts.get(position)
         if found is None:
-            text, cells = self.table.text, self.table.cells
-            if isinstance(self.starts, array):  # every row whole: a column is every width-th element
-                width = 4 * len(self.table.columns)
-                ats: Sequence[int] = range(4 * position, len(cells), width)
+            if self._elements is None:
+                self._elements = self._split()
+            if self._elements:  # every row whole, every element a word: a column is every width-th word
+                found = self._elements[position::len(self.table.columns)]
             else:
-                ats = [4 * (start + position) for start in self.starts]
-            found = self._texts[position] = [text[cells[at]:cells[at + 1]] for at in ats]
+                text, cells = self.table.text, self.table.cells
+                found = [text[cells[at]:cells[at + 1]] for at in (4 * (start + position) for start in self.starts)]
+            self._texts[position] = found
         return found
+
+    def _split(self) -> list[str]:
+        """Every element in file order, when the rows are all whole and the table's text holds nothing but its
+        elements and blanks (no string, comment or escape): the words of that text; else none."""
+        table = self.table
+        cells = table.cells
+        if not self.whole or not cells:
+            return []
+        written = table.text[cells[0]:cells[-3]]
+        if any(mark in written for mark in _NOT_WORDS):
+            return []
+        words = written.split()
+        return words if len(words) == table.element_count else []
 
     def values(self, position: int) -> list[object]:
         """The whole rows' elements in a column, typed (``Table.value``)."""
@@ -513,23 +544,36 @@ def score_field(view: Traveller) -> ScoreField | None:
         return None  # no score, or a row that is not whole
     ns_points = view.values(ns) if ns is not None else None
     ew_points = view.values(ew) if ew is not None else None
-    counts = view.values(multiplicity) if multiplicity is not None else None
-    rows = []
-    left_out = False
-    for row in range(len(table)):
-        points = ns_points[row] if ns_points is not None else None
-        if not isinstance(points, int):
-            other = ew_points[row] if ew_points is not None else None
-            if not isinstance(other, int):
-                if table.artificial(row):
-                    left_out = True  # an adjusted score (A+, A-...) given in no points: no score to compare with
-                    continue
-                return None
-            points = -other
-        count = counts[row] if counts is not None else 1
-        rows.append(_Row(row, points, count if isinstance(count, int) and count > 0 else 1, table.artificial(row)))
-    field = ScoreField(rows, left_out)
+    artificial = table.artificial_rows()
+    counts = None if multiplicity is None else [count if isinstance(count, int) and count > 0 else 1
+                                                for count in view.values(multiplicity)]
+    if ns_points is not None and _all_scores(ns_points):
+        field = ScoreField(list(range(len(table))), cast(list[int], ns_points), counts, artificial)
+    elif ns_points is None and ew_points is not None and _all_scores(ew_points):
+        field = ScoreField(list(range(len(table))), [-cast(int, points) for points in ew_points], counts, artificial)
+    else:
+        numbers, scores, kept = [], [], []
+        left_out = False
+        for row in range(len(table)):
+            points = ns_points[row] if ns_points is not None else None
+            if not isinstance(points, int):
+                other = ew_points[row] if ew_points is not None else None
+                if not isinstance(other, int):
+                    if row in artificial:
+                        left_out = True  # an adjusted score (A+, A-...) given in no points: no score to compare
+                        continue
+                    return None
+                points = -other
+            numbers.append(row)
+            scores.append(points)
+            kept.append(counts[row] if counts is not None else 1)
+        field = ScoreField(numbers, scores, kept if counts is not None else None, artificial, left_out)
     return field if field.entries >= 2 else None
+
+
+def _all_scores(values: list[object]) -> bool:
+    """Whether every element of a score column is a score (not -, ?, an adjusted score or malformed)."""
+    return None not in values and MALFORMED not in values
 
 
 @per_record
