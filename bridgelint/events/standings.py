@@ -9,11 +9,14 @@ never a record.
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import itemgetter
+
 from ..digits import is_digits, whole
 from ..model import Finding, Table
 from ..replay.context import Context
 from ..rules.method import method_of
-from ..rules.results import ImpossibleTraveller, Standings, StandingsTotals, id_rows, per_direction, standings_table
+from ..rules.results import ImpossibleTraveller, Standings, StandingsTotals, per_direction, standings_table
 from ..rules.tables import Traveller, traveller
 
 _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),
@@ -78,28 +81,30 @@ class StandingsHook:
         self.traveled.add(board)
         section, multiplicity = position("Section"), position("Multiplicity")
         self.sections = self.sections or section is not None
-        rows = id_rows(view, (section, multiplicity, position("Table"), position("Round"), position("Names_NS"),
-                              position("Names_EW"), *(seat[0] for seat in seats)))
-        by_side = len(seats) == 2 and per_direction(rows, 4)
+        absent: list = [None] * len(view.starts)
+        wheres, tables, rounds = (view.ids(at) if at is not None else absent
+                                  for at in (section, position("Table"), position("Round")))
+        rows = list(zip(view.starts, wheres, tables, rounds, *(view.ids(seat[0]) for seat in seats)))
+        by_side = len(seats) == 2 and per_direction(view, (position("Names_NS"), position("Names_EW")),
+                                                    (seats[0][0], seats[1][0]))
         self.by_side = self.by_side or by_side
-        entries = sum(_count(ids[1]) for _, _, ids in rows) if multiplicity is not None else len(rows)
+        entries = len(rows) if multiplicity is None else sum(map(_count, view.ids(multiplicity)))
         step = method_of(ctx).mp_step
         top = step * (entries - 1) if step else None
         self.tops = self.tops and top is not None
-        absent = [None] * len(rows)
         columns = [(view.measures(mp) if mp is not None else absent, view.measures(imp) if imp is not None else absent)
                    for _, mp, imp, _ in seats]
         half = 0.0
         if top is not None:
-            written = [mp[0] for values, _ in columns for mp in values if mp is not None]
+            written = list(chain.from_iterable(map(itemgetter(0), filter(None, mps)) for mps, _ in columns))
             mean = sum(written) / len(written) if written else 0.0
             half = top / 2 if abs(mean) < abs(mean - top / 2) else 0.0  # centred on 0: a share is MP + top/2
         cells, game, pairs = view.table.cells, ctx.record.game, self.pairs
         found: list[Finding] = []
         sides = [(at, side, mps, imps) for (at, _, _, side), (mps, imps) in zip(seats, columns)]
-        for row, (_, start, ids) in enumerate(rows):
-            where, sat, played_in = ids[0] or "", ids[2], ids[3]
-            for (at, side, mps, imps), pair_id in zip(sides, ids[6:]):
+        for row, (start, where, sat, played_in, *ids) in enumerate(rows):
+            where = where or ""
+            for (at, side, mps, imps), pair_id in zip(sides, ids):
                 if pair_id is None:
                     continue
                 if by_side:

@@ -8,6 +8,8 @@ method the tag does not name, or names in a way not known, does not check the ta
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from itertools import chain
+from operator import eq
 from math import isfinite
 from typing import Callable, Iterator
 
@@ -340,7 +342,7 @@ class ImpossibleTraveller(_ScoreTableRule):
             names = (None, None)
         table = view.table
         rows = id_rows(view, (section, at_table, round_, *names, *(at for at, _ in seats)))
-        by_side = len(seats) == 2 and per_direction(rows, 3)
+        by_side = len(seats) == 2 and per_direction(view, names, (seats[0][0], seats[1][0]))
         seen: dict[tuple[str, str], tuple[str, int, int]] = {}  # (section, id) -> (seat, element, row) first listed
         places: dict[tuple[str, str, str], int] = {}  # (section, table, round) -> its element
         for row, start, ids in rows:
@@ -378,7 +380,7 @@ def _all_apart(view: Traveller, seats: list[int], places: tuple[int | None, int 
     quick answer for a traveller without a fault (ids compared as written; any doubt goes to the full check)."""
     if not view.whole:
         return False  # a row that is not whole
-    written = [text for position in seats for text in view.texts(position)]
+    written = list(chain.from_iterable(view.texts(position) for position in seats))
     joined = "".join(written)
     if len(set(written)) != len(written) or '"' in joined or "^" in joined:
         return False  # an id twice, or one quoted or marked: the full check reads it
@@ -396,22 +398,24 @@ def id_rows(view: Traveller, positions: tuple[int | None, ...]) -> list[tuple[in
     return list(zip(view.numbers, view.starts, zip(*columns)))
 
 
-def per_direction(rows: list[tuple[int, int, tuple[str | None, ...]]], at: int) -> bool:
+def per_direction(view: Traveller, names: tuple[int | None, int | None], pairs: tuple[int, int]) -> bool:
     """Whether a ScoreTable numbers its pairs per direction (a Mitchell: North-South 1 is not East-West 1): a
     number on both sides with other Names there, or more than one row with the same number on both sides.
-    ``rows``: from :func:`id_rows`, with Names_NS, Names_EW, PairId_NS and PairId_EW from the id ``at`` on."""
-    named: dict[str, dict[str, str | None]] = {"NS": {}, "EW": {}}
-    same = 0
-    with_names = False
-    for _, _, ids in rows:
-        names_ns, names_ew, north, east = ids[at:at + 4]
-        with_names = with_names or names_ns is not None or names_ew is not None
-        same += north is not None and north == east
-        if north is not None:
-            named["NS"][north] = names_ns
-        if east is not None:
-            named["EW"][east] = names_ew
-    if with_names and any(pair in named["EW"] and names != named["EW"][pair] for pair, names in named["NS"].items()):
+    ``names``: the positions of Names_NS and Names_EW (None: not read), ``pairs`` of PairId_NS and PairId_EW."""
+    north, east = view.ids(pairs[0]), view.ids(pairs[1])
+    if None in north:
+        same = sum(1 for pair, other in zip(north, east) if pair is not None and pair == other)
+    else:
+        same = sum(map(eq, north, east))
+    if names == (None, None):
+        return same > 1
+    absent = [None] * len(north)
+    names_ns, names_ew = (view.ids(position) if position is not None else absent for position in names)
+    if all(name is None for name in chain(names_ns, names_ew)):
+        return same > 1
+    named_ew = {pair: name for pair, name in zip(east, names_ew) if pair is not None}
+    named_ns = {pair: name for pair, name in zip(north, names_ns) if pair is not None}
+    if any(pair in named_ew and name != named_ew[pair] for pair, name in named_ns.items()):
         return True
     return same > 1
 

@@ -551,6 +551,11 @@ def score_field(view: Traveller) -> ScoreField | None:
         field = ScoreField(list(range(len(table))), cast(list[int], ns_points), counts, artificial)
     elif ns_points is None and ew_points is not None and _all_scores(ew_points):
         field = ScoreField(list(range(len(table))), [-cast(int, points) for points in ew_points], counts, artificial)
+    elif (ns_points is not None and ew_points is not None and MALFORMED not in ns_points
+          and MALFORMED not in ew_points and None not in (merged := [
+              points if points is not None else -cast(int, other) if other is not None else None
+              for points, other in zip(ns_points, ew_points)])):  # each row's score on one side, as most write it
+        field = ScoreField(list(range(len(table))), cast(list[int], merged), counts, artificial)
     else:
         numbers, scores, kept = [], [], []
         left_out = False
