@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import Iterable
 
 from .bridge import Contract
 
@@ -59,3 +60,10 @@ def imps(difference: float, scale: str = "WBF") -> int:
     of the scale (against an exact datum: 45) has the IMPs of the step below it (1)."""
     won = bisect_right(IMP_SCALES[scale], abs(difference))
     return won if difference >= 0 else -won
+
+
+def imps_of(differences: Iterable[float], scale: str = "WBF") -> list[int]:
+    """:func:`imps` of each of ``differences``, in one pass."""
+    steps = IMP_SCALES[scale]
+    return [bisect_right(steps, difference) if difference >= 0 else -bisect_right(steps, -difference)
+            for difference in differences]

@@ -7,7 +7,7 @@ import pytest
 
 from bridgelint.results import (cross_imps, datum, full_field, neuberg, on_scale, round_to_ten, victory_points,
                                 vp_scale)
-from bridgelint.scoring import imps
+from bridgelint.scoring import imps, imps_of
 from bridgelint.scoring_method import ScoringMethod, scoring_method
 
 # --- the Scoring method (PBN §3.4.12) ----------------------------------------------------------------------
@@ -140,3 +140,10 @@ def test_the_concavity_correction():
         assert all(later <= earlier for earlier, later in zip(steps, steps[1:])), boards
         assert scale[0] == 10 and scale[-1] == 20
     assert victory_points(500, 16) == 20
+
+
+def test_imps_of_a_list_are_each_difference_s_imps():
+    # Law 78B: 0-10 is 0, 20-40 is 1, 45 (against an exact mean) 1, 4000 or more 24; the sign follows the difference
+    differences = [0, 10, 20, 40, 45, 50, -90, 3990, 4000, -15200, 17.5]
+    assert imps_of(differences) == [0, 0, 1, 1, 1, 2, -3, 23, 24, -24, 0] == [imps(d) for d in differences]
+    assert imps_of([60, 70, -4000], "IMP_1948") == [1, 2, -15]

@@ -113,18 +113,19 @@ class StandingsHook:
                 if pair is None:
                     pair = pairs[where, pair_id] = _Pair()
                 line = cells[4 * (start + at) + 2]  # the element's place (Table.element_place)
-                played = pair.played
-                if board in played:
-                    earlier = played[board]
+                here = (game, line)
+                earlier = pair.played.setdefault(board, here)
+                if earlier is not here:
                     if earlier[0] != game:  # twice in one traveller is the rule's own finding
                         found.append(ImpossibleTraveller.finding(
                             f"ScoreTable lists pair {pair_id} on board {board}, which it already played (line "
                             f"{earlier[1]})", line, cells[4 * (start + at) + 3]))
                     continue
-                played[board] = (game, line)
                 if sat is not None and played_in is not None:
-                    seen = pair.rounds.setdefault(played_in, (sat, board, line))
-                    if seen[0] != sat:
+                    seen = pair.rounds.get(played_in)
+                    if seen is None:
+                        pair.rounds[played_in] = (sat, board, line)
+                    elif seen[0] != sat:
                         found.append(ImpossibleTraveller.finding(
                             f"ScoreTable has pair {pair_id} at table {sat} in round {played_in}, but at table "
                             f"{seen[0]} in that round on board {seen[1]} (line {seen[2]})",

@@ -15,7 +15,7 @@ from typing import Callable, Iterator
 
 from ..model import Element, Finding, Record, Table
 from ..results import cross_imps, datum, round_to_ten, victory_points
-from ..scoring import IMP_SCALES, imps
+from ..scoring import IMP_SCALES, imps_of
 from ..scoring_method import DATUM_METHODS, ScoringMethod
 from ..tables import decimals, number, unquoted
 from ..replay.context import per_record
@@ -146,7 +146,7 @@ class ImpMismatch(_MethodRule):
         comparison = method.comparison
         if comparison in DATUM_METHODS:
             def against(d: _Datum) -> _Imps:
-                return _Imps(lambda: [imps(points - d.value, scale) for points in field.ns],
+                return _Imps(lambda: imps_of([points - d.value for points in field.ns], scale),
                              lambda row: d.described(method, field.entries))
 
             return [against(d) for d in found]
