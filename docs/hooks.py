@@ -60,9 +60,11 @@ def rules_index() -> str:
     """The catalogue by family, each family a table as ``bridgelint rules`` prints it."""
     out = ["# Rules\n",
            "Every rule has a stable code: a letter for its family and three digits. `bridgelint rules` prints this "
-           "table, `bridgelint rule CODE` one rule's page, `bridgelint rule A` a family (any prefix of a code "
-           "works). The severity column shows what a code's findings really get; the reference is the Law or PBN "
-           "section every message of the rule ends with (findings on LIN files cite LIN's own fields). A fix is "
+           "table, `bridgelint rule CODE` one rule's page (what it does, why it matters, an example, what to write "
+           "instead, the Law or PBN section; the example and what to write instead are small files the test suite "
+           "checks), `bridgelint rule A` a family (any prefix of a code works). The severity column shows what a "
+           "code's findings really get; the reference is the Law or PBN section every message of the rule ends with "
+           "(findings on LIN files cite LIN's own fields). A fix is "
            "*safe* when the file says the same thing afterwards, only written as PBN asks, *unsafe* when it then "
            "says something else, taken from the rest of the record.\n",
            "| family | what |", "|---|---|"]
