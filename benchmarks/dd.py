@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bridgelint.solver import Cache, Solver
+from bridgelint.engine.solver import Cache, Solver
 
 RANKS = "AKQJT98765432"
 
@@ -35,8 +35,8 @@ def random_hands(rng: random.Random) -> tuple[str, str, str, str]:
 
 def hand_record(path: Path, boards: int = 36) -> None:
     """``boards`` random deals with their DoubleDummyTricks, OptimumScore and ParContract, solved once."""
-    from bridgelint.bridge import standard_dealer, standard_vulnerability
-    from bridgelint.par import par
+    from bridgelint.core.bridge import standard_dealer, standard_vulnerability
+    from bridgelint.core.par import par
 
     rng = random.Random(36)
     deals = [random_hands(rng) for _ in range(boards)]

@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead")
     args = parser.parse_args()
-    from bridgelint.pipeline import check_file
+    from bridgelint.engine.pipeline import check_file
     from bridgelint.rules import RULES
 
     DATA.mkdir(exist_ok=True)

@@ -128,7 +128,7 @@ def _play(rng, hands, leader, trump, declarer):
 
 def _score(board: Board) -> int | None:
     try:
-        from bridgelint import bridge, scoring
+        from bridgelint.core import bridge, scoring
     except ImportError:
         return None
     contract, _ = bridge.parse_contract(board.contract)
@@ -142,7 +142,7 @@ SCORE_TABLE = ("-Rank\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer;Resu
 
 def score_table(board: Board, results: int, rng: random.Random) -> list[str]:
     """A ScoreTable of ``results`` other tables' results on the board, in export form (PBN §5.9)."""
-    from bridgelint import bridge, scoring
+    from bridgelint.core import bridge, scoring
 
     rows = []
     for pair in range(1, results + 1):
@@ -182,7 +182,7 @@ def results_table(board: Board, results: int, rng: random.Random, kind: str,
     """A traveller of a results file: ``results`` tables, North-South pair t and East-West pair ``results + t``
     at table t, scored as ``kind`` (``mp``: MP1 matchpoints and percentages; ``imp``: Butler IMPs against the
     mean to the nearest 10), each pair's boards, points and top added to ``totals``."""
-    from bridgelint import bridge, results as formulas, scoring
+    from bridgelint.core import bridge, results as formulas, scoring
 
     rows = []
     for table in range(1, results + 1):

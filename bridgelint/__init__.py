@@ -1,9 +1,24 @@
-"""bridgelint: a linter and replayer for contract-bridge records (PBN and LIN)."""
+"""bridgelint: a linter and replayer for contract-bridge records (PBN and LIN).
 
-__version__ = "0.1.0"
+The API's names (:mod:`bridgelint.api`) are loaded on first use: ``import bridgelint`` loads nothing else.
+"""
 
-from .api import (Checked, FileReport, Outcome, Source, check, check_record, iter_checked, iter_records,  # noqa: E402
-                  read, replayed, write_json, write_pbn)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .core._version import __version__
+
+if TYPE_CHECKING:
+    from .api import (Checked, FileReport, Outcome, Source, check, check_record, iter_checked, iter_records, read,
+                      replayed, write_json, write_pbn)
 
 __all__ = ["read", "iter_records", "check", "iter_checked", "check_record", "replayed", "write_pbn", "write_json",
            "Source", "FileReport", "Checked", "Outcome", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import api
+        return getattr(api, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,18 +20,19 @@ import io
 import os
 from typing import IO, BinaryIO, Iterable, Iterator, TextIO, Union, cast
 
-from . import pipeline
-from .config import Config, selection
+from .engine import pipeline
+from .engine.config import Config, selection
 from .convert.json_writer import JsonWriter
 from .convert.pbn_writer import PbnWriter
-from .events.hook import EventScope
-from .events.reference import read_reference
-from .model import Finding, Record
-from .pipeline import Checked, FileReport
-from .readers import open_reader
+from .engine.events.hook import EventScope
+from .engine.events.reference import read_reference
+from .core.model import Finding, Record
+from .core.report import FileReport
+from .engine.pipeline import Checked
+from .formats import open_reader
 from .replay.context import Context
 from .rules import DEFAULT_CODES, RULES
-from .semantics import Outcome, outcome
+from .replay.semantics import Outcome, outcome
 
 Source = Union[str, "os.PathLike[str]", BinaryIO, TextIO]
 
@@ -208,7 +209,7 @@ def write_json(records: Iterable[Record], stream: TextIO, findings: bool = True,
 
 def _codes(select: Iterable[str], ignore: Iterable[str], extend_select: Iterable[str]) -> frozenset[str]:
     """The codes a selection checks, as the command line's options give them."""
-    from .config import ConfigError
+    from .engine.config import ConfigError
 
     try:
         return selection(RULES, Config(), tuple(select), tuple(extend_select), tuple(ignore),

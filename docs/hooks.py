@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from bridgelint.cli import cli
-from bridgelint.config import KEYS
+from bridgelint.engine.config import KEYS
 from bridgelint.rules import FAMILIES, RULES
 from bridgelint.rules.base import Rule
 

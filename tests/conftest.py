@@ -18,11 +18,11 @@ from typing import Callable
 
 import pytest
 
-from bridgelint.parallel import check_one
-from bridgelint.pipeline import FileReport
+from bridgelint.engine.parallel import check_one
+from bridgelint.core.report import FileReport
 from bridgelint.rules import DEFAULT_CODES
-from bridgelint.model import Finding, Record
-from bridgelint.readers.pbn import PbnReader
+from bridgelint.core.model import Finding, Record
+from bridgelint.formats.pbn import PbnReader
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS_PBN = SHARED / "corpus" / "pbn"
@@ -111,7 +111,7 @@ def run_cli(monkeypatch, *args: str, stdin: bytes = b"", terminal: bool = False,
 
     ``terminal``: standard error says it is a terminal; ``binary``: standard output as bytes.
     """
-    from bridgelint import cli
+    from bridgelint.cli import commands as cli
 
     out: io.TextIOBase = io.TextIOWrapper(io.BytesIO(), "utf-8", newline="") if binary else io.StringIO()
     err = Terminal() if terminal else io.StringIO()

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelint import bridge
-from bridgelint.bridge import Contract
-from bridgelint.model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call
+from bridgelint.core import bridge
+from bridgelint.core.bridge import Contract
+from bridgelint.core.model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call
 from bridgelint.replay.auction import (AFTER_END, BAD_DOUBLE, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL,
                                        WRONG_FIRST_CALLER, replay_auction)
 

@@ -9,9 +9,9 @@ import io
 import pytest
 from conftest import ERROR, WARNING, damaged_archives
 
-from bridgelint import pipeline
-from bridgelint.readers import pbn
-from bridgelint.pipeline import FileRun, check_stream
+from bridgelint.engine import pipeline
+from bridgelint.formats import pbn
+from bridgelint.engine.pipeline import FileRun, check_stream
 
 # games with directives between them, outside any game: each covers the games read after it (and, in the
 # report, the whole file)
@@ -66,7 +66,7 @@ def test_a_replay_that_fails_is_x001_on_its_record_only(monkeypatch):
 
 
 def test_records_read_before_the_reader_fails_are_all_checked(monkeypatch):
-    from bridgelint.readers import pbn
+    from bridgelint.formats import pbn
 
     def broken(self):
         for game in range(11):
@@ -82,7 +82,7 @@ def test_records_read_before_the_reader_fails_are_all_checked(monkeypatch):
 
 @pytest.mark.parametrize("stage", ["scan", "interpret_header", "check_export"])
 def test_a_bug_in_a_stage_of_reading_is_x001_on_its_game_only(stage, monkeypatch):
-    from bridgelint.readers.pbn_game import GameScanner
+    from bridgelint.formats.pbn_game import GameScanner
 
     text = ("% EXPORT\n\n" + "\n".join([ERROR] * 12)).encode()
     before = check_stream("t.pbn", io.BytesIO(text)).findings

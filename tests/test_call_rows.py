@@ -8,7 +8,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.readers import open_reader
+from bridgelint.formats import open_reader
 
 CALLS = ["Pass", "X", "XX", "AP", "1C", "3NT", "7S"]
 BLANKS = st.sampled_from([" ", "  ", "\t", " \t"])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint import documentation
+from bridgelint.core import documentation
 from conftest import ERROR, WARNING, board
 from conftest import run_cli as run
 

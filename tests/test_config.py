@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.config import (ALL, Config, ConfigError, Layer, check_selectors, discover, file_codes, find_config,
+from bridgelint.engine.config import (ALL, Config, ConfigError, Layer, check_selectors, discover, file_codes, find_config,
                                glob_match, is_excluded, load_config, parse_config, resolve, selection,
                                split_selectors)
 from bridgelint.rules import RULES

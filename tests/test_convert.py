@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bridgelint.bridge import Result
+from bridgelint.core.bridge import Result
 from bridgelint.cli import cli
 from bridgelint.convert.json_writer import JsonWriter
 from bridgelint.convert.pbn_writer import PbnWriter, game_text
-from bridgelint.semantics import lin_outcome
-from bridgelint.pipeline import check_stream
-from bridgelint.model import FILLER, Record
-from bridgelint.readers import open_reader
+from bridgelint.replay.semantics import lin_outcome
+from bridgelint.engine.pipeline import check_stream
+from bridgelint.core.model import FILLER, Record
+from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -373,7 +373,7 @@ def test_mutated_inputs_never_crash_the_writers():
 
     from bridgelint.api import check_record
     from bridgelint.convert.json_writer import record_dict
-    from bridgelint.show import render
+    from bridgelint.views.board import render
 
     rng = random.Random(6)
     sources = [(p.name, p.read_bytes()) for p in sorted(SAMPLES.glob("*"))] + [("t.lin", LIN_BOARD.encode())]

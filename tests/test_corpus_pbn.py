@@ -13,9 +13,10 @@ from functools import lru_cache
 
 import pytest
 
-from bridgelint.pipeline import FileReport, check_file
-from bridgelint.readers import decode_line
-from bridgelint.readers.pbn import PbnReader
+from bridgelint.core.report import FileReport
+from bridgelint.engine.pipeline import check_file
+from bridgelint.formats import decode_line
+from bridgelint.formats.pbn import PbnReader
 from conftest import CORPUS_PBN, requires_shared
 
 pytestmark = requires_shared

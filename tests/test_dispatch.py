@@ -10,8 +10,8 @@ import pytest
 from conftest import damaged_archives
 from test_rule_docs import SECTION, snippets
 
-from bridgelint.pipeline import Linter, location
-from bridgelint.readers import open_reader
+from bridgelint.engine.pipeline import Linter, location
+from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
 from bridgelint.rules import RULES
 from bridgelint.rules.parts import held

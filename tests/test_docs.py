@@ -26,8 +26,8 @@ import pytest
 
 import bridgelint
 import bridgelint.api
-from bridgelint import documentation
-from bridgelint.config import KEYS, parse_config
+from bridgelint.core import documentation
+from bridgelint.engine.config import KEYS, parse_config
 from bridgelint.rules import FAMILIES, RULES
 from conftest import rendered
 from conftest import run_cli as run

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.model import Tag
+from bridgelint.core.model import Tag
 from conftest import SHARED, requires_shared, run_cli
 
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -80,7 +80,7 @@ def header(event: str) -> str:
 
 
 def events(data: bytes, encoding: str | None = None, fmt: str = "pbn") -> list[str | None]:
-    from bridgelint.readers import open_reader
+    from bridgelint.formats import open_reader
 
     return [(r.tag("Event") or Tag("", "")).value for r in open_reader(io.BytesIO(data), f"t.{fmt}", encoding=encoding)]
 
@@ -97,7 +97,7 @@ def test_windows_1250_is_read_as_such_where_a_letter_inside_a_word_shows_it(tmp_
     assert s114(data, tmp_path, monkeypatch) == [
         (6, 17, "the file is not UTF-8 and byte 0xB3 is the Windows-1250 character 'ł': read as Windows-1250 "
                 "(--encoding cp1250 says so); PBN files are ISO-8859-1 (Latin-1) or UTF-8 (PBN §2.2)")]
-    from bridgelint.readers import open_reader
+    from bridgelint.formats import open_reader
 
     record = next(iter(open_reader(io.BytesIO(data), "t.pbn")))
     assert record.tag("North").value == "Józef Wałęsa"
@@ -141,8 +141,8 @@ def test_the_configuration_names_an_encoding_per_glob(tmp_path, monkeypatch):
     (tmp_path / "b.pbn").write_bytes(data)
     (tmp_path / "bridgelint.toml").write_text('encoding = { "old/*" = "iso-8859-2" }\nselect = ["S114"]\n')
     monkeypatch.chdir(tmp_path)
-    from bridgelint.config import discover
-    from bridgelint.pipeline import Pipeline
+    from bridgelint.engine.config import discover
+    from bridgelint.engine.pipeline import Pipeline
     from bridgelint.rules import RULES
 
     pipeline = Pipeline(config=discover(RULES))

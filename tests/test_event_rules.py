@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.parallel import check_one
+from bridgelint.engine.parallel import check_one
 from bridgelint.rules.event import EVENT_CODES
 from conftest import CORPUS_PBN, requires_shared, run_cli
 

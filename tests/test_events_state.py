@@ -6,10 +6,10 @@ import pickle
 
 import pytest
 
-from bridgelint.events import EventState, Sighting
-from bridgelint.events.deal import canonical, differences, fingerprint, seat_of, turn, turned
-from bridgelint.model import Deal
-from bridgelint.scoring import imps
+from bridgelint.engine.events import EventState, Sighting
+from bridgelint.core.fingerprint import canonical, differences, fingerprint, seat_of, turn, turned
+from bridgelint.core.model import Deal
+from bridgelint.core.scoring import imps
 
 # North all spades, East all hearts, South all diamonds, West all clubs
 SUITED = {"N": "S", "E": "H", "S": "D", "W": "C"}
@@ -141,7 +141,7 @@ def test_hands_and_dealer_turned_together_are_the_same_board():
 
 
 def test_a_key_tag_not_written_is_carried_from_the_game_before():
-    from bridgelint.events.sighting import carried
+    from bridgelint.engine.events.sighting import carried
     assert carried(("WC", None, "2012", None, "Final:2"), ("WC", None, "2012", None, "Final:1")) == \
         ("WC", None, "2012", None, "Final:2")
     assert carried((None, None, None, None, None), ("WC", None, "2012", None, "Final:2")) == \

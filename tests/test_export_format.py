@@ -8,10 +8,10 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from bridgelint.model import Places, Record
-from bridgelint.readers import pbn_export
-from bridgelint.readers.pbn_game import GameScanner
-from bridgelint.readers.pbn_export import _more
+from bridgelint.core.model import Places, Record
+from bridgelint.formats import pbn_export
+from bridgelint.formats.pbn_game import GameScanner
+from bridgelint.formats.pbn_export import _more
 from conftest import check, only, read, run_cli
 
 PLAY = """S5 S3 S2 S9

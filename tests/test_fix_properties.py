@@ -18,11 +18,11 @@ from collections import Counter
 import pytest
 
 from conftest import CORPUS_PBN, SHARED, damaged_archives, requires_shared
-from bridgelint.bridge import Result
-from bridgelint.fixing import FixMode
-from bridgelint.model import Record
-from bridgelint.parallel import check_one
-from bridgelint.readers import open_reader
+from bridgelint.core.bridge import Result
+from bridgelint.engine.fixing import FixMode
+from bridgelint.core.model import Record
+from bridgelint.engine.parallel import check_one
+from bridgelint.formats import open_reader
 from bridgelint.rules import DEFAULT_CODES
 from bridgelint.rules.board import pbn_date
 

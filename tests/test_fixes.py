@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from bridgelint.edit_text import apply_edits
-from bridgelint.fixing import NEEDS_A_PERSON, FixMode, chosen
-from bridgelint.model import Edit, Finding, Fix
-from bridgelint.parallel import check_one
+from bridgelint.engine.edit_text import apply_edits
+from bridgelint.engine.fixing import NEEDS_A_PERSON, FixMode, chosen
+from bridgelint.core.model import Edit, Finding, Fix
+from bridgelint.engine.parallel import check_one
 from bridgelint.rules import DEFAULT_CODES, RULES
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

@@ -33,11 +33,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgelint.convert.pbn_writer import PbnWriter
-from bridgelint.model import Finding
-from bridgelint.pipeline import FileReport, FileRun, check_stream
-from bridgelint.readers import decode_line, open_reader
-from bridgelint.readers.lin import looks_like_lin
-from bridgelint.readers.lin_scan import fields, scan, text_chunks
+from bridgelint.core.model import Finding
+from bridgelint.core.report import FileReport
+from bridgelint.engine.pipeline import FileRun, check_stream
+from bridgelint.formats import decode_line, open_reader
+from bridgelint.formats.lin import looks_like_lin
+from bridgelint.formats.lin_scan import fields, scan, text_chunks
 from bridgelint.reporters import Summary
 from bridgelint.reporters import json as json_reporter
 

@@ -12,8 +12,8 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.model import Record, Tag
-from bridgelint.readers.pbn import PbnReader
+from bridgelint.core.model import Record, Tag
+from bridgelint.formats.pbn import PbnReader
 
 NAMES = ["Event", "Site", "Board", "Dealer", "Vulnerable", "Note", "Room", "Contract"]
 VALUES = ["x", "", "?", "#", "##", "##y", "#z", "N", "1", "3NT"]

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from bridgelint.bridge import PACK, SEATS
-from bridgelint.events.deal import fingerprint, seat_of
-from bridgelint.model import Deal, Holders
+from bridgelint.core.bridge import PACK, SEATS
+from bridgelint.core.fingerprint import fingerprint, seat_of
+from bridgelint.core.model import Deal, Holders
 
 
 def random_deal(rng: random.Random) -> Deal:

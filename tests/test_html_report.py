@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint import documentation
+from bridgelint.core import documentation
 from bridgelint.reporters import html as html_reporter
 from conftest import QUIET_BROWSER, board, console_errors
 from conftest import run_cli as run

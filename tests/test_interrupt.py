@@ -182,7 +182,7 @@ PARTIAL_RESULT = """
 import os, struct, sys, time
 from concurrent.futures import ProcessPoolExecutor
 import multiprocessing
-from bridgelint.parallel import stop_workers
+from bridgelint.engine.parallel import stop_workers
 
 def half_written():  # a worker stopped in the middle of sending its result: the header, part of the data
     os.write(POOL._result_queue._writer.fileno(), struct.pack("!i", 1 << 20) + b"x" * 100)

@@ -12,12 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyparsing import col, lineno
 
-from bridgelint.bridge import Contract, parse_lin_result_entry
-from bridgelint.model import BID, DOUBLE, INVALID, PASS, REDOUBLE, Auction, Finding, Play
-from bridgelint.readers import lin_scan
-from bridgelint.readers.lin import LinReader, looks_like_lin, match_tag, room
-from bridgelint.readers.lin_grammar import LIN_FILE, PRODUCTIONS
-from bridgelint.readers.lin_scan import fields, scan, text_chunks
+from bridgelint.core.bridge import Contract, parse_lin_result_entry
+from bridgelint.core.model import BID, DOUBLE, INVALID, PASS, REDOUBLE, Auction, Finding, Play
+from bridgelint.formats import lin_scan
+from bridgelint.core.lin_match import match_tag, room
+from bridgelint.formats.lin import LinReader, looks_like_lin
+from bridgelint.formats.lin_grammar import LIN_FILE, PRODUCTIONS
+from bridgelint.formats.lin_scan import fields, scan, text_chunks
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "samples").glob("*.lin"))
@@ -429,7 +430,7 @@ def test_looks_like_lin():
 def test_every_corpus_file_reads_every_md_record():
     if not CORPUS.is_dir():
         pytest.skip("shared corpus absent")
-    from bridgelint.pipeline import check_file
+    from bridgelint.engine.pipeline import check_file
 
     for path in sorted(CORPUS.glob("*.lin")):
         report = check_file(str(path))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.pipeline import check_file, check_stream
+from bridgelint.engine.pipeline import check_file, check_stream
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 DEAL = "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"  # dealer South; South holds the spades

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bridgelint import pipeline
+from bridgelint.engine import pipeline
 from bridgelint.cli import cli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS_PBN, at, check, only, requires_shared
-from bridgelint.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS
-from bridgelint.par import DENOMINATIONS, par
+from bridgelint.core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS
+from bridgelint.core.par import DENOMINATIONS, par
 
 DATA = Path(__file__).parent / "data" / "dd_tables.txt"
 

@@ -23,7 +23,7 @@ def pyproject() -> dict:
 def test_the_version_is_written_once():
     project = pyproject()["project"]
     assert "version" not in project and "version" in project["dynamic"]
-    assert pyproject()["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "bridgelint.__version__"}
+    assert pyproject()["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "bridgelint.core._version.__version__"}
     assert version("bridgelint") == bridgelint.__version__
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint import parallel
-from bridgelint.model import Finding, Related
+from bridgelint.engine import parallel
+from bridgelint.core.model import Finding, Related
 from bridgelint.rules import RULES
 from conftest import finding_lines
 from conftest import run_cli as run

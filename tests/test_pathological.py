@@ -27,14 +27,14 @@ from click.testing import CliRunner
 
 from conftest import assert_linear, cpu_seconds
 
-from bridgelint import pipeline as pipeline_module
+from bridgelint.engine import pipeline as pipeline_module
 from bridgelint.cli import cli
-from bridgelint.pipeline import check_file, check_stream, open_input
-from bridgelint.readers import lin_grammar
-from bridgelint.readers.lin import LinReader, looks_like_lin
-from bridgelint.readers.lin_scan import MAX_TAIL
-from bridgelint.readers.pbn import READ_LIMIT
-from bridgelint.readers.pbn_grammar import TOKEN
+from bridgelint.engine.pipeline import check_file, check_stream, open_input
+from bridgelint.formats import lin_grammar
+from bridgelint.formats.lin import LinReader, looks_like_lin
+from bridgelint.formats.lin_scan import MAX_TAIL
+from bridgelint.formats.pbn import READ_LIMIT
+from bridgelint.formats.pbn_grammar import TOKEN
 
 HUGE_MB = int(os.environ.get("BRIDGELINT_HUGE_MB", "50"))
 BOARD_LIN = b"qx|o1|md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|"
@@ -70,7 +70,7 @@ def _huge_file(tmp_path: Path, name: str, unit: bytes) -> Path:
 
 MEMORY_PROBE = """
 import resource, sys
-from bridgelint.pipeline import check_file
+from bridgelint.engine.pipeline import check_file
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 report = check_file(sys.argv[1])
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

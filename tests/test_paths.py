@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint import parallel
+from bridgelint.engine import parallel
 from bridgelint.rules import RULES
 from conftest import ERROR, run_cli
 

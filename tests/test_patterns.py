@@ -10,12 +10,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.readers import generate, lin_grammar, patterns, pbn_grammar
+from bridgelint.formats import generate, lin_grammar, patterns, pbn_grammar
 
 
 def test_patterns_file_is_what_the_grammars_generate() -> None:
     written = Path(patterns.__file__).read_text(encoding="utf-8")
-    assert written == generate.render(), "run: python bridgelint/readers/generate.py"
+    assert written == generate.render(), "run: python bridgelint/formats/generate.py"
 
 
 def test_each_pattern_equals_its_production() -> None:

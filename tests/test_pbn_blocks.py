@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.model import Finding, Tag
-from bridgelint.readers import pbn, text
-from bridgelint.readers.pbn_game import declaration, swallowed
+from bridgelint.core.model import Finding, Tag
+from bridgelint.formats import pbn, text
+from bridgelint.formats.pbn_game import declaration, swallowed
 from bridgelint.rules.syntax import BadCharacter, LongLine, NoGame, Windows1252
 from test_pathological import assert_linear
 

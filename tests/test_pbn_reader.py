@@ -11,10 +11,10 @@ from pathlib import Path
 import pyparsing as pp
 import pytest
 
-import bridgelint.readers.pbn_grammar as grammar
-from bridgelint.model import BID, CONTINUE, END, FILLER, PASS, SKIP
-from bridgelint.readers import open_reader
-from bridgelint.readers.pbn import PbnReader
+import bridgelint.formats.pbn_grammar as grammar
+from bridgelint.core.model import BID, CONTINUE, END, FILLER, PASS, SKIP
+from bridgelint.formats import open_reader
+from bridgelint.formats.pbn import PbnReader
 from conftest import CORPUS_PBN, DEAL, at, check, codes, read, read_one, requires_shared, table_rows
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -387,7 +387,7 @@ class Tripwire:
 
 
 def test_reader_yields_the_first_games_before_reading_the_rest():
-    from bridgelint.readers.pbn import BATCH  # games read together
+    from bridgelint.formats.pbn import BATCH  # games read together
 
     lines = [line for n in range(1, BATCH + 1) for line in (f'[Board "{n}"]\n'.encode(), b"\n")]
     stream = Tripwire(lines + [b'[Board "0"]\n'] * 1000, limit=len(lines) + 1)

@@ -9,7 +9,7 @@ import io
 
 import pytest
 
-from bridgelint.pipeline import check_stream
+from bridgelint.engine.pipeline import check_stream
 from bridgelint.rules import RULES
 from bridgelint.rules.board import DateForm
 from conftest import DEAL, at, board, check, codes, only, report
@@ -391,7 +391,7 @@ def test_end_position_hands_hold_equally_many_cards():
 
 
 def test_a_bug_while_reading_a_game_is_x001_on_that_game_and_reading_goes_on(monkeypatch):
-    from bridgelint.readers import pbn
+    from bridgelint.formats import pbn
 
     real = pbn.interpret_header
 
@@ -408,7 +408,7 @@ def test_a_bug_while_reading_a_game_is_x001_on_that_game_and_reading_goes_on(mon
 
 
 def test_a_bug_that_stops_the_reader_is_x001_and_the_file_is_still_reported(monkeypatch):
-    from bridgelint.readers import pbn
+    from bridgelint.formats import pbn
 
     def broken(self):
         yield 1, '[Board "1"]\n'

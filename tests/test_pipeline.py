@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from conftest import ERROR, damaged_archives
 
 from bridgelint.cli import cli
-from bridgelint.model import Finding
-from bridgelint.pipeline import FileRun, Linter, Pipeline, check_stream
-from bridgelint.readers import open_reader
+from bridgelint.core.model import Finding
+from bridgelint.engine.pipeline import FileRun, Linter, Pipeline, check_stream
+from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
 
 DIRECTIVE = "% bridgelint: disable=A103\n"
@@ -126,7 +126,7 @@ def test_a_bug_in_a_hook_is_x001_on_its_record():
 
 
 def test_the_pipeline_applies_per_file_ignores_and_exclusions(tmp_path):
-    from bridgelint.config import parse_config
+    from bridgelint.engine.config import parse_config
     from bridgelint.rules import RULES
 
     (tmp_path / "a.pbn").write_text(ERROR)

@@ -10,10 +10,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.model import PLAIN_CALLS, Call
-from bridgelint.pipeline import check_record
-from bridgelint.readers import open_reader
-from bridgelint.readers.lin import LinReader
+from bridgelint.core.model import PLAIN_CALLS, Call
+from bridgelint.engine.pipeline import check_record
+from bridgelint.formats import open_reader
+from bridgelint.formats.lin import LinReader
 from bridgelint.replay import auction as replay
 
 NAMES = sorted(PLAIN_CALLS)

@@ -9,9 +9,9 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.bridge import FULL_DECK, Contract
-from bridgelint.model import Card, Field, seat_cards
-from bridgelint.readers import open_reader
+from bridgelint.core.bridge import FULL_DECK, Contract
+from bridgelint.core.model import Card, Field, seat_cards
+from bridgelint.formats import open_reader
 from bridgelint.replay import play as replay
 from conftest import PLAY_DEAL, PLAY_ROWS
 from test_play_replay import IN_PLAY_ORDER, deal, lin_play

@@ -4,9 +4,9 @@ import io
 
 import pytest
 
-from bridgelint.bridge import Contract, trick_winner
-from bridgelint.model import Card, Deal, Field, Play
-from bridgelint.readers import open_reader
+from bridgelint.core.bridge import Contract, trick_winner
+from bridgelint.core.model import Card, Deal, Field, Play
+from bridgelint.formats import open_reader
 from bridgelint.replay import play as replay
 from bridgelint.replay.play import replay_play
 from bridgelint.replay.context import Context

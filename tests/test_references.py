@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.pipeline import check_file, expand_paths
+from bridgelint.engine.pipeline import check_file, expand_paths
 from bridgelint.rules import RULES
 from bridgelint.rules.syntax import LongLine
 from conftest import CORPUS_PBN, check, requires_shared, run_cli

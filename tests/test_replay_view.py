@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from bridgelint.api import check_record, read
 from bridgelint.cli import cli
-from bridgelint.show import Style, render, style_for
+from bridgelint.views.board import Style, render, style_for
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.inputs import shown
+from bridgelint.engine.inputs import shown
 from conftest import ERROR, run_cli
 
 FORMATS = ("text", "json", "sarif", "junit", "github")

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint import __version__
-from bridgelint.pipeline import FileReport
-from bridgelint.model import Finding
+from bridgelint.core._version import __version__
+from bridgelint.core.report import FileReport
+from bridgelint.core.model import Finding
 from bridgelint.reporters import Summary
 from bridgelint.reporters import github, junit, sarif, statistics
 from bridgelint.rules import RULES

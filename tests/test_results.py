@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelint.results import (cross_imps, datum, full_field, neuberg, on_scale, round_to_ten, victory_points,
+from bridgelint.core.results import (cross_imps, datum, full_field, neuberg, on_scale, round_to_ten, victory_points,
                                 vp_scale)
-from bridgelint.scoring import imps, imps_of
-from bridgelint.scoring_method import ScoringMethod, scoring_method
+from bridgelint.core.scoring import imps, imps_of
+from bridgelint.core.scoring_method import ScoringMethod, scoring_method
 
 # --- the Scoring method (PBN §3.4.12) ----------------------------------------------------------------------
 

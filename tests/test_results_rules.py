@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bridgelint.cli import cli
-from bridgelint.pipeline import FileReport, check_file
+from bridgelint.core.report import FileReport
+from bridgelint.engine.pipeline import check_file
 from conftest import CORPUS_PBN, at, check, report, requires_shared
 
 HEAD = '[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n'  # lines 1-3

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import bridgelint
-from bridgelint import pipeline
-from bridgelint.pipeline import Linter
-from bridgelint.model import Finding
+from bridgelint.engine import pipeline
+from bridgelint.engine.pipeline import Linter
+from bridgelint.core.model import Finding
 from bridgelint.rules import RULES
 from bridgelint.rules.base import Rule
 

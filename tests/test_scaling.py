@@ -16,9 +16,10 @@ import pytest
 
 from conftest import assert_linear
 
-from bridgelint import inputs, iter_records
-from bridgelint.pipeline import Pipeline, check_stream
-from bridgelint.readers.lin import match_event, match_fields, match_tag, match_teams
+from bridgelint import iter_records
+from bridgelint.engine import inputs
+from bridgelint.engine.pipeline import Pipeline, check_stream
+from bridgelint.core.lin_match import match_event, match_fields, match_tag, match_teams
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = (ROOT / "samples" / "clean.pbn").read_text(encoding="latin-1").split("\n\n")[1] + "\n"
@@ -125,7 +126,7 @@ def test_many_concatenated_segments_take_linear_time() -> None:
 
 MEMORY_PROBE = """
 import re, sys
-from bridgelint.pipeline import check_file
+from bridgelint.engine.pipeline import check_file
 report = check_file(sys.argv[1])
 status = open("/proc/self/status").read()  # VmHWM: this program's peak (ru_maxrss keeps the forking parent's)
 print(report.games, int(re.search(r"VmHWM:\\s*(\\d+) kB", status).group(1)) // 1024)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from bridgelint.bridge import Contract, Score, parse_score
-from bridgelint.scoring import score
+from bridgelint.core.bridge import Contract, Score, parse_score
+from bridgelint.core.scoring import score
 
 # Law 77 as printed: running undertrick totals (laws.md §6.3), per odd trick values (§6.1).
 DOWN = {

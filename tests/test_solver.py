@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 
 from conftest import at, check, only, run_cli
-from bridgelint import solver
-from bridgelint.readers.pbn import PbnReader
+from bridgelint.engine import solver
+from bridgelint.formats.pbn import PbnReader
 
 DEAL = "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"
 TURNED = "N:J85.AKQ742.4.Q32 AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7"  # the deal turned one seat
@@ -38,8 +38,8 @@ def test_a_plain_check_does_not_import_the_solver():
     import subprocess
     import sys
 
-    code = ("import sys, bridgelint.cli, bridgelint.parallel, bridgelint.pipeline; "
-            "print(any(m.startswith(('endplay', 'bridgelint.solver', 'sqlite3')) for m in sys.modules))")
+    code = ("import sys, bridgelint.cli.commands, bridgelint.engine.parallel, bridgelint.engine.pipeline; "
+            "print(any(m.startswith(('endplay', 'bridgelint.engine.solver', 'sqlite3')) for m in sys.modules))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint import parallel
-from bridgelint.pipeline import check_file
-from bridgelint.progress import CLEAR
+from bridgelint.engine import parallel
+from bridgelint.engine.pipeline import check_file
+from bridgelint.cli.progress import CLEAR
 from conftest import ERROR, WARNING, finding_lines
 from conftest import run_cli as run
 

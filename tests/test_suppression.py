@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from bridgelint.pipeline import check_stream
-from bridgelint.model import Finding
+from bridgelint.engine.pipeline import check_stream
+from bridgelint.core.model import Finding
 from bridgelint.rules import RULES
 from conftest import finding_lines
 from conftest import run_cli as run

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgelint.bridge import Contract
+from bridgelint.core.bridge import Contract
 from bridgelint.rules.tables import Traveller
-from bridgelint.tables import COUNT, MALFORMED, NUMBER, SCORE, column_values, parse_element
+from bridgelint.core.tables import COUNT, MALFORMED, NUMBER, SCORE, column_values, parse_element
 from conftest import at, check, read_one, table_rows
 
 HEAD = '[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n'  # lines 1-3; a table starts on line 4
@@ -272,7 +272,7 @@ def test_t106_not_on_an_excerpt_of_a_larger_field():
 
 MEMORY_PROBE = """
 import resource, sys
-from bridgelint.pipeline import check_file
+from bridgelint.engine.pipeline import check_file
 rows = int(sys.argv[1])
 text = '[Board "1"]\\n[ScoreTable "-Rank;Contract;Declarer;Result;Score_NS;Names_NS"]\\n' + ''.join(
     f'{i} 4S S 10 420 "Player {i};Partner"\\n' for i in range(1, rows + 1)) + '[Event "after"]\\n'
@@ -314,7 +314,7 @@ def test_mutated_tables_never_crash_the_reader_the_rules_or_the_writers():
 
     from bridgelint.convert.json_writer import record_dict
     from bridgelint.convert.pbn_writer import game_text
-    from bridgelint.readers import open_reader
+    from bridgelint.formats import open_reader
 
     rng = random.Random(13)
     for _ in range(300):

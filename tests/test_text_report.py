@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.pipeline import FileReport
-from bridgelint.model import Finding
+from bridgelint.core.report import FileReport
+from bridgelint.core.model import Finding
 from bridgelint.reporters.verdict import Verdict
 from conftest import CLEAN, ERROR, SHARED, WARNING, board, finding_lines, requires_shared
 from conftest import run_cli as run

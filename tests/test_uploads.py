@@ -13,10 +13,10 @@ import pytest
 
 from click.testing import CliRunner
 
-from bridgelint import inputs
+from bridgelint.engine import inputs
 from bridgelint.cli import cli
-from bridgelint.pipeline import check_file, check_stream
-from bridgelint.readers import text
+from bridgelint.engine.pipeline import check_file, check_stream
+from bridgelint.formats import text
 from conftest import ERROR, at, check, run_cli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

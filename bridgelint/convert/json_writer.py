@@ -26,11 +26,11 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from ..bridge import Contract, Result
-from ..model import Call, Card, Finding, Record, Table
+from ..core.bridge import Contract, Result
+from ..core.model import Call, Card, Finding, Record, Table
 from ..replay.context import Context
-from ..semantics import replayed
-from ..tables import MALFORMED
+from ..replay.semantics import replayed
+from ..core.tables import MALFORMED
 
 _FIELDS = ("board", "dealer", "vulnerable", "deal_field", "contract", "declarer", "result", "score", "date")
 

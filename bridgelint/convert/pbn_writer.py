@@ -22,13 +22,13 @@ import re
 from functools import cmp_to_key
 from typing import IO
 
-from ..bridge import SEATS, parse_seat, seat_after
-from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Column,
+from ..core.bridge import SEATS, parse_seat, seat_after
+from ..core.model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Column,
                      Play, Record)
 from ..replay.context import Context
 from ..replay.play import declared
-from ..semantics import CONTROL, MANDATORY, NOTE_VALUE, SECTION_TAGS, UNKNOWN, call_notes, header, replayed
-from ..tables import sort_key
+from ..replay.semantics import CONTROL, MANDATORY, NOTE_VALUE, SECTION_TAGS, UNKNOWN, call_notes, header, replayed
+from ..core.tables import sort_key
 
 CRLF = "\r\n"
 HEADER = "% PBN 2.1" + CRLF + "% EXPORT" + CRLF + CRLF

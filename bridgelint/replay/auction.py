@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from itertools import cycle, islice
 from typing import Callable
 
-from ..bridge import PASSED_OUT, SEAT_NAMES, SEATS, Contract, bid_rank, seat_after, side
-from ..model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, PLAIN_CALLS, SKIP, Auction,
+from ..core.bridge import PASSED_OUT, SEAT_NAMES, SEATS, Contract, bid_rank, seat_after, side
+from ..core.model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, PLAIN_CALLS, SKIP, Auction,
                      Call)
 from .irregularity import (AFTER_END, BAD_DOUBLE, BAD_MARK, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL, WRONG_FIRST_CALLER,
                            Irregularity, IrregularityKind)

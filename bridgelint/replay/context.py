@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import wraps
 from typing import Callable, Generic, TypeVar
 
-from ..bridge import Contract
-from ..model import Record, Tag
+from ..core.bridge import Contract
+from ..core.model import Record, Tag
 from .auction import AuctionReplay, replay_auction
 from .play import PlayReplay, declared, replay_play
 

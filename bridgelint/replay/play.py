@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable, Sequence
 
-from ..bridge import FULL_DECK, SEAT_NAMES, SEATS, SUITS, Contract, card_power, seat_after, side, trick_winner
+from ..core.bridge import FULL_DECK, SEAT_NAMES, SEATS, SUITS, Contract, card_power, seat_after, side, trick_winner
 from .auction import AuctionReplay
-from ..model import CARD, CONTINUE, END, INVALID, UNKNOWN, Card, Deal, Play, Record
+from ..core.model import CARD, CONTINUE, END, INVALID, UNKNOWN, Card, Deal, Play, Record
 from .irregularity import (AFTER_END, BAD_MARK, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity,
                            IrregularityKind)
 

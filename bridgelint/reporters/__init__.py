@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..pipeline import FileReport
-from ..wording import counted
+from ..core.report import FileReport
+from ..core.wording import counted
 
 
 @dataclass(slots=True)

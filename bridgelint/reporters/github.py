@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import os
 
-from ..pipeline import FileReport
+from ..core.report import FileReport
 from ..rules import RULES
-from ..wording import counted
+from ..core.wording import counted
 from . import Reporter, Summary
 from .text import where
 from .verdict import HEADERS, Verdict, count

@@ -25,20 +25,20 @@ import html
 import re
 from bisect import bisect_right
 from collections import Counter
-from typing import BinaryIO, Callable
+from contextlib import closing
+from typing import Callable, Generator
 
-from .. import __version__
-from ..documentation import rule_url
-from ..model import Finding, Record, Table
-from ..pipeline import FileReport
-from ..readers import open_reader
+from ..core._version import __version__
+from ..core.documentation import rule_url
+from ..core.model import Finding, Record, Table
+from ..core.report import FileReport
 from ..replay.context import Context
 from ..rules import RULES
 from ..rules.event import FouledBoard
-from ..semantics import header_values
-from ..show import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts, hand_lines,
+from ..replay.semantics import header_values
+from ..views.board import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts, hand_lines,
                     outcome, place, play_table, seat_label, title)
-from ..wording import counted
+from ..core.wording import counted
 from . import Reporter, Summary
 from .verdict import HEADERS, Verdict, count
 
@@ -81,7 +81,7 @@ class HtmlStyle(Style):
 
 
 STYLE = HtmlStyle()
-Opener = Callable[[str], BinaryIO]
+Records = Callable[[str], Generator[Record, None, None]]  # the records of a file as the run read them, by its name shown
 
 
 class HtmlReporter(Reporter):
@@ -89,10 +89,8 @@ class HtmlReporter(Reporter):
 
     ``docs``: the documentation site the rules link to (None: the package's)."""
 
-    def __init__(self, opener: Opener, fmt: str | None = None, fail_on: str = "error", verbose: bool = False,
-                 encoding_for: Callable[[str], str | None] = lambda path: None, docs: str | None = None):
-        self.opener, self.fmt, self.fail_on, self.verbose = opener, fmt, fail_on, verbose
-        self.encoding_for = encoding_for  # the encoding each file was read in
+    def __init__(self, records: Records, fail_on: str = "error", verbose: bool = False, docs: str | None = None):
+        self.records, self.fail_on, self.verbose = records, fail_on, verbose
         self.docs = docs
         self.verdicts: list[Verdict] = []
         self.anchors: list[list[tuple[str, str]]] = []  # per file: (board label, anchor) of each drawn board
@@ -184,8 +182,8 @@ class HtmlReporter(Reporter):
         wanted, lines = set(games), set(lines)
         previous: Record | None = None
         try:
-            with self.opener(path) as stream:
-                for record in open_reader(stream, path, self.fmt, self.encoding_for(path)):
+            with closing(self.records(path)) as records:
+                for record in records:
                     for line in [n for n in lines if previous is not None and previous.line <= n < record.line]:
                         holding[line] = previous  # type: ignore[assignment]
                         lines.discard(line)

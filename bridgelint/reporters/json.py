@@ -3,7 +3,7 @@ with ``unreadable`` (why) and no findings."""
 
 from __future__ import annotations
 
-from ..pipeline import FileReport
+from ..core.report import FileReport
 from . import Reporter, Summary, indented
 from .indented import Written
 

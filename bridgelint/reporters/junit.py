@@ -12,7 +12,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
-from ..pipeline import FileReport
+from ..core.report import FileReport
 from . import Summary, text
 from .text import where
 

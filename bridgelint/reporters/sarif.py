@@ -18,11 +18,10 @@ import os
 from pathlib import Path
 from urllib.parse import quote
 
-from .. import __version__
-from ..documentation import rule_url
-from ..inputs import split_member
-from ..model import Fix, Related
-from ..pipeline import FileReport
+from ..core._version import __version__
+from ..core.documentation import rule_url
+from ..core.model import Fix, Related
+from ..core.report import FileReport, split_member
 from ..rules import RULES
 from . import Reporter, Summary, indented
 from .indented import Written

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..pipeline import FileReport
+from ..core.report import FileReport
 from ..rules import RULES
 from . import Summary
 

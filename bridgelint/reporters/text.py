@@ -17,8 +17,8 @@ import re
 from collections import Counter
 from dataclasses import replace
 
-from ..pipeline import FileReport
-from ..model import Finding
+from ..core.report import FileReport
+from ..core.model import Finding
 from ..rules.syntax import ExportFormat
 from . import Reporter, Summary
 from .verdict import Verdict, table

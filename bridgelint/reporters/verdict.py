@@ -13,9 +13,9 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from ..pipeline import FileReport
+from ..core.report import FileReport
 from ..rules import RULES
-from ..wording import counted
+from ..core.wording import counted
 from .width import cut, tabulated
 
 TOP_CODES = 3  # codes named in the table

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..bridge import SEAT_NAMES
-from ..model import BID, DOUBLE, PASS, REDOUBLE, Auction, Call, Edit, Finding
+from ..core.bridge import SEAT_NAMES
+from ..core.model import BID, DOUBLE, PASS, REDOUBLE, Auction, Call, Edit, Finding
 from ..replay import auction as replay
 from .base import Context, Rule
 from .parts import AUCTION, AUCTION_REMARKS, DECLARER, PLAY

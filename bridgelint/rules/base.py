@@ -30,7 +30,7 @@ import inspect
 import re
 from typing import ClassVar, Iterable, Iterator
 
-from ..model import Applicability, Call, Card, Edit, Finding, Fix, Record, Severity
+from ..core.model import Applicability, Call, Card, Edit, Finding, Fix, Record, Severity
 from ..replay.context import Context
 from ..replay.irregularity import Irregularity
 

@@ -6,9 +6,9 @@ import re
 import string
 from typing import Iterator
 
-from .. import bridge
-from ..digits import SIGNIFICANT, is_digits
-from ..model import Edit, Finding, Record
+from ..core import bridge
+from ..core.digits import SIGNIFICANT, is_digits
+from ..core.model import Edit, Finding, Record
 from .edits import value_edit
 from .base import Context, Rule
 from .parts import BOARD, BOARD_BEFORE, DATE, DEALER, VULNERABLE

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import bridge
-from ..model import FILLER, Edit, Finding, Record
+from ..core import bridge
+from ..core.model import FILLER, Edit, Finding, Record
 from ..replay.auction import AuctionReplay
 from ..replay.play import opening_leader
 from .base import Context, Rule

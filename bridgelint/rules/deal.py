@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator
 
-from .. import bridge
-from ..model import END, Finding, Record
+from ..core import bridge
+from ..core.model import END, Finding, Record
 from .base import Context, Rule
 from .parts import DEAL
 from .syntax import BadInheritance, UnterminatedComment

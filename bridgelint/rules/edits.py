@@ -7,7 +7,7 @@ token at its place.  Elsewhere the finding has no fix.
 
 from __future__ import annotations
 
-from ..model import Edit, Tag
+from ..core.model import Edit, Tag
 
 
 def token_edit(line: int, column: int, old: str, new: str) -> Edit:

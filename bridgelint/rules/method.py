@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..replay.context import Context, per_record
-from ..scoring_method import ScoringMethod, scoring_method
+from ..core.scoring_method import ScoringMethod, scoring_method
 
 
 @per_record

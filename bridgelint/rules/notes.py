@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import Call, Card, Finding, Record, Tag
+from ..core.model import Call, Card, Finding, Record, Tag
 from .base import Context, Rule
 from .parts import NOTES
 

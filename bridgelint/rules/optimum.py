@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..bridge import DENOMINATION_NAMES, SEAT_NAMES, SEATS, VULNERABILITY_WORDS
-from ..model import Finding
-from ..optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
-from ..par import Par, par
-from ..suppression import Suppressions
+from ..core.bridge import DENOMINATION_NAMES, SEAT_NAMES, SEATS, VULNERABILITY_WORDS
+from ..core.model import Finding
+from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
+from ..core.par import Par, par
 from .base import Context, Rule
 from .parts import CONTRACT, DECLARER, RESULT, SOLVED
 from ..replay.context import per_record
@@ -246,7 +245,7 @@ class MakeableOnlyHook:
     def __init__(self) -> None:
         self.start_file("", None)
 
-    def start_file(self, path: str, suppressions: Suppressions | None) -> None:
+    def start_file(self, path: str, suppressions: object) -> None:
         self.tables = 0  # tables with a value
         self.fitting: dict[Convention, int] = {}
         self.first: dict[Convention, tuple[int, int]] = {}  # the first marker cell of each convention

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..bridge import SIDE_NAMES, Result, side
-from ..model import Field, Finding, Record, Severity
+from ..core.bridge import SIDE_NAMES, Result, side
+from ..core.model import Field, Finding, Record, Severity
 from ..replay.context import per_record
 from ..replay.play import revoke_transfer
 from .base import Context, Rule

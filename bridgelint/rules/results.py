@@ -13,11 +13,11 @@ from operator import eq
 from math import isfinite
 from typing import Callable, Iterator
 
-from ..model import Element, Finding, Record, Table
-from ..results import cross_imps, datum, round_to_ten, victory_points
-from ..scoring import IMP_SCALES, imps_of
-from ..scoring_method import DATUM_METHODS, ScoringMethod
-from ..tables import decimals, number, unquoted
+from ..core.model import Element, Finding, Record, Table
+from ..core.results import cross_imps, datum, round_to_ten, victory_points
+from ..core.scoring import IMP_SCALES, imps_of
+from ..core.scoring_method import DATUM_METHODS, ScoringMethod
+from ..core.tables import decimals, number, unquoted
 from ..replay.context import per_record
 from .base import Context, Rule
 from .method import method_of

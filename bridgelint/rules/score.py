@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..bridge import SEAT_NAMES, Contract, Result, Score, is_vulnerable, parse_score, side
-from ..model import Edit, Finding, Record
-from ..scoring import score
+from ..core.bridge import SEAT_NAMES, Contract, Result, Score, is_vulnerable, parse_score, side
+from ..core.model import Edit, Finding, Record
+from ..core.scoring import score
 from .base import Context, Rule
 from .edits import value_edit
 from .parts import CONTRACT, SCORE

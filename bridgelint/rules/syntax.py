@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Finding, Tag
+from ..core.model import Finding, Tag
 from .base import Rule
 from .edits import token_edit
 

@@ -7,12 +7,12 @@ from bisect import bisect_left
 from itertools import accumulate
 from typing import Iterator, Sequence, cast
 
-from ..bridge import Contract, is_vulnerable, side
-from ..model import Finding, Table
-from ..results import full_field, neuberg, on_scale
-from ..scoring import score
-from ..digits import wholes
-from ..tables import ARTIFICIAL, IRRELEVANT, MALFORMED, UNKNOWN, column_values, decimals, number, unquoted
+from ..core.bridge import Contract, is_vulnerable, side
+from ..core.model import Finding, Table
+from ..core.results import full_field, neuberg, on_scale
+from ..core.scoring import score
+from ..core.digits import wholes
+from ..core.tables import ARTIFICIAL, IRRELEVANT, MALFORMED, UNKNOWN, column_values, decimals, number, unquoted
 from ..replay.context import per_record
 from .base import Context, Rule
 from .parts import TABLES

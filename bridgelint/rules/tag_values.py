@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator
 
-from ..digits import matched
-from ..model import Finding, Record, Tag
-from ..tables import number
+from ..core.digits import matched
+from ..core.model import Finding, Record, Tag
+from ..core.tables import number
 from .base import Context, Rule
 from .board import DATE_FORM
 from .edits import value_edit

@@ -1,0 +1,427 @@
+"""The command line: ``bridgelint check``, ``bridgelint rules``, ``bridgelint rule``.
+
+Exit status of ``check``: 0 no error findings, 1 error findings, 2 usage
+error, unreadable path or internal error (X001).  Reports go to standard
+output, everything else to standard error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import importlib
+import io
+import os
+import sys
+from concurrent.futures import BrokenExecutor
+from typing import Any, ContextManager, Generator, Iterable, TextIO, cast
+
+import click
+
+from . import outputs
+from ..core._version import __version__
+from ..engine import interrupt, parallel
+from ..views import printable
+from ..engine.config import FAIL_ON
+from ..engine.events.hook import EventScope
+from ..engine.events.state import EventState
+from ..engine.inputs import shown
+from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
+from ..engine.fixing import FixMode
+from ..core.model import Record
+from ..core.report import FileReport
+from ..formats import open_reader
+from ..engine.pipeline import open_input
+from .progress import Progress
+from .replacing import Replacing
+from ..reporters import Collected, Reporter, Summary
+from ..reporters.text import TextReporter
+from ..rules import RULES
+from ..rules.base import Rule
+from ..rules.event import EVENT_CODES
+from ..rules.internal import InternalError
+
+DOCUMENTS = ("json", "github", "sarif", "junit")  # reporters of one document, each imported when used
+FORMATS = ("auto", "text", "html", *DOCUMENTS)
+
+
+class _Commands(click.Group):
+    """The commands; ``convert`` and ``replay`` are imported when used, so that a plain check starts sooner."""
+
+    LAZY = {"convert": ("bridgelint.cli.convert", "convert"), "replay": ("bridgelint.cli.replay", "replay")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.LAZY})
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # past click, which would make it exit 1
+            raise _PipeClosed() from None
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.LAZY and name not in self.commands:
+            module, attribute = self.LAZY[name]
+            self.add_command(getattr(importlib.import_module(module), attribute))
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bridgelint")
+def cli() -> None:
+    """Lint and replay contract-bridge records (PBN and BBO LIN)."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="Report format; html: a page for people (with --output-file); "
+                   "auto: github under GitHub Actions (GITHUB_ACTIONS set), else text.")
+@click.option("--output-file", "-o", metavar="FILE", help="Write the report to FILE instead of standard output.")
+@click.option("--statistics", is_flag=True,
+              help="Print a table of the findings per code (instead of the report, unless --output-file).")
+@click.option("--show-info", is_flag=True, help="Also report info findings (legal but notable).")
+@click.option("--fail-on", type=click.Choice(FAIL_ON), default=None,
+              help="Exit 1 on error findings (default) or on warnings too.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even with findings (2 still for usage or internal errors).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Check files on N processes; 0: one per CPU.")
+@click.option("--no-group", is_flag=True,
+              help="Text: show every finding (by default a code firing many times in a file shows its first few).")
+@click.option("--quiet", "-q", is_flag=True, help="Text: print the verdict table only; no progress bar.")
+@click.option("--verbose", "-v", is_flag=True, help="Text: list the clean files in the verdict table too.")
+@click.option("--max-annotations", type=click.IntRange(min=0), default=10, show_default=True,
+              help="GitHub: at most N annotations a file, errors first, the rest counted in one notice; 0: all.")
+@click.option("--across-files", is_flag=True,
+              help="Events span the whole run: compare boards across all files (E101-E104), not file by file.")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes in place, check again, report what is left (- : the fixed text on "
+                   "standard output, the report on standard error).")
+@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: apply the unsafe fixes too.")
+@click.option("--diff", is_flag=True,
+              help="Print the unified diff of what --fix would write, write nothing; exit 1 if something would "
+                   "change.")
+@click.option("--fix-to", metavar="DIR", type=click.Path(file_okay=False, exists=True),
+              help="With --fix: write fixed archive members (.gz, zip members) into DIR.")
+@click.option("--dd", is_flag=True,
+              help="Solve each deal double dummy (DDS: pip install 'bridgelint[dd]') and check the record's tables "
+                   "and results against it (O103, O105).")
+@click.option("--no-cache", is_flag=True, help="With --dd: solve every deal, neither reading nor writing the cache.")
+@pipeline_options
+def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
+          fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, verbose: bool,
+          max_annotations: int, across_files: bool, fix: bool, unsafe_fixes: bool, diff: bool, fix_to: str | None,
+          dd: bool, no_cache: bool, **options: Any) -> None:
+    """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
+    pipeline = pipeline_from(options)
+    reference = pipeline.events.reference
+    files = pipeline.paths([*pipeline.hand_records, *paths])  # the hand records are checked too, first
+    if not files or not pipeline.paths(paths):
+        nothing_to_read(paths)
+    report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
+    fixing = FixMode(unsafe_fixes, diff, show_info, fix_to) if fix or diff else None
+    fixed_out = fixing is not None and (diff or "-" in files)  # standard output holds the diff or the fixed text
+    if output_format == "auto":
+        output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
+    document = output_format != "text" and output_file is None and not statistics  # on standard output
+    if document:
+        printable.utf8(sys.stdout)  # the documents are UTF-8 (HTML, XML, JSON and GitHub's commands say so)
+    # text: suits as symbols or letters, decided once for the whole run; a document is written as it is
+    screen = printable.Printable("utf-8" if document else printable.encoding_of(sys.stdout))
+    # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
+    stdin_bytes = sys.stdin.buffer.read() if output_format == "html" and "-" in files else None
+    across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
+    events = EventState(reference) if across else None  # the run's events (across files)
+    scope = EventScope(across, output_format == "json", reference)  # only JSON lists the events
+    settling = events is not None or reference is not None  # reports held until the run's end decides
+    fixes: dict[str, Any] = {"fix": fixing} if fixing is not None else {}
+    solving = _solving(dd or pipeline.config.dd, no_cache)
+    if solving is not None:
+        fixes["dd"] = solving
+    stdin = {i: parallel.check_one(pipeline.job("-"), events=scope,
+                                   stream=sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes),
+                                   **fixes)
+             for i, p in enumerate(files) if p == "-"}
+    progress = None if quiet else Progress.on_terminal(files)
+    checked = parallel.check_files([pipeline.job(p) for p in files if p != "-"],
+                                   jobs or parallel.cpu_count(), progress.read if progress else None, events=scope,
+                                   **fixes)
+    fail_on = fail_on or pipeline.config.fail_on
+    reporter: Reporter
+    if output_format == "text":
+        reporter = TextReporter(not no_group, quiet, verbose, fail_on, unsafe_fixes)
+    elif output_format == "html":
+        from ..reporters.html import HtmlReporter  # with the board views: imported for an HTML report only
+
+        real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
+
+        def records(path: str) -> Generator[Record, None, None]:
+            """The records of a file the report draws, read again as the check read them."""
+            real_path = real.get(path, path)
+            with io.BytesIO(stdin_bytes or b"") if path == "-" else open_input(real_path) as stream:
+                yield from open_reader(stream, path, pipeline.fmt, pipeline.encoding_for(real_path))
+
+        reporter = HtmlReporter(records, fail_on, verbose, pipeline.config.docs_url)
+    elif output_format == "json":
+        from ..reporters.json import JsonReporter  # each file written as its report comes
+
+        reporter = JsonReporter()
+    elif output_format == "sarif":
+        from ..reporters.sarif import SarifReporter  # each file's findings written as its report comes
+
+        reporter = SarifReporter(pipeline.config.docs_url)
+    elif output_format == "github":
+        from ..reporters.github import GithubReporter  # each file's annotations printed as its report comes
+
+        reporter = GithubReporter(max_annotations, fail_on)
+    elif output_format == "junit":
+        reporter = Collected(functools.partial(_render("junit"), fail_on=fail_on))
+    else:
+        reporter = Collected(_render(output_format))
+    sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
+    summary = Summary()
+    internal = unreadable = False
+    interrupted: interrupt.Interrupted | None = None
+    with report_file as out, contextlib.closing(checked):  # the workers are shut down here, in this thread
+        if fixed_out and out is None:  # the report goes to standard error
+            out = sys.stderr
+        alone = diff and output_file is None  # the diff alone on standard output, no report
+        if not alone and (output_file is not None or not statistics):
+            sinks.append((reporter, out))
+        if statistics and not alone:  # the table on standard output; the report only into --output-file
+            sinks.append((Collected(_render("statistics")), None))
+        held: list[tuple[FileReport, int | None, frozenset[str]]] = []  # reports, until the run's end decides
+
+        def emit(report: FileReport) -> None:
+            nonlocal internal
+            if not show_info:
+                report.findings = [f for f in report.findings if f.severity != "info"]
+            internal = internal or any(f.code == InternalError.code for f in report.findings)
+            if fixing is not None:
+                _fixed(report, progress)
+            summary.add(report)
+            for sink, to in sinks:
+                _write(to, sink.file(report), progress, screen)
+
+        with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
+            try:
+                for i, path in enumerate(files):
+                    try:
+                        report = stdin[i] if i in stdin else next(checked)
+                    except BrokenExecutor as error:  # a worker process died (killed, out of memory)
+                        _say(f"bridgelint: a worker process died while checking files: {error}", progress)
+                        sys.exit(USAGE_ERROR)
+                    if report.unreadable:  # on standard error, and in the report as a file that was not checked
+                        _say(f"bridgelint: {report.path}: {report.unreadable}", progress)
+                        unreadable = True
+                    if settling:
+                        codes = pipeline.codes_for(path)
+                        index = parallel.settle_events(report, events, codes) if events is not None else None
+                        held.append((report, index, codes))
+                    else:
+                        emit(report)
+                    if progress is not None:
+                        progress.file_done(report)
+            except interrupt.Interrupted as stop:  # the files finished so far make the report
+                interrupt.ending()
+                checked.close()  # the workers stop
+                interrupted = stop
+                summary.interrupted = stop.name
+        if settling:
+            parallel.conclude_run(held, events, reference)
+            for report, _, _ in held:
+                emit(report)
+            if events is not None and scope.listed:
+                summary.events = events.summary()
+        for sink, to in sinks:
+            _write(to, sink.end(summary), None, screen)
+    if output_format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
+        _job_summary(os.environ["GITHUB_STEP_SUMMARY"], reporter)
+    click.echo(summary.line() + _fixes_said(summary, fixing), err=True)
+    if interrupted is not None:
+        click.echo(f"bridgelint: interrupted by {interrupted.name}: {summary.files} of {len(files)} files checked, "
+                   "the report holds those", err=True)
+        sys.exit(interrupted.status)
+    if unreadable or internal:
+        sys.exit(USAGE_ERROR)
+    if diff:  # whatever findings remain
+        sys.exit(1 if summary.fixed else 0)
+    failing = summary.errors or (fail_on == "warning" and summary.warnings)
+    sys.exit(1 if failing and not exit_zero else 0)
+
+
+def _fixed(report: FileReport, progress: Progress | None) -> None:
+    """What fixing a file gave: the diff or the fixed text on standard output, a note on standard error."""
+    for data in (report.diff, report.fixed_text):
+        if data:
+            if progress is not None:
+                progress.clear()
+            sys.stdout.flush()
+            binary = getattr(sys.stdout, "buffer", None)
+            if binary is None:  # a text stream without bytes beneath (embedded): the bytes as characters
+                sys.stdout.write(data.decode("utf-8", "surrogateescape"))
+            else:
+                binary.write(data)
+                binary.flush()
+    if report.fix_note:
+        _say(f"bridgelint: {report.path}: {report.fix_note}", progress)
+
+
+def _fixes_said(summary: Summary, fixing: FixMode | None) -> str:
+    if fixing is None:
+        return ""
+    fixes = f"{summary.fixed:,} fix{'es' * (summary.fixed != 1)}"
+    return f"; {fixes} {'would be applied' if fixing.diff else 'applied'}"
+
+
+def _job_summary(path: str, reporter: Reporter) -> None:
+    """Append the verdict table in Markdown to the job summary of GitHub Actions; a failure to write is said."""
+    from ..reporters.github import GithubReporter, job_summary
+
+    assert isinstance(reporter, GithubReporter)
+    try:
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(job_summary(reporter.verdicts))
+    except OSError as error:
+        click.echo(f"bridgelint: GITHUB_STEP_SUMMARY {shown(path)}: {error.strerror or error}", err=True)
+
+
+def _render(name: str) -> Any:
+    """The ``render`` function of the reporter module ``name``."""
+    return importlib.import_module(f"..reporters.{name}", __package__).render
+
+
+def _solving(dd: bool, no_cache: bool) -> str | None:
+    """Where a run that solves deals keeps its cache ("": none); None: the run solves none.  Without the solver
+    installed, say what to install and end with status 2, nothing checked."""
+    if not dd:
+        return None
+    from ..engine import solver
+
+    try:
+        solver.require()
+    except solver.SolverMissing as missing:
+        click.echo(f"bridgelint: {missing}", err=True)
+        sys.exit(USAGE_ERROR)
+    directory = None if no_cache else solver.cache_dir()
+    return str(directory) if directory is not None else ""
+
+
+def _open_output(output_file: str | None, inputs: list[str]) -> ContextManager[TextIO | None]:
+    """The report's destination: --output-file (UTF-8, replaced whole when the run ends: :mod:`.replacing`),
+    else standard output (not closed; also for ``-``).
+
+    An output that is one of the inputs, or whose directory is missing, is refused with exit status 2.
+    """
+    if output_file is None or output_file == "-":
+        return contextlib.nullcontext(None)
+    try:
+        outputs.check_file(output_file, inputs)
+        return cast("ContextManager[TextIO]", Replacing(output_file, "w", encoding="utf-8", newline=""))
+    except (outputs.OutputError, OSError) as error:
+        reason = f"{shown(output_file)}: {error.strerror or error}" if isinstance(error, OSError) else error
+        click.echo(f"bridgelint: {reason}", err=True)
+        sys.exit(USAGE_ERROR)
+
+
+def _say(message: str, progress: Progress | None) -> None:
+    """A message on standard error, the progress bar wiped first."""
+    if progress is not None:
+        progress.clear()
+    click.echo(message, err=True)
+
+
+def _write(out: TextIO | None, text: str, progress: Progress | None, screen: printable.Printable) -> None:
+    """Write ``text`` to the report at once (None: standard output, in what its encoding holds), the progress
+    bar wiped from a terminal."""
+    if not text:
+        return
+    if out is None:
+        if progress is not None and sys.stdout.isatty():
+            progress.clear()
+        click.echo(screen(text), nl=False)
+    else:
+        out.write(text)
+        out.flush()
+
+
+@cli.command("rules")
+def list_rules() -> None:
+    """Print the rule catalogue."""
+    click.echo(_catalogue(RULES.values()))
+
+
+@cli.command("rule")
+@click.argument("code")
+def show_rule(code: str) -> None:
+    """Print the documentation of one rule (A103), or list the rules of a family or prefix (A, A10)."""
+    code = code.strip().upper()
+    rule = RULES.get(code)
+    if rule is not None:
+        click.echo(rule.text())
+        return
+    family = [r for c, r in RULES.items() if code and c.startswith(code)]
+    if not family:
+        raise click.UsageError(f"unknown rule code or prefix {code!r}; `bridgelint rules` lists them")
+    click.echo(_catalogue(family))
+
+
+def _catalogue(rules: Iterable[type[Rule]]) -> str:
+    """The rules as a table, fitted to the terminal (the descriptions wrapped)."""
+    from ..reporters.width import tabulated, terminal_width
+
+    rows = [[r.code, r.name, r.severities(), r.fixable or "", r.law or "", r.summary()] for r in rules]
+    return tabulated(rows, ("code", "name", "severity", "fix", "reference", "what"), terminal_width(),
+                     squeeze={5: "wrap", 2: "wrap", 4: "wrap"})
+
+
+def main() -> None:
+    """Entry point: click's own errors exit 2, never 1; SIGINT, SIGTERM and SIGHUP exit 130, 143 and 129
+    (:mod:`.interrupt`); a reader of standard output that goes away (``| head``) ends the run quietly with 141,
+    as SIGPIPE ends the Unix tools; a write error (a full disk) is one line and exit 2."""
+    interrupt.catch()
+    printable.never_fail(sys.stdout)  # a character the output cannot hold is escaped, never a traceback
+    try:
+        try:
+            cli.main(standalone_mode=False)
+        finally:
+            sys.stdout.flush()  # here, where its errors are caught, not at exit
+    except (BrokenPipeError, _PipeClosed):
+        _no_more_output()
+        sys.exit(PIPE_CLOSED)
+    except OSError as error:  # what could not be written: a report, a converted file, standard output
+        _no_more_output()
+        click.echo(f"bridgelint: {shown(error.filename) if error.filename else 'standard output'}: "
+                   f"{error.strerror or error}", err=True)
+        sys.exit(USAGE_ERROR)
+    except interrupt.Interrupted as stop:
+        interrupt.ending()
+        click.echo(f"bridgelint: interrupted by {stop.name}", err=True)
+        sys.exit(stop.status)
+    except click.exceptions.Exit as done:
+        sys.exit(done.exit_code)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(USAGE_ERROR)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(USAGE_ERROR)
+    sys.exit(0)
+
+
+PIPE_CLOSED = 128 + 13  # SIGPIPE's number on every Unix
+
+
+class _PipeClosed(Exception):
+    """The reader of standard output went away (``| head``)."""
+
+
+def _no_more_output() -> None:
+    """Standard output to /dev/null: what is still buffered for it is dropped, at exit too, without a second
+    error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no standard output to replace
+        pass

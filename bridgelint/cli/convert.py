@@ -1,0 +1,137 @@
+"""``bridgelint convert``: LIN and PBN to PBN 2.1 export format or to JSON.
+
+Every record is converted as faithfully as it can be, errors and all; the
+findings of the input (errors and warnings) go to standard error in the
+format of ``bridgelint check``, selected and suppressed as ``check`` does
+(``--select``, ``--ignore``, the configuration, ``% bridgelint: disable=``).
+Output paths are checked before anything is read (:mod:`bridgelint.outputs`):
+an input is never overwritten, nor an existing file without ``--force``.
+Exit status: 0 converted, 2 usage error, an output refused, an unreadable path, or input lost (an
+archive damaged or over a limit, S115 or S116: what could be read is converted).  Each output file is
+written whole or not at all (:mod:`bridgelint.replacing`).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from contextlib import ExitStack, nullcontext
+from typing import IO, Any, BinaryIO, cast
+
+import click
+
+from . import outputs
+from ..engine.inputs import ArchiveProblem, shown
+from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
+from ..engine.pipeline import Checked, FileRun, add_archive_findings, linter_for, open_input
+from .replacing import Replacing
+from ..reporters import text as text_reporter
+from ..convert.json_writer import JsonWriter
+from ..convert.pbn_writer import PbnWriter
+
+EXTENSIONS = {"pbn": ".pbn", "json": ".json"}
+
+
+@click.command("convert")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--to", "target", type=click.Choice(sorted(EXTENSIONS)), required=True,
+              help="Output format: PBN 2.1 export format, or JSON of the record model.")
+@click.option("-o", "--output", default=None,
+              help="Output file; an existing directory gets one file per input, at the input's path below the "
+                   "path named. Default: standard output.")
+@click.option("--force", is_flag=True, help="Overwrite output files that exist.")
+@pipeline_options
+def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool, **options: Any) -> None:
+    """Convert PBN and LIN files (directories searched recursively, - for standard input) to PBN or JSON."""
+    pipeline = pipeline_from(options)
+    inputs = [(named, path) for named in paths for path in pipeline.paths([named])]
+    if not inputs:
+        nothing_to_read(paths)
+    per_file = output is not None and os.path.isdir(output)
+    try:  # every output path is checked before anything is read or written
+        if per_file and output is not None:
+            planned = outputs.per_input(output, inputs, EXTENSIONS[target], force)
+        elif output is not None and output != "-":
+            outputs.check_file(output, [path for _, path in inputs], force)
+    except outputs.OutputError as error:
+        click.echo(f"bridgelint: {error}", err=True)
+        sys.exit(USAGE_ERROR)
+    unreadable = lost = False
+    with ExitStack() as stack:
+        sink = None if per_file else _Sink(target, _open_output(output, stack))
+        for _, path in inputs:
+            try:
+                opened = nullcontext(sys.stdin.buffer) if path == "-" else open_input(path)
+            except OSError as error:
+                click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
+                unreadable = True
+                continue
+            except ArchiveProblem as problem:  # a zip that cannot be read by members: S115, S116
+                for f in linter_for(pipeline.codes_for(path)).complete([problem.finding]):
+                    click.echo(text_reporter.line(shown(path), f), err=True, nl=False)
+                lost = True
+                continue
+            with opened as stream:  # each input closed once converted: a zip may hold thousands
+                if per_file:
+                    with ExitStack() as one:
+                        file_sink = _Sink(target, _open_output(planned[path], one, parents=True))
+                        lost |= convert_run(pipeline.run(path, stream), file_sink, stream)
+                        file_sink.close()
+                elif sink is not None:
+                    lost |= convert_run(pipeline.run(path, stream), sink, stream)
+        if sink is not None:
+            sink.close()
+    if lost:
+        click.echo("bridgelint: input was lost (S115, S116 above): what could be read is converted", err=True)
+    sys.exit(USAGE_ERROR if unreadable or lost else 0)
+
+
+def convert_run(run: FileRun, sink: "_Sink", stream: BinaryIO) -> bool:
+    """Convert the records of one input into ``sink``; its errors and warnings, those of unpacking ``stream``
+    too, are printed to standard error.  True when input was lost (an archive damaged or over a limit)."""
+    for checked in run:
+        sink.write(checked, run.path)
+    lost = add_archive_findings(run, stream)
+    for f in run.report.findings:
+        if f.severity in ("error", "warning"):
+            click.echo(text_reporter.line(run.path, f), err=True, nl=False)
+    return lost
+
+
+class _Sink:
+    """One output: a PBN file (header then games) or a JSON document."""
+
+    def __init__(self, target: str, stream: IO[bytes]):
+        self.target = target
+        if target == "pbn":
+            self.pbn = PbnWriter(stream)
+        else:
+            self.text = io.TextIOWrapper(stream, encoding="utf-8", newline="\n", write_through=True)
+            self.json = JsonWriter(self.text)
+
+    def write(self, checked: Checked, path: str) -> None:
+        if self.target == "pbn":
+            self.pbn.write(checked.record, checked.replays)
+        else:
+            self.json.write(checked.record, checked.findings, path, checked.replays)
+
+    def close(self) -> None:
+        if self.target == "pbn":
+            self.pbn.header()  # a file without games still says what it is
+        else:
+            self.json.close()
+            self.text.detach()
+
+
+def _open_output(output: str | None, stack: ExitStack, parents: bool = False) -> BinaryIO:
+    """Standard output, or the file ``output`` (its directories made when ``parents``); a failure ends with exit 2."""
+    if output is None or output == "-":
+        return sys.stdout.buffer
+    try:
+        if parents:
+            os.makedirs(os.path.dirname(output), exist_ok=True)
+        return cast(BinaryIO, stack.enter_context(Replacing(output)))  # replaced whole once converted, or left as it was
+    except OSError as error:
+        click.echo(f"bridgelint: {shown(output)}: {error.strerror or error}", err=True)
+        sys.exit(USAGE_ERROR)

@@ -1,0 +1,78 @@
+"""Command-line options every command that reads records shares: rule selection, configuration, input format."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from typing import Any, Callable, Iterable, TypeVar
+
+import click
+
+from ..engine.config import ConfigError, check_encoding, discover, selection
+from ..engine.inputs import shown
+from ..engine.events.hook import EventScope
+from ..engine.events.reference import read_reference
+from ..engine.pipeline import Pipeline, open_input
+from ..rules.event import EVENT_CODES
+from ..rules import DEFAULT_CODES, RULES
+
+USAGE_ERROR = 2
+F = TypeVar("F", bound=Callable[..., Any])
+
+_OPTIONS = (
+    click.option("--select", multiple=True, metavar="CODES",
+                 help="Check only these codes or prefixes (comma-separated)."),
+    click.option("--extend-select", multiple=True, metavar="CODES", help="Also check these codes or prefixes."),
+    click.option("--ignore", multiple=True, metavar="CODES", help="Do not check these codes or prefixes."),
+    click.option("--config", "config_file", metavar="FILE",
+                 help="Read the configuration from FILE (default: the nearest bridgelint.toml or pyproject.toml)."),
+    click.option("--isolated", is_flag=True, help="Ignore every configuration file."),
+    click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
+                 help="Read every input as this format (default: by extension, else by content)."),
+    click.option("--encoding", metavar="NAME", default=None,
+                 help="Read text that is not UTF-8 in this encoding (cp1250, cp1251, iso-8859-2...; default: as the "
+                      "bytes show: Latin-1, or Windows-1252/1250/1251 where they make it clear)."),
+    click.option("--hand-record", "hand_records", multiple=True, metavar="FILE",
+                 help="The official deals (repeatable): every played record with a board number it holds is "
+                      "compared with it (E101), whatever its event; E105 where nothing could be compared."),
+)
+
+
+def pipeline_options(command: F) -> F:
+    """Add the options that :func:`pipeline_from` reads."""
+    for option in reversed(_OPTIONS):
+        command = option(command)
+    return command
+
+
+def pipeline_from(options: dict[str, Any]) -> Pipeline:
+    """The run's pipeline from the options of :func:`pipeline_options` (popped from ``options``).
+
+    A configuration error is reported and ends the command with status 2.
+    """
+    try:
+        config = discover(RULES, options.pop("config_file"), options.pop("isolated"))
+        selected = selection(RULES, config, options.pop("select"), options.pop("extend_select"),
+                             options.pop("ignore"), RULES.keys() - DEFAULT_CODES)
+        encoding = options.pop("encoding")
+        encoding = encoding and check_encoding(encoding, "--encoding")
+    except ConfigError as error:
+        click.echo(f"bridgelint: {error}", err=True)
+        sys.exit(USAGE_ERROR)
+    pipeline = Pipeline(selected, config, options.pop("input_format"), encoding=encoding)
+    hand_records = (*config.hand_records, *options.pop("hand_records"))
+    if not hand_records or not selected & EVENT_CODES:
+        return pipeline
+    try:
+        reference = read_reference(hand_records, open_input, pipeline.fmt, pipeline.encoding_for)
+    except OSError as error:
+        click.echo(f"bridgelint: {shown(error.filename or '?')}: {error.strerror or error} (a hand record)", err=True)
+        sys.exit(USAGE_ERROR)
+    return replace(pipeline, events=EventScope(reference=reference), hand_records=hand_records)
+
+
+def nothing_to_read(paths: Iterable[str]) -> None:
+    """A run whose paths hold no file to read is no pass: say so, exit 2."""
+    click.echo(f"bridgelint: nothing to check in {', '.join(map(shown, paths))}: no .pbn or .lin file (also .gz, "
+               "or in a .zip) that is not excluded", err=True)
+    sys.exit(USAGE_ERROR)

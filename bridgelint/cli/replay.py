@@ -1,0 +1,68 @@
+"""``bridgelint replay``: the boards of a file drawn for people (:mod:`bridgelint.views.board`), findings in place."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from ..core.model import Finding
+from ..engine.inputs import ArchiveProblem
+from ..engine.pipeline import add_archive_findings, linter_for, location, open_input
+from ..views.board import finding_lines, render, style_for
+from ..views.printable import letters
+from .options import USAGE_ERROR, pipeline_from, pipeline_options
+
+
+@click.command("replay")
+@click.argument("path")
+@click.option("--board", "board", default=None, help="Show only this board number.")
+@click.option("--game", "game", type=click.IntRange(min=1), default=None,
+              help="Show only the Nth game (PBN) or board record (LIN) of the file.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Plain ASCII: suit letters, no colour.")
+@pipeline_options
+def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **options: Any) -> None:
+    """Show the boards of a PBN or LIN file: deal, auction, play and result, with findings in place."""
+    if board is not None and game is not None:
+        raise click.UsageError("give --board or --game, not both")
+    pipeline = pipeline_from(options)
+    style = style_for(ascii_only)
+    try:
+        stream = sys.stdin.buffer if path == "-" else open_input(path)
+    except OSError as error:
+        click.echo(f"bridgelint: {path}: {error.strerror or error}", err=True)
+        sys.exit(USAGE_ERROR)
+    except ArchiveProblem as problem:  # a zip that cannot be read by members: S115, S116
+        finding = linter_for(pipeline.codes_for(path)).complete([problem.finding])[0]
+        click.echo(f"bridgelint: {path}: {finding.code} {finding.message}", err=True)
+        sys.exit(USAGE_ERROR)
+    shown: set[int] = set()
+    with stream:
+        run = pipeline.run(path, stream)
+        wanted = [checked for checked in run
+                  if (game is None or checked.record.game == game)
+                  and (board is None or (checked.record.board_number or "").strip() == board.strip())]
+        lost = add_archive_findings(run, stream)
+    later: dict[int | None, list[Finding]] = {}  # findings decided at the end of the file (a fouled board)
+    for finding in run.at_end:
+        later.setdefault(finding.game, []).append(finding)
+    for checked in wanted:  # shown once the file is read: the event checks decide at its end
+        record = checked.record
+        findings = sorted(checked.findings + later.get(record.game, []), key=location)
+        drawn = render(record, findings, style, checked.replays)
+        click.echo(("\n" if shown else "") + (drawn if style.fancy else letters(drawn)), nl=False)
+        shown.add(record.game)
+    file_findings = [f for f in run.file_findings if f.game is None or f.game in shown]
+    if file_findings and (shown or (board is None and game is None)):
+        listed = "\n".join(finding_lines(file_findings, style))
+        click.echo("\n" + style.bold("File") + "\n" + (listed if style.fancy else letters(listed)))
+    if not shown:
+        what = f"board {board}" if board is not None else (f"game {game}" if game is not None else "no board")
+        click.echo(f"bridgelint: {path}: {what} not found" if board or game else f"bridgelint: {path}: {what}",
+                   err=True)
+        sys.exit(USAGE_ERROR)
+    if lost:
+        click.echo(f"bridgelint: {path}: input was lost (S115, S116 above): the boards shown are those read",
+                   err=True)
+        sys.exit(USAGE_ERROR)

@@ -1,0 +1,39 @@
+"""What a run finds in one file (:class:`FileReport`), and the name a file is shown by when it is an archive's
+member."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from .model import Finding
+
+_MEMBER = re.compile(r"(.*?\.zip)!(.+)", re.IGNORECASE | re.DOTALL)
+
+
+@dataclass(slots=True)
+class FileReport:
+    """Everything found in one file."""
+
+    path: str
+    format: str
+    games: int = 0
+    boards: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    unreadable: str | None = None  # why the path could not be read at all (exit status 2)
+    events: list[dict] = field(default_factory=list)  # the file's events (E101-E104 within the file)
+    pending: object = None  # what the run still decides for this file (events across files), then None
+    fixed: int = 0  # fixes applied (check --fix), or that would be (--diff)
+    fix_note: str | None = None  # what became of the fixes, where they were not written in place
+    diff: bytes | None = None  # --diff: what --fix would change, as a unified diff
+    fixed_text: bytes | None = None  # --fix on standard input: the fixed file
+    skipped: dict[str, int] = field(default_factory=dict)  # checks not made, by code (a method not known)
+
+
+def split_member(path: str) -> tuple[str, str | None]:
+    """``("upload.zip", "dir/board.pbn")`` for a member's name, ``(path, None)`` for anything else."""
+    m = _MEMBER.fullmatch(path)
+    if m is None or os.path.lexists(path):
+        return path, None
+    return m.group(1), m.group(2)

@@ -1,0 +1,127 @@
+"""The event checks in a run: a record hook for the pipeline, and the parent's part across files.
+
+Within files (the default) each file is a scope of its own: the hook decides
+as the file is read.  Across files (``--across-files``) the run is one scope:
+the hook keeps each file's sightings, and the parent process feeds them to
+the run's state in input order (:func:`settle`), whatever process read the
+file, so the report does not depend on ``--jobs``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
+
+from ...core.model import Finding
+from ...replay.context import Context
+from ...rules.event import EVENT_CODES, UncomparedBoard
+from ..suppression import Suppressions
+from .sighting import Sighting, carried, sight
+from .state import EventState, Reference
+
+UNCOMPARED = UncomparedBoard.code
+
+if TYPE_CHECKING:
+    from ...core.report import FileReport
+
+
+class EventScope(NamedTuple):
+    """How a run checks events: across files or file by file, whether its report lists them (JSON), and the hand
+    records' deals (``--hand-record``), E101's reference when given."""
+
+    across: bool = False
+    listed: bool = False
+    reference: Reference | None = None
+
+
+def event_hooks(codes: frozenset[str], scope: EventScope | None) -> list[EventHook]:
+    """The event hook of a file's run: on whenever an event code is selected (across files: every file counts,
+    its sightings are the run's even where its own event findings are ignored); none when ``scope`` is None."""
+    if scope is None or not (scope.across or scope.reference is not None or codes & EVENT_CODES):
+        return []
+    return [EventHook(*scope)]
+
+
+class EventHook:
+    """E101-E104 as a record hook of the pipeline."""
+
+    def __init__(self, across: bool = False, listed: bool = True, reference: Reference | None = None):
+        self.across = across
+        self.listed = listed
+        self.reference = reference
+        # decided by the run, after the file: across files all; with hand records, E105 (a hand record compared
+        # with no record of the run)
+        self.later = EVENT_CODES if across else frozenset((UNCOMPARED,)) if reference is not None else frozenset()
+        self.state = EventState(reference)
+        self.sightings: list[Sighting] = []
+        self.suppressions: Suppressions | None = None
+        self._keys: dict[tuple, tuple] = {}
+        self._before: tuple | None = None  # the key of the file's previous game, and its tags as written
+        self._written: tuple | None = None
+
+    def start_file(self, path: str, suppressions: Suppressions) -> None:
+        """The records that follow are of ``path``."""
+        if not self.across:
+            self.state = EventState(self.reference)
+            self.state.start_file(path)
+        self.sightings, self.suppressions, self._before, self._written = [], suppressions, None, None
+
+    def __call__(self, ctx: Context) -> list[Finding]:
+        sighting = sight(ctx.record, self._key)
+        if self.across:
+            self.sightings.append(sighting)
+            return []
+        return self.state.add(sighting)
+
+    def _key(self, key: tuple, fmt: str) -> tuple:
+        """The event key of a game: PBN tags not written carried from the game before, one tuple per event."""
+        if key == self._written and self._before is not None:
+            return self._before
+        self._written = key
+        if fmt == "pbn":
+            key = carried(key, self._before)
+        self._before = key = self._keys.setdefault(key, key)
+        return key
+
+    def end_file(self, report: FileReport) -> list[Finding]:
+        """The file is read: its events listed on ``report`` (when the report lists them; across files the run's
+        come at the end), and across files what the parent needs to decide its event findings (``pending``).
+
+        Returns the findings decided at the end of the file (a fouled board by the majority)."""
+        if self.across:
+            if self.suppressions is not None:
+                report.pending = Pending(self.sightings, self.suppressions, self.later)
+            return []
+        if self.listed:
+            report.events = self.state.summary()
+        if self.reference is not None and self.suppressions is not None:
+            report.pending = Pending([], self.suppressions, self.later, frozenset(self.state.compared))
+        return self.state.finish().get(0, [])
+
+
+class Pending(NamedTuple):
+    """What the parent needs of a file to decide its event findings after the file: its sightings (across files),
+    its directives, the codes decided then, and the hand records its records were compared with (file by file)."""
+
+    sightings: list[Sighting]
+    suppressions: Suppressions
+    later: frozenset[str]
+    compared: frozenset[int] = frozenset()
+
+
+def settle(state: EventState, path: str, pending: Pending,
+           complete: Callable[[Iterable[Finding]], list[Finding]]) -> list[Finding]:
+    """The parent's part across files: the file's sightings fed to the run's state in input order.
+
+    Returns the file's event findings decided now, ``complete``d (selected for the file), less those its
+    directives suppress; those decided at the end of the run come from :func:`conclude`.
+    """
+    state.start_file(path)
+    return pending.suppressions.suppress(complete([f for sighting in pending.sightings for f in state.add(sighting)]))
+
+
+def conclude(found: list[Finding], pending: Pending,
+             complete: Callable[[Iterable[Finding]], list[Finding]]) -> list[Finding]:
+    """The end of the run for one file: the event findings decided then (``found``), ``complete``d and less those
+    its directives suppress, with S112 for a directive of a code decided then that suppressed nothing."""
+    suppressions = pending.suppressions
+    return suppressions.suppress(complete(found)) + complete(suppressions.unused(pending.later & suppressions.known))

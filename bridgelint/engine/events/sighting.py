@@ -1,0 +1,268 @@
+"""What the event checks need of one record: a few values, never the record itself.
+
+A :class:`Sighting` is small and picklable: a worker process returns one per
+record when the whole run is one scope (``--across-files``), and the parent
+decides.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from hashlib import blake2b
+from typing import Callable, NamedTuple
+
+from ...core.bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, side
+from ...core.digits import is_digits, matched, whole
+from ...core.model import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE, Field, Record, Table, Tag
+from ...core.tables import CONTRACT, MALFORMED, SCORE, TRICKS
+from ...core.lin_match import match_event, match_fields, match_tag, match_teams, room
+from ...core.scoring import score
+from ...core.fingerprint import fingerprint
+
+# records with equal values are one event; a teams match (HomeTeam, VisitTeam) is an event of its own
+KEY_TAGS = ("Event", "Site", "Date", "Section", "Stage", "HomeTeam", "VisitTeam")
+_CALLS = frozenset((PASS, DOUBLE, REDOUBLE, BID))
+_TABLE, _ROOM, _DEAL, _SCORE_IMP = range(len(KEY_TAGS), len(KEY_TAGS) + 4)
+_WANTED = {**{name: i for i, name in enumerate(KEY_TAGS)}, "Table": _TABLE, "Room": _ROOM, "Deal": _DEAL,
+           "ScoreIMP": _SCORE_IMP}  # the tags sight() reads, by index
+_ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
+_NO_VALUE = (None, MALFORMED)
+
+
+class Sighting(NamedTuple):
+    """One record as the event checks see it."""
+
+    key: tuple[str | None, ...]  # the values of KEY_TAGS, None where absent or unknown
+    board: str | None
+    dealer: str | None
+    deal: int | None  # the deal's fingerprint; None when not comparable
+    deal_line: int
+    deal_column: int
+    table: str | None  # the Table tag
+    room: str | None  # Open or Closed (PBN Room, LIN qx)
+    place_line: int  # where the table or room is written
+    place_column: int
+    ns: int | None  # North-South's score (in a room: E104 needs it there only)
+    imps: int | None  # the IMPs the record states for North-South (PBN ScoreIMP, LIN mp)
+    imps_line: int
+    imps_column: int
+    line: int
+    column: int
+    game: int
+    tables: int  # the tables the record stands for: 0 unplayed, 1, or a traveller's rows with results
+    digest: int  # what the record says was played (E103 tells a copy from a second result); 0 when no table is named
+    outcome: str | None  # the contract and result as ``4S=``, ``3NT-1 by East``; None when no table is named
+
+
+def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -> Sighting:
+    """What the event checks need of ``record``; ``key_of(key, format)`` may replace the key (carried, shared)."""
+    place: Field[int | None] | Tag | None = None
+    deal = record.deal
+    deal_column = deal.column if deal else 0
+    if record.format == "lin":
+        deal_column += 3 if deal else 0  # after "md|"
+        vg = match_tag(record, "VG")
+        match, key = _lin_match(vg.value if vg is not None else None)
+        table, board_room = None, room(record)
+        if board_room is not None:
+            place = record.board
+        imps, imps_line, imps_column = _lin_imps(record, match, board_room)
+    else:
+        values: list[str | None] = [None] * len(KEY_TAGS)
+        table = board_room = None
+        imps, imps_line, imps_column = None, 0, 0
+        for tag in record.tags:
+            wanted = _WANTED.get(tag.name)
+            if wanted is None:
+                continue
+            if wanted < _TABLE:
+                if values[wanted] is None:
+                    values[wanted] = known(tag.value)
+            elif wanted == _TABLE and table is None:
+                table = known(tag.value)
+                place = place or (tag if table is not None else None)
+            elif wanted == _ROOM and board_room is None:
+                board_room = _ROOMS.get(tag.value.strip().upper())
+                place = place or (tag if board_room is not None else None)
+            elif wanted == _DEAL and deal is not None and tag.line == deal.line:
+                deal_column = tag.value_column or deal_column
+            elif wanted == _SCORE_IMP and imps_line == 0:
+                imps = _stated_imps(tag.value, record)
+                imps_line, imps_column = tag.line, tag.value_column or tag.column
+        key = tuple(values)
+    if key_of is not None:
+        key = key_of(key, record.format)
+    board = known(record.board.raw) if record.board is not None and record.board.raw is not None else None
+    dealer = record.dealer.value if record.dealer is not None else None
+    print_ = fingerprint(deal)
+    named = table is not None or board_room is not None
+    return Sighting(key, board, dealer, print_, deal.line if deal else 0, deal_column,
+                    table, board_room, place.line if place else 0, _value_column(place),
+                    ns_score(record) if board_room is not None else None, imps,
+                    imps_line, imps_column,
+                    record.line, record.column, record.game, tables_played(record),
+                    digest(record, print_) if named else 0, outcome(record) if named else None)
+
+
+def carried(key: tuple[str | None, ...], before: tuple[str | None, ...] | None) -> tuple[str | None, ...]:
+    """A PBN game's key with each tag it does not write taken from the game before it in the file.
+
+    Some files write a tag only when it changes (rpbridge.net's: Event and Stage once per segment).
+    """
+    if before is None or all(key):
+        return key
+    return tuple(value if value is not None else earlier for value, earlier in zip(key, before))
+
+
+@lru_cache(maxsize=16)
+def _lin_match(vg: str | None) -> tuple[list[str], tuple[str | None, ...]]:
+    """The fields of a vugraph header, and the event key they give (once per header, not per board)."""
+    match = match_fields(vg)
+    home, visit = match_teams(match)
+    return match, (match_event(match), None, None, None, None, home, visit)
+
+
+def _value_column(place: Field[int | None] | Tag | None) -> int:
+    """Where the value of a Table or Room tag, or of a LIN ``qx``, starts."""
+    if place is None:
+        return 0
+    return getattr(place, "value_column", 0) or place.column + (3 if isinstance(place, Field) else 0)
+
+
+def known(value: str) -> str | None:
+    """A tag value, None when empty or ``?`` (unknown is treated as absent)."""
+    value = value.strip()
+    return None if value in ("", "?") else value
+
+
+def carries_results(record: Record) -> bool:
+    """Whether the record holds an auction, a contract or a result (a hand record holds none)."""
+    if record.contract is not None and isinstance(record.contract.value, Contract):
+        return True
+    if record.result is not None and isinstance(record.result.value, Result):
+        return True
+    auction = record.auction
+    if auction is None:
+        return False
+    if auction.names is not None:  # kept as text: its calls' names tell
+        return any(PLAIN_CALLS[name].kind in _CALLS for name in auction.names)
+    return any(call.kind in _CALLS for call in auction.calls)
+
+
+def tables_played(record: Record) -> int:
+    """How many tables played the record's deal: a traveller's rows with results (PBN ScoreTable), else 1 for a
+    record with an auction, a contract or a result, else 0 (a hand record, a practice deal)."""
+    table = record.tables.get("ScoreTable")
+    if table is not None and len(table):
+        rows = traveller_rows(table)
+        if rows:
+            return rows
+    return 1 if carries_results(record) else 0
+
+
+_RESULT_KINDS = frozenset((CONTRACT, TRICKS, SCORE))
+
+
+def traveller_rows(table: Table) -> int:
+    """The tables a ScoreTable's rows stand for: each row that holds a contract, a result or a score is one table
+    that played the board (or its Multiplicity's worth)."""
+    columns = table.columns
+    wanted = [i for i, column in enumerate(columns) if column.kind in _RESULT_KINDS]
+    if not wanted:
+        return 0
+    times = table.column_index("Multiplicity")
+    count = 0
+    for number in range(len(table)):
+        span = table.span(number)
+        if any(i < len(span) and table.element(span.start + i, columns[i]).value not in _NO_VALUE for i in wanted):
+            many = table.element(span.start + times, columns[times]).value if times is not None \
+                and times < len(span) else None
+            count += many if isinstance(many, int) and many > 0 else 1
+    return count
+
+
+def outcome(record: Record) -> str | None:
+    """The contract and result as a director writes them: ``4S=``, ``3NTX-2 by East``, ``passed out``."""
+    contract = record.contract.value if record.contract is not None else None
+    if not isinstance(contract, Contract):
+        return None
+    if contract.passed_out:
+        return "passed out"
+    declarer = _declarer(record)
+    result = record.result.value if record.result is not None else None
+    tricks = result.tricks_for(declarer) if isinstance(result, Result) and declarer is not None else None
+    text = str(contract)
+    if tricks is not None:
+        over = tricks - contract.level - 6
+        text += "=" if over == 0 else f"{over:+d}"
+    return text + (f" by {SEAT_NAMES[declarer]}" if declarer else "")
+
+
+def digest(record: Record, print_: int | None) -> int:
+    """What was played, layout and comments aside: the deal, the calls, the cards, the contract, the result and
+    the score, as one integer (the same in every process)."""
+    parts: list[str] = [str(print_)]
+    auction, play = record.auction, record.play  # their tokens as written, kept as text where they are
+    if auction is not None:
+        parts.append(" ".join(auction.names if auction.names is not None else (c.token for c in auction.calls)))
+    if play is not None:
+        parts.append(" ".join(play.tokens if play.tokens is not None else (c.token for c in play.cards)))
+    for value in (record.contract, record.result, record.score):
+        parts.append("".join((value.raw or "").split()).upper() if value is not None else "")
+    return int.from_bytes(blake2b("\n".join(parts).encode(), digest_size=8).digest(), "big")
+
+
+def _declarer(record: Record) -> str | None:
+    return record.declarer.value[0] if record.declarer is not None and record.declarer.value else None
+
+
+def ns_score(record: Record) -> int | None:
+    """North-South's score: the Score the record states, else the Law 77 score of its contract and result."""
+    declarer = _declarer(record)
+    if record.score is not None and record.score.raw:
+        written = parse_score(record.score.raw)
+        for own_side, points in written.written(declarer) if written is not None else ():
+            return points if own_side == "NS" else -points
+    contract = record.contract.value if record.contract is not None else None
+    if not isinstance(contract, Contract):
+        return None
+    if contract.passed_out:
+        return None if contract.denomination else 0  # an end position has no score
+    result = record.result.value if record.result is not None else None
+    vulnerable = record.vulnerable.value if record.vulnerable is not None else None
+    if declarer is None or not isinstance(result, Result) or vulnerable is None:
+        return None
+    tricks = result.tricks_for(declarer)
+    if tricks is None or not 0 <= tricks <= 13:
+        return None
+    points = score(contract, is_vulnerable(vulnerable, declarer), tricks)
+    return points if side(declarer) == "NS" else -points
+
+
+def _stated_imps(value: str, record: Record) -> int | None:
+    """North-South's IMPs from a ScoreIMP value (whole IMPs only; a bare value is declarer's side's)."""
+    written = parse_score(value) if value.strip() else None
+    for own_side, points in written.written(_declarer(record)) if written is not None else ():
+        return points if own_side == "NS" else -points
+    return None
+
+
+def _lin_imps(record: Record, match: list[str], board_room: str | None) -> tuple[int | None, int, int]:
+    """North-South's IMPs from the match header's ``mp`` entries of the board, with the header's location.
+
+    Only in a teams match (scoring ``I``). Two entries per board: the IMPs won by the team sitting
+    North-South in the open room, or (when the first is empty) those won by the other team.
+    """
+    tag = match_tag(record, "MP")
+    if tag is None or board_room is None or len(match) < 4 or match[2].upper() != "I" or not is_digits(match[3]) \
+            or record.board is None or record.board.value is None:
+        return None, 0, 0
+    index = 2 * (record.board.value - matched(match[3]))
+    entries = tag.value.split(",")
+    if not 0 <= index < len(entries) - 1:
+        return None, 0, 0
+    ours, theirs = (whole(entry.strip()) for entry in entries[index:index + 2])
+    won = ours if entries[index].strip() else None if theirs is None else -theirs
+    if won is None:
+        return None, 0, 0
+    return (won if board_room == "Open" else -won), tag.line, tag.column

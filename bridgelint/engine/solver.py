@@ -1,0 +1,245 @@
+"""Double-dummy tables of whole deals, from DDS (endplay, the ``dd`` extra), kept in a cache on disk.
+
+A deal and its turned copies share one solve: each deal is solved as its *canonical* turn (the turn whose
+hands, N E S W, read first in order) and the table turned back.  Deals not in the cache are solved in
+batches of at most :data:`BATCH` (DDS's limit for one call).
+
+The cache is an SQLite file in the user's cache directory (``BRIDGELINT_CACHE_DIR`` overrides it; empty: no
+cache).  Each entry carries a checksum of its deal and tricks: an entry that does not check out is solved
+again, and a file SQLite cannot read is removed and made anew.  SQLite's locking keeps concurrent writers
+(the ``--jobs`` workers, two runs at once) safe; a cache that cannot be written only costs the solves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Iterable
+
+from ..core.bridge import RANKS, SEATS, SUITS
+from ..core.model import Deal, Finding
+from ..replay.context import Context
+from ..rules.optimum import encoded
+
+BATCH = 32  # deals per call of DDS's CalcAllTables
+KEPT = 1 << 16  # tables kept in memory by a run
+_DENOMINATIONS = ("C", "D", "H", "S", "NT")
+Tricks = dict[tuple[str, str], int]  # (seat, denomination) → tricks
+
+
+class SolverMissing(RuntimeError):
+    """The ``dd`` extra is not installed."""
+
+
+def require() -> None:
+    """Raise :class:`SolverMissing`, saying what to install, when the solver is not installed.  Found, not
+    imported: a run whose deals are all in the cache never imports it (endplay and numpy take most of a second)."""
+    if importlib.util.find_spec("endplay") is None:
+        raise SolverMissing("check --dd needs a double-dummy solver: pip install 'bridgelint[dd]' (endplay, "
+                            "which bundles DDS)")
+
+
+def hands_of(deal: Deal) -> tuple[str, str, str, str] | None:
+    """The deal's hands N E S W in PBN form (``AKQ.JT9.8.765``), or None when it is not a whole deal."""
+    if not deal.held.whole:
+        return None
+    hands = []
+    for seat in SEATS:
+        cards = set(deal.hands[seat] or ())
+        hands.append(".".join("".join(rank for rank in RANKS if suit + rank in cards) for suit in SUITS))
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+def canonical(hands: tuple[str, str, str, str]) -> tuple[str, int]:
+    """The canonical turn of a deal, as its key, and how many seats clockwise the deal is from it."""
+    turns = [(" ".join(hands[(i + k) % 4] for i in range(4)), k) for k in range(4)]
+    key, k = min(turns)
+    return key, k  # hands[(i + k) % 4] is the canonical seat i's hand: the deal is the canonical turned k seats
+
+
+def turned(tricks: Tricks, k: int) -> Tricks:
+    """The table of the deal turned ``k`` seats clockwise (North's hand now East's for k=1)."""
+    return {(SEATS[(SEATS.index(seat) + k) % 4], d): n for (seat, d), n in tricks.items()}
+
+
+def _encode(tricks: Tricks) -> str:
+    return "".join(f"{tricks[seat, d]:x}" for seat in SEATS for d in _DENOMINATIONS)
+
+
+def _decode(text: str) -> Tricks | None:
+    if len(text) != 20 or any(c not in "0123456789abcd" for c in text):
+        return None
+    return {(SEATS[k // 5], _DENOMINATIONS[k % 5]): int(c, 16) for k, c in enumerate(text)}
+
+
+def _checksum(key: str, text: str) -> str:
+    return hashlib.blake2b(f"{key}\n{text}".encode(), digest_size=8).hexdigest()
+
+
+def cache_dir() -> Path | None:
+    """Where the cache is kept: ``BRIDGELINT_CACHE_DIR``, else the platform's user cache directory."""
+    chosen = os.environ.get("BRIDGELINT_CACHE_DIR")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "bridgelint"
+
+
+class Cache:
+    """Solved tables by canonical deal, in an SQLite file; every failure of the file only costs solves."""
+
+    NAME = "double-dummy-1.sqlite3"
+
+    def __init__(self, directory: Path | None):
+        self.path = directory / self.NAME if directory is not None else None
+        self.db: sqlite3.Connection | None = None
+
+    def _open(self) -> sqlite3.Connection | None:
+        if self.db is None and self.path is not None:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.db = self._connect()
+            except sqlite3.DatabaseError:  # not a database, or damaged: made anew
+                self._remove()
+                try:
+                    self.db = self._connect()
+                except (sqlite3.Error, OSError):
+                    self.path = None
+            except (sqlite3.Error, OSError):  # cannot be made here: no cache
+                self.path = None
+        return self.db
+
+    def _connect(self) -> sqlite3.Connection:
+        assert self.path is not None
+        db = sqlite3.connect(self.path, timeout=30)
+        db.execute("CREATE TABLE IF NOT EXISTS solved (deal TEXT PRIMARY KEY, tricks TEXT NOT NULL, "
+                   "checksum TEXT NOT NULL)")
+        db.execute("SELECT count(*) FROM solved WHERE rowid < 0").fetchone()  # reads the file: damage shows here
+        return db
+
+    def _remove(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+        if self.path is not None:
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                try:
+                    os.unlink(f"{self.path}{suffix}")
+                except OSError:
+                    pass
+
+    def get(self, keys: list[str]) -> dict[str, Tricks]:
+        db = self._open()
+        if db is None or not keys:
+            return {}
+        found: dict[str, Tricks] = {}
+        try:
+            for start in range(0, len(keys), 500):
+                part = keys[start:start + 500]
+                rows = db.execute(f"SELECT deal, tricks, checksum FROM solved WHERE deal IN "
+                                  f"({','.join('?' * len(part))})", part).fetchall()
+                for key, text, checksum in rows:
+                    tricks = _decode(text) if isinstance(text, str) else None
+                    if tricks is not None and checksum == _checksum(key, text):  # else: solved again
+                        found[key] = tricks
+        except sqlite3.DatabaseError:
+            self._remove()
+            return {}
+        return found
+
+    def put(self, solved: dict[str, Tricks]) -> None:
+        db = self._open()
+        if db is None or not solved:
+            return
+        rows = [(key, text, _checksum(key, text)) for key, text in ((k, _encode(t)) for k, t in solved.items())]
+        try:
+            with db:
+                db.executemany("INSERT OR REPLACE INTO solved VALUES (?, ?, ?)", rows)
+        except sqlite3.DatabaseError:
+            self._remove()
+        except sqlite3.Error:  # locked past the timeout, read-only: the solves are kept for this run only
+            pass
+
+
+class Solver:
+    """Tables of deals: from the run's memory, the cache, or DDS; ``solves`` counts the deals DDS solved."""
+
+    def __init__(self, cache: Cache | None = None):
+        require()
+        self.cache = cache if cache is not None else Cache(cache_dir())
+        self.known: dict[str, Tricks] = {}
+        self.solves = 0
+
+    def tables(self, deals: Iterable[tuple[str, str, str, str]]) -> list[Tricks]:
+        """The table of each deal (hands N E S W), in order."""
+        wanted = [canonical(hands) for hands in deals]
+        missing = list(dict.fromkeys(key for key, _ in wanted if key not in self.known))
+        if missing and len(self.known) + len(missing) > KEPT:  # bounded memory: the cache on disk keeps them
+            self.known = {key: self.known[key] for key, _ in wanted if key in self.known}
+        if missing:
+            self.known.update(self.cache.get(missing))
+            missing = [key for key in missing if key not in self.known]
+            for start in range(0, len(missing), BATCH):
+                solved = self._solve(missing[start:start + BATCH])
+                self.known.update(solved)
+                self.cache.put(solved)
+        return [turned(self.known[key], k) for key, k in wanted]
+
+    def _solve(self, keys: list[str]) -> dict[str, Tricks]:
+        from endplay.dds import calc_all_tables
+        from endplay.types import Deal as SolverDeal, Denom, Player
+
+        denominations = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades,
+                         "NT": Denom.nt}
+        players = {seat: Player.find(seat) for seat in SEATS}
+        solved = calc_all_tables([SolverDeal("N:" + key) for key in keys])
+        self.solves += len(keys)
+        return {key: {(seat, d): int(table[denominations[d], players[seat]]) for seat in SEATS for d in _DENOMINATIONS}
+                for key, table in zip(keys, solved)}
+
+
+
+class SolveStage:
+    """The deals of a file solved, as a record hook that prepares each batch before the rules run: a record
+    that double dummy can check gets its deal's table (``Context.solved``) and the file's tables so far
+    (``Context.solved_boards``)."""
+
+    batch = BATCH  # records read ahead: their deals go to DDS together
+
+    def __init__(self, solver: Solver):
+        self.solver = solver
+        self.boards: dict[str, str] = {}  # a table solved in this file → the board of its first deal
+
+    def start_file(self, path: str, suppressions: object) -> None:
+        self.boards = {}
+
+    def prepare(self, batch: list[Context]) -> None:
+        wanted = [(ctx, hands) for ctx in batch if (hands := _checkable(ctx)) is not None]
+        if not wanted:
+            return
+        for (ctx, _), tricks in zip(wanted, self.solver.tables([hands for _, hands in wanted])):
+            ctx.solved = tricks
+            self.boards.setdefault(encoded(tricks), ctx.record.board_number or "?")
+            ctx.solved_boards = self.boards
+
+    def __call__(self, ctx: Context) -> list[Finding]:
+        return []
+
+
+def _checkable(ctx: Context) -> tuple[str, str, str, str] | None:
+    """The hands of a record's whole deal when double dummy can check something of it (a table of tricks, or
+    a result); else None."""
+    record = ctx.record
+    if record.deal is None or not (record.result is not None or "OptimumResultTable" in record.tables
+                                   or any(name in ctx.written_tags for name in ("DoubleDummyTricks", "Ability"))):
+        return None
+    return hands_of(record.deal)

@@ -1,0 +1,191 @@
+"""Inline suppression in PBN escape lines.
+
+``% bridgelint: disable=A103,C102`` inside a game suppresses those codes for
+that game (findings of the reader on the game's lines included);
+``% bridgelint: disable-file=B105`` suppresses them for the whole file (by
+convention before the first game).  A directive, or a code in it, that
+suppresses nothing is reported as S112: a code that is unknown, a directive
+that names no code, ``disable=`` outside any game, or a code that found
+nothing where it stands.  Codes that the run does not check are not judged,
+S112 itself is never reported unused, and X001 (an internal error) is never
+suppressed.  LIN has no comments: ``per-file-ignores`` serves it.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..core.model import Finding, Record, Tag
+from ..rules.internal import InternalError
+from ..rules.syntax import UnusedSuppression
+
+UNUSED = UnusedSuppression.code
+NEVER_SUPPRESSED = frozenset((InternalError.code,))
+_PREFIX = re.compile(r"\s*bridgelint\s*:", re.I)
+_DIRECTIVE = re.compile(r"\s*(?P<verb>[A-Za-z-]+)\s*=(?P<codes>.*)", re.S)
+_CODE = re.compile(r"[^,\s]+")
+
+
+@dataclass
+class Directive:
+    """One ``% bridgelint:`` line: its codes with their columns, and which of them were used."""
+
+    scope: str  # "game" or "file"
+    line: int
+    column: int
+    codes: list[tuple[str, int]]
+    game: int | None = None
+    board: str | None = None
+    used: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Suppressions:
+    """The directives of one file, and the findings they suppress."""
+
+    known: frozenset[str]
+    selected: frozenset[str]
+    file: list[Directive] = field(default_factory=list)
+    games: dict[int, list[Directive]] = field(default_factory=dict)
+    problems: list[Finding] = field(default_factory=list)  # S112 found while parsing directives
+    header_seen: int = 0
+    _ranges: list[list] = field(default_factory=list)  # [first line, next game's first line, ordinal]
+    _starts: list[int] = field(default_factory=list)  # the ranges' first lines, in order
+    _open: list | None = None  # the range of the previous game, until the next game starts
+    _file_codes: dict[str, Directive] = field(default_factory=dict)  # each code's first file directive
+    _game_codes: dict[int | None, dict[str, Directive]] = field(default_factory=dict)  # the same, by game
+
+    def __bool__(self) -> bool:
+        return bool(self.file or self.games or self.problems)
+
+    def add_header(self, escapes: Iterable[Tag]) -> None:
+        """Escape lines outside any game (``header_seen`` counts those added)."""
+        for tag in escapes:
+            self.header_seen += 1
+            directive = self._parse(tag, None)
+            if directive is None:
+                continue
+            if directive.scope == "file":
+                self._add_file(directive)
+            else:
+                self.problems.append(UnusedSuppression.finding(
+                    "'bridgelint: disable=' stands outside any game and suppresses nothing; put it inside the game "
+                    "or use disable-file=", directive.line, directive.column))
+
+    def add_record(self, record: Record) -> None:
+        """A game's escape lines; the lines of a game with directives are noted for the reader's findings."""
+        if self._open is not None:
+            self._open[1] = record.line
+            self._open = None
+        for tag in record.escapes:
+            directive = self._parse(tag, record)
+            if directive is None:
+                continue
+            if directive.scope == "file":
+                self._add_file(directive)
+            else:
+                if record.game not in self.games:
+                    self._open = [record.line, None, record.game]
+                    self._ranges.append(self._open)
+                    self._starts.append(record.line)
+                self.games.setdefault(record.game, []).append(directive)
+                _index(self._game_codes.setdefault(record.game, {}), directive)
+
+    def _add_file(self, directive: Directive) -> None:
+        self.file.append(directive)
+        _index(self._file_codes, directive)
+
+    def _parse(self, tag: Tag, record: Record | None) -> Directive | None:
+        prefix = _PREFIX.match(tag.value)
+        if prefix is None:
+            return None
+        match = _DIRECTIVE.match(tag.value, prefix.end())
+        column0 = tag.column + 1  # the column of the value's first character (after '%')
+        verb = match.group("verb").lower() if match else ""
+        if match is None or verb not in ("disable", "disable-file"):
+            self._problem(record, f"'%{tag.value.strip()}' is not a bridgelint directive: "
+                                  "write 'bridgelint: disable=CODE,...' or 'bridgelint: disable-file=CODE,...'",
+                          tag.line, tag.column)
+            return None
+        scope = "file" if verb == "disable-file" else "game"
+        codes = []
+        start = match.start("codes")
+        for part in _CODE.finditer(match.group("codes")):
+            code, column = part.group().upper(), column0 + start + part.start()
+            if code not in self.known:
+                self._problem(record, f"unknown code {part.group()!r} in a bridgelint: {verb}= directive "
+                                      "suppresses nothing", tag.line, column)
+            else:
+                codes.append((code, column))
+        if not codes:
+            if not _CODE.search(match.group("codes")):
+                self._problem(record, f"bridgelint: {verb}= names no code and suppresses nothing",
+                              tag.line, tag.column)
+            return None
+        return Directive(scope, tag.line, tag.column, codes, record.game if record else None,
+                         record.board_number if record else None)
+
+    def _problem(self, record: Record | None, message: str, line: int, column: int) -> None:
+        finding = UnusedSuppression.finding(message, line, column)
+        if record is not None:
+            finding.game, finding.board = record.game, record.board_number
+        self.problems.append(finding)
+
+    def _game_of(self, finding: Finding) -> int | None:
+        if finding.game is not None:
+            return finding.game
+        i = bisect_right(self._starts, finding.line) - 1
+        if i >= 0 and (self._ranges[i][1] is None or finding.line < self._ranges[i][1]):
+            return self._ranges[i][2]
+        return None
+
+    def _suppressor(self, finding: Finding) -> Directive | None:
+        if finding.code in NEVER_SUPPRESSED:
+            return None
+        game = self._game_of(finding) if self.games else None
+        directive = self._game_codes[game].get(finding.code) if game in self._game_codes else None
+        return directive or self._file_codes.get(finding.code)
+
+    def suppress(self, findings: list[Finding]) -> list[Finding]:
+        """The findings less those the directives known so far suppress."""
+        if not self:
+            return findings
+        kept = []
+        for finding in findings:
+            directive = self._suppressor(finding)
+            if directive is None:
+                kept.append(finding)
+            else:
+                directive.used.add(finding.code)
+        return kept
+
+    def unused(self, codes: frozenset[str] | None = None) -> list[Finding]:
+        """S112 for what suppressed nothing; called once the whole file went through ``suppress``.
+
+        ``codes``: judge only these (codes decided after the file), the directives' own problems left out.
+        """
+        if UNUSED not in self.selected:
+            return []
+        unused = list(self.problems) if codes is None else []
+        judged = self.selected if codes is None else codes
+        for directive in self.file + [d for ds in self.games.values() for d in ds]:
+            for code, column in directive.codes:
+                if code in directive.used or code == UNUSED or code not in judged:
+                    continue
+                where = "this file" if directive.scope == "file" else "this game"
+                why = ("an internal error is never suppressed" if code in NEVER_SUPPRESSED
+                       else f"{code} found nothing in {where}")
+                finding = UnusedSuppression.finding(f"bridgelint: disable of {code} suppresses nothing: {why}",
+                                                    directive.line, column)
+                finding.game, finding.board = directive.game, directive.board
+                unused.append(finding)
+        return [f for f in unused if self._suppressor(f) is None]
+
+
+def _index(codes: dict[str, Directive], directive: Directive) -> None:
+    """Note ``directive`` as the one that suppresses each of its codes, where no earlier one does."""
+    for code, _ in directive.codes:
+        codes.setdefault(code, directive)

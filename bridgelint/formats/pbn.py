@@ -1,0 +1,383 @@
+"""PBN reader: games split with searches over blocks of text, each game scanned with the grammar.
+
+``PbnReader`` streams a file game by game (PBN §3: a semi-empty line outside
+a comment ends a game) and builds one :class:`~bridgelint.model.Record` per
+game.  The file is read in blocks of whole lines (:class:`~.text.TextBlocks`);
+a game is handed on as its text, with the number of its first line.  Reading never raises on bad input: every problem becomes a finding on
+its record (or on the file) with its line and column, and reading goes on.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import deque
+from itertools import islice
+from typing import BinaryIO, Callable, Iterable, Iterator
+
+from ..core.model import Finding, Record, Tag
+from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag, Windows1252
+from .base import failed
+from .pbn_export import check_export
+from .pbn_game import GameScanner, declaration, swallowed
+from .pbn_header import interpret_header
+from .patterns import PBN_TOKEN
+from .text import TextBlocks
+
+MAX_LINE = 255  # PBN §2.3, end of line included
+READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
+# Tags whose value may not be inherited with # or ## (PBN §4.8).
+NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
+BATCH = 8  # games taken through each stage of reading together (_Game)
+BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
+_BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
+_GOOD_ASCII = bytes(code for code in range(128) if not _BAD_CHARACTER.match(chr(code)))  # of ASCII text, as bytes
+_SCAN = PBN_TOKEN.finditer
+_SEMI_EMPTY = re.compile(r"[^\S\n]*(?:\n|\Z)")  # at a line start: a line of white space only
+_SEMI_EMPTY_LINES = re.compile(r"(?:[^\S\n]*\n)+")
+_NEXT_SEMI_EMPTY = re.compile(r"\n(?=[^\S\n]*(?:\n|\Z))")  # the end of the line before one
+_NOT_ESCAPE = re.compile(r"\n[^%]")  # a line that is no escape line, after the first
+_LONG_LINE = re.compile(r"\n[^\n]{%d}" % MAX_LINE)  # a line of MAX_LINE characters or more, from the LF before it
+
+
+class PbnReader:
+    """Iterate the games of a PBN byte stream as records."""
+
+    format = "pbn"
+
+    def __init__(self, stream: BinaryIO | Iterable[bytes], path: str = "-", encoding: str | None = None,
+                 lone_cr: Callable[[int], bool] | None = None):
+        self._blocks = TextBlocks(stream, READ_LIMIT, encoding)
+        self._lone_cr = lone_cr  # whether a line ended in a lone CR (read as LF), for S108
+        self.path = path
+        self.file_findings: list[Finding] = []
+        self.export = False
+        self.version: str | None = None  # % PBN 2.1
+        self.header_directives: list[Tag] = []  # "% bridgelint:" lines outside any game (name "%")
+        self._inherited: dict[str, str] = {}  # ## values for later games
+        self._last_real: dict[str, Tag] = {}  # the tag of the latest real value (not '#', not changed later), for #
+        self._line_findings: list[Finding] = []  # line checks of the game being split
+        self._lines_ahead: deque[Finding] = deque()  # line checks of lines after it, in line order
+        self._board_before: str | None = None  # the Board of the last game with Board, Dealer and Deal (B108)
+        self._header_before: tuple[tuple[str, str], ...] = ()  # that game's Board, Dealer, Vulnerable, Deal
+        self._charset: Tag | None = None  # the first escape line that names a charset (S114's fix updates it)
+
+    def __iter__(self) -> Iterator[Record]:
+        games = 0
+        split = self._games()
+        while True:
+            batch = []
+            try:
+                for start, text in islice(split, BATCH):
+                    games += 1
+                    batch.append(_Game(games, start, text, self._line_findings))
+                    self._line_findings = []
+            except Exception:  # splitting failed: the games split before are read and given first
+                yield from self._read(batch)
+                raise
+            if not batch:
+                break
+            yield from self._read(batch)
+        self.file_findings += self._line_findings
+        self.file_findings += self._lines_ahead
+        if self._blocks.decoder.noted is not None:
+            self.file_findings.append(Windows1252.at(*self._blocks.decoder.noted, "pbn", self._charset))
+        if games == 0:
+            self.file_findings.append(NoGame.finding("the file holds no game", 1, 1))
+
+    # --- splitting ---------------------------------------------------------
+
+    def _games(self) -> Iterator[tuple[int, str]]:
+        """(first line number, text) of each game; a semi-empty line outside a comment ends one.
+
+        The lines between two semi-empty lines are found with one search per
+        game; only a line with a ``{`` is scanned (:func:`_brace_state`), and
+        the lines of an open brace comment one by one.
+        """
+        chunk: list[str] = []  # the text since the last semi-empty line, block by block
+        start = 1  # its first line
+        content = False  # it holds more than escape lines
+        in_brace = False
+        for number, text, skipped in self._blocks:
+            self._check_lines(text, number, skipped)
+            lines = _LineCounter(text, number)
+            pos, size = 0, len(text)
+            blank = -1  # where the first semi-empty line from ``pos`` on starts (found again once passed)
+            while pos < size:
+                if in_brace:  # a '{' comment is open: line by line until it closes
+                    end = text.find("\n", pos) + 1 or size
+                    line = text[pos:end]
+                    chunk.append(line)
+                    in_brace = _brace_state(line, True)
+                    pos = end
+                    continue
+                if blank < pos:
+                    blank = pos if _SEMI_EMPTY.match(text, pos) else _semi_empty_after(text, pos)
+                brace = _brace_line(text, pos, blank)
+                if brace >= 0:  # the line at `brace` has a '{' that may open a comment
+                    end = text.find("\n", brace) + 1 or size
+                    chunk.append(text[pos:end])
+                    content = True
+                    in_brace = _brace_state(text[brace:end], False)
+                    pos = end
+                    continue
+                if blank > pos:
+                    piece = text[pos:blank]
+                    chunk.append(piece)
+                    content = content or piece[0] != "%" or _NOT_ESCAPE.search(piece) is not None
+                if blank == size:
+                    break
+                if chunk:
+                    self._lines_read(lines.at(blank))  # up to the semi-empty line
+                    if content:
+                        yield start, "".join(chunk)
+                    else:
+                        self._header_escapes("".join(chunk), start)
+                    chunk, content = [], False
+                semi_empty = _SEMI_EMPTY_LINES.match(text, blank)  # this one and those right after it
+                pos = size if semi_empty is None else semi_empty.end()  # None: the file's last line, without LF
+                start = lines.at(pos)
+        self._lines_read(sys.maxsize)
+        if content:
+            yield start, "".join(chunk)
+        elif chunk:
+            self._header_escapes("".join(chunk), start)
+
+    def _lines_read(self, last: int) -> None:
+        """The line findings of lines up to ``last`` are due: the game that ends there takes them."""
+        ahead = self._lines_ahead
+        while ahead and ahead[0].line <= last:
+            self._line_findings.append(ahead.popleft())
+
+    def _header_escapes(self, text: str, start: int) -> None:
+        """Escape lines outside any game: ``% EXPORT``, and ``% bridgelint:`` directives kept for the linter."""
+        self.file_findings.extend(self._line_findings)
+        self._line_findings = []
+        for offset, line in enumerate(text.removesuffix("\n").split("\n")):
+            line = line.rstrip("\r")
+            value = line[1:].strip()
+            export, version = declaration(value)
+            self.export = self.export or export
+            self.version = version or self.version
+            swallowed(self.file_findings, line, start + offset, 1)
+            self._note_charset(Tag("%", line[1:], start + offset, 1))
+            if value[:10].lower() == "bridgelint":
+                self.header_directives.append(Tag("%", line[1:], start + offset, 1))
+
+    def _note_charset(self, escape: Tag) -> None:
+        if self._charset is None and "charset=" in escape.value.lower():
+            self._charset = escape
+
+    def _check_lines(self, text: str, number: int, skipped: int) -> None:
+        """Line-level checks of PBN §2.2-2.3 (S106, S107) on a block from line ``number`` (``skipped``: bytes
+        cut off its first line); the findings wait in line order until the game of their line is read."""
+        found = []
+        lines = _LineCounter(text, number)
+        for m in _LONG_LINE.finditer("\n" + text):  # the LF before each line, one before the block's first
+            begin = m.start()  # in the block: the line's start
+            length = len(text[begin:text.find("\n", begin) + 1 or len(text)].rstrip("\r\n"))
+            if length >= MAX_LINE:
+                message = f"line has {length} characters and its end of line: PBN allows 255, the end of line included"
+                if skipped and begin == 0:
+                    message = (f"line is over {READ_LIMIT} bytes long ({skipped} more bytes after them): only "
+                               f"its first {READ_LIMIT} bytes were read; PBN allows 255 characters in all")
+                found.append(LongLine.finding(message, lines.at(begin), MAX_LINE))
+        lines = _LineCounter(text, number)
+        pos = 0 if _may_hold_bad_characters(text) else len(text)  # len: nothing to search
+        while bad := _BAD_CHARACTER.search(text, pos):
+            at = bad.start()
+            line_start = text.rfind("\n", 0, at) + 1
+            found.append(BadCharacter.finding(_bad_character(bad.group()), lines.at(at), at - line_start + 1))
+            pos = text.find("\n", at) + 1
+            if not pos:
+                break
+        if found:
+            found.sort(key=lambda finding: finding.line)  # S107 before S106 on one line, as they were found
+            self._lines_ahead.extend(found)
+
+    # --- one game ----------------------------------------------------------
+
+    def _read(self, batch: list[_Game]) -> Iterator[Record]:
+        """The records of a few games, taken through each stage of reading together (:class:`_Game`)."""
+        for stage in (self._scan, self._interpret, self._finish):
+            for game in batch:
+                game.run(stage)
+        return (game.record for game in batch)
+
+    def _scan(self, game: _Game) -> None:
+        record = game.record
+        record.export, record.version = self.export, self.version
+        game.scanner = GameScanner(record, record.line, game.text)
+        game.scanner.scan()
+        self.export, self.version = record.export, record.version  # % lines of a header in the first game
+
+    def _interpret(self, game: _Game) -> None:
+        record, scanner = game.record, game.scanner
+        assert scanner is not None  # scanned
+        record.first = self._resolve_tags(record, '"#' in game.text)
+        scanner.finish_tables()
+        interpret_header(record, record.first)
+
+    def _finish(self, game: _Game) -> None:
+        record, scanner = game.record, game.scanner
+        assert scanner is not None and record.first is not None  # scanned and interpreted
+        if record.export:
+            check_export(record, game.text, scanner.places, scanner.tag_lines_only, self._lone_cr)
+        for escape in record.escapes:
+            self._note_charset(escape)
+        self._carry_board(record, record.first)
+
+    def _carry_board(self, record: Record, first: dict[str, Tag]) -> None:
+        """Note the board a game without Board, Dealer and Deal follows (B108: another table of it)."""
+        header = [first.get(name) for name in BOARD_HEADER]
+        if not any(header):
+            record.board_before = self._board_before
+            record.header_before = self._header_before
+        else:
+            board = header[0]
+            self._board_before = board.value if board is not None and all(header) else None
+            self._header_before = tuple((name, tag.value) for name in ("Board", "Dealer", "Vulnerable", "Deal")
+                                        if (tag := first.get(name)) is not None) if all(header) else ()
+
+    def _resolve_tags(self, record: Record, hashed: bool) -> dict[str, Tag]:
+        """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8); the first tag of each name, which counts.
+
+        ``hashed``: a value may start with '#' (the game's text holds '"#').  The usual game, each name
+        once and no value inherited, is resolved with one dict of its tags by name.
+        """
+        first = {tag.name: tag for tag in record.tags}
+        if hashed or len(first) < len(record.tags):
+            first = self._first_tags(record)
+        else:  # each name once, no '#': every tag is the first of its name and a real value
+            self._last_real.update(first)
+        for name, value in self._inherited.items():
+            if name not in first:
+                first[name] = Tag(name, value, record.line, record.column, inherited=True)
+                record.tags.append(first[name])
+        return first
+
+    def _first_tags(self, record: Record) -> dict[str, Tag]:
+        """The first tag of each name, reporting repeats (S105) and resolving '#' values as they come."""
+        first: dict[str, Tag] = {}
+        last_real = self._last_real
+        for tag in record.tags:
+            name = tag.name
+            if name not in first:
+                first[name] = tag
+            elif name != "Note":
+                record.problem(RepeatedTag, f"tag {name} repeated in this game; the first value counts",
+                               tag.line, tag.column)
+                continue
+            if tag.value.startswith("#"):
+                self._inherit(record, tag)
+            else:
+                last_real[name] = tag
+        return first
+
+    def _inherit(self, record: Record, tag: Tag) -> None:
+        tag.as_written = False
+        if tag.name in NO_INHERITANCE:
+            record.problem(BadInheritance, f"{tag.name} may not be inherited with '{tag.value[:2]}'",
+                           tag.line, tag.column)
+            tag.value = ""  # unknown: one finding for the root cause, none for the '#' as a value
+            return
+        if tag.value.startswith("##"):
+            tag.value = tag.value[2:]
+            self._inherited[tag.name] = tag.value
+            self._last_real[tag.name] = tag
+        elif tag.value == "#":
+            last = self._last_real.get(tag.name)
+            if last is None:
+                record.problem(BadInheritance, f"{tag.name} \"#\" has no earlier value to inherit",
+                               tag.line, tag.column)
+            tag.value = last.value if last is not None else ""
+
+
+def _may_hold_bad_characters(text: str) -> bool:
+    """Whether ``text`` may hold a character S106 reports: ASCII text is answered at once from its bytes (a
+    sixth of the search's time), other text may."""
+    return not text.isascii() or bool(text.encode("ascii").translate(None, _GOOD_ASCII))
+
+
+def _bad_character(char: str) -> str:
+    """S106 in words: the invisible character, and what Windows text meant by it (a curly quote, a dash…)."""
+    code = ord(char)
+    meant = bytes([code]).decode("cp1252", "replace") if 0x80 <= code <= 0x9F else "\ufffd"
+    if meant == "\ufffd":
+        return f"invisible control character U+{code:04X}: PBN allows printing characters only"
+    return (f"invisible control character U+{code:04X}, which Windows-1252 text uses for {meant}: the file was "
+            f"probably written as Windows-1252; PBN allows printing characters only")
+
+
+def _brace_state(line: str, in_brace: bool) -> bool:
+    """Whether a brace comment is open at the end of ``line`` (braces do not nest).
+
+    The line is scanned with the grammar's own tokens, so a ``{`` inside a tag
+    pair, a string or a ``;`` comment opens nothing, exactly as when the game
+    is scanned.
+    """
+    start = 0
+    if in_brace:
+        start = line.find("}") + 1
+        if start == 0:
+            return True
+    return any(m.lastgroup == "open_comment" for m in _SCAN(line, start))
+
+
+def _semi_empty_after(text: str, pos: int) -> int:
+    """Where the first semi-empty line after the line at ``pos`` starts, or the end of ``text``."""
+    m = _NEXT_SEMI_EMPTY.search(text, pos)
+    return len(text) if m is None else m.end()
+
+
+def _brace_line(text: str, pos: int, stop: int) -> int:
+    """Where the first line from ``pos`` to ``stop`` that holds a ``{`` and is no escape line starts, or -1."""
+    brace = text.find("{", pos, stop)
+    while brace >= 0:
+        start = text.rfind("\n", pos, brace) + 1 or pos
+        if text[start] != "%":
+            return start
+        end = text.find("\n", brace)
+        if end < 0:
+            return -1
+        brace = text.find("{", end, stop)
+    return -1
+
+
+class _Game:
+    """One game through the reader's stages (scan, interpret the header, finish), each taken over a few games
+    in a row (``BATCH``) rather than each game through all of them in turn: the same code run several times in
+    a row runs faster.  The stages take the games in file order, so what a game carries to the next ones
+    (``% EXPORT``, ``#`` values, the last board) is as when they are read one by one.  A bug in a stage makes
+    the game's record X001 only (``base.failed``) and its later stages are skipped; reading goes on."""
+
+    __slots__ = ("record", "text", "scanner", "failed")
+
+    def __init__(self, ordinal: int, start: int, text: str, line_findings: list[Finding]):
+        self.record = Record("pbn", ordinal, start)
+        self.record.findings.extend(line_findings)
+        self.text = text
+        self.scanner: GameScanner | None = None
+        self.failed = False
+
+    def run(self, stage: Callable[[_Game], None]) -> None:
+        if self.failed:
+            return
+        try:
+            stage(self)
+        except Exception as error:
+            self.record, self.failed = failed("pbn", self.record.game, self.record.line, error), True
+
+
+class _LineCounter:
+    """The line numbers of offsets in a block of text, asked in increasing order (counted onwards)."""
+
+    def __init__(self, text: str, number: int):
+        self.text = text
+        self.offset = 0
+        self.number = number  # of the line at ``offset``
+
+    def at(self, offset: int) -> int:
+        self.number += self.text.count("\n", self.offset, offset)
+        self.offset = offset
+        return self.number

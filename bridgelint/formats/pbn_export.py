@@ -1,0 +1,247 @@
+"""Export format (PBN §2.1): everything a game of a ``% EXPORT`` file breaks, as one S108 finding.
+
+The breaches are listed in file order, each with its line: line layout (CR LF
+line ends, no tabs, one tag pair per line from column 1 as ``[Name "value"]``,
+single spaces between auction and play elements), the Mandatory Tag Set of the
+declared version complete and first and in order, supplemental tags sorted,
+sections in the order identification < Auction < Play < tables (sorted), and
+the values export format fixes (Deal and Auction from the dealer, Play from
+declarer's left, ranks descending, canonical Vulnerable, declarer-form Result).
+Repeated tags are S105's and token spellings S109's, in every format.
+"""
+
+from __future__ import annotations
+
+import re
+from operator import attrgetter
+from typing import Callable
+
+from ..core import bridge
+from ..core.model import Places, Record, Tag
+from ..rules.syntax import ExportFormat, MalformedTag, SwallowedTag, SwallowingComment, UnterminatedComment
+from ..core.wording import counted
+from .pbn_export_fix import export_rewrite
+from .pbn_game import NO_SECTION
+
+MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
+             "Scoring", "Declarer", "Contract", "Result")
+MANDATORY_1_0 = tuple(name for name in MANDATORY if name != "Scoring")  # PBN 1.0: 14 tags
+_AFTER_BRACKET = r'[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\]\r*(?:\n|\Z)'  # of a tag pair alone on its line
+_TAG_LINE = re.compile(rf"\[{_AFTER_BRACKET}")
+_OTHER_THAN_TAG_LINE = re.compile(rf"\n\[(?!{_AFTER_BRACKET})")  # a line opened by '[' but no tag pair alone
+# white space other than a space and a line end (what str.split() splits at, bar those three)
+_ODD_SPACE = re.compile("[\t\v\f\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+_ODD_ASCII_SPACE = "".join(filter(_ODD_SPACE.match, map(chr, range(128))))  # those of them in ASCII
+_IN_RANK_ORDER = re.compile("".join(rank + "?+" for rank in bridge.RANKS))  # each rank at most once, in order
+_HAND_IN_ORDER = rf"(?:{_IN_RANK_ORDER.pattern}(?:\.{_IN_RANK_ORDER.pattern}){{3}}|-)"
+_DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3}}")  # the usual Deal, at once
+_SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
+_RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
+_NAME, _INHERITED = attrgetter("name"), attrgetter("inherited")
+# a game whose tag pairs are not known for sure has no fix: a tag pair malformed, or lost in a comment
+_UNITS_UNKNOWN = frozenset(rule.code for rule in (MalformedTag, UnterminatedComment, SwallowingComment, SwallowedTag))
+_ORDERLY: set[tuple] = set()  # the tag orders (_order_key) found without a breach, 64 at most: an archive has a few
+
+
+def check_export(record: Record, text: str, places: Places, tag_lines_only: bool = False,
+                 lone_cr: Callable[[int], bool] | None = None) -> None:
+    """Add one S108 to ``record`` (a game of ``text``, from the record's line; ``places``: its places)
+    listing its export breaches.  ``tag_lines_only``: the reader found every tag pair of the game written
+    ``[Name "value"]`` alone on its line from column 1, bar blanks after it (``GameScanner.tag_lines_only``).
+    ``lone_cr(n)``: line n ended in a CR alone (read as LF)."""
+    breaches = sorted(_layout(record, text, places, tag_lines_only, lone_cr) + _tag_order(record) + _values(record))
+    if breaches:
+        line, column, _ = breaches[0]
+        listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
+        mended = not any(f.code in _UNITS_UNKNOWN for f in record.findings)
+        record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed}", line, column,
+                       edits=export_rewrite(record, text, places, _mandatory(record)) if mended else None)
+
+
+def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = False,
+            lone_cr: Callable[[int], bool] | None = None) -> list[tuple[int, int, str]]:
+    first = record.line
+    out = []
+    crlf = text.endswith("\n") and text.count("\r\n") == text.count("\n")  # every line ends with CR LF
+    usual = crlf and not _odd_space(text)  # the usual game: CR LF everywhere, no tab
+    blank_at_end = " \r" in text  # a blank before a line end (CR LF)
+    if not usual:
+        starts = places.starts
+        lines = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)])]
+        ends: dict[str, list[int]] = {}  # the lines of each line end other than CR LF, as written
+        for i, line in enumerate(lines):
+            if not line.endswith("\r\n"):
+                kind = "none" if not line.endswith("\n") else "CR" if lone_cr and lone_cr(first + i) else "LF"
+                ends.setdefault(kind, []).append(first + i)
+        for kind, numbers in ends.items():
+            column = len(lines[numbers[0] - first].rstrip("\r\n")) + 1
+            out.append((numbers[0], column, "no line end after the file's last line, export ends it with CR LF"
+                        if kind == "none" else f"line end {kind}{_more(numbers)}, export wants CR LF"))
+        tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
+        if tabs:
+            out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
+    if not (tag_lines_only and usual and not blank_at_end) and not _tags_alone(text):  # tag_lines allow blanks after
+        alone, starts = _TAG_LINE.match, places.starts
+        count = len(starts)
+        out += [(tag.line, tag.column, f"tag {tag.name} is not written [{tag.name} \"...\"] alone on its line from "
+                                       "column 1")
+                for tag in record.tags if not tag.inherited and (tag.column != 1 or not 0 <= tag.line - first < count
+                                                                 or not alone(text, starts[tag.line - first]))]
+    if not usual or blank_at_end or "  " in text or "\n " in text or text[0] == " ":
+        starts = places.starts
+        count = len(starts)
+        element_lines = record.auction.lines() if record.auction is not None else set()
+        if record.play is not None:
+            element_lines |= record.play.lines()
+        for number in sorted(element_lines):
+            i = number - first
+            written = text[starts[i]:starts[i + 1] if i + 1 < count else len(text)] if 0 <= i < count else ""
+            written = written.rstrip("\r\n")
+            if written != " ".join(written.split()):
+                out.append((number, 1, "elements not separated by single spaces from column 1"))
+    return out
+
+
+def _odd_space(text: str) -> bool:
+    """Whether ``text`` holds white space other than a space and a line end.  Most text is ASCII, which
+    ``str.isascii`` tells at once: such text is searched for the seven of them in ASCII one by one, each
+    search a ``memchr``, together far quicker than the pattern's look at every character."""
+    if text.isascii():
+        return any(map(text.__contains__, _ODD_ASCII_SPACE))
+    return _ODD_SPACE.search(text) is not None
+
+
+def _tags_alone(text: str) -> bool:
+    """Whether every tag of the game is alone on its line from column 1, found without looking at each tag:
+    true when every '[' opens a line written [Name "value"], as each tag starts at a '['."""
+    lines = "\n" + text
+    return text.count("[") == lines.count("\n[") and not _OTHER_THAN_TAG_LINE.search(lines)
+
+
+def _more(lines: list[int]) -> str:
+    """How many more lines have the breach of the first one."""
+    return f" (and on {counted(len(lines) - 1, 'more line')})" if len(lines) > 1 else ""
+
+
+def _tag_order(record: Record) -> list[tuple[int, int, str]]:
+    """The Mandatory Tag Set complete, first and in order; supplemental tags sorted; the sections in order.
+
+    Whether there is a breach depends on the order only (:func:`_order_key`): an order found without one is
+    kept, and the games that repeat it, as an archive's games do, are not looked at again.
+    """
+    mandatory = _mandatory(record)
+    key = _order_key(record, mandatory)
+    if key in _ORDERLY:
+        return []
+    out = _order_breaches(record, mandatory)
+    if not out:
+        if len(_ORDERLY) >= 64:
+            _ORDERLY.clear()
+        _ORDERLY.add(key)
+    return out
+
+
+def _mandatory(record: Record) -> tuple[str, ...]:
+    """The Mandatory Tag Set of the PBN version the file declares."""
+    return MANDATORY_1_0 if (record.version or "").startswith("1.") else MANDATORY
+
+
+def _order_key(record: Record, mandatory: tuple[str, ...]) -> tuple:
+    """What the order breaches of a game depend on: its tags' names in order and which are inherited, its
+    supplemental sections, and the Mandatory Tag Set it needs."""
+    tags = record.tags
+    return mandatory, tuple(map(_NAME, tags)), bytes(map(_INHERITED, tags)), tuple(record.tables)
+
+
+def _order_breaches(record: Record, mandatory: tuple[str, ...]) -> list[tuple[int, int, str]]:
+    rank = _RANK[mandatory]
+    out = []
+    written = [tag for tag in record.tags if not tag.inherited]
+    names = [tag.name for tag in written]
+    done = len(mandatory) if tuple(names[:len(mandatory)]) == mandatory else 0  # the usual game: all, in order
+    if not done:
+        present = set(names) | {tag.name for tag in record.tags if tag.inherited}
+        missing = [name for name in mandatory if name not in present]
+        if missing:
+            out.append((record.line, record.column, f"mandatory tag{'s' if len(missing) > 1 else ''} "
+                                                    f"{', '.join(missing)} missing"))
+    last_mandatory = next((i for i in range(len(names) - 1, -1, -1) if names[i] in rank), -1)
+    highest: Tag | None = written[done - 1] if done else None  # the mandatory tag furthest in the order so far
+    previous: Tag | None = None  # the supplemental tag before
+    section: Tag | None = None  # the section tag we are in (Auction, Play or a table)
+    for i, tag in enumerate(written[done:], done):
+        name = tag.name
+        if name == "Note" and section is not None:
+            continue
+        if name in ("Auction", "Play") or (name not in NO_SECTION and name in record.tables):
+            if section is not None and _section_rank(section) > _section_rank(tag):
+                out.append((tag.line, tag.column, f"{name} after {section.name}: sections go Auction, Play, "
+                                                  "then tables in alphabetical order"))
+            section = tag
+            continue
+        if section is not None:
+            out.append((tag.line, tag.column, f"tag {name} after the {section.name} section: identification tags "
+                                              "come first"))
+        elif name in rank:
+            if highest is not None and rank[name] < rank[highest.name]:
+                out.append((tag.line, tag.column, f"{name} after {highest.name}, out of the mandatory tags' order"))
+            elif highest is None or rank[name] > rank[highest.name]:
+                highest = tag
+        elif i < last_mandatory:
+            out.append((tag.line, tag.column, f"tag {name} before mandatory tags, which come first"))
+        else:
+            if previous is not None and name < previous.name:
+                out.append((tag.line, tag.column, f"tag {name} after {previous.name}: supplemental tags go in "
+                                                  "alphabetical order"))
+            previous = tag
+    return out
+
+
+def _section_rank(tag: Tag) -> tuple[int, str]:
+    return _SECTION_RANK.get(tag.name) or (2, tag.name)
+
+
+def _values(record: Record) -> list[tuple[int, int, str]]:
+    """The values export format fixes."""
+    out = []
+    dealer = record.dealer.value if record.dealer is not None else None
+    deal = record.deal_field
+    if deal is not None and deal.raw:
+        first = deal.raw.strip()[:1].upper()
+        if dealer and first in bridge.SEATS and first != dealer:
+            out.append((deal.line, deal.column, f"Deal starts with {bridge.SEAT_NAMES[first]}, export starts it "
+                                                f"with the dealer, {bridge.SEAT_NAMES[dealer]}"))
+        if not _descending(deal.raw):
+            out.append((deal.line, deal.column, "Deal ranks not in descending order (AKQJT98765432)"))
+    auction = record.auction
+    if auction is not None and dealer and auction.seat not in (None, dealer):
+        out.append((auction.line, auction.column, f"Auction starts with {bridge.SEAT_NAMES[auction.seat]}, export "
+                                                  f"starts it with the dealer, {bridge.SEAT_NAMES[dealer]}"))
+    declarer = record.declarer.value[0] if record.declarer is not None else None
+    play = record.play
+    if play is not None and declarer and play.seat not in (None, bridge.seat_after(declarer)):
+        leader = bridge.SEAT_NAMES[bridge.seat_after(declarer)]
+        out.append((play.line, play.column, f"Play starts with {bridge.SEAT_NAMES[play.seat]}, export starts it "
+                                            f"with the opening leader, {leader}"))
+    vulnerable = record.vulnerable
+    if vulnerable is not None and vulnerable.raw not in bridge.VULNERABILITIES:
+        out.append((vulnerable.line, vulnerable.column, f"Vulnerable \"{vulnerable.raw}\": export writes None, "
+                                                        "NS, EW or All"))
+    result = record.result
+    if declarer and result is not None and isinstance(result.value, bridge.Result) and \
+            result.value.declarer_tricks is None:  # without a declarer no other form can be written
+        out.append((result.line, result.column, f"Result \"{result.raw}\": export writes declarer's tricks only"))
+    return out
+
+
+def _descending(deal: str) -> bool:
+    if _DEAL_IN_ORDER.fullmatch(deal):
+        return True
+    for hand in deal[2:].split():
+        for suit in hand.split("."):
+            ranks = suit.replace("x", "").replace("X", "")  # x spot cards go last, in any order
+            if _IN_RANK_ORDER.fullmatch(ranks):
+                continue  # the usual holding
+            if suit != "-" and list(ranks) != sorted(ranks, key=bridge.RANKS.find):
+                return False
+    return True

@@ -1,0 +1,160 @@
+"""The header fields of a PBN game: the first tag of each name, understood (PBN §3.4)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..core import bridge
+from ..core.model import Deal, Edit, Field, Record, Tag
+from ..rules.edits import value_edit
+from ..rules.deal import MalformedDeal
+from ..rules.syntax import NonStandardSpelling
+
+
+def interpret_header(record: Record, first: dict[str, Tag]) -> None:
+    """Fill the record's fields from ``first``, the first tag of each name (:meth:`Record.first_tags`)."""
+    for name, interpret in _FIELDS.items():
+        tag = first.get(name)
+        if tag is not None:
+            value = tag.value.strip()
+            if value not in ("", "?"):
+                interpret(record, tag, value)
+
+
+def _board(record: Record, tag: Tag, value: str) -> None:
+    record.board = Field(tag.value, bridge.board_int(value), tag.line, tag.column)
+
+
+def _dealer(record: Record, tag: Tag, value: str) -> None:
+    seat = _parse_seat(value)
+    if seat is not None and seat != value and (record.export or not bridge.lowercase_of(value, seat)):
+        record.problem(NonStandardSpelling, f"Dealer \"{value}\" is not PBN: read as \"{seat}\"",
+                       tag.line, tag.column, edits=_value_fix(tag, seat))
+    record.dealer = Field(tag.value, seat, tag.line, tag.column)
+
+
+def _value_fix(tag: Tag, value: str) -> list[Edit] | None:
+    """The fix that writes ``value`` as the tag's value, where it can be written (:func:`value_edit`)."""
+    edit = value_edit(tag, value)
+    return None if edit is None else [edit]
+
+
+def _vulnerable(record: Record, tag: Tag, value: str) -> None:
+    record.vulnerable = Field(tag.value, _parse_vulnerability(value), tag.line, tag.column)
+
+
+def _deal(record: Record, tag: Tag, value: str) -> None:
+    deal = record.deal = parse_pbn_deal(value, tag, record)
+    record.deal_field = Field(tag.value, deal, tag.line, tag.column)
+
+
+def _contract(record: Record, tag: Tag, value: str) -> None:
+    contract, canonical = _parse_contract(value)
+    if contract is not None and not canonical and (record.export or not bridge.lowercase_of(value, str(contract))):
+        record.problem(NonStandardSpelling, f"Contract \"{value}\" is not PBN: read as \"{contract}\"",
+                       tag.line, tag.column, law="PBN §3.4.14", edits=_value_fix(tag, str(contract)))
+    record.contract = Field(tag.value, contract, tag.line, tag.column)
+
+
+def _declarer(record: Record, tag: Tag, value: str) -> None:
+    record.declarer = Field(tag.value, _parse_declarer(value), tag.line, tag.column)
+
+
+def _result(record: Record, tag: Tag, value: str) -> None:
+    record.result = Field(tag.value, _parse_result(value), tag.line, tag.column)
+
+
+def _score(record: Record, tag: Tag, value: str) -> None:
+    record.score = Field(tag.value, value, tag.line, tag.column)
+
+
+def _date(record: Record, tag: Tag, value: str) -> None:
+    record.date = Field(tag.value, value, tag.line, tag.column)
+
+
+# The values an archive repeats on most boards, parsed once each (the results are immutable).
+_parse_seat = lru_cache(maxsize=64)(bridge.parse_seat)
+_parse_vulnerability = lru_cache(maxsize=64)(bridge.parse_pbn_vulnerability)
+_parse_declarer = lru_cache(maxsize=64)(bridge.parse_declarer)
+_parse_contract = lru_cache(maxsize=1024)(bridge.parse_contract)
+_parse_result = lru_cache(maxsize=1024)(bridge.parse_result)
+_FIELDS = {"Board": _board, "Dealer": _dealer, "Vulnerable": _vulnerable, "Deal": _deal, "Contract": _contract,
+           "Declarer": _declarer, "Result": _result, "Score": _score, "Date": _date}
+
+_HAND_SEPARATOR = re.compile(r"\S+")
+_HOLDINGS = r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*"
+_USUAL_DEAL = re.compile(rf"[NESWnesw]:({_HOLDINGS}) ({_HOLDINGS}) ({_HOLDINGS}) ({_HOLDINGS})")
+_SEATS_FROM = {seat: tuple(bridge.seat_after(seat, i) for i in range(4)) for seat in bridge.SEATS}
+_CARD_OF_RANK = tuple({rank: suit + rank for rank in bridge.RANKS}.__getitem__ for suit in bridge.SUITS)
+
+
+def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
+    """Parse a Deal value (PBN §3.4.11); D102 findings point into the value."""
+    column0 = tag.value_column or tag.column  # where the value starts (the tag, if not on its line)
+    usual = _USUAL_DEAL.fullmatch(value)  # four hands of ranks in capitals, single spaces
+    if usual is not None:
+        hands: dict[str, tuple[str, ...] | None] = {}
+        columns: dict[str, int] = {}
+        for group, seat in enumerate(_SEATS_FROM[value[0].upper()], 1):
+            columns[seat] = column0 + usual.start(group)
+            hands[seat] = _cards(usual.group(group)) or None  # "...": an empty hand of a fragment deal, unknown
+        return Deal(hands, tag.line, tag.column, columns)
+    return _parse_unusual_deal(value, tag, record, column0)
+
+
+def _cards(hand: str) -> tuple[str, ...]:
+    """The cards of a hand written ``AK.QJ.T9.87`` (valid ranks only), in the order written."""
+    spades, hearts, diamonds, clubs = hand.split(".")
+    to_spade, to_heart, to_diamond, to_club = _CARD_OF_RANK
+    return (*map(to_spade, spades), *map(to_heart, hearts), *map(to_diamond, diamonds), *map(to_club, clubs))
+
+
+def _parse_unusual_deal(value: str, tag: Tag, record: Record, column0: int) -> Deal | None:
+    """A Deal value that is not four hands of ranks in capitals: any spacing, x spot cards, ``-`` hands, errors."""
+
+    def bad(message: str, offset: int = 0, edits: list[Edit] | None = None) -> None:
+        record.problem(MalformedDeal, f"Deal malformed: {message}", tag.line, column0 + offset, edits=edits)
+
+    if len(value) < 2 or value[1] != ":" or value[0].upper() not in bridge.SEATS:
+        bad(f"\"{value[:12]}\" does not start with a seat and ':'")
+        return None
+    first = value[0].upper()
+    hands: dict[str, tuple[str, ...] | None] = {}
+    columns: dict[str, int] = {}
+    parts = list(_HAND_SEPARATOR.finditer(value, 2))
+    if len(parts) != 4:
+        bad(f"{len(parts)} hands where 4 are due", 2)
+        return None
+    if value[2:].strip() != " ".join(p.group() for p in parts):
+        bad("hands must be separated by single spaces", 2, _value_fix(tag, f"{value[:2]}{' '.join(p.group() for p in parts)}"))
+    if all(p.group() == "-" for p in parts):
+        bad("no hand is given", 2)
+        return None
+    for seat, part in zip(_SEATS_FROM[first], parts):
+        text = part.group()
+        columns[seat] = column0 + part.start()
+        if text == "-":
+            hands[seat] = None
+            continue
+        suits = text.split(".")
+        if len(suits) != 4:
+            bad(f"{bridge.SEAT_NAMES[seat]}'s hand \"{text}\" has {len(suits)} suits where 4 are due", part.start())
+            return None
+        cards: list[str] = []
+        unknown = False
+        at = part.start()  # the offset of the holding in the value
+        for suit, ranks in zip(bridge.SUITS, suits):
+            for i, char in enumerate(ranks):
+                rank = char.upper()
+                if rank == "X":  # a spot card left unspecified (a BridgeComposer extension)
+                    unknown = True
+                elif rank in bridge.RANKS:
+                    cards.append(suit + rank)
+                else:
+                    bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", at + i)
+                    return None
+            at += len(ranks) + 1
+        # x spot cards, or an empty hand in a fragment deal ("..."), leave the hand unknown
+        hands[seat] = None if unknown or not cards else tuple(cards)
+    return Deal(hands, tag.line, tag.column, columns)

@@ -1,0 +1,1 @@
+"""Views: records drawn for people (the board view of ``replay`` and the HTML report's parts)."""

@@ -1,0 +1,474 @@
+"""A board drawn for people as text, with its findings in place (``bridgelint replay``, :mod:`bridgelint.cli.replay`).
+
+``render`` draws one record: the header (board, dealer, vulnerability), the
+deal as a hand diagram (North on top, West and East beside, South below),
+the auction as a table with columns W N E S (the dealer's call in its
+column, notes and alerts below), the play trick by trick (leader, the four
+cards in play order, winner, tricks so far), and the contract and result as
+replayed against what the record states.  A call or card that a finding
+points at is marked with the finding's code (``1D <A103``), and each finding
+is listed under the part of the board it is about.
+
+The parts (``title``, ``hand_lines``, ``auction_grid``, ``play_table``,
+``outcome``, ``place``) are drawn with a :class:`Style`; the HTML report
+draws the same parts with its own style.  On a terminal suits are symbols
+and findings are coloured; ``--ascii``, ``NO_COLOR``, output that is not a
+terminal or a terminal whose encoding has no suit symbols give plain ASCII.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from dataclasses import dataclass
+from typing import TextIO
+
+from tabulate import tabulate
+
+from ..core.bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, is_vulnerable, seat_after, side
+from ..core.fingerprint import hands_of
+from ..core.model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
+                    Record, Related)
+from ..core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
+from .printable import shows_suits
+from ..replay.context import Context
+from ..replay.play import PlayReplay
+from ..core.lin_match import room as lin_room
+from ..rules.event import DuplicatedDeal, FouledBoard, TeamImps, UncomparedBoard
+from ..rules.internal import InternalError
+from ..rules.optimum import analysis
+from ..core.scoring import score
+from ..replay.semantics import call_notes, contract_text, header_values, lin_outcome, replayed
+
+TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
+COLUMN = 24  # width of a hand in the diagram
+_SUFFIXES = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "!", 8: "?", 9: "!!", 10: "??", 11: "!?", 12: "?!"}
+_SEVERITY_COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How to draw as text: suit symbols and colour, or plain ASCII.  The HTML report has its own style."""
+
+    fancy: bool = False
+
+    def suit(self, suit: str) -> str:
+        if not self.fancy:
+            return suit
+        return _ansi(SUIT_SYMBOLS[suit], "red") if suit in "HD" else SUIT_SYMBOLS[suit]
+
+    def denomination(self, denomination: str) -> str:
+        return denomination if denomination == "NT" or not self.fancy else self.suit(denomination)
+
+    def card(self, card: str) -> str:
+        return self.suit(card[0]) + card[1] if self.fancy else card
+
+    def code(self, finding: Finding) -> str:
+        text = finding.code
+        return _ansi(text, _SEVERITY_COLOURS.get(finding.severity or "", "red"), bold=True) \
+            if self.fancy else text
+
+    def mark(self, finding: Finding) -> str:
+        """A finding's mark after the call or card it points at."""
+        return f" <{self.code(finding)}"
+
+    def bold(self, text: str) -> str:
+        return _ansi(text, bold=True) if self.fancy else text
+
+    def text(self, text: str) -> str:
+        """Text from the record, as it is shown."""
+        return text
+
+    def prose(self, text: str) -> str:
+        """A note or comment from the record: its suit escapes (``\\S``, PBN §3.8) as suits."""
+        return _SUIT_ESCAPE.sub(lambda m: self.suit(m.group(1)), self.text(text))
+
+
+_SUIT_ESCAPE = re.compile(r"\\([SHDC])")
+_COLOURS = {"red": 31, "yellow": 33, "cyan": 36}  # ANSI SGR foreground colours
+_ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")  # an ANSI sequence, which takes no room on a terminal
+
+
+def _ansi(text: str, colour: str | None = None, bold: bool = False) -> str:
+    """``text`` in a terminal colour and/or bold (ANSI sequences, as click writes them)."""
+    start = (f"\x1b[{_COLOURS[colour]}m" if colour else "") + ("\x1b[1m" if bold else "")
+    return f"{start}{text}\x1b[0m"
+
+
+def style_for(ascii_only: bool, stream: TextIO | None = None) -> Style:
+    """Symbols and colour only on a terminal that can show the symbols, without ``--ascii`` and ``NO_COLOR``."""
+    stream = stream if stream is not None else sys.stdout
+    isatty = getattr(stream, "isatty", None)
+    fancy = not ascii_only and not os.environ.get("NO_COLOR") and bool(isatty and isatty()) and shows_suits(stream)
+    return Style(fancy)
+
+
+# --- one record -------------------------------------------------------------------
+
+def render(record: Record, findings: list[Finding], style: Style = Style(), replays: Context | None = None) -> str:
+    """The whole board as text (lines end in ``\\n``); ``replays`` shares the record's replays."""
+    ctx = replays if replays is not None else Context(record)
+    values = header_values(record, ctx)
+    at = by_place(findings)
+    sections = place(record, findings)
+    out = [style.bold(title(record)) + "   " + "   ".join(f"{k}: {v}" for k, v in deal_facts(values))]
+    out += finding_lines(sections["header"], style)
+    out += [""] + _diagram(record, values, style)
+    out += finding_lines(sections["deal"], style)
+    if record.auction is not None:
+        rows, notes = auction_grid(record, ctx, at, style)
+        out += ["", style.bold("Auction")] + _table(rows, list(TABLE_ORDER)) + [f"  ({n}) {text}" for n, text in notes]
+        out += finding_lines(sections["auction"], style)
+    if record.play is not None:
+        rows, after = play_table(record, ctx, at, style)
+        out += ["", style.bold("Play")] + _table(rows, list(TRICK_HEADERS)) + [f"  {line}" for line in after]
+        out += finding_lines(sections["play"], style)
+    out += ["", style.bold("Contract and result")] + [f"  {line}" for line in outcome(record, ctx, style)]
+    out += finding_lines(sections["contract"], style)
+    grid = double_dummy(record, ctx, at, style)
+    if grid or sections["optimum"]:
+        out += ["", style.bold("Double dummy")] + grid + finding_lines(sections["optimum"], style)
+    return "\n".join(out) + "\n"
+
+
+def title(record: Record) -> str:
+    """``Board 5 (game 2, line 14)``; a vugraph board names its room: ``Board 3 (Open room, line 4)``."""
+    room = lin_room(record) if record.format == "lin" else None
+    what = f"{room} room" if room else f"{'game' if record.format == 'pbn' else 'record'} {record.game}"
+    return f"Board {record.board_number or '?'} ({what}, line {record.line})"
+
+
+def deal_facts(values: dict[str, str]) -> list[tuple[str, str]]:
+    """Dealer and vulnerability, as the header shows them."""
+    return [("Dealer", SEAT_NAMES.get(values["Dealer"], values["Dealer"])), ("Vulnerable", values["Vulnerable"])]
+
+
+def by_place(findings: list[Finding]) -> dict[tuple[int, int], list[Finding]]:
+    """The findings by (line, column), to mark the call or card they point at."""
+    at: dict[tuple[int, int], list[Finding]] = {}
+    for finding in findings:
+        at.setdefault((finding.line, finding.column), []).append(finding)
+    return at
+
+
+def _table(rows: list[list[str]], headers: list[str]) -> list[str]:
+    lines = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True).splitlines()
+    return ["  " + line.rstrip() for line in lines]
+
+
+def place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
+    """Each finding under the part of the board it is about."""
+    sections: dict[str, list[Finding]] = {k: [] for k in ("header", "deal", "auction", "play", "contract", "optimum")}
+    families = {"S": "header", "B": "header", "X": "header", "D": "deal", "A": "auction", "P": "play", "C": "contract",
+                "O": "optimum"}
+    play_line = record.play.line if record.play is not None else None
+    auction_line = record.auction.line if record.auction is not None else None
+    for finding in findings:
+        part = _EVENT_PARTS.get(finding.code) or families.get(finding.code[:1])
+        if part is None or (part == "header" and finding.code != InternalError.code and finding.line > record.line):
+            if play_line is not None and finding.line >= play_line:
+                part = "play"
+            elif auction_line is not None and finding.line >= auction_line:
+                part = "auction"
+            else:
+                part = part or "header"
+        sections[part].append(finding)
+    return sections
+
+
+_EVENT_PARTS = {**dict.fromkeys((FouledBoard.code, DuplicatedDeal.code, UncomparedBoard.code), "deal"),
+                TeamImps.code: "contract"}  # the other event codes go by their line
+
+
+def finding_lines(findings: list[Finding], style: Style) -> list[str]:
+    """Each finding a line; a fouled board's is followed by the other deal (the reference)."""
+    out = []
+    for f in findings:
+        out.append(f"  {style.code(f)} {f.severity or ''} (line {f.line}, column {f.column}): {f.message}")
+        if f.related is not None and f.related.deal is not None:
+            out += other_deal(f.related, style)
+    return out
+
+
+def other_deal(related: Related, style: Style) -> list[str]:
+    """The deal another record holds (``related.deal``), a hand a line, under what and where it is."""
+    hands = hands_of(related.deal) if related.deal is not None else {}
+    lines = [f"    {related.message}, {related.path}:{related.line}:"]
+    for seat, cards in hands.items():
+        suits = [f"{style.suit(suit)} {''.join(sorted((c[1] for c in cards if c[0] == suit), key=RANKS.index)) or '-'}"
+                 for suit in "SHDC"]
+        lines.append(f"      {SEAT_NAMES[seat]:<6} {'  '.join(suits)}")
+    return lines
+
+
+# --- the deal -----------------------------------------------------------------------
+
+def _diagram(record: Record, values: dict[str, str], style: Style) -> list[str]:
+    blocks = {seat: [style.bold(seat_label(values, seat)[:COLUMN - 2])] + hand_lines(record, seat, style)
+              for seat in "NESW"}
+    pad = " " * COLUMN
+    lines = [pad + line for line in blocks["N"]]
+    for west, east in zip(blocks["W"], blocks["E"]):
+        lines.append(_pad(west, 2 * COLUMN) + east)
+    lines += [pad + line for line in blocks["S"]]
+    return [line.rstrip() for line in lines]
+
+
+def seat_label(values: dict[str, str], seat: str) -> str:
+    """``North: Nora``, or ``North`` when the record names no player."""
+    name = SEAT_NAMES[seat]
+    who = values.get(name, "?")
+    return name if who in ("?", "") else f"{name}: {who}"
+
+
+def hand_lines(record: Record, seat: str, style: Style) -> list[str]:
+    """The hand of ``seat`` a suit a line (``S AK3``), or ``(not given)``."""
+    hand = record.deal.hands.get(seat) if record.deal is not None else None
+    if hand is None:
+        return ["(not given)", "", "", ""]
+    lines = []
+    for suit in "SHDC":
+        held = sorted((c for c in hand if c[0] == suit), key=lambda c: RANKS.index(c[1]))
+        ranks = "".join(c[1] for c in held)
+        lines.append(f"{style.suit(suit)} {ranks or '-'}")
+    return lines
+
+
+def _pad(text: str, width: int) -> str:
+    visible = len(_ANSI.sub("", text))
+    return text + " " * max(1, width - visible)
+
+
+# --- the auction ------------------------------------------------------------------------
+
+def _call_text(call: Call, style: Style) -> str:
+    if call.kind == BID:
+        return f"{call.level}{style.denomination(call.denomination)}"
+    return {PASS: "Pass", DOUBLE: "X", REDOUBLE: "XX", ALL_PASS: "All pass", FILLER: "-", SKIP: "^S",
+            END: "*", CONTINUE: "+"}.get(call.kind) or style.text(call.token)
+
+
+def _marks(item: Call | Card, at: dict[tuple[int, int], list[Finding]], style: Style) -> str:
+    found: list[Finding] = []
+    for where in ((item.line, item.column), (item.mark_line, item.mark_column), (item.note_line, item.note_column)):
+        for finding in at.get(where, []):
+            if finding not in found:
+                found.append(finding)
+    return "".join(style.mark(f) for f in found)
+
+
+def _annotation(item: Call | Card, note: int | None) -> str:
+    text = "".join(_SUFFIXES.get(n, "") for n in item.nags)
+    text += "".join(f" ${n}" for n in item.nags if n not in _SUFFIXES)
+    return text + (f"({note})" if note is not None else "")
+
+
+def auction_grid(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]],
+                 style: Style) -> tuple[list[list[str]], list[tuple[int, str]]]:
+    """The auction in rows of columns W N E S (the dealer's call in its column), and its notes by number.
+
+    LIN notes are numbered from 1 in the order of the calls; an alert without explanation is only ``!``.
+    """
+    auction = record.auction
+    if auction is None:
+        return [], []
+    replay = replayed(ctx, "auction")
+    seats = replay.seats if replay is not None else [None] * len(auction.calls)
+    numbers, texts = call_notes(record)
+    if record.format == "lin":
+        shown = {old: new for new, old in enumerate(sorted(n for n, text in texts.items() if text), 1)}
+        numbers = {key: shown[n] for key, n in numbers.items() if n in shown}
+        texts = {shown[n]: texts[n] for n in shown}
+    rows: list[list[str]] = []
+    row = [""] * 4
+    last = -1
+    started = False
+    for index, call in enumerate(auction.calls):
+        if call.kind == FILLER and not started:
+            continue
+        started = True
+        seat = seats[index]
+        col = TABLE_ORDER.index(seat) if seat else (last + 1) % 4
+        if col <= last or row[col]:
+            rows.append(row)
+            row = [""] * 4
+        text = ("^I " if call.mark == "I" else "") + _call_text(call, style)
+        if call.alert:
+            text += "!"
+        text += _annotation(call, numbers.get(id(call))) + _marks(call, at, style)
+        row[col] = text
+        last = col
+    if any(row):
+        rows.append(row)
+    return rows, [(n, style.prose(texts[n])) for n in sorted(texts) if texts[n]]
+
+
+# --- the play -----------------------------------------------------------------------------
+
+TRICK_HEADERS = ("trick", "lead", "cards", "won by", "NS", "EW")
+
+
+def play_table(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]],
+               style: Style) -> tuple[list[list[str]], list[str]]:
+    """The play trick by trick (columns :data:`TRICK_HEADERS`), and the lines after it: stops, claim, notes."""
+    play = record.play
+    if play is None:
+        return [], []
+    replay = replayed(ctx, "play")
+    tricks = replay.tricks if replay is not None else []
+    rows: list[list[Card]] = []
+    row: list[Card] = []
+    stops: list[Card] = []
+    for card in play.cards:
+        if card.kind in (END, CONTINUE):
+            stops.append(card)
+        if card.kind != END:
+            row.append(card)
+        if len(row) == 4 or (card.kind == END and row):
+            rows.append(row)
+            row = []
+    if row:
+        rows.append(row)
+    won = {"NS": 0, "EW": 0}
+    table = []
+    for number, cards in enumerate(rows, 1):
+        trick = tricks[number - 1] if number <= len(tricks) else None
+        if trick is not None and len(trick.cards) == 4:
+            won[side(trick.winner)] += 1
+            shown = " ".join(_card_text(card, at, style) for _, card in trick.cards)
+            table.append([str(number), SEAT_NAMES[trick.leader], shown, SEAT_NAMES[trick.winner],
+                          str(won["NS"]), str(won["EW"])])
+        else:
+            leader = tricks[-1].winner if tricks and number == len(tricks) + 1 else (None if tricks else _first(replay))
+            if leader is not None and play.by_seat and all(c.seat for c in cards):
+                cards = sorted(cards, key=lambda c: (SEATS.index(c.seat or "") - SEATS.index(leader)) % 4)
+                shown = " ".join(_card_text(c, at, style) for c in cards)
+            else:
+                shown = " ".join((f"{c.seat}:" if c.seat and play.by_seat else "") + _card_text(c, at, style)
+                                 for c in cards)
+            table.append([str(number), SEAT_NAMES.get(leader or "", "?") if number == len(tricks) + 1 else "?", shown,
+                          "", "", ""])
+    after = []
+    for stop in stops:
+        what = "the play stops here: nothing more will be given" if stop.kind == END else \
+            "the play continues later from here"
+        after.append(f"{style.text(stop.token)}  {what}{_marks(stop, at, style)}")
+    if play.claim is not None:
+        value = play.claim.value
+        after.append(f"claim: declarer's side takes {value if value is not None else '?'} tricks in all"
+                     f"{_marks_at(play.claim.line, play.claim.column, at, style)}")
+    for n, tag in sorted(play.notes.items()):
+        after.append(f"({n}) {style.prose(tag.value.split(':', 1)[-1])}")
+    return table, after
+
+
+def _first(replay: PlayReplay | None) -> str | None:
+    """The opening leader, when no trick was completed."""
+    return seat_after(replay.declarer) if replay is not None and replay.declarer else None
+
+
+def _card_text(card: Card, at: dict[tuple[int, int], list[Finding]], style: Style) -> str:
+    if card.kind == "card":
+        text = style.card(card.card)
+    elif card.kind == INVALID:
+        text = style.text(card.token) or "?"
+    else:
+        text = style.text(card.token)
+    if card.mark:
+        text = f"^{card.mark} " + text
+    return text + _annotation(card, card.note) + _marks(card, at, style)
+
+
+def _marks_at(line: int, column: int, at: dict[tuple[int, int], list[Finding]], style: Style) -> str:
+    return "".join(style.mark(f) for f in at.get((line, column), []))
+
+
+# --- double dummy -------------------------------------------------------------------------
+
+def double_dummy(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]], style: Style) -> list[str]:
+    """The record's double-dummy table (declarers down, denominations across), each cell a finding names marked
+    with its code, and the par of the table for the board's dealer and vulnerability."""
+    found = analysis(ctx)
+    readings = [reading for reading in found.readings if reading.cells] if found is not None else []
+    if found is None or not readings:
+        return []
+    marks: dict[tuple[str, str], str] = {}
+    for reading in readings:
+        for key, cell in reading.cells.items():
+            marks[key] = marks.get(key, "") + _marks_at(cell.line, cell.column, at, style)
+    cells = found.cells or readings[0].cells
+    rows = [[SEAT_NAMES[seat]] + [_tricks(cells.get((seat, d))) + marks.get((seat, d), "") for d in DIGIT_DENOMINATIONS]
+            for seat in DIGIT_SEATS]
+    lines = _table(rows, ["", *(style.denomination(d) for d in DIGIT_DENOMINATIONS)])
+    dealer = record.dealer.value if record.dealer is not None else None
+    vulnerable = record.vulnerable.value if record.vulnerable is not None else None
+    best = found.par(dealer, vulnerable) if dealer is not None and vulnerable is not None else None
+    if best is not None:
+        lines.append(f"  par: {best}")
+    return lines
+
+
+def _tricks(cell: Cell | None) -> str:
+    return "?" if cell is None else str(cell.low) if cell.low == cell.high else f"{cell.low}-{cell.high}"
+
+
+# --- contract and result ------------------------------------------------------------------
+
+def outcome(record: Record, ctx: Context, style: Style) -> list[str]:
+    """The contract and result as replayed, next to what the record states."""
+    lines = []
+    replay = replayed(ctx, "auction")
+    if replay is not None:
+        if replay.contract is not None:
+            lines.append(f"auction: {_contract(replay.contract, replay.declarer, style)}")
+        elif replay.unfinished is not None:
+            lines.append(f"auction: unfinished ('{style.text(replay.unfinished.token)}')")
+        else:
+            lines.append("auction: no final contract (the auction did not end)")
+    if record.format == "lin":
+        if record.contract is not None:
+            lines.append(f"rs entry: {style.text((record.contract.raw or '').strip())}")
+        contract, declarer, tricks = lin_outcome(record, ctx)
+    else:
+        contract = record.contract.value if record.contract is not None else None
+        declarer = record.declarer.value[0] if record.declarer is not None else None
+        tags = _contract(contract, declarer, style) if isinstance(contract, Contract) else (
+            f"\"{style.text(record.contract.raw or '')}\"" if record.contract is not None else "none")
+        result = record.result.value if record.result is not None else None
+        if record.result is not None:
+            tags += f", Result \"{style.text(record.result.raw or '')}\""
+        lines.append(f"tags: {tags}")
+        if declarer is None and replay is not None:
+            declarer = replay.declarer
+        tricks = result.tricks_for(declarer) if isinstance(result, Result) and declarer else None
+    play = replayed(ctx, "play")
+    if play is not None and play.declarer is not None and not play.stopped:
+        own = side(play.declarer)
+        lines.append(f"play: declarer's side won {play.won[own]} of {len(play.tricks)} tricks played")
+    scored = None
+    if tricks is not None and declarer is not None and isinstance(contract, Contract) and contract.level:
+        difference = tricks - contract.level - 6
+        how = "made" if difference == 0 else (f"made, +{difference}" if difference > 0 else f"down {-difference}")
+        lines.append(f"result: {tricks} tricks for declarer ({how})")
+        vulnerability = record.vulnerable.value if record.vulnerable is not None else None
+        if isinstance(vulnerability, str) and vulnerability in ("None", "NS", "EW", "All"):
+            scored = f"{side(declarer)} {score(contract, is_vulnerable(vulnerability, declarer), tricks)}"
+    replayed_score = f"Law 77 gives {scored}" if scored is not None else ""
+    if record.score is not None:
+        lines.append(f"score: tag \"{style.text(record.score.raw or '')}\"" + (f", {replayed_score}" if scored else ""))
+    elif scored is not None:
+        lines.append(f"score: {replayed_score} (no score in the record)")
+    return lines
+
+
+def _contract(contract: Contract | None, declarer: str | None, style: Style) -> str:
+    if contract is None:
+        return "none"
+    if contract.passed_out and not contract.denomination:
+        return "passed out"
+    text = contract_text(contract)
+    if contract.level:
+        text = f"{contract.level}{style.denomination(contract.denomination)}{contract.risk}"
+    return text + (f" by {SEAT_NAMES[declarer]}" if declarer else "")
