@@ -1,7 +1,7 @@
 """Benchmark a full ``bridgelint check`` of synthetic archives against endplay's parse-only load.
 
     python benchmarks/bench.py [--boards 5000 50000] [--formats pbn lin] [--rounds 3] [--against DIR]
-                               [--score-table N]
+                               [--score-table N] [--paths PATH ...] [--no-endplay]
 
 For each archive, every round runs one child process per contender, in
 alternation: ``bridgelint check FILE`` (reading, replaying auction and play,
@@ -18,7 +18,10 @@ one-board file, best of ``--startup`` runs.
 revision: ``git archive REV | tar -x -C DIR``), alternated in the same
 rounds, and prints its speed-up.  ``--score-table N`` also measures the PBN
 archives with a ScoreTable of N results on every board (``pbn+table`` in the
-report).  benchmarks/README.md explains the figures.
+report).  ``--paths`` measures ``bridgelint check`` of those files or
+directories (the shared corpus, say) after the archives, without endplay
+(which reads one file); ``--no-endplay`` leaves endplay out everywhere.
+benchmarks/README.md explains the figures.
 """
 
 from __future__ import annotations
@@ -150,11 +153,14 @@ def main() -> None:
     parser.add_argument("--against", type=Path, metavar="DIR", help="also measure the bridgelint tree in DIR")
     parser.add_argument("--score-table", type=int, default=0, metavar="N",
                         help="also measure PBN archives with a ScoreTable of N results on every board")
+    parser.add_argument("--paths", type=Path, nargs="+", default=[], metavar="PATH",
+                        help="also measure the check of these files or directories (no endplay)")
+    parser.add_argument("--no-endplay", action="store_true", help="measure bridgelint only")
     args = parser.parse_args()
     DATA.mkdir(exist_ok=True)
     trees = [("bridgelint", None)] + ([(f"bridgelint@{args.against}", tree_env(args.against.resolve()))]
                                       if args.against else [])
-    compare = importlib.util.find_spec("endplay") is not None  # found, not imported: the children fork from here
+    compare = not args.no_endplay and importlib.util.find_spec("endplay") is not None  # found, not imported
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} CPUs, load {load}; best of {args.rounds} alternated rounds; "
           f"ratio = endplay time / bridgelint time")
@@ -184,6 +190,21 @@ def main() -> None:
                 for contender in contenders:
                     contender.run(path)
             report(fmt + ("+table" if score_table else ""), boards, contenders, compare)
+    for path in args.paths:
+        contenders = [Contender(name, check([]), env) for name, env in trees]
+        for _ in range(args.rounds):
+            for contender in contenders:
+                contender.run(path.resolve())
+        report(path.name, count_boards(path), contenders, False)
+
+
+def count_boards(path: Path) -> int:
+    """The boards ``bridgelint check`` reads in ``path`` (from its JSON summary), for the boards/s figures."""
+    import json
+
+    done = subprocess.run([sys.executable, "-m", "bridgelint", "check", "--format", "json", "--isolated", str(path)],
+                          capture_output=True, text=True, cwd=DATA)
+    return int(json.loads(done.stdout)["summary"]["boards"])
 
 
 def report(fmt: str, boards: int, contenders: list[Contender], compare: bool) -> None:

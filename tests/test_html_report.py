@@ -208,6 +208,45 @@ def test_unfinished_tricks_are_left_out_and_the_centre_shows_dealer_and_vulnerab
     assert [text_of(s) for s in find_all(centre, "span", "dealer")] == ["E"]
 
 
+DD_BOARD = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[Deal "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"]\n'
+            '[DoubleDummyTricks "7c5c67c5c61181711817"]\n[Ability "N:7C5C6 E:11817 S:7C5C6 W:11818"]\n'
+            '[Date "95.06.10"]\n')  # the Ability's West in clubs differs (O101), the Date draws the board alone
+
+
+def double_dummy_of(root) -> tuple[list[str], list[list[str]], list]:
+    """The board's double-dummy part: its headers, its rows of cells as text, and its cells that are marked."""
+    [part] = find_all(find_all(root, "article", "board")[0], "div", "double-dummy")
+    headers = [text_of(th) for th in part.iter("th")]
+    rows = [[text_of(td) for td in tr.iter("td")] for tr in part.find("table/tbody").iter("tr")]
+    return headers, rows, [td for td in part.iter("td") if td.find("mark") is not None]
+
+
+def test_a_board_shows_its_double_dummy_table_with_the_cell_a_finding_names(monkeypatch, tmp_path):
+    root = html_of(monkeypatch, tmp_path, DD_BOARD)
+    headers, rows, marked = double_dummy_of(root)
+    assert headers == ["", "NT", "\u2660", "\u2665", "\u2666", "\u2663"]
+    assert rows[0] == ["North", "7", "12", "5", "12", "6"]
+    assert rows[3] == ["West", "1", "1", "8", "1", "7 O101"]  # the cell the O101 finding names
+    [cell] = marked
+    assert classes(cell.find("mark")) == {"error"} and "Ability gives West in clubs 8 tricks" in cell.find("mark").get(
+        "title")
+    assert not [p for p in find_all(root, "p", "note") if text_of(p).startswith("par:")]  # tables disagree: no par
+
+
+def test_a_board_whose_tables_agree_shows_their_par(monkeypatch, tmp_path):
+    root = html_of(monkeypatch, tmp_path, DD_BOARD.replace("W:11818", "W:11817"))
+    headers, rows, marked = double_dummy_of(root)
+    assert rows[3] == ["West", "1", "1", "8", "1", "7"] and marked == []
+    [part] = find_all(find_all(root, "article", "board")[0], "div", "double-dummy")
+    assert [text_of(p) for p in find_all(part, "p", "note")] == ["par: NS 980 (NS 6S=)"]
+
+
+def test_a_board_without_double_dummy_tags_has_no_such_part(monkeypatch, tmp_path):
+    root = html_of(monkeypatch, tmp_path, board('[Date "95.06.10"]'))
+    assert find_all(root, "article", "board") and find_all(root, "div", "double-dummy") == []
+
+
 def test_headings_and_table_headers_for_assistive_technology(monkeypatch, tmp_path):
     root = samples_root = parse(samples_html(monkeypatch, tmp_path).read_text(encoding="utf-8"))
     levels = [int(e.tag[1]) for e in samples_root.iter() if re.fullmatch(r"h[1-6]", str(e.tag))]
@@ -299,6 +338,21 @@ def test_the_browser_draws_the_error_board_first(chromium, monkeypatch, tmp_path
     root = parse(dom)
     assert find_all(root, "article", "board")[0].get("id") == "f1-g21"
     assert all(re.search(r"line \d+, column \d+", text_of(li)) for li in find_all(root, "li", "finding"))
+
+
+def test_the_browser_draws_the_double_dummy_table_with_the_marked_cell(chromium, monkeypatch, tmp_path):
+    (tmp_path / "u.pbn").write_text(DD_BOARD)
+    target = tmp_path / "u.html"
+    monkeypatch.chdir(tmp_path)
+    run(monkeypatch, "check", "--isolated", "--format", "html", "-o", str(target), "u.pbn")
+    dom, requests = browse(chromium, tmp_path, target, "--dump-dom")
+    assert requests == []
+    headers, rows, marked = double_dummy_of(parse(dom))
+    assert headers[1:] == ["NT", "\u2660", "\u2665", "\u2666", "\u2663"] and len(rows) == 4
+    assert [text_of(td) for td in marked] == ["7 O101"]
+    shot = tmp_path / "dd.png"
+    browse(chromium, tmp_path, target, f"--screenshot={shot}", "--window-size=1200,900")
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_the_browser_takes_a_screenshot(chromium, monkeypatch, tmp_path):

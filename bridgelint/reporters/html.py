@@ -3,8 +3,8 @@
 The verdict table comes first, each file and drawn board linked; then, per
 file with findings, its boards with findings as ``bridgelint replay`` shows
 them (hand diagram with the dealer and vulnerability in its centre, auction
-grid, tricks played, contract and result) with the offending call or card
-marked in place and the findings with their Law beside them.  Boards with
+grid, tricks played, contract and result, the double-dummy table and its par)
+with the offending call, card or table cell marked in place and the findings with their Law beside them.  Boards with
 errors are drawn first, then those with warnings, each in file order.  A T
 or R finding shows the ScoreTable or TotalScoreTable row it is about; an
 E101 shows the other record's deal beside the board's own when it is in the
@@ -36,8 +36,9 @@ from ..replay.context import Context
 from ..rules import RULES
 from ..rules.event import FouledBoard
 from ..replay.semantics import header_values
-from ..views.board import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts, hand_lines,
-                    outcome, place, play_table, seat_label, title)
+from ..views.board import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts,
+                           denomination_headers, double_dummy, hand_lines, outcome, place, play_table, seat_label,
+                           title)
 from ..core.wording import counted
 from . import Reporter, Summary
 from .verdict import HEADERS, Verdict, count
@@ -261,6 +262,10 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
                      + "".join(f'<p class="note">{line}</p>' for line in after) + "</div>")
     parts.append('<div class="outcome"><h4>Contract and result</h4><ul>'
                  + "".join(f"<li>{line}</li>" for line in outcome(record, ctx, STYLE)) + "</ul></div>")
+    rows, best = double_dummy(record, ctx, at, STYLE)
+    if rows:
+        parts.append('<div class="double-dummy"><h4>Double dummy</h4>' + _grid(rows, denomination_headers(STYLE))
+                     + (f'<p class="note">par: {_e(best)}</p>' if best is not None else "") + "</div>")
     parts += _table_rows(record, findings)
     sections = place(record, findings)
     listed = "".join(f"<h4>{name}</h4>" + findings_html(sections[part]) for part, name in PARTS if sections[part])
@@ -436,10 +441,10 @@ a.code { text-decoration: none; } a.code:hover, a.code:focus { text-decoration: 
 .more li { margin-bottom: .3em; } .rest { margin: 0 0 0 1.2em; font-size: .9em; color: #555; }
 .print-note { display: none; }
 .hand b { display: block; font-size: .85em; white-space: nowrap; }
-.hand div, .auction td, .play td { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, monospace; white-space: nowrap; }
+.hand div, .auction td, .play td, .double-dummy td { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, monospace; white-space: nowrap; }
 .suit.H, .suit.D { color: #c00; }
 .auction th.dealer { text-decoration: underline; }
-.auction td, .play td { border-bottom: 1px solid #eee; }
+.auction td, .play td, .double-dummy td { border-bottom: 1px solid #eee; }
 mark { background: none; font-weight: bold; font-size: .8em; border-radius: .2em; padding: 0 .2em; }
 mark.error, .code.error { color: var(--error); }
 mark.warning, .code.warning { color: var(--warning); }

@@ -10,8 +10,8 @@ points at is marked with the finding's code (``1D <A103``), and each finding
 is listed under the part of the board it is about.
 
 The parts (``title``, ``hand_lines``, ``auction_grid``, ``play_table``,
-``outcome``, ``place``) are drawn with a :class:`Style`; the HTML report
-draws the same parts with its own style.  On a terminal suits are symbols
+``outcome``, ``double_dummy``, ``place``) are drawn with a :class:`Style`; the
+HTML report draws the same parts with its own style.  On a terminal suits are symbols
 and findings are coloured; ``--ascii``, ``NO_COLOR``, output that is not a
 terminal or a terminal whose encoding has no suit symbols give plain ASCII.
 """
@@ -31,6 +31,7 @@ from ..core.fingerprint import hands_of
 from ..core.model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
                     Record, Related)
 from ..core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
+from ..core.par import Par
 from .printable import shows_suits
 from ..replay.context import Context
 from ..replay.play import PlayReplay
@@ -127,7 +128,8 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
         out += finding_lines(sections["play"], style)
     out += ["", style.bold("Contract and result")] + [f"  {line}" for line in outcome(record, ctx, style)]
     out += finding_lines(sections["contract"], style)
-    grid = double_dummy(record, ctx, at, style)
+    rows, best = double_dummy(record, ctx, at, style)
+    grid = _table(rows, denomination_headers(style)) + ([f"  par: {best}"] if best is not None else []) if rows else []
     if grid or sections["optimum"]:
         out += ["", style.bold("Double dummy")] + grid + finding_lines(sections["optimum"], style)
     return "\n".join(out) + "\n"
@@ -387,13 +389,15 @@ def _marks_at(line: int, column: int, at: dict[tuple[int, int], list[Finding]], 
 
 # --- double dummy -------------------------------------------------------------------------
 
-def double_dummy(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]], style: Style) -> list[str]:
-    """The record's double-dummy table (declarers down, denominations across), each cell a finding names marked
-    with its code, and the par of the table for the board's dealer and vulnerability."""
+def double_dummy(record: Record, ctx: Context, at: dict[tuple[int, int], list[Finding]],
+                 style: Style) -> tuple[list[list[str]], Par | None]:
+    """The record's double-dummy table as rows (declarers down, a seat's name then its tricks in each
+    denomination of :func:`denomination_headers`), each cell a finding names marked with its code, and the par
+    of the table for the board's dealer and vulnerability (None: not known); no rows when there is no table."""
     found = analysis(ctx)
     readings = [reading for reading in found.readings if reading.cells] if found is not None else []
     if found is None or not readings:
-        return []
+        return [], None
     marks: dict[tuple[str, str], str] = {}
     for reading in readings:
         for key, cell in reading.cells.items():
@@ -401,13 +405,14 @@ def double_dummy(record: Record, ctx: Context, at: dict[tuple[int, int], list[Fi
     cells = found.cells or readings[0].cells
     rows = [[SEAT_NAMES[seat]] + [_tricks(cells.get((seat, d))) + marks.get((seat, d), "") for d in DIGIT_DENOMINATIONS]
             for seat in DIGIT_SEATS]
-    lines = _table(rows, ["", *(style.denomination(d) for d in DIGIT_DENOMINATIONS)])
     dealer = record.dealer.value if record.dealer is not None else None
     vulnerable = record.vulnerable.value if record.vulnerable is not None else None
-    best = found.par(dealer, vulnerable) if dealer is not None and vulnerable is not None else None
-    if best is not None:
-        lines.append(f"  par: {best}")
-    return lines
+    return rows, found.par(dealer, vulnerable) if dealer is not None and vulnerable is not None else None
+
+
+def denomination_headers(style: Style) -> list[str]:
+    """The headers of :func:`double_dummy`'s rows: none over the seats, then the denominations."""
+    return ["", *(style.denomination(d) for d in DIGIT_DENOMINATIONS)]
 
 
 def _tricks(cell: Cell | None) -> str:
