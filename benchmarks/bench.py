@@ -18,7 +18,7 @@ one-board file, best of ``--startup`` runs.
 revision: ``git archive REV | tar -x -C DIR``), alternated in the same
 rounds, and prints its speed-up.  ``--score-table N`` also measures the PBN
 archives with a ScoreTable of N results on every board (``pbn+table`` in the
-report).  ``--paths`` measures ``bridgelint check`` of those files or
+report).  ``--paths`` measures ``bridgelint check --jobs 1`` of those files or
 directories (the shared corpus, say) after the archives, without endplay
 (which reads one file); ``--no-endplay`` leaves endplay out everywhere.
 benchmarks/README.md explains the figures.
@@ -190,8 +190,8 @@ def main() -> None:
                 for contender in contenders:
                     contender.run(path)
             report(fmt + ("+table" if score_table else ""), boards, contenders, compare)
-    for path in args.paths:
-        contenders = [Contender(name, check([]), env) for name, env in trees]
+    for path in args.paths:  # on one process, so that the CPU times are the check's own
+        contenders = [Contender(name, check(["--jobs", "1"]), env) for name, env in trees]
         for _ in range(args.rounds):
             for contender in contenders:
                 contender.run(path.resolve())

@@ -88,6 +88,32 @@ def test_a_table_of_another_board_is_named():
     assert found.message.endswith("the whole table is that of board 1 of this file (PBN §5.7)")
 
 
+def test_a_table_of_a_board_after_it_is_named():
+    (other,) = solver.Solver(solver.Cache(None)).tables([solver.hands_of(_deal(OTHER))])
+    text = (game(DEAL, f'[DoubleDummyTricks "{digits(other)}"]', number="1") + "\n"
+            + game(OTHER, '[Result "0"]', number="2"))
+    (found,) = only(solved(text), "O103")
+    assert (found.line, found.column, found.board) == (5, 21, "1")
+    assert found.message.endswith("the whole table is that of board 2 of this file (PBN §5.7)")
+    assert found.related is not None and found.related.line == 7
+
+
+def test_a_wrong_table_of_no_board_of_the_file_is_told_without_one():
+    text = game(DEAL, '[DoubleDummyTricks "7c5c67c5c61181711816"]') + "\n" + game(OTHER, '[Result "0"]', number="2")
+    (found,) = only(solved(text), "O103")
+    assert found.message == "DoubleDummyTricks gives West in clubs 6 tricks, but double dummy West takes 7 (PBN §5.7)"
+
+
+def test_o105_both_sides_declaring_hearts_with_more_tricks_than_the_deal_holds():
+    east = game(DEAL, '[Declarer "E"]', '[Contract "4H"]', '[Result "10"]')  # double dummy 8
+    north = game(DEAL, '[Declarer "N"]', '[Contract "1H"]', '[Result "7"]')  # double dummy 5: 17 of 13
+    (found,) = only(solved(east + "\n" + north), "O105")
+    assert (found.line, found.column, found.game) == (15, 1, 2)
+    assert "17 tricks in hearts between the two sides, more than the deal holds (13;" in found.message
+    fitting = north.replace('[Result "7"]', '[Result "3"]')
+    assert only(solved(east + "\n" + fitting), "O105") == []
+
+
 def test_a_marker_cell_fires_only_when_the_solver_finds_more():
     assert only(solved(game(DEAL, '[DoubleDummyTricks "7c1c17c1c11181711817"]')), "O103") == []
     assert at(solved(game(DEAL, '[DoubleDummyTricks "1c1c17c1c11181711817"]')), "O103") == [(5, 21)]

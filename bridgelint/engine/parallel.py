@@ -21,7 +21,7 @@ from .events.hook import EventScope, Pending, conclude, settle
 from .events.state import EventState, Reference
 from ..core.report import FileReport
 from .pipeline import RecordHook, check_file, check_stream, linter_for, location
-from ..rules.optimum import SOLVED_CODES
+from ..rules.optimum import SOLVED_CODES, solved_file_hooks
 
 if TYPE_CHECKING:
     from .fixing import FixMode
@@ -57,7 +57,8 @@ def check_one(job: Job, on_read: Callable[[int], None] | None = None, stream: Bi
 def _check_one(job: Job, on_read: Callable[[int], None] | None, stream: BinaryIO | None,
                events: EventScope, dd: str | None = None) -> FileReport:
     path, codes, fmt, encoding = job
-    hooks = [solve_stage(dd)] if dd is not None and codes & SOLVED_CODES else []
+    hooks: list[RecordHook] = [solve_stage(dd), *solved_file_hooks(codes)] if dd is not None and codes & SOLVED_CODES \
+        else []
     if stream is None:
         return check_file(path, codes, fmt, hooks, on_read=on_read or (_count if _READ is not None else None),
                           events=events, encoding=encoding)

@@ -23,7 +23,6 @@ from typing import Iterable
 from ..core.bridge import RANKS, SEATS, SUITS
 from ..core.model import Deal, Finding
 from ..replay.context import Context
-from ..rules.optimum import encoded
 
 BATCH = 32  # deals per call of DDS's CalcAllTables
 KEPT = 1 << 16  # tables kept in memory by a run
@@ -210,17 +209,12 @@ class Solver:
 
 class SolveStage:
     """The deals of a file solved, as a record hook that prepares each batch before the rules run: a record
-    that double dummy can check gets its deal's table (``Context.solved``) and the file's tables so far
-    (``Context.solved_boards``)."""
+    that double dummy can check gets its deal's table (``Context.solved``)."""
 
     batch = BATCH  # records read ahead: their deals go to DDS together
 
     def __init__(self, solver: Solver):
         self.solver = solver
-        self.boards: dict[str, str] = {}  # a table solved in this file → the board of its first deal
-
-    def start_file(self, path: str, suppressions: object) -> None:
-        self.boards = {}
 
     def prepare(self, batch: list[Context]) -> None:
         wanted = [(ctx, hands) for ctx in batch if (hands := _checkable(ctx)) is not None]
@@ -228,8 +222,6 @@ class SolveStage:
             return
         for (ctx, _), tricks in zip(wanted, self.solver.tables([hands for _, hands in wanted])):
             ctx.solved = tricks
-            self.boards.setdefault(encoded(tricks), ctx.record.board_number or "?")
-            ctx.solved_boards = self.boards
 
     def __call__(self, ctx: Context) -> list[Finding]:
         return []

@@ -30,10 +30,8 @@ class Context:
     """One record and what the replayers found in it, computed once, on demand."""
 
     __slots__ = ("record", "skipped", "__dict__")
-    # set by a run that solves deals (check --dd): the deal's double-dummy tricks by (seat, denomination), and
-    # the tables solved in the file so far (20 hex digits, CELLS order), each with the board of its first deal
+    # set by a run that solves deals (check --dd): the deal's double-dummy tricks by (seat, denomination)
     solved: dict[tuple[str, str], int] | None = None
-    solved_boards: dict[str, str] | None = None
 
     def __init__(self, record: Record):
         self.record = record

@@ -1,16 +1,18 @@
 """O — the double-dummy analysis of a record: its tables of tricks and its par tags (PBN §4.2.7, §5.7).
 
 O101 and O102 use only what the record says.  O104 is decided over a whole file: a record hook
-(:class:`MakeableOnlyHook`) sees each record's tables and gives its finding when the file ends.
+(:class:`MakeableOnlyHook`) sees each record's tables and gives its finding when the file ends.  O103 and
+O105 need the deal solved (``Context.solved``, check --dd); what they decide across the records of a file
+(another board's table, two results of one deal) is a record hook too (:class:`SolvedFile`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..core.bridge import DENOMINATION_NAMES, SEAT_NAMES, SEATS, VULNERABILITY_WORDS
-from ..core.model import Finding
+from ..core.bridge import DENOMINATION_NAMES, PACK, SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITY_WORDS, side
+from ..core.model import Deal, Finding, Related
 from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
 from ..core.par import Par, par
 from .base import Context, Rule
@@ -286,8 +288,26 @@ def encoded(tricks: dict[tuple[str, str], int]) -> str:
     return "".join(f"{tricks[key]:x}" for key in CELLS)
 
 
+def _decoded(table: str) -> dict[tuple[str, str], int]:
+    return {key: int(c, 16) for key, c in zip(CELLS, table)}
+
+
 def _fits(reading: Reading, tricks: dict[tuple[str, str], int]) -> bool:
     return all(cell.low <= tricks[key] <= cell.high for key, cell in reading.cells.items())
+
+
+def _pattern(reading: Reading) -> str:
+    """A whole table as its program wrote it, in CELLS order (a marker cell as the marker): the key that finds
+    the solved tables it fits (:func:`_written`)."""
+    marker = reading.convention.marker if reading.convention is not None else 0
+    return "".join(f"{marker if cell.low != cell.high else cell.low:x}" for cell in map(reading.cells.__getitem__, CELLS))
+
+
+def _written(table: str, convention: Convention | None) -> str:
+    """A solved table as a program of ``convention`` writes it: every cell up to its ceiling as the marker."""
+    if convention is None:
+        return table
+    return "".join(f"{convention.marker:x}" if int(c, 16) <= convention.ceiling else c for c in table)
 
 
 _TURNS = {1: "one seat", 2: "two seats", 3: "three seats"}
@@ -302,8 +322,9 @@ class SolverMismatch(_OptimumRule):
     makeable-only table (O104) only when the solver finds more than it
     stands for. The message says when the whole table is that of the deal
     turned one, two or three seats clockwise (a deal rotated and its
-    analysis left as it was), or that of another board of the file read so
-    far. The par tags are O102's, against the record's own table.
+    analysis left as it was), or that of another board of the file, before
+    or after it (decided when the file is read). The par tags are O102's,
+    against the record's own table.
     Why it matters: a table left over after a deal was rotated or edited
     passes every other check, and the players read it as the deal's.
     Example: the deal's table turned one seat.
@@ -322,51 +343,21 @@ class SolverMismatch(_OptimumRule):
     """
 
     code, name, severity, law = "O103", "solver-mismatch", "error", "PBN §5.7"
-    needs = SOLVED
-
-    def check(self, ctx: Context) -> Iterator[Finding]:
-        solved = ctx.solved
-        found = analysis(ctx) if solved is not None else None
-        if found is None or solved is None:
-            return
-        for reading in found.readings:
-            wrong = [key for key, cell in reading.cells.items() if not cell.low <= solved[key] <= cell.high]
-            if not wrong:
-                continue
-            key = min(wrong, key=lambda key: (reading.cells[key].line, reading.cells[key].column))
-            cell = reading.cells[key]
-            others = len(wrong) - 1
-            more = f"; {others} more {'cell differs' if others == 1 else 'cells differ'}" if others else ""
-            yield self.finding(f"{reading.name} gives {cell_words(*key)} {cell.shown()} tricks, but double dummy "
-                               f"{SEAT_NAMES[key[0]]} takes {solved[key]}{more}{self._whose(ctx, reading, solved)}",
-                               cell.line, cell.column)
-
-    @staticmethod
-    def _whose(ctx: Context, reading: Reading, solved: dict[tuple[str, str], int]) -> str:
-        """What the whole table is the table of, when it is another deal's."""
-        for k, turn in _TURNS.items():
-            other = {(SEATS[(SEATS.index(seat) + k) % 4], d): n for (seat, d), n in solved.items()}
-            if other != solved and _fits(reading, other):
-                return (f": the whole table is that of the deal turned {turn} clockwise ({SEAT_NAMES['N']}'s tricks "
-                        f"written as {SEAT_NAMES[SEATS[k]]}'s)")
-        board = ctx.record.board_number
-        for table, number in (ctx.solved_boards or {}).items():
-            if number != board and _fits(reading, _decoded(table)):
-                return f": the whole table is that of board {number} of this file"
-        return ""
-
-
-def _decoded(table: str) -> dict[tuple[str, str], int]:
-    return {key: int(c, 16) for key, c in zip(CELLS, table)}
 
 
 class UnlikelyResult(_OptimumRule):
     """Result that double dummy makes unlikely.
 
-    What it does: with `check --dd`, reports a record whose declarer took
-    three or more tricks more than double dummy allows in the contract's
-    denomination, when the record's play does not prove the result (no play,
-    or a play cut short without a claim).
+    What it does: with `check --dd`, reports a result that no play of the
+    record proves (no play, or a play cut short without a claim) when its
+    declarer took three or more tricks more than double dummy allows in the
+    contract's denomination; and, over the records of one deal in a file,
+    when North-South and East-West are recorded declaring one denomination
+    with more tricks between them than the deal holds: 13, or what double
+    dummy gives the two declarers together when their opening leads make
+    it more. That second finding stands at the result no play proves (the
+    later one when neither is), names the other record, and is decided
+    when the file is read.
     Why it matters: real play falls short of double dummy, but seldom by so
     much the declarer's way; such a result was usually entered for the wrong
     contract, declarer or board.
@@ -393,23 +384,221 @@ class UnlikelyResult(_OptimumRule):
     needs = SOLVED | CONTRACT | DECLARER | RESULT
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        solved, record = ctx.solved, ctx.record
-        if solved is None or record.contract is None or record.declarer is None or record.result is None:
+        solved, found = ctx.solved, declared(ctx)
+        if solved is None or found is None or found.proven:
             return
-        contract, (declarer, _), result = record.contract.value, record.declarer.value, record.result.value
-        if contract is None or contract.passed_out or not contract.denomination or declarer is None or result is None:
-            return
-        tricks = result.tricks_for(declarer)
-        play = ctx.play
-        if tricks is None or play is not None and (play.complete or play.claimed or record.play is not None
-                                                   and record.play.claim is not None):
-            return  # the play proves the result (C105 compares them)
-        most = solved[declarer, contract.denomination]
-        if tricks - most >= 3:
-            yield self.finding(f"Result {tricks} tricks in {contract} by {SEAT_NAMES[declarer]}, but double dummy "
-                               f"{SEAT_NAMES[declarer]} takes {most} in {DENOMINATION_NAMES[contract.denomination]}: "
-                               f"{tricks - most} over, a sign of a result entered for another contract, declarer or "
-                               "board", record.result.line, record.result.column)
+        most = solved[found.declarer, found.denomination]
+        if found.tricks - most >= 3:
+            yield self.finding(f"Result {found.tricks} tricks in {found.contract} by {SEAT_NAMES[found.declarer]}, "
+                               f"but double dummy {SEAT_NAMES[found.declarer]} takes {most} in "
+                               f"{DENOMINATION_NAMES[found.denomination]}: {found.tricks - most} over, a sign of a "
+                               "result entered for another contract, declarer or board", found.line, found.column)
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """A record's result: declarer's tricks in the contract's denomination, where it is written, whether the
+    record's play proves it (played out, or claimed)."""
+
+    declarer: str
+    denomination: str
+    contract: str
+    tricks: int
+    proven: bool
+    line: int
+    column: int
+    game: int
+    board: str | None
+
+
+@per_record
+def declared(ctx: Context) -> Declared | None:
+    """The record's result as declarer's tricks; None without contract, declarer or tricks, or passed out."""
+    record = ctx.record
+    if record.contract is None or record.declarer is None or record.result is None:
+        return None
+    contract, (declarer, _), result = record.contract.value, record.declarer.value, record.result.value
+    if contract is None or contract.passed_out or not contract.denomination or declarer is None or result is None:
+        return None
+    tricks = result.tricks_for(declarer)
+    if tricks is None:
+        return None
+    play = ctx.play
+    proven = play is not None and (play.complete or play.claimed or record.play is not None
+                                   and record.play.claim is not None)  # C105 compares them
+    return Declared(declarer, contract.denomination, str(contract), tricks, proven, record.result.line,
+                    record.result.column, record.game, record.board_number)
+
+
+@dataclass(slots=True)
+class _Wrong:
+    """An O103 finding whose whole table may be another board's: told when the file's tables are all known."""
+
+    finding: Finding
+    pattern: str  # the table as written (:func:`_pattern`)
+    convention: Convention | None
+    board: str
+
+
+_OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+
+
+@dataclass(slots=True)
+class _DealResults:
+    """What the results recorded on one deal of a file say: its solved table, and per denomination and side the
+    result of the most tricks and the result of the most tricks that no play proves; a result that O105 reports
+    by itself (three over double dummy) is left out."""
+
+    table: str
+    most: dict[tuple[str, str], Declared] = field(default_factory=dict)
+    unproven: dict[tuple[str, str], Declared] = field(default_factory=dict)
+
+    def add(self, result: Declared, over: int) -> None:
+        """A result of the deal, ``over`` double dummy by so many tricks."""
+        if not result.proven and over >= 3:
+            return  # O105 by itself: not paired again
+        key = (result.denomination, side(result.declarer))
+        if key not in self.most or result.tricks > self.most[key].tricks:
+            self.most[key] = result
+        if not result.proven and (key not in self.unproven or result.tricks > self.unproven[key].tricks):
+            self.unproven[key] = result
+
+
+class SolvedFile:
+    """The checks of solved deals across a file, as a record hook after the solve stage: O103 (each record's
+    table against the solver's, naming the board of the file whose table it is) and O105's two sides (results of
+    one deal declared by both sides in one denomination), decided when the file ends.
+
+    Memory: each distinct solved table once, with the first boards it is the table of; per deal the results of
+    the most tricks by denomination and side; an O103 finding waiting for the file's end.  Never a record.
+    """
+
+    def __init__(self, codes: frozenset[str]):
+        self.mismatches, self.sides = SolverMismatch.code in codes, UnlikelyResult.code in codes
+        self.start_file("", None)
+
+    def start_file(self, path: str, suppressions: object) -> None:
+        self.path = path
+        self.tables: dict[str, list[tuple[str, int]]] = {}  # a solved table → (board, line) of up to two boards
+        self.wrong: list[_Wrong] = []
+        self.deals: dict[str, _DealResults] = {}  # by the deal (:func:`_holders`)
+
+    def __call__(self, ctx: Context) -> list[Finding]:
+        solved = ctx.solved
+        if solved is None:
+            return []
+        record = ctx.record
+        table = encoded(solved)
+        boards = self.tables.setdefault(table, [])
+        board = record.board_number or "?"
+        if len(boards) < 2 and all(seen != board for seen, _ in boards):
+            boards.append((board, record.line))
+        if self.sides and (result := declared(ctx)) is not None and (deal := _holders(record.deal)) is not None:
+            results = self.deals.get(deal)
+            if results is None:
+                results = self.deals[deal] = _DealResults(table)
+            results.add(result, result.tricks - solved[result.declarer, result.denomination])
+        return list(self._mismatches(ctx, solved)) if self.mismatches else []
+
+    def _mismatches(self, ctx: Context, solved: dict[tuple[str, str], int]) -> Iterator[Finding]:
+        """O103 on each table of the record that is not the solver's; one whose whole table may be another
+        board's waits for the end of the file."""
+        found = analysis(ctx)
+        for reading in found.readings if found is not None else ():
+            wrong = [key for key, cell in reading.cells.items() if not cell.low <= solved[key] <= cell.high]
+            if not wrong:
+                continue
+            key = min(wrong, key=lambda key: (reading.cells[key].line, reading.cells[key].column))
+            cell = reading.cells[key]
+            others = len(wrong) - 1
+            more = f"; {others} more {'cell differs' if others == 1 else 'cells differ'}" if others else ""
+            said = (f"{reading.name} gives {cell_words(*key)} {cell.shown()} tricks, but double dummy "
+                    f"{SEAT_NAMES[key[0]]} takes {solved[key]}{more}")
+            turn = _turned(reading, solved)
+            if turn is not None or not reading.whole:
+                yield SolverMismatch.finding(said + (turn or ""), cell.line, cell.column)
+                continue
+            waiting = SolverMismatch.finding(said, cell.line, cell.column)
+            waiting.game, waiting.board = ctx.record.game, ctx.record.board_number
+            self.wrong.append(_Wrong(waiting, _pattern(reading), reading.convention, ctx.record.board_number or "?"))
+
+    def end_file(self, report: object) -> list[Finding]:
+        return self._other_boards() + self._both_sides()
+
+    def _other_boards(self) -> list[Finding]:
+        """The waiting O103 findings, each naming the other board of the file whose table it is, if any."""
+        found = []
+        written: dict[Convention | None, dict[str, list[tuple[str, int]]]] = {}
+        for wrong in self.wrong:
+            tables = written.get(wrong.convention)
+            if tables is None:  # the file's tables as this convention writes them, once
+                tables = written[wrong.convention] = {}
+                for table, boards in self.tables.items():
+                    tables.setdefault(_written(table, wrong.convention), []).extend(boards)
+            finding = wrong.finding
+            other = next(((board, line) for board, line in tables.get(wrong.pattern, ()) if board != wrong.board),
+                         None)
+            if other is not None:
+                board, line = other
+                cited = f" ({SolverMismatch.law})"
+                finding.message = (f"{finding.message[:-len(cited)]}: the whole table is that of board {board} of "
+                                   f"this file{cited}")
+                finding.related = Related(self.path, line, 1, f"board {board}, whose deal has this table")
+            found.append(finding)
+        return found
+
+    def _both_sides(self) -> list[Finding]:
+        """O105 where both sides are recorded declaring one denomination of a deal with more tricks than it
+        holds: at the result no play proves (the later of two such), naming the other."""
+        found = []
+        for results in self.deals.values():
+            tricks = None
+            for (denomination, own), result in results.unproven.items():
+                other = results.most.get((denomination, _OTHER_SIDE[own]))
+                if other is None:
+                    continue
+                tricks = tricks or _decoded(results.table)
+                mine, theirs = tricks[result.declarer, denomination], tricks[other.declarer, denomination]
+                holds, total = max(13, mine + theirs), result.tricks + other.tricks
+                if total <= holds or (results.unproven.get((denomination, _OTHER_SIDE[own])) is other
+                                      and results.most[denomination, own] is result and other.line > result.line):
+                    continue  # the two results fit, or the other, the later, is told
+                finding = UnlikelyResult.finding(
+                    f"Result {result.tricks} tricks in {result.contract} by {SEAT_NAMES[result.declarer]}, but "
+                    f"{SIDE_NAMES[side(other.declarer)]} are recorded taking {other.tricks} in {other.contract} by "
+                    f"{SEAT_NAMES[other.declarer]} on this deal (board {other.board or '?'}, line {other.line}): {total} "
+                    f"tricks in {DENOMINATION_NAMES[denomination]} between the two sides, more than the deal holds "
+                    f"({holds}; double dummy {SEAT_NAMES[result.declarer]} takes {mine}, "
+                    f"{SEAT_NAMES[other.declarer]} {theirs}), a sign of a result entered for another contract, "
+                    "declarer or board", result.line, result.column)
+                finding.game, finding.board = result.game, result.board
+                finding.related = Related(self.path, other.line, other.column,
+                                          f"board {other.board or '?'}: {other.contract} by {SEAT_NAMES[other.declarer]}, "
+                                          f"{other.tricks} tricks")
+                found.append(finding)
+        return found
+
+
+def _holders(deal: Deal | None) -> str | None:
+    """A whole deal as the seat of each card in pack order (52 letters); None for any other deal."""
+    if deal is None or not deal.held.whole:
+        return None
+    return "".join(map(deal.held.seat.__getitem__, PACK))
+
+
+def solved_file_hooks(codes: frozenset[str]) -> list[SolvedFile]:
+    """The hook of a file's run that solves its deals (check --dd), when O103 or O105 is selected."""
+    return [SolvedFile(codes)] if codes & SOLVED_CODES else []
+
+
+def _turned(reading: Reading, solved: dict[tuple[str, str], int]) -> str | None:
+    """What the message adds when the whole table is that of the deal turned; None when it is not."""
+    for k, turn in _TURNS.items():
+        other = {(SEATS[(SEATS.index(seat) + k) % 4], d): n for (seat, d), n in solved.items()}
+        if other != solved and _fits(reading, other):
+            return (f": the whole table is that of the deal turned {turn} clockwise ({SEAT_NAMES['N']}'s tricks "
+                    f"written as {SEAT_NAMES[SEATS[k]]}'s)")
+    return None
 
 
 SOLVED_CODES = frozenset((SolverMismatch.code, UnlikelyResult.code))  # the rules that need the deals solved (--dd)
