@@ -34,7 +34,7 @@ class _Pair:
         self.boards = 0
         self.mp = self.points = self.top = self.imp = 0.0
         self.mp_places = self.imp_places = 0
-        self.played: dict[str, tuple[int, int]] = {}  # board -> (game, line) where the pair played it
+        self.played: dict[str, int] = {}  # board -> the line where the pair played it
         self.rounds: dict[str, tuple[str, str, int]] = {}  # round -> (table, board, line) where the pair sat
 
 
@@ -78,6 +78,7 @@ class StandingsHook:
                  if (at := position(name)) is not None]
         if not seats:
             return []
+        again = board in self.traveled  # an earlier traveller gives the board
         self.traveled.add(board)
         section, multiplicity = position("Section"), position("Multiplicity")
         self.sections = self.sections or section is not None
@@ -99,7 +100,8 @@ class StandingsHook:
             written = list(chain.from_iterable(map(itemgetter(0), filter(None, mps)) for mps, _ in columns))
             mean = sum(written) / len(written) if written else 0.0
             half = top / 2 if abs(mean) < abs(mean - top / 2) else 0.0  # centred on 0: a share is MP + top/2
-        cells, game, pairs = view.table.cells, ctx.record.game, self.pairs
+        cells, pairs = view.table.cells, self.pairs
+        listed: set[tuple[str, str]] = set()  # this traveller's pairs, when an earlier one gives the board
         found: list[Finding] = []
         sides = [(at, side, mps, imps) for (at, _, _, side), (mps, imps) in zip(seats, columns)]
         for row, (start, where, sat, played_in, *ids) in enumerate(rows):
@@ -113,14 +115,16 @@ class StandingsHook:
                 if pair is None:
                     pair = pairs[where, pair_id] = _Pair()
                 line = cells[4 * (start + at) + 2]  # the element's place (Table.element_place)
-                here = (game, line)
-                earlier = pair.played.setdefault(board, here)
-                if earlier is not here:
-                    if earlier[0] != game:  # twice in one traveller is the rule's own finding
+                played = pair.played
+                if board in played:
+                    if again and (where, pair_id) not in listed:  # twice in one traveller is the rule's own finding
                         found.append(ImpossibleTraveller.finding(
                             f"ScoreTable lists pair {pair_id} on board {board}, which it already played (line "
-                            f"{earlier[1]})", line, cells[4 * (start + at) + 3]))
+                            f"{played[board]})", line, cells[4 * (start + at) + 3]))
                     continue
+                played[board] = line
+                if again:
+                    listed.add((where, pair_id))
                 if sat is not None and played_in is not None:
                     seen = pair.rounds.get(played_in)
                     if seen is None:
