@@ -28,7 +28,7 @@ DATA = HERE / "data"
 # a child that imports, then checks FILE once (when a selection is given): all rules, or all but R
 CHILD = """
 import resource, sys
-from bridgelint.pipeline import check_file
+from bridgelint.engine.pipeline import check_file
 from bridgelint.rules import RULES
 path, which = sys.argv[1], sys.argv[2]
 if which != "import":
