@@ -84,3 +84,21 @@ def test_every_command_finds_the_codes_check_finds(inputs, way):
 def test_an_api_run_without_event_checks_finds_no_event_code(inputs):
     assert "E101" in by_api("fouled.pbn")
     assert not {f.code for f in pipeline.check_file("fouled.pbn", events=None).findings} & {"E101", "E102"}
+
+
+def test_one_check_on_two_processes_finds_what_each_file_alone_finds(inputs):
+    files = json.loads(invoke("check", "--format", "json", "--show-info", "--jobs", "2", *inputs).stdout)["files"]
+    together = {Path(f["path"]).name: {x["code"] for x in f["findings"] if x["severity"] in SEEN} for f in files}
+    assert together == {path: by_check(path) for path in inputs}
+
+
+def test_the_boards_a_report_draws_are_the_records_the_run_read(inputs):
+    """The HTML report draws from ``Pipeline.records``: the records as the run read them, in order."""
+    run = pipeline.Pipeline()
+    boards = 0
+    for path in inputs:
+        with open(path, "rb") as stream:
+            checked = [(c.record.game, c.record.line, c.record.board_number) for c in run.run(path, stream)]
+        assert [(r.game, r.line, r.board_number) for r in run.records(path)] == checked
+        boards += len(checked)
+    assert boards > len(inputs)

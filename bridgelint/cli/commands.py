@@ -14,7 +14,7 @@ import io
 import os
 import sys
 from concurrent.futures import BrokenExecutor
-from typing import Any, ContextManager, Generator, Iterable, TextIO, cast
+from typing import Any, ContextManager, Iterable, TextIO, cast
 
 import click
 
@@ -28,10 +28,7 @@ from ..engine.events.state import EventState
 from ..engine.inputs import shown
 from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
 from ..engine.fixing import FixMode
-from ..core.model import Record
 from ..core.report import FileReport
-from ..formats import open_reader
-from ..engine.pipeline import open_input
 from .progress import Progress
 from .replacing import Replacing
 from ..reporters import Collected, Reporter, Summary
@@ -154,14 +151,9 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         from ..reporters.html import HtmlReporter  # with the board views: imported for an HTML report only
 
         real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
-
-        def records(path: str) -> Generator[Record, None, None]:
-            """The records of a file the report draws, read again as the check read them."""
-            real_path = real.get(path, path)
-            with io.BytesIO(stdin_bytes or b"") if path == "-" else open_input(real_path) as stream:
-                yield from open_reader(stream, path, pipeline.fmt, pipeline.encoding_for(real_path))
-
-        reporter = HtmlReporter(records, fail_on, verbose, pipeline.config.docs_url)
+        reporter = HtmlReporter(lambda path: pipeline.records(real.get(path, path), io.BytesIO(stdin_bytes or b"")
+                                                              if path == "-" else None),
+                                fail_on, verbose, pipeline.config.docs_url)
     elif output_format == "json":
         from ..reporters.json import JsonReporter  # each file written as its report comes
 

@@ -52,7 +52,8 @@ import sys
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import attrgetter, or_
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, cast
+from contextlib import nullcontext
+from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, cast
 
 from .config import DEFAULT_EXCLUDE, Config, file_codes, file_encoding, is_excluded
 from .events.hook import EventScope, event_hooks
@@ -380,6 +381,12 @@ class Pipeline:
         """``path`` (read from ``stream``) through the pipeline, record by record."""
         return FileRun(shown(path), stream, self.codes_for(path), self.fmt, self.hooks, self.events,
                        self.encoding_for(path))
+
+    def records(self, path: str, stream: BinaryIO | None = None) -> Generator[Record, None, None]:
+        """The records of ``path`` (read from ``stream``, else opened) as a run reads them: its format and its
+        encoding, the path as reports show it; no rule runs.  What a report draws again comes from here."""
+        with open_input(path) if stream is None else nullcontext(stream) as opened:
+            yield from open_reader(opened, shown(path), self.fmt, self.encoding_for(path))
 
     def check_stream(self, path: str, stream: BinaryIO) -> FileReport:
         return check_stream(path, stream, self.codes_for(path), self.fmt, self.hooks, self.events,
