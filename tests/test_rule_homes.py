@@ -1,0 +1,109 @@
+"""Where each catalogue code is checked: in its rule class (``Rule.check``), or at the place listed here, and why.
+
+A rule with a ``check`` finds its code on a record that has been read.  The codes below have no ``check``: what
+they report is found where the text, the file or the run is at hand (while reading, unpacking, or after every
+record of a file or a run), and checking there is the one pass that sees it.  Each entry names the modules
+that make the code's findings (through the rule class: ``Rule.finding``, ``record.problem(Rule, ...)`` or a
+class method of the rule) and says why the check is not the rule's own.  The list only shrinks: a code whose
+check moves into its rule leaves it, and the tests fail until it does.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from bridgelint.rules import RULES
+
+PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
+
+READING = "found while the reader scans the text, the one pass that holds the characters and their places"
+EVENTS = "compares the records of an event with each other: decided by the event state (engine/events/) " \
+         "once the records it needs are read, at the end of the file or of the run"
+
+ELSEWHERE: dict[str, tuple[set[str], str]] = {
+    "A110": ({"formats/pbn_game.py"}, "the Auction tag's seat, read when the section closes: the reader needs it "
+                                      "to place the calls, and sees it before '#' and '##' values are resolved"),
+    "D102": ({"formats/pbn_header.py", "formats/lin.py"},
+             "a Deal/md value that does not parse leaves no hands to check: the reader reports where it stopped"),
+    "E101": ({"engine/events/state.py"}, EVENTS),
+    "E102": ({"engine/events/state.py"}, EVENTS),
+    "E103": ({"engine/events/state.py"}, EVENTS),
+    "E104": ({"engine/events/state.py"}, EVENTS),
+    "E105": ({"engine/events/state.py"}, "a hand record's board no record of the run was compared with: known "
+                                         "at the end of the run"),
+    "N103": ({"formats/pbn_game.py"}, "note numbers as written and defined twice in one section: " + READING),
+    "N104": ({"formats/pbn_game.py"}, "a NAG or suffix beside the call or card it annotates: " + READING),
+    "O103": ({"rules/optimum.py"}, "a table against the solver's, naming the board of the file whose table it is: "
+                                   "the rule's module keeps it as a record hook after the solve stage "
+                                   "(SolvedFile), decided at the end of the file"),
+    "O104": ({"rules/optimum.py"}, "a verdict on every double-dummy table of a file: the rule's module keeps it "
+                                   "as a record hook (MakeableOnlyHook), decided at the end of the file"),
+    "R104": ({"engine/events/standings.py"}, "the file's totals against all its travellers: the comparison is the "
+                                             "rule's (StandingsTotals.compare), run by the standings hook once the "
+                                             "file is read"),
+    "S101": ({"formats/base.py"}, "binary input: no record is read from it"),
+    "S102": ({"formats/pbn_game.py"}, READING),
+    "S103": ({"formats/pbn_game.py"}, READING),
+    "S104": ({"formats/pbn_game.py"}, READING),
+    "S105": ({"formats/pbn.py"}, "a tag repeated in a game, while the reader resolves the first of each: "
+                                 + READING),
+    "S106": ({"formats/pbn.py", "formats/pbn_game.py"}, "a character the text may not hold: " + READING),
+    "S107": ({"formats/pbn.py"}, "a line over 255 characters: " + READING),
+    "S108": ({"formats/pbn_export.py"}, "the export format's layout (columns, blank lines, tag order): "
+                                        + READING),
+    "S109": ({"formats/pbn_game.py", "formats/pbn_header.py"}, "a spelling the reader accepts and reads as "
+                                                               "PBN: reported where it is read"),
+    "S110": ({"formats/pbn.py"}, "an inheritance mark ('#', '##') the reader resolves: " + READING),
+    "S111": ({"formats/pbn.py", "formats/lin.py"}, "a file without a game: known when the reader ends"),
+    "S112": ({"engine/suppression.py"}, "a directive that suppressed nothing: known once every finding of the "
+                                        "file is made"),
+    "S113": ({"formats/pbn_game.py"}, "a tag swallowed by an open string or comment: " + READING),
+    "S114": ({"formats/pbn.py", "formats/lin_scan.py"}, "text decoded as Windows-1252: the decoder notes it, "
+                                                        "the message is the rule's (Windows1252.at)"),
+    "S115": ({"engine/inputs.py"}, "a damaged archive: found while unpacking, before any reader runs"),
+    "S116": ({"engine/inputs.py"}, "an archive over its limits: found while unpacking, before any reader runs"),
+    "S120": ({"formats/lin.py", "formats/lin_scan.py"}, READING),
+    "S121": ({"formats/lin.py"}, "an unknown LIN tag, kept and ignored: " + READING),
+    "T101": ({"formats/pbn_table.py"}, "a table's header, parsed with the table as it is read: " + READING),
+    "T102": ({"formats/pbn_table.py"}, "a table row against its header, parsed as it is read: " + READING),
+    "X001": ({"engine/pipeline.py", "formats/base.py"}, "a bug while reading or checking: the pipeline and the "
+                                                        "readers catch it where it happens"),
+}
+
+
+def makers() -> dict[str, set[str]]:
+    """Code → the modules (outside the catalogue) with a call that makes its findings through its rule class:
+    ``Rule.method(...)`` or ``f(Rule, ...)``."""
+    codes = {rule.__name__: code for code, rule in RULES.items()}
+    found: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = path.relative_to(PACKAGE).as_posix()
+        if module == "rules/__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            named = [node.func.value] if isinstance(node.func, ast.Attribute) else []
+            named += node.args[:1]
+            for name in named:
+                rule = name.id if isinstance(name, ast.Name) else name.attr if isinstance(name, ast.Attribute) else None
+                if rule in codes:
+                    found.setdefault(codes[rule], set()).add(module)
+    return found
+
+
+def test_the_codes_without_a_check_of_their_own_are_those_listed():
+    assert sorted(code for code, rule in RULES.items() if not rule.checks()) == sorted(ELSEWHERE)
+
+
+def test_each_listed_code_is_made_where_the_list_says():
+    found = makers()
+    assert {code: found.get(code, set()) for code in ELSEWHERE} == {code: where for code, (where, _) in ELSEWHERE.items()}
+
+
+def test_the_search_sees_each_way_of_making_a_finding():
+    found = makers()
+    assert "formats/base.py" in found["S101"]  # syntax.NotText.finding(...)
+    assert "formats/pbn_game.py" in found["N103"]  # record.problem(NoteNumber, ...)
+    assert "formats/pbn.py" in found["S114"]  # Windows1252.at(...)
