@@ -366,6 +366,17 @@ def test_hand_record_not_fired_on_agreeing_uploads_nor_on_the_hand_record(monkey
     assert found(monkeypatch, "--hand-record", record, turned) == []
 
 
+def test_hand_record_vulnerability_turns_with_the_hands(monkeypatch, write):
+    record = write("handrecord.pbn", pbn(game("1", D1, result=False)).replace('"None"', '"NS"'))
+    turned = "\n".join(game("1", D1_TURNED)).replace('[Dealer "N"]', '[Dealer "E"]') + "\n"
+    together = write("together.pbn", turned.replace('"None"', '"EW"'))
+    assert found(monkeypatch, "--hand-record", record, together) == []
+    kept = write("kept.pbn", turned.replace('"None"', '"NS"'))  # North-South vulnerable, East now dealer
+    assert found(monkeypatch, "--hand-record", record, kept) == [
+        (kept, "E101", 5, 8, "fouled board: board 1 here is not the hand record's: the deal of handrecord.pbn:5 "
+                             "turned one seat clockwise (Law 87)")]
+
+
 def test_hand_record_from_the_configuration(monkeypatch, write):
     write("handrecord.pbn", pbn(game("1", D1, result=False)))
     upload = write("up.pbn", pbn(game("1", D2)))

@@ -27,6 +27,20 @@ def test_fingerprint_of_a_whole_deal_and_the_seat_of_each_card():
     assert [seat_of(print_, card) for card in ("SA", "H2", "DT", "C5")] == ["N", "E", "S", "W"]
 
 
+def test_fingerprint_of_shuffled_deals_gives_each_card_its_holder():
+    import random
+
+    from bridgelint.core.bridge import PACK
+    shuffle = random.Random(23)
+    for _ in range(200):
+        cards = list(PACK)
+        shuffle.shuffle(cards)
+        hands = {seat: tuple(cards[13 * i:13 * i + 13]) for i, seat in enumerate("NESW")}
+        print_ = fingerprint(Deal(hands, 1, 1))
+        assert print_ is not None
+        assert all(seat_of(print_, card) == seat for seat, hand in hands.items() for card in hand)
+
+
 @pytest.mark.parametrize("hands", [
     {"N": None},                                   # a hidden hand (-)
     {"N": ("SA", "SK")},                           # an end position / partial deal
@@ -67,9 +81,9 @@ def test_wbf_imp_scale(points, expected):
 
 def sighting(board="1", line=1, deal_print=None, table=None, room=None, ns=None, imps_=None, imps_line=0,
              key=("Club", None, None, None, None, None, None), tables=1, dealer="N", digest=0,
-             outcome=None) -> Sighting:
+             outcome=None, vulnerable=None) -> Sighting:
     return Sighting(key, board, dealer, deal_print, line, 1, table, room, line, 1, ns, imps_, imps_line,
-                    7 if imps_line else 0, line, 1, line, tables, digest, outcome)
+                    7 if imps_line else 0, line, 1, line, tables, digest, outcome, vulnerable)
 
 
 def run(*files: list[Sighting]) -> list[list[tuple[str, int, str]]]:
@@ -138,6 +152,18 @@ def test_hands_and_dealer_turned_together_are_the_same_board():
     assert [code for code, _, _ in found] == ["E101"]
     [found] = run([sighting(deal_print=A, dealer=None), sighting(line=9, deal_print=turned(A, 1), dealer="E")])
     assert [code for code, _, _ in found] == ["E101"]
+
+
+def test_vulnerability_turns_with_the_hands_and_the_dealer():
+    # one seat clockwise: North-South's vulnerability is East-West's; half round it stays
+    assert run([sighting(deal_print=A, vulnerable="NS"), sighting(line=9, deal_print=turned(A, 1), dealer="E",
+                                                                  vulnerable="EW"),
+                sighting(line=19, deal_print=turned(A, 2), dealer="S", vulnerable="NS"),
+                sighting(line=29, deal_print=turned(A, 3), dealer="W", vulnerable=None)]) == [[]]
+    [found] = run([sighting(deal_print=A, vulnerable="NS"), sighting(line=5, deal_print=A, vulnerable="NS"),
+                   sighting(line=9, deal_print=turned(A, 1), dealer="E", vulnerable="NS")])
+    assert found == [("E101", 9, "fouled board: the deal most tables played turned one seat clockwise; dealt this "
+                                 "way at 1 table, the other way at 2 tables, first at line 1 (Law 87)")]
 
 
 def test_a_key_tag_not_written_is_carried_from_the_game_before():
@@ -232,6 +258,56 @@ def test_summary_lists_events_files_boards_and_tables():
                    {"board": "2", "records": 1, "tables": [{"table": None, "room": "Open"}], "reference": None}]}]
 
 
+def test_a_file_of_sightings_packed_gives_them_back_in_order():
+    from bridgelint.engine.events.packed import Sightings
+    other = ("Club", None, "2024.01.02", None, None, None, None)
+    written = [sighting(deal_print=A, vulnerable="NS"), sighting(board="2", line=9, key=other, dealer=None),
+               sighting(board="07", line=12, deal_print=B), sighting(line=15, table="3", digest=7, outcome="4S="),
+               sighting(line=18, room="Open", ns=420, imps_=10, imps_line=2), sighting(board=None, line=20),
+               sighting(line=22, tables=10 ** 30), sighting(line=2 ** 40, deal_print=turned(A, 3), dealer="W"),
+               sighting(line=30, dealer="X"), sighting(line=31, vulnerable="Love")]
+    packed = Sightings()
+    for one in written:
+        packed.append(one)
+    assert list(packed) == written
+    assert list(pickle.loads(pickle.dumps(packed))) == written
+    assert sorted(packed._kept) == list(range(2, len(written)))  # the usual two packed, the others kept whole
+
+
 def test_a_sighting_is_small_and_pickles():
     s = sighting(deal_print=A, table="3", room="Open", ns=420)
     assert pickle.loads(pickle.dumps(s)) == s
+
+
+@pytest.mark.parametrize("written", [
+    [str(n) for n in range(1, 3000)],  # the usual event: looked up by number
+    [str(n) for n in range(100000, 10000000, 7919)],  # sparse numbers: hashed
+    [str(n) for n in range(1, 300)] + ["07", "1-1", "+7", "٣", "0", " 5", "5000", "5000000000"] + ["2000", "6000"],
+])
+def test_packed_board_numbers_find_every_number_held(written):
+    from bridgelint.engine.events.packed import NumberIndex, Numbers, number_code
+    numbers, index = Numbers(), NumberIndex()
+    for number in written:
+        code = number_code(number)
+        assert index.get(number, code, numbers) == -1
+        index.add(number, code, len(numbers.codes), numbers)
+        numbers.append(number, code)
+    assert [numbers[i] for i in range(len(written))] == written  # given back as written
+    assert [index.get(number, number_code(number), numbers) for number in written] == list(range(len(written)))
+    for absent in ("3000000", "08", "99999", "4"):
+        if absent not in written:
+            assert index.get(absent, number_code(absent), numbers) == -1
+    assert len(index.direct) <= 8 * len(written) + 2048  # the array by number stays near the count held
+    if index.hashed is not None:
+        assert 2 * index.hashed.used <= len(index.hashed.slots)  # at most half full
+
+
+def test_a_reference_keeps_the_first_board_of_a_number_and_pickles():
+    from bridgelint.engine.events.state import Official, Reference
+    reference = Reference()
+    reference.add("5", Official(A, 12, 0, "N", "NS"))
+    reference.add("5", Official(B, 30, 1, "E", None))  # already held: the first stays
+    reference.add("05", Official(B, 40, 1, None, None))
+    again = pickle.loads(pickle.dumps(reference))
+    assert again.get("5") == Official(A, 12, 0, "N", "NS") and again.get("05") == Official(B, 40, 1, None, None)
+    assert again.get("6") is None

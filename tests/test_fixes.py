@@ -150,6 +150,15 @@ def test_a_second_table_is_written_out_only_where_its_play_fits_the_deal_before(
     assert fixed(data, unsafe=True) == data
 
 
+def test_the_vulnerability_of_a_board_written_from_other_seats_is_not_set():
+    # board 2 (East deals, North-South vulnerable) written one seat round: South deals, East-West vulnerable
+    data = ('[Board "2"]\n[Dealer "S"]\n[Vulnerable "EW"]\n[Deal "' + DEAL + '"]\n[Auction "S"]\nPass\n').encode()
+    assert counts(data, DEFAULT_CODES | {"B104", "B105"})["B105"] == 1
+    assert fixed(data, True, DEFAULT_CODES | {"B104", "B105"}) == data  # setting NS alone would foul the board
+    kept = data.replace(b'"EW"', b'"None"')  # not the board turned: the board number's vulnerability is set
+    assert fixed(kept, True, DEFAULT_CODES | {"B104", "B105"}) == kept.replace(b'"None"', b'"NS"')
+
+
 def test_fix_in_place_keeps_the_mode_and_reports_what_is_left(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     path = Path("a.pbn")

@@ -52,6 +52,12 @@ def standard_vulnerability(board: int) -> str:
     return VULNERABILITIES[(b + b // 4) % 4]
 
 
+def turned_vulnerability(vulnerability: str, seats: int) -> str:
+    """The vulnerability of a board written ``seats`` seats round (hands, dealer and vulnerability turned
+    together): North-South's is East-West's after an odd turn."""
+    return {"NS": "EW", "EW": "NS"}.get(vulnerability, vulnerability) if seats % 2 else vulnerability
+
+
 SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 DENOMINATION_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "notrump"}
 VULNERABILITY_WORDS = {"None": "nobody vulnerable", "NS": "North-South vulnerable", "EW": "East-West vulnerable",

@@ -12,6 +12,7 @@ from .model import Deal
 CARDS = PACK  # the order differences are named in
 _BIT = {card: 1 << i for i, card in enumerate(CARDS)}
 _DECK = (1 << 52) - 1
+_NORTH, _EAST, _SOUTH = ({ord(seat): "1" if seat == one else "0" for seat in SEATS} for one in "NES")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -20,10 +21,15 @@ def fingerprint(deal: Deal | None) -> int | None:
 
     Partial deals, hidden hands (``-``), ``?`` deals and end positions have none: they are not compared.
     """
-    if deal is None or not deal.held.whole:
+    if deal is None:
         return None
-    hands, bit = deal.hands, _BIT.__getitem__
-    return _join([sum(map(bit, hands[seat])) for seat in "NES"])  # type: ignore[arg-type]  # whole: all known
+    held = deal.held
+    if not held.whole:
+        return None
+    # a whole deal's view holds the pack in pack order (Holders.of): its seats, the last card first, read as
+    # one binary number per seat
+    seats = "".join(held.seat.values())[::-1]
+    return int(seats.translate(_NORTH), 2) | int(seats.translate(_EAST), 2) << 52 | int(seats.translate(_SOUTH), 2) << 104
 
 
 def _join(masks: list[int]) -> int:

@@ -201,9 +201,20 @@ class StandardVulnerability(Rule):
             if field.value != expected:
                 words = bridge.VULNERABILITY_WORDS
                 scored = any(record.tag(name) is not None for name in _SCORED_BY_VULNERABILITY)
-                edits = None if scored else _set_tag(record, "Vulnerable", expected)
+                edits = None if scored or _written_round(record, number) else _set_tag(record, "Vulnerable", expected)
                 yield self.finding(f"board {number} is {words[expected]}, not {words[field.value]}",
                                    field.line, field.column, edits=edits)
+
+
+def _written_round(record: Record, number: int) -> bool:
+    """Whether the board is written from other seats: its dealer and vulnerability are the board number's turned
+    by whole seats (robot matches write boards so), which setting the standard vulnerability alone would break."""
+    dealer = record.dealer.value if record.dealer is not None else None
+    vulnerable = record.vulnerable.value if record.vulnerable is not None else None
+    if dealer not in bridge.SEAT_NAMES or vulnerable is None:
+        return False
+    seats = (bridge.SEATS.index(dealer) - bridge.SEATS.index(bridge.standard_dealer(number))) % 4
+    return seats != 0 and vulnerable == bridge.turned_vulnerability(bridge.standard_vulnerability(number), seats)
 
 
 def _header_written(record: Record) -> list[Edit] | None:

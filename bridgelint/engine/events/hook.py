@@ -15,6 +15,7 @@ from ...core.model import Finding
 from ...replay.context import Context
 from ...rules.event import EVENT_CODES, UncomparedBoard
 from ..suppression import Suppressions
+from .packed import Sightings
 from .sighting import Sighting, carried, sight
 from .state import EventState, Reference
 
@@ -52,7 +53,7 @@ class EventHook:
         # with no record of the run)
         self.later = EVENT_CODES if across else frozenset((UNCOMPARED,)) if reference is not None else frozenset()
         self.state = EventState(reference)
-        self.sightings: list[Sighting] = []
+        self.sightings = Sightings()
         self.suppressions: Suppressions | None = None
         self._keys: dict[tuple, tuple] = {}
         self._before: tuple | None = None  # the key of the file's previous game, and its tags as written
@@ -63,7 +64,7 @@ class EventHook:
         if not self.across:
             self.state = EventState(self.reference)
             self.state.start_file(path)
-        self.sightings, self.suppressions, self._before, self._written = [], suppressions, None, None
+        self.sightings, self.suppressions, self._before, self._written = Sightings(), suppressions, None, None
 
     def __call__(self, ctx: Context) -> list[Finding]:
         sighting = sight(ctx.record, self._key)
@@ -102,7 +103,7 @@ class Pending(NamedTuple):
     """What the parent needs of a file to decide its event findings after the file: its sightings (across files),
     its directives, the codes decided then, and the hand records its records were compared with (file by file)."""
 
-    sightings: list[Sighting]
+    sightings: Iterable[Sighting]
     suppressions: Suppressions
     later: frozenset[str]
     compared: frozenset[int] = frozenset()

@@ -33,5 +33,6 @@ def read_reference(paths: Iterable[str], open_input: Callable[[str], BinaryIO], 
                 if number is None or deal is None or record.deal is None:
                     continue
                 dealer = record.dealer.value if record.dealer is not None else None
-                reference.boards.setdefault(number, Official(deal, record.deal.line, index, dealer))
+                vulnerable = record.vulnerable.value if record.vulnerable is not None else None
+                reference.add(number, Official(deal, record.deal.line, index, dealer, vulnerable))
     return reference

@@ -52,6 +52,7 @@ class Sighting(NamedTuple):
     tables: int  # the tables the record stands for: 0 unplayed, 1, or a traveller's rows with results
     digest: int  # what the record says was played (E103 tells a copy from a second result); 0 when no table is named
     outcome: str | None  # the contract and result as ``4S=``, ``3NT-1 by East``; None when no table is named
+    vulnerable: str | None = None  # None, NS, EW or All; None also when not known
 
 
 def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -> Sighting:
@@ -101,7 +102,8 @@ def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -
                     ns_score(record) if board_room is not None else None, imps,
                     imps_line, imps_column,
                     record.line, record.column, record.game, tables_played(record),
-                    digest(record, print_) if named else 0, outcome(record) if named else None)
+                    digest(record, print_) if named else 0, outcome(record) if named else None,
+                    record.vulnerable.value if record.vulnerable is not None else None)
 
 
 def carried(key: tuple[str | None, ...], before: tuple[str | None, ...] | None) -> tuple[str | None, ...]:
