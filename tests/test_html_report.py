@@ -181,6 +181,18 @@ def test_a_fouled_board_shows_both_deals(monkeypatch, tmp_path):
     assert len(find_all(article, "div", "diagram")) == 2
 
 
+def test_a_fouled_board_shows_the_hand_records_deal_from_its_file(monkeypatch, tmp_path):
+    one = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    two = "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"
+    game = '[Event "Teams"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{}"]\n'
+    (tmp_path / "hr.pbn").write_text(game.format(one))
+    root = html_of(monkeypatch, tmp_path, game.format(two) + '[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n',
+                   "--select", "E101", "--hand-record", "hr.pbn")
+    [other] = [div for article in find_all(root, "article", "board") for div in find_all(article, "div", "other-deal")]
+    assert text_of(other.find("h4")) == "board 1 in the hand record, hr.pbn:5"
+    assert [text_of(h) for h in find_all(other, "div", "hand")][1] == "East   \u2660 -  \u2665 AKQJT98765432  \u2666 -  \u2663 -"
+
+
 def test_codes_link_the_rule_text_the_page_carries(monkeypatch, tmp_path):
     from bridgelint.rules import RULES
 

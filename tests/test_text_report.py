@@ -162,6 +162,13 @@ def test_a_headline_names_what_the_findings_share():
     assert len(headline(*(f"the long message of board {n} " + "x" * 300 for n in range(5)))) == 120
 
 
+def test_boards_not_compared_are_named_in_the_table_even_when_rare():
+    findings = [Finding(code, "m", n, 1, "warning", game=n) for n, code in enumerate(
+        ["B104"] * 4 + ["B105"] * 3 + ["S101"] * 2 + ["A101"] * 2 + ["E105"], 1)]
+    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings)).row()[5] == "B104 4, B105 3, S101 2, E105 1"
+    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings[:-1])).row()[5] == "B104 4, B105 3, S101 2"
+
+
 def test_no_headline_for_a_small_file_or_a_rare_code():
     findings = [Finding("B104", "m", n, 1, "warning", game=n) for n in range(1, 6)]
     assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings)).headline is None  # on 5 of 12: not half

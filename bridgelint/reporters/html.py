@@ -37,8 +37,8 @@ from ..rules import RULES
 from ..rules.event import FouledBoard
 from ..replay.semantics import header_values
 from ..views.board import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts,
-                           denomination_headers, double_dummy, hand_lines, outcome, place, play_table, seat_label,
-                           title)
+                           denomination_headers, double_dummy, hand_lines, other_deal, outcome, place, play_table,
+                           seat_label, title)
 from ..core.wording import counted
 from . import Reporter, Summary
 from .verdict import HEADERS, Verdict, count
@@ -312,11 +312,13 @@ def _centre(values: dict[str, str]) -> str:
 
 
 def _other_deals(findings: list[Finding], at_lines: dict[int, Record], record: Record) -> list[str]:
-    """The other record's deal of each E101 (a fouled board), when that record is in this file."""
-    out = []
+    """The other record's deal of each E101 (a fouled board): drawn when that record is in this file, else its
+    hands a line (a hand record, another file of the run)."""
+    out: list[str] = []
     for f in findings:
         if f.code != FouledBoard.code:
             continue
+        drawn = len(out)
         for line in map(int, _OTHER_LINE.findall(f.message)):
             other = at_lines.get(line)
             if other is None or other is record:
@@ -324,6 +326,11 @@ def _other_deals(findings: list[Finding], at_lines: dict[int, Record], record: R
             values = header_values(other, Context(other))
             out.append(f'<div class="other-deal"><h4>The deal at line {line} ({_e(title(other))})</h4>'
                        + _diagram(other, values) + "</div>")
+        related = f.related
+        if len(out) == drawn and related is not None and related.deal is not None:
+            hands = "".join(f'<div class="hand">{line.strip()}</div>' for line in other_deal(related, STYLE)[1:])
+            out.append(f'<div class="other-deal"><h4>{_e(related.message)}, {_e(related.path)}:{related.line}</h4>'
+                       f"{hands}</div>")
     return out
 
 

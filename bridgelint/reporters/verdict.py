@@ -15,10 +15,14 @@ from dataclasses import dataclass, field
 
 from ..core.report import FileReport
 from ..rules import RULES
+from ..rules.event import UncomparedBoard
 from ..core.wording import counted
 from .width import cut, tabulated
 
 TOP_CODES = 3  # codes named in the table
+# codes that say what was not checked (E105: boards not compared with the hand record), named in the table whenever
+# they fire, even when other codes are more frequent: nothing compared is said, never silent
+ALWAYS_NAMED = (UncomparedBoard.code,)
 PATTERN_MIN_BOARDS = 10  # a smaller file has no file-wide pattern
 HEADLINE_CAUSE = 120  # characters of a headline's cause
 
@@ -63,7 +67,9 @@ class Verdict:
         return "unreadable" if self.unreadable else "rejected" if self.rejected else "ok"
 
     def row(self) -> list[str]:
-        top = ", ".join(f"{code} {count:,}" for code, count in self.codes.most_common(TOP_CODES))
+        named = self.codes.most_common(TOP_CODES)
+        named += [(code, self.codes[code]) for code in ALWAYS_NAMED if self.codes[code] and code not in dict(named)]
+        top = ", ".join(f"{code} {count:,}" for code, count in named)
         return [self.path, self.format, f"{self.boards:,}", f"{self.errors:,}", f"{self.warnings:,}", top, self.word]
 
 
