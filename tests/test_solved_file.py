@@ -146,3 +146,15 @@ def test_a_played_result_is_not_the_one_told():
     assert (finding.line, finding.game) == (7, 1) and "(board 1, line 15)" in finding.message
     north_played = game("1", DEAL, *result("N", "1H", 7), *played(DEAL, "N", "H"))
     assert run(north_played + east)[1] == []
+
+
+def test_a_play_cut_short_by_a_claim_proves_its_result():
+    """A PBN play of one trick or more that ends in '*' is a claim (RealBridge writes claims so): no O105; the
+    empty play section some programs write ('[Play "S"]' then '*') proves nothing."""
+    east = game("1", DEAL, *result("E", "4H", 10))
+    north = game("1", DEAL, *result("N", "1H", 7))
+    claimed = north.replace('[Result "7"]', '[Result "7"]\n' + "\n".join(played(DEAL, "N", "H")[:2]) + "\n*")
+    assert run(east.replace('[Result "10"]', '[Result "10"]\n' + "\n".join(played(DEAL, "E", "H")[:2]) + "\n*")
+               + claimed)[1] == []
+    empty = north.replace('[Result "7"]', '[Result "7"]\n[Play "E"]\n*')
+    assert len(run(east + empty)[1]) == 1

@@ -349,7 +349,8 @@ class UnlikelyResult(_OptimumRule):
     """Result that double dummy makes unlikely.
 
     What it does: with `check --dd`, reports a result that no play of the
-    record proves (no play, or a play cut short without a claim) when its
+    record proves (no play, or a play cut short without a claim; in PBN the
+    `*` that ends a play of one trick or more is the claim) when its
     declarer took three or more tricks more than double dummy allows in the
     contract's denomination; and, over the records of one deal in a file,
     when North-South and East-West are recorded declaring one denomination
@@ -424,8 +425,9 @@ def declared(ctx: Context) -> Declared | None:
     if tricks is None:
         return None
     play = ctx.play
-    proven = play is not None and (play.complete or play.claimed or record.play is not None
-                                   and record.play.claim is not None)  # C105 compares them
+    proven = play is not None and (play.complete or play.claimed or play.end is not None and play.rows > 0
+                                   or record.play is not None and record.play.claim is not None)  # C105's
+    # a PBN play of at least one trick that ends in '*' is a claim (pbn.md §7: the Result gives the outcome)
     return Declared(declarer, contract.denomination, str(contract), tricks, proven, record.result.line,
                     record.result.column, record.game, record.board_number)
 
