@@ -26,6 +26,7 @@ from .convert.json_writer import JsonWriter
 from .convert.pbn_writer import PbnWriter
 from .engine.events.hook import EventScope
 from .engine.events.reference import read_reference
+from .engine.inputs import shown
 from .core.model import Finding, Record
 from .core.report import FileReport
 from .engine.pipeline import Checked
@@ -138,7 +139,7 @@ def iter_checked(source: Source, select: Iterable[str] = (), ignore: Iterable[st
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         with pipeline.open_input(path) as stream:
-            yield from pipeline.FileRun(path, stream, codes, format, encoding=encoding)
+            yield from pipeline.FileRun(shown(path), stream, codes, format, encoding=encoding)
         return
     yield from pipeline.FileRun(_name(source), _binary(source), codes, format, encoding=encoding)
 

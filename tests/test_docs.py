@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import functools
+import glob
 import http.server
 import importlib.util
 import io
@@ -127,7 +128,8 @@ def _runnable(path: Path) -> bool:
 @pytest.mark.parametrize("path", [p for p in DOCS if _runnable(p)], ids=page_id)
 def test_the_examples_of_a_page_run(path, monkeypatch, tmp_path):
     """A page's Python blocks run in order in one namespace, as a reader would run them; ``pycon`` blocks are
-    doctests; ``console`` blocks print what they show; ``toml`` blocks are valid configurations."""
+    doctests; ``console`` blocks print what they show (a ``*`` in a word expanded as a shell would); ``toml``
+    blocks are valid configurations."""
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("COLUMNS", "120")
     namespace: dict = {"bridgelint": bridgelint}
@@ -143,8 +145,9 @@ def test_the_examples_of_a_page_run(path, monkeypatch, tmp_path):
             assert runner.failures == 0, out.getvalue()
         elif kind == "console":
             for command, shown in _commands(text):
-                program, *args = shlex.split(command)
+                program, *words = shlex.split(command)
                 assert program == "bridgelint", where
+                args = [path for word in words for path in (sorted(glob.glob(word)) if "*" in word else [word])]
                 status, out, err = run(monkeypatch, *args)
                 assert out == shown, f"{where}: {command}"
         elif kind == "toml":
