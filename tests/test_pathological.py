@@ -2,8 +2,8 @@
 
 Every case must take time linear in the input, keep memory bounded, lose no game, and never
 crash; unreadable paths exit 2 with a message while the other paths are still checked.
-Linear time is tested by ratio, never by a budget in seconds: doubling the input may at most
-triple the CPU time (a quadratic step quadruples it), best of a few tries, so that a busy
+Linear time is tested by ratio, never by a budget in seconds: four times the input may take at
+most eight times the CPU time (a quadratic step takes sixteen times), best of a few tries, so that a busy
 machine does not fail the test.  Sizes stay below a megabyte or so, where the ratio would
 measure the CPU caches instead.  The full-size floods, the floods sniffed by content
 (``t.txt``) and the 50 MB line are marked ``slow`` (``pytest -m slow``);
