@@ -3,8 +3,8 @@
 Each record's ScoreTable (a board's traveller) adds to the pairs (or players) it lists: the board, the MPs
 and IMPs written for them, the board's top; the first TotalScoreTable of the file is kept.  At the end of the
 file (``end_file``) every ranked pair's totals, NrBoards and percentage are compared with what its rows give,
-when the file holds a ScoreTable for every board.  About 100 bytes a pair and one integer a board are kept,
-never a record.
+when the file holds a ScoreTable for every board.  Per pair its totals and, per board it played, the line
+of its row (for R106, the round's table too) are kept, never a record.
 """
 
 from __future__ import annotations
