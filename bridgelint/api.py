@@ -27,7 +27,8 @@ from .convert.pbn_writer import PbnWriter
 from .engine.events.hook import EventScope
 from .engine.events.reference import read_reference
 from .engine.inputs import shown
-from .core.model import Finding, Record
+from .core.findings import Finding
+from .core.record import Record
 from .core.report import FileReport
 from .engine.pipeline import Checked
 from .formats import open_reader

@@ -21,7 +21,8 @@ import pytest
 from bridgelint.engine.parallel import check_one
 from bridgelint.core.report import FileReport
 from bridgelint.rules import DEFAULT_CODES
-from bridgelint.core.model import Finding, Record
+from bridgelint.core.findings import Finding
+from bridgelint.core.record import Record
 from bridgelint.formats.pbn import PbnReader
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -10,7 +10,8 @@ import pytest
 
 from bridgelint.core import bridge
 from bridgelint.core.bridge import Contract
-from bridgelint.core.model import CONTINUE, END, FILLER, INVALID, SKIP, Auction, Call
+from bridgelint.core.record import Auction
+from bridgelint.core.tokens import CONTINUE, END, FILLER, INVALID, SKIP, Call
 from bridgelint.replay.auction import (AFTER_END, BAD_DOUBLE, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL,
                                        WRONG_FIRST_CALLER, replay_auction)
 

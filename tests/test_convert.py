@@ -15,7 +15,8 @@ from bridgelint.convert.json_writer import JsonWriter
 from bridgelint.convert.pbn_writer import PbnWriter, game_text
 from bridgelint.replay.semantics import lin_outcome
 from bridgelint.engine.pipeline import check_stream
-from bridgelint.core.model import FILLER, Record
+from bridgelint.core.record import Record
+from bridgelint.core.tokens import FILLER
 from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.core.model import Tag
+from bridgelint.core.tags import Tag
 from conftest import SHARED, requires_shared, run_cli
 
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

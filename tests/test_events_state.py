@@ -8,7 +8,7 @@ import pytest
 
 from bridgelint.engine.events import EventState, Sighting
 from bridgelint.core.fingerprint import canonical, differences, fingerprint, seat_of, turn, turned
-from bridgelint.core.model import Deal
+from bridgelint.core.record import Deal
 from bridgelint.core.scoring import imps
 
 # North all spades, East all hearts, South all diamonds, West all clubs

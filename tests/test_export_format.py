@@ -8,7 +8,8 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from bridgelint.core.model import Places, Record
+from bridgelint.core.record import Record
+from bridgelint.core.text import Places
 from bridgelint.formats import pbn_export
 from bridgelint.formats.pbn_game import GameScanner
 from bridgelint.formats.pbn_export import _more

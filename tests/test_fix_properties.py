@@ -20,7 +20,7 @@ import pytest
 from conftest import CORPUS_PBN, SHARED, damaged_archives, requires_shared
 from bridgelint.core.bridge import Result
 from bridgelint.engine.fixing import FixMode
-from bridgelint.core.model import Record
+from bridgelint.core.record import Record
 from bridgelint.engine.parallel import check_one
 from bridgelint.formats import open_reader
 from bridgelint.rules import DEFAULT_CODES

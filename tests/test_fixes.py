@@ -22,7 +22,7 @@ import pytest
 from conftest import run_cli
 from bridgelint.engine.edit_text import apply_edits
 from bridgelint.engine.fixing import NEEDS_A_PERSON, FixMode, chosen
-from bridgelint.core.model import Edit, Finding, Fix
+from bridgelint.core.findings import Edit, Finding, Fix
 from bridgelint.engine.parallel import check_one
 from bridgelint.rules import DEFAULT_CODES, RULES
 

@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgelint.convert.pbn_writer import PbnWriter
-from bridgelint.core.model import Finding
+from bridgelint.core.findings import Finding
 from bridgelint.core.report import FileReport
 from bridgelint.engine.pipeline import FileRun, check_stream
 from bridgelint.formats import decode_line, open_reader

@@ -12,7 +12,8 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.core.model import Record, Tag
+from bridgelint.core.record import Record
+from bridgelint.core.tags import Tag
 from bridgelint.formats.pbn import PbnReader
 
 NAMES = ["Event", "Site", "Board", "Dealer", "Vulnerable", "Note", "Room", "Contract"]

@@ -9,7 +9,8 @@ import pytest
 
 from bridgelint.core.bridge import PACK, SEATS
 from bridgelint.core.fingerprint import fingerprint, seat_of
-from bridgelint.core.model import Deal, Holders
+from bridgelint.core.holders import Holders
+from bridgelint.core.record import Deal
 
 
 def random_deal(rng: random.Random) -> Deal:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.core import model, report
+from bridgelint.core import findings, record, report
 from bridgelint.engine import pipeline
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
@@ -165,8 +165,8 @@ def test_the_moved_public_names_still_import_with_a_warning():
         sys.modules.pop(name, None)
     with pytest.warns(DeprecationWarning, match="bridgelint.engine.pipeline"):
         old_pipeline = importlib.import_module("bridgelint.pipeline")
-    with pytest.warns(DeprecationWarning, match="bridgelint.core.model"):
+    with pytest.warns(DeprecationWarning, match="bridgelint.core.record"):
         old_model = importlib.import_module("bridgelint.model")
     assert old_pipeline.check_file is pipeline.check_file and old_pipeline.FileRun is pipeline.FileRun
     assert old_pipeline.FileReport is report.FileReport
-    assert old_model.Record is model.Record and old_model.Finding is model.Finding
+    assert old_model.Record is record.Record and old_model.Finding is findings.Finding

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from pyparsing import col, lineno
 
 from bridgelint.core.bridge import Contract, parse_lin_result_entry
-from bridgelint.core.model import BID, DOUBLE, INVALID, PASS, REDOUBLE, Auction, Finding, Play
+from bridgelint.core.findings import Finding
+from bridgelint.core.record import Auction, Play
+from bridgelint.core.tokens import BID, DOUBLE, INVALID, PASS, REDOUBLE
 from bridgelint.formats import lin_scan
 from bridgelint.core.lin_match import match_tag, room
 from bridgelint.formats.lin import LinReader, looks_like_lin

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint.engine import parallel
-from bridgelint.core.model import Finding, Related
+from bridgelint.core.findings import Finding, Related
 from bridgelint.rules import RULES
 from conftest import finding_lines
 from conftest import run_cli as run

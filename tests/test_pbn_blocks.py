@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.core.model import Finding, Tag
+from bridgelint.core.findings import Finding
+from bridgelint.core.tags import Tag
 from bridgelint.formats import pbn, text
 from bridgelint.formats.pbn_game import declaration, swallowed
 from bridgelint.rules.syntax import BadCharacter, LongLine, NoGame, Windows1252

@@ -12,7 +12,7 @@ import pyparsing as pp
 import pytest
 
 import bridgelint.formats.pbn_grammar as grammar
-from bridgelint.core.model import BID, CONTINUE, END, FILLER, PASS, SKIP
+from bridgelint.core.tokens import BID, CONTINUE, END, FILLER, PASS, SKIP
 from bridgelint.formats import open_reader
 from bridgelint.formats.pbn import PbnReader
 from conftest import CORPUS_PBN, DEAL, at, check, codes, read, read_one, requires_shared, table_rows

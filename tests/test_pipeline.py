@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from conftest import ERROR, damaged_archives
 
 from bridgelint.cli import cli
-from bridgelint.core.model import Finding
+from bridgelint.core.findings import Finding
 from bridgelint.engine.pipeline import FileRun, Linter, Pipeline, check_stream
 from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context

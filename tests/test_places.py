@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bridgelint.core.model import Places
+from bridgelint.core.text import Places
 
 TEXTS = st.text(st.sampled_from("ab \r\n"), max_size=40)
 OFFSETS = st.lists(st.integers(0, 40), max_size=8)  # taken modulo the text's length

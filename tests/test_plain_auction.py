@@ -10,7 +10,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.core.model import PLAIN_CALLS, Call
+from bridgelint.core.tokens import PLAIN_CALLS, Call
 from bridgelint.engine.pipeline import check_record
 from bridgelint.formats import open_reader
 from bridgelint.formats.lin import LinReader

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelint.core.bridge import FULL_DECK, Contract
-from bridgelint.core.model import Card, Field, seat_cards
+from bridgelint.core.tags import Field
+from bridgelint.core.tokens import Card, seat_cards
 from bridgelint.formats import open_reader
 from bridgelint.replay import play as replay
 from conftest import PLAY_DEAL, PLAY_ROWS

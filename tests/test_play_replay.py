@@ -5,7 +5,9 @@ import io
 import pytest
 
 from bridgelint.core.bridge import Contract, trick_winner
-from bridgelint.core.model import Card, Deal, Field, Play
+from bridgelint.core.record import Deal, Play
+from bridgelint.core.tags import Field
+from bridgelint.core.tokens import Card
 from bridgelint.formats import open_reader
 from bridgelint.replay import play as replay
 from bridgelint.replay.play import replay_play

@@ -16,7 +16,7 @@ import pytest
 
 from bridgelint.core._version import __version__
 from bridgelint.core.report import FileReport
-from bridgelint.core.model import Finding
+from bridgelint.core.findings import Finding
 from bridgelint.reporters import Summary
 from bridgelint.reporters import github, junit, sarif, statistics
 from bridgelint.rules import RULES

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgelint.cli import cli
-from bridgelint.core.model import Card
+from bridgelint.core.tokens import Card
 from bridgelint.replay.play import REVOKE, Irregularity, PlayReplay, Trick, revoke_transfer
 from bridgelint.rules.base import Context
 from conftest import PLAY_DEAL, PLAY_ROWS, check, read_one

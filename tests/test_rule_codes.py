@@ -14,7 +14,7 @@ import pytest
 import bridgelint
 from bridgelint.engine import pipeline
 from bridgelint.engine.pipeline import Linter
-from bridgelint.core.model import Finding
+from bridgelint.core.findings import Finding
 from bridgelint.rules import RULES
 from bridgelint.rules.base import Rule
 

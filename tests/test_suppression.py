@@ -7,7 +7,7 @@ import io
 import pytest
 
 from bridgelint.engine.pipeline import check_stream
-from bridgelint.core.model import Finding
+from bridgelint.core.findings import Finding
 from bridgelint.rules import RULES
 from conftest import finding_lines
 from conftest import run_cli as run

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint.core.report import FileReport
-from bridgelint.core.model import Finding
+from bridgelint.core.findings import Finding
 from bridgelint.reporters.verdict import Verdict
 from conftest import CLEAN, ERROR, SHARED, WARNING, board, finding_lines, requires_shared
 from conftest import run_cli as run

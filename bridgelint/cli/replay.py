@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..core.model import Finding
+from ..core.findings import Finding
 from ..engine.inputs import ArchiveProblem
 from ..engine.pipeline import add_archive_findings, linter_for, location, open_input
 from ..views.board import finding_lines, render, style_for

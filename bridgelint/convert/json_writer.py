@@ -27,7 +27,10 @@ import json
 from typing import Any, TextIO
 
 from ..core.bridge import Contract, Result
-from ..core.model import Call, Card, Finding, Record, Table
+from ..core.findings import Finding
+from ..core.record import Record
+from ..core.tables import Table
+from ..core.tokens import Call, Card
 from ..replay.context import Context
 from ..replay.semantics import replayed
 from ..core.tables import MALFORMED

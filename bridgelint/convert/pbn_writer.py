@@ -23,8 +23,9 @@ from functools import cmp_to_key
 from typing import IO
 
 from ..core.bridge import SEATS, parse_seat, seat_after
-from ..core.model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Column,
-                     Play, Record)
+from ..core.record import Play, Record
+from ..core.tables import Column
+from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
 from ..replay.context import Context
 from ..replay.play import declared
 from ..replay.semantics import CONTROL, MANDATORY, NOTE_VALUE, SECTION_TAGS, UNKNOWN, call_notes, header, replayed

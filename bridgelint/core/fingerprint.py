@@ -7,7 +7,7 @@ A fingerprint holds North's, East's and South's cards as three 52-bit masks
 from __future__ import annotations
 
 from .bridge import PACK, SEATS
-from .model import Deal
+from .record import Deal
 
 CARDS = PACK  # the order differences are named in
 _BIT = {card: 1 << i for i, card in enumerate(CARDS)}

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from .model import Record, Tag
+from .record import Record
+from .tags import Tag
 
 Field4 = tuple[str, str, int, int]  # a field: TAG (upper case), value, line, column of the tag
 
@@ -12,7 +13,7 @@ ROOMS = {"O": "Open", "C": "Closed"}  # the room letter of a qx value
 
 class LinRecord(Record):
     """The record of a LIN board.  Its own fields are kept as (TAG, value, line, column) tuples and made
-    :class:`~bridgelint.model.Tag` objects only when ``tags`` is first read (checks rarely read them);
+    :class:`~bridgelint.core.tags.Tag` objects only when ``tags`` is first read (checks rarely read them);
     ``carried`` are the match header's tags, which come after them in ``tags``."""
 
     __slots__ = ("fields", "carried", "room", "_tags")
@@ -33,6 +34,14 @@ class LinRecord(Record):
     @tags.setter
     def tags(self, tags: list[Tag]) -> None:
         self._tags = tags
+
+    def field_name(self, name: str) -> str:
+        """How LIN writes a header field PBN has a tag for (``rs contract`` for ``Contract``)."""
+        return _LIN_FIELDS.get(name, name)
+
+
+_LIN_FIELDS = {"Board": "qx", "Vulnerable": "sv", "Deal": "md", "Contract": "rs contract",
+              "Declarer": "rs declarer", "Result": "rs result"}  # where LIN writes what PBN has tags for
 
 
 def match_tag(record: Record, name: str) -> Tag | None:

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .digits import matched
-from .model import Record, Table, Tag
+from .record import Record
+from .tables import Table
+from .tags import Tag
 from .par import DENOMINATIONS, Par, ParContract
 
 SEATS = "NESW"

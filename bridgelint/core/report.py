@@ -7,7 +7,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from .model import Finding
+from .findings import Finding
 
 _MEMBER = re.compile(r"(.*?\.zip)!(.+)", re.IGNORECASE | re.DOTALL)
 

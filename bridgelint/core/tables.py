@@ -8,10 +8,15 @@ into its typed value, or says it is malformed.  Pure: no reading, no findings.
 from __future__ import annotations
 
 import re
-from typing import cast
+from array import array
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator, cast
 
 from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_pbn_call
 from .digits import is_digits, matched, whole, wholes
+
+if TYPE_CHECKING:
+    from .tags import Tag
 
 # Kinds of element.
 TEXT, RANK, COUNT, NUMBER, SCORE = "text", "rank", "count", "number", "score"
@@ -239,3 +244,131 @@ def _holding(text: str) -> str | None:
 _PARSERS = {RANK: _rank, COUNT: _count, NUMBER: number, SCORE: _score, PERCENTAGE: _percentage,
             TRICKS: _tricks, CONTRACT: _contract, SEAT: _seat, CALL: _call, CARD: _card,
             DENOMINATION: _denomination, TIME: _time, RANGE: _range, HOLDING: _holding}
+
+
+@dataclass(slots=True)
+class Column:
+    """A column of a supplemental table: ``[+|-]Name[\\width[L|R]]`` (PBN §5.2)."""
+
+    name: str
+    order: str = ""  # "+" descending, "-" ascending, "" not sorted
+    width: int = 0  # minimum width of its elements (0: none)
+    align: str = ""  # "L" or "R"; "" not given
+    offset: int = 0  # where its specification starts in the tag value
+    kind: str | None = None  # the kind of a predefined column (bridgelint.tables), None for others
+
+
+@dataclass(slots=True)
+class Element:
+    """A table element: as written (quotes and ``^`` included) and as understood."""
+
+    text: str
+    value: object  # typed by the column's kind; None for ? and -; tables.MALFORMED if malformed
+    line: int
+    column: int
+    artificial: bool = False  # written with a leading ^ (an artificial score, PBN §5.2)
+
+
+class Table:
+    """A supplemental section (PBN §5): its tag, its columns and rows of elements.
+
+    Elements are kept compactly, as places in the game's text (offset, end,
+    line, column), and typed when asked for, so a table of 100,000 rows costs
+    little more than its text.  ``columns`` and the rows are set once the
+    game is read (a ``#`` header is known only then).
+    """
+
+    __slots__ = ("tag", "text", "cells", "row_starts", "columns", "inherited", "_artificial")
+
+    def __init__(self, tag: Tag, text: str):
+        self.tag = tag  # the section's tag; its value is the header
+        self.text = text
+        self.cells = array("i")  # offset, end, line, column of each element, in file order
+        self.row_starts = array("i")  # the index of each row's first element
+        self.columns: list[Column] = []
+        self.inherited = tag.value.strip() == "#"  # the header comes from an earlier game (PBN §4.8)
+        self._artificial: frozenset[int] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.tag.name
+
+    def __len__(self) -> int:
+        """The number of rows."""
+        return len(self.row_starts)
+
+    @property
+    def element_count(self) -> int:
+        return len(self.cells) // 4
+
+    def element_text(self, index: int) -> str:
+        cells = self.cells
+        return self.text[cells[4 * index]:cells[4 * index + 1]]
+
+    def element_place(self, index: int) -> tuple[int, int]:
+        """(line, column) of an element."""
+        return self.cells[4 * index + 2], self.cells[4 * index + 3]
+
+    def element(self, index: int, column: Column | None = None) -> Element:
+        text = self.element_text(index)
+        line, col = self.element_place(index)
+        kind = column.kind if column is not None else None
+        return Element(text, parse_element(kind, text), line, col, text[:1] == ARTIFICIAL)
+
+    def span(self, number: int) -> range:
+        """The indexes of the elements of one row (0-based)."""
+        starts = self.row_starts
+        return range(starts[number], starts[number + 1] if number + 1 < len(starts) else self.element_count)
+
+    def row(self, number: int) -> list[Element]:
+        """The elements of one row, typed by their columns; a short row has fewer, a long one more."""
+        span, columns = self.span(number), self.columns
+        return [self.element(i, columns[i - span.start] if i - span.start < len(columns) else None) for i in span]
+
+    def whole(self, number: int) -> bool:
+        """Whether the row has an element for every column, and no more."""
+        return len(self.span(number)) == len(self.columns)
+
+    def cell(self, number: int, position: int) -> Element:
+        """The element of a whole row in one column, typed, with its place."""
+        return self.element(self.row_starts[number] + position, self.columns[position])
+
+    def value(self, number: int, position: int) -> object:
+        """The typed value of the element of a whole row in one column (as ``cell(...).value``, cheaper)."""
+        return parse_element(self.columns[position].kind, self.element_text(self.row_starts[number] + position))
+
+    def artificial(self, number: int) -> bool:
+        """Whether an element of the row is marked ``^`` (an artificial score, PBN §5.2), or a score column holds
+        an adjusted score as programs write one (``A+``, ``A-``, ``A=``: Law 12C)."""
+        return number in self.artificial_rows()
+
+    def artificial_rows(self) -> frozenset[int]:
+        """The rows that are artificial (:meth:`artificial`), worked out once."""
+        if self._artificial is None:
+            text, cells, starts, count = self.text, self.cells, self.row_starts, self.element_count
+            found: set[int] = set()
+            if cells and ARTIFICIAL in text[cells[0]:cells[-3]]:  # a ^ somewhere: which rows
+                found.update(row for row in range(len(starts))
+                             if any(text[cells[4 * i]] == ARTIFICIAL for i in self.span(row)))
+            for position, column in enumerate(self.columns):
+                if column.kind == SCORE:
+                    found.update(row for row, start in enumerate(starts) if start + position < count
+                                 and adjusted_score(self.element_text(start + position)))
+            self._artificial = frozenset(found)
+        return self._artificial
+
+    def rows(self) -> Iterator[list[Element]]:
+        for number in range(len(self.row_starts)):
+            yield self.row(number)
+
+    def texts(self) -> Iterator[list[str]]:
+        """The rows as written."""
+        for number in range(len(self.row_starts)):
+            yield [self.element_text(i) for i in self.span(number)]
+
+    def column_index(self, name: str) -> int | None:
+        """The position of the column of that name, or None."""
+        for i, column in enumerate(self.columns):
+            if column.name == name:
+                return i
+        return None

@@ -22,7 +22,7 @@ import codecs
 import re
 from typing import BinaryIO, Iterable, Iterator
 
-from ..core.model import Edit
+from ..core.findings import Edit
 from ..formats.text import Decoder
 
 _LONE_CR = re.compile(rb"\r(?!\r*\n)")  # a CR that ends a line (read as LF)

@@ -25,7 +25,7 @@ from typing import BinaryIO, Callable, Iterable
 
 from .edit_text import apply_edits
 from .inputs import is_archive
-from ..core.model import Finding, Fix
+from ..core.findings import Finding, Fix
 from ..core.report import FileReport, split_member
 from .pipeline import open_input
 from ..rules import RULES

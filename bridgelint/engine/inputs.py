@@ -23,7 +23,7 @@ import zlib
 from typing import IO, Any, BinaryIO, Callable, cast
 
 from ..core.digits import is_digits, matched
-from ..core.model import Finding
+from ..core.findings import Finding
 from ..core.report import split_member
 from ..rules.syntax import ArchiveLimit, DamagedArchive
 

@@ -25,7 +25,7 @@ from ..rules.optimum import SOLVED_CODES, solved_file_hooks
 
 if TYPE_CHECKING:
     from .fixing import FixMode
-    from ..core.model import Finding
+    from ..core.findings import Finding
 
 Job = tuple[str, frozenset[str], "str | None", "str | None"]  # path, selected codes, input format, encoding
 

@@ -59,7 +59,8 @@ from .config import DEFAULT_EXCLUDE, Config, file_codes, file_encoding, is_exclu
 from .events.hook import EventScope, event_hooks
 from .events.standings import standings_hooks
 from .inputs import ArchiveProblem, Unpacked, inputs_of, is_archive, is_zip, shown, unpack
-from ..core.model import Finding, Record
+from ..core.findings import Finding
+from ..core.record import Record
 from ..core.report import FileReport, split_member
 from ..formats import format_from_name, open_reader
 from ..replay.context import Context

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Iterable
 
 from ..core.bridge import RANKS, SEATS, SUITS
-from ..core.model import Deal, Finding
+from ..core.findings import Finding
+from ..core.record import Deal
 from ..replay.context import Context
 
 BATCH = 32  # deals per call of DDS's CalcAllTables

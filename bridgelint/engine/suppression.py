@@ -18,7 +18,9 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..core.model import Finding, Record, Tag
+from ..core.findings import Finding
+from ..core.record import Record
+from ..core.tags import Tag
 from ..rules.internal import InternalError
 from ..rules.syntax import UnusedSuppression
 

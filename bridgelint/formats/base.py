@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Protocol
 
-from ..core.model import Finding, Record
+from ..core.findings import Finding
+from ..core.record import Record
 from ..rules import internal, syntax
 
 

@@ -1,4 +1,4 @@
-"""The BBO LIN reader: one :class:`~bridgelint.model.Record` per board, streamed.
+"""The BBO LIN reader: one :class:`~bridgelint.core.record.Record` per board, streamed.
 
 Boards are split from the field stream (:mod:`.lin_scan`): in vugraph files
 each ``qx`` starts a board, after a header of ``vg``, ``rs``, ``pn``/``pw``,
@@ -12,7 +12,7 @@ alone (its event, teams, ``rs`` and ``mp``), as concatenated match files hold.
 Each field is read once, as the scanner's runs arrive: the open board's
 :class:`_Board` fills its record field by field, so no list of a board's
 fields is built and walked again.  The record (:class:`LinRecord`) keeps its
-fields as tuples and makes :class:`~bridgelint.model.Tag` objects only when
+fields as tuples and makes :class:`~bridgelint.core.tags.Tag` objects only when
 ``tags`` is read; a play of one-card ``pc`` fields is kept as card names
 (:class:`LinPlay`), and an auction of one-call ``mb`` fields as call names
 (:class:`LinAuction`), until their Card and Call objects are asked for.
@@ -29,7 +29,10 @@ from ..core import bridge
 from ..core.bridge import Result
 from ..core.digits import is_digits, matched
 from ..core.lin_match import ROOMS, Field4, LinRecord
-from ..core.model import INVALID, Auction, Call, Card, Deal, Field, Finding, Play, Record, Tag
+from ..core.findings import Finding
+from ..core.record import Auction, Deal, Play, Record
+from ..core.tags import Field, Tag
+from ..core.tokens import INVALID, Call, Card
 from ..rules.deal import MalformedDeal
 from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
 from ..core.wording import counted

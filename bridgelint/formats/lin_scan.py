@@ -8,7 +8,7 @@ percent-decoded first) and
 ``field`` production, keeping only an incomplete tail between blocks.
 
 :func:`scan` yields the fields as runs (:data:`Run`), each the fields of one
-line, and a :class:`~bridgelint.model.Finding` for each S120 problem between
+line, and a :class:`~bridgelint.core.findings.Finding` for each S120 problem between
 them.  A line that holds nothing but whole fields (two-letter tags, values
 without line breaks: nearly every line BBO writes) is split at its ``|`` in
 one step, which gives what the ``field`` regex would match there, at a
@@ -23,7 +23,7 @@ import re
 from typing import BinaryIO, Callable, Iterable, Iterator
 from urllib.parse import unquote_to_bytes
 
-from ..core.model import Finding, Severity
+from ..core.findings import Finding, Severity
 from ..rules.syntax import MalformedLin, Windows1252
 from .patterns import LIN_FIELD
 from .text import Decoder, decode_line

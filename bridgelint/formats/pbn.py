@@ -1,7 +1,7 @@
 """PBN reader: games split with searches over blocks of text, each game scanned with the grammar.
 
 ``PbnReader`` streams a file game by game (PBN §3: a semi-empty line outside
-a comment ends a game) and builds one :class:`~bridgelint.model.Record` per
+a comment ends a game) and builds one :class:`~bridgelint.core.record.Record` per
 game.  The file is read in blocks of whole lines (:class:`~.text.TextBlocks`);
 a game is handed on as its text, with the number of its first line.  Reading never raises on bad input: every problem becomes a finding on
 its record (or on the file) with its line and column, and reading goes on.
@@ -15,7 +15,9 @@ from collections import deque
 from itertools import islice
 from typing import BinaryIO, Callable, Iterable, Iterator
 
-from ..core.model import Finding, Record, Tag
+from ..core.findings import Finding
+from ..core.record import Record
+from ..core.tags import Tag
 from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag, Windows1252
 from .base import failed
 from .pbn_export import check_export

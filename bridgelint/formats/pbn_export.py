@@ -17,7 +17,9 @@ from operator import attrgetter
 from typing import Callable
 
 from ..core import bridge
-from ..core.model import Places, Record, Tag
+from ..core.record import Record
+from ..core.tags import Tag
+from ..core.text import Places
 from ..rules.syntax import ExportFormat, MalformedTag, SwallowedTag, SwallowingComment, UnterminatedComment
 from ..core.wording import counted
 from .pbn_export_fix import export_rewrite

@@ -21,7 +21,9 @@ from __future__ import annotations
 import re
 
 from ..core import bridge
-from ..core.model import Edit, Places, Record
+from ..core.findings import Edit
+from ..core.record import Record
+from ..core.text import Places
 from .pbn_game import NO_SECTION
 
 UNKNOWN_ALLOWED = ("Event", "Site", "Date", "West", "North", "East", "South")  # mandatory, may be written "?"

@@ -14,8 +14,12 @@ from __future__ import annotations
 import re
 from ..core import bridge
 from ..core.digits import is_digits, matched, whole
-from ..core.model import (CONTINUE, END, FILLER, INVALID, PLAIN_CALLS, PLAIN_CARD_TOKENS, SKIP, Auction, Call, Card, Item,
-                     Places, Play, Record, Table, Tag, plain_items, seat_cards)
+from ..core.record import Auction, Play, Record
+from ..core.tables import Table
+from ..core.tags import Tag
+from ..core.text import Places, plain_items
+from ..core.tokens import (CONTINUE, END, FILLER, INVALID, PLAIN_CALLS, PLAIN_CARD_TOKENS, SKIP, Call, Card, Item,
+                           seat_cards)
 from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
 from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark

@@ -6,7 +6,9 @@ import re
 from functools import lru_cache
 
 from ..core import bridge
-from ..core.model import Deal, Edit, Field, Record, Tag
+from ..core.findings import Edit
+from ..core.record import Deal, Record
+from ..core.tags import Field, Tag
 from ..rules.edits import value_edit
 from ..rules.deal import MalformedDeal
 from ..rules.syntax import NonStandardSpelling

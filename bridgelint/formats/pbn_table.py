@@ -16,7 +16,9 @@ from collections import Counter
 from typing import Callable, Iterator, cast
 
 from ..core.digits import is_digits, matched
-from ..core.model import Column, Element, Record, Severity, Table
+from ..core.findings import Severity
+from ..core.record import Record
+from ..core.tables import Column, Element, Table
 from ..rules.tables import MalformedHeader, MalformedRow
 from ..core.tables import KIND_FORMS, MALFORMED, SCORE, TABLE_COLUMNS, TEXT, adjusted_score, parse_element, sort_key
 from .patterns import PBN_CLOSED_STRING, PBN_COLUMN_SPEC

@@ -7,7 +7,8 @@ from functools import wraps
 from typing import Callable, Generic, TypeVar
 
 from ..core.bridge import Contract
-from ..core.model import Record, Tag
+from ..core.record import Record
+from ..core.tags import Tag
 from .auction import AuctionReplay, replay_auction
 from .play import PlayReplay, declared, replay_play
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Generic, Literal, TypeVar
 
-from ..core.model import Call, Card
+from ..core.tokens import Call, Card
 
 IrregularityKind = Literal["wrong-first-caller", "not-a-call", "insufficient", "bad-double", "bad-redouble",
                            "not-a-card", "not-held", "play-order", "revoke", "wrong-leader", "after-end", "bad-mark"]

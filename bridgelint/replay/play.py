@@ -32,7 +32,8 @@ from typing import Callable, Sequence
 
 from ..core.bridge import FULL_DECK, SEAT_NAMES, SEATS, SUITS, Contract, card_power, seat_after, side, trick_winner
 from .auction import AuctionReplay
-from ..core.model import CARD, CONTINUE, END, INVALID, UNKNOWN, Card, Deal, Play, Record
+from ..core.record import Deal, Play, Record
+from ..core.tokens import CARD, CONTINUE, END, INVALID, UNKNOWN, Card
 from .irregularity import (AFTER_END, BAD_MARK, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity,
                            IrregularityKind)
 

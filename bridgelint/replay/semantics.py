@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.bridge import RANKS, SEAT_NAMES, SEATS, SUITS, Contract, Result, is_vulnerable, parse_seat, seat_after, side
 from ..core.lin_match import match_event, match_fields, match_teams, room
-from ..core.model import Record
+from ..core.record import Record
 from ..core.scoring import score
 from .context import Context
 

@@ -30,7 +30,9 @@ from typing import Callable, Generator
 
 from ..core._version import __version__
 from ..core.documentation import rule_url
-from ..core.model import Finding, Record, Table
+from ..core.findings import Finding
+from ..core.record import Record
+from ..core.tables import Table
 from ..core.report import FileReport
 from ..replay.context import Context
 from ..rules import RULES

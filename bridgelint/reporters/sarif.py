@@ -20,7 +20,7 @@ from urllib.parse import quote
 
 from ..core._version import __version__
 from ..core.documentation import rule_url
-from ..core.model import Fix, Related
+from ..core.findings import Fix, Related
 from ..core.report import FileReport, split_member
 from ..rules import RULES
 from . import Reporter, Summary, indented

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ..core.report import FileReport
-from ..core.model import Finding
+from ..core.findings import Finding
 from ..rules.syntax import ExportFormat
 from . import Reporter, Summary
 from .verdict import Verdict, table

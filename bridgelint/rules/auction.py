@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core.bridge import SEAT_NAMES
-from ..core.model import BID, DOUBLE, PASS, REDOUBLE, Auction, Call, Edit, Finding
+from ..core.findings import Edit, Finding
+from ..core.record import Auction
+from ..core.tokens import BID, DOUBLE, PASS, REDOUBLE, Call
 from ..replay import auction as replay
 from .base import Context, Rule
 from .parts import AUCTION, AUCTION_REMARKS, DECLARER, PLAY

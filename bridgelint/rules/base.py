@@ -30,7 +30,9 @@ import inspect
 import re
 from typing import ClassVar, Iterable, Iterator
 
-from ..core.model import Applicability, Call, Card, Edit, Finding, Fix, Record, Severity
+from ..core.findings import Applicability, Edit, Finding, Fix, Severity
+from ..core.record import Record
+from ..core.tokens import Call, Card
 from ..replay.context import Context
 from ..replay.irregularity import Irregularity
 

@@ -8,7 +8,8 @@ from typing import Iterator
 
 from ..core import bridge
 from ..core.digits import SIGNIFICANT, is_digits
-from ..core.model import Edit, Finding, Record
+from ..core.findings import Edit, Finding
+from ..core.record import Record
 from .edits import value_edit
 from .base import Context, Rule
 from .parts import BOARD, BOARD_BEFORE, DATE, DEALER, VULNERABLE

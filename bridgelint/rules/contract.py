@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core import bridge
-from ..core.model import FILLER, Edit, Finding, Record
+from ..core.findings import Edit, Finding
+from ..core.record import Record
+from ..core.tokens import FILLER
 from ..replay.auction import AuctionReplay
 from ..replay.play import opening_leader
 from .base import Context, Rule

@@ -6,7 +6,9 @@ from collections import Counter
 from typing import Iterator
 
 from ..core import bridge
-from ..core.model import END, Finding, Record
+from ..core.findings import Finding
+from ..core.record import Record
+from ..core.tokens import END
 from .base import Context, Rule
 from .parts import DEAL
 from .syntax import BadInheritance, UnterminatedComment

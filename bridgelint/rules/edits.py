@@ -7,7 +7,8 @@ token at its place.  Elsewhere the finding has no fix.
 
 from __future__ import annotations
 
-from ..core.model import Edit, Tag
+from ..core.findings import Edit
+from ..core.tags import Tag
 
 
 def token_edit(line: int, column: int, old: str, new: str) -> Edit:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..core.model import Call, Card, Finding, Record, Tag
+from ..core.findings import Finding
+from ..core.record import Record
+from ..core.tags import Tag
+from ..core.tokens import Call, Card
 from .base import Context, Rule
 from .parts import NOTES
 

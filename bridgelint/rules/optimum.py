@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from ..core.bridge import DENOMINATION_NAMES, PACK, SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITY_WORDS, side
-from ..core.model import Deal, Finding, Related
+from ..core.findings import Finding, Related
+from ..core.record import Deal
 from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
 from ..core.par import Par, par
 from .base import Context, Rule

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..core.model import Finding
+from ..core.findings import Finding
 from ..replay import play as replay
 from .base import Context, Rule
 from .parts import CLAIM, PLAY_REMARKS

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core.bridge import SIDE_NAMES, Result, side
-from ..core.model import Field, Finding, Record, Severity
+from ..core.findings import Finding, Severity
+from ..core.record import Record
+from ..core.tags import Field
 from ..replay.context import per_record
 from ..replay.play import revoke_transfer
 from .base import Context, Rule

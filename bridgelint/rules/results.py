@@ -13,7 +13,9 @@ from operator import eq
 from math import isfinite
 from typing import Callable, Iterator
 
-from ..core.model import Element, Finding, Record, Table
+from ..core.findings import Finding
+from ..core.record import Record
+from ..core.tables import Element, Table
 from ..core.results import cross_imps, datum, round_to_ten, victory_points
 from ..core.scoring import IMP_SCALES, imps_of
 from ..core.scoring_method import DATUM_METHODS, ScoringMethod

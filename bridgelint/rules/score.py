@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core.bridge import SEAT_NAMES, Contract, Result, Score, is_vulnerable, parse_score, side
-from ..core.model import Edit, Finding, Record
+from ..core.findings import Edit, Finding
+from ..core.record import Record
 from ..core.scoring import score
 from .base import Context, Rule
 from .edits import value_edit

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ..core.model import Finding, Tag
+from ..core.findings import Finding
+from ..core.tags import Tag
 from .base import Rule
 from .edits import token_edit
 

@@ -8,7 +8,8 @@ from itertools import accumulate
 from typing import Iterator, Sequence, cast
 
 from ..core.bridge import Contract, is_vulnerable, side
-from ..core.model import Finding, Table
+from ..core.findings import Finding
+from ..core.tables import Table
 from ..core.results import full_field, neuberg, on_scale
 from ..core.scoring import score
 from ..core.digits import wholes

@@ -6,7 +6,9 @@ import re
 from typing import Callable, Iterator
 
 from ..core.digits import matched
-from ..core.model import Finding, Record, Tag
+from ..core.findings import Finding
+from ..core.record import Record
+from ..core.tags import Tag
 from ..core.tables import number
 from .base import Context, Rule
 from .board import DATE_FORM

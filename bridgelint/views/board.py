@@ -28,8 +28,9 @@ from tabulate import tabulate
 
 from ..core.bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, is_vulnerable, seat_after, side
 from ..core.fingerprint import hands_of
-from ..core.model import (ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card, Finding,
-                    Record, Related)
+from ..core.findings import Finding, Related
+from ..core.record import Record
+from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
 from ..core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
 from ..core.par import Par
 from .printable import shows_suits

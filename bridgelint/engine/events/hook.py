@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
-from ...core.model import Finding
+from ...core.findings import Finding
 from ...replay.context import Context
 from ...rules.event import EVENT_CODES, UncomparedBoard
 from ..suppression import Suppressions

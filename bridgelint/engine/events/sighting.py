@@ -13,7 +13,10 @@ from typing import Callable, NamedTuple
 
 from ...core.bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, side
 from ...core.digits import is_digits, matched, whole
-from ...core.model import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE, Field, Record, Table, Tag
+from ...core.record import Record
+from ...core.tables import Table
+from ...core.tags import Field, Tag
+from ...core.tokens import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE
 from ...core.tables import CONTRACT, MALFORMED, SCORE, TRICKS
 from ...core.lin_match import match_event, match_fields, match_tag, match_teams, room
 from ...core.scoring import score

@@ -13,7 +13,8 @@ from itertools import chain
 from operator import itemgetter
 
 from ...core.digits import is_digits, whole
-from ...core.model import Finding, Table
+from ...core.findings import Finding
+from ...core.tables import Table
 from ...replay.context import Context
 from ...rules.method import method_of
 from ...rules.results import ImpossibleTraveller, Standings, StandingsTotals, per_direction, standings_table

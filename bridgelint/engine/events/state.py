@@ -20,7 +20,7 @@ from array import array
 from typing import NamedTuple
 
 from ...core.bridge import SEAT_NAMES, turned_vulnerability
-from ...core.model import Finding, Related
+from ...core.findings import Finding, Related
 from ...rules.base import Rule
 from ...rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
 from ...core.scoring import imps

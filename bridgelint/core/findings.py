@@ -1,0 +1,86 @@
+"""Findings: what a rule reports, at a place in a file, and the fix that mends it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from operator import attrgetter
+from typing import Final, Iterable, Literal, Protocol
+
+Severity = Literal["error", "warning", "info"]
+SEVERITIES: Final[tuple[Severity, ...]] = ("error", "warning", "info")
+Applicability = Literal["safe", "unsafe"]  # a fix that keeps what the file says, or one that changes it
+
+
+class FindingMaker(Protocol):
+    """What makes the findings a reader attaches: a rule class (``Rule.finding``)."""
+
+    def finding(self, message: str, line: int, column: int, severity: Severity | None = None,
+                law: str | None = None, edits: Iterable[Edit] | None = None) -> Finding: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Text of a file replaced: from (``line``, ``column``) up to, not including, (``end_line``, ``end_column``).
+
+    Places are those of findings: lines from 1, columns from 1 in the line's characters as read (after a
+    byte order mark; a line end is the characters after the line's last one).  An empty span inserts.
+    """
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    text: str
+
+    @property
+    def start(self) -> tuple[int, int]:
+        return self.line, self.column
+
+    @property
+    def end(self) -> tuple[int, int]:
+        return self.end_line, self.end_column
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """The edits that make a finding go away, applied together or not at all (``bridgelint check --fix``)."""
+
+    applicability: Applicability
+    edits: tuple[Edit, ...]
+    reencode: bool = False  # also write every line of the file in UTF-8 (its characters unchanged)
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """Another record a finding names (the reference of a fouled board, the earlier record of a table): its file as
+    reports show it, its place, what it is, and for a deal its fingerprint (the board views draw it beside)."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+    deal: int | None = None
+
+
+@dataclass(slots=True)
+class Finding:
+    """One problem: a rule code at a place in a file."""
+
+    code: str
+    message: str
+    line: int
+    column: int
+    severity: Severity | None = None  # None: the rule's default severity
+    law: str | None = None  # None: the rule's reference
+    game: int | None = None
+    board: str | None = None
+    fix: Fix | None = None  # the edit that mends it, when its rule has one and it applies here
+    related: Related | None = None  # the other record it names (E codes)
+
+    def __reduce__(self) -> tuple[type[Finding], tuple]:
+        """Pickled as the tuple of its fields (a worker's findings go to the parent): about half the time of a
+        slots dataclass's own state, which looks the fields up again for every finding, and fewer bytes."""
+        return Finding, _FINDING_FIELDS(self)
+
+
+_FINDING_FIELDS = attrgetter(*(f.name for f in fields(Finding)))  # a finding's fields, in order
