@@ -13,7 +13,10 @@ from bridgelint.core.bridge import FULL_DECK, Contract
 from bridgelint.core.tags import Field
 from bridgelint.core.tokens import Card, seat_cards
 from bridgelint.formats import open_reader
-from bridgelint.replay import play as replay
+from bridgelint.replay.irregularity import NOT_HELD
+from bridgelint.replay.play import replay_play
+from bridgelint.replay.play_fast import replay_fast
+from bridgelint.replay.play_general import replay_general
 from conftest import PLAY_DEAL, PLAY_ROWS
 from test_play_replay import IN_PLAY_ORDER, deal, lin_play
 
@@ -84,8 +87,8 @@ def test_rows_outside_the_play_are_words_of_their_section():
 # --- the fast replay gives what the general replay gives --------------------------------------------------------
 
 def both_replays(play, trump="H"):
-    fast = replay._replay_clean(play, deal(), trump, "S")
-    return fast, replay._replay_general(play, deal(), trump, "S")
+    fast = replay_fast(play, deal(), trump, "S")
+    return fast, replay_general(play, deal(), trump, "S")
 
 
 def test_fast_replay_of_plain_plays_ending_in_a_star_or_cut_short():
@@ -110,23 +113,23 @@ def test_fast_replay_leaves_irregular_plays_to_the_general_replay():
     revoke = PLAY_ROWS.replace("HA H3 HK HJ", "HA D7 HK HJ")
     for rows in (revoke, PLAY_ROWS + "\nSA", "- - - -\n" + PLAY_ROWS, "SK H6 SA SJ\n*\nHA H3 HK HJ"):
         play = read(rows + "\n").play
-        assert replay._replay_clean(play, deal(), "H", "S") is None, rows
-    assert replay._replay_clean(lin_play("SK H6 SA SJ", Field("3", 3, 1, 5)), deal(), "H", "S") is None
+        assert replay_fast(play, deal(), "H", "S") is None, rows
+    assert replay_fast(lin_play("SK H6 SA SJ", Field("3", 3, 1, 5)), deal(), "H", "S") is None
 
 
 def test_tricks_of_the_fast_replay_make_their_cards_when_read():
     play = read(PLAY_ROWS + "\n").play
-    fast = replay._replay_clean(play, deal(), "H", "S")
+    fast = replay_fast(play, deal(), "H", "S")
     assert play._items is None  # the replay left the play as text
-    general = replay._replay_general(play, deal(), "H", "S")
+    general = replay_general(play, deal(), "H", "S")
     assert [t.cards for t in fast.tricks] == [t.cards for t in general.tricks]
     assert fast.tricks[1].cards[0] == ("N", play.cards[5])
 
 
 def test_contract_in_no_trump():
     play = read(PLAY_ROWS + "\n").play
-    fast = replay.replay_play(play, deal(), Contract(3, "NT"), "S")
-    assert fast == replay._replay_general(play, deal(), None, "S")
+    fast = replay_play(play, deal(), Contract(3, "NT"), "S")
+    assert fast == replay_general(play, deal(), None, "S")
 
 
 # --- the usual header, read as a run of tag lines, gives the tags the tag pairs give one by one ----------------
@@ -193,9 +196,9 @@ def test_irregular_cards_around_unknown_ones_go_to_the_general_replay():
     rows = PLAY_ROWS.splitlines()
     revoke = "\n".join(rows[:1] + ["HA D7 - -"])  # North leads D7, West plays HA holding diamonds
     play = read(revoke + "\n").play
-    assert replay._replay_clean(play, deal(), "H", "S") is None
-    assert replay._replay_general(play, deal(), "H", "S").revokes
+    assert replay_fast(play, deal(), "H", "S") is None
+    assert replay_general(play, deal(), "H", "S").revokes
     not_held = "\n".join(rows[:3] + ["- - - -", "D7 D6 - -"])  # North's D7 in West's column, West's D6 in North's
     play = read(not_held + "\n").play
-    assert replay._replay_clean(play, deal(), "H", "S") is None
-    assert replay._replay_general(play, deal(), "H", "S").illegal.kind == replay.NOT_HELD
+    assert replay_fast(play, deal(), "H", "S") is None
+    assert replay_general(play, deal(), "H", "S").illegal.kind == NOT_HELD

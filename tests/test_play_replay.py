@@ -9,9 +9,12 @@ from bridgelint.core.record import Deal, Play
 from bridgelint.core.tags import Field
 from bridgelint.core.tokens import Card
 from bridgelint.formats import open_reader
-from bridgelint.replay import play as replay
-from bridgelint.replay.play import replay_play
+from bridgelint.replay import irregularity
 from bridgelint.replay.context import Context
+from bridgelint.replay.play import declared, replay_play
+from bridgelint.replay.play_fast import replay_fast
+from bridgelint.replay.play_general import replay_general
+from bridgelint.replay.seating import Placed
 from conftest import PLAY_DEAL as DEAL, PLAY_ROWS as ROWS, damaged_archives
 
 HANDS = {"W": "SK SQ ST S2 HA HT DJ D6 D5 D4 D2 C8 C5", "N": "H6 H3 DA DK DQ D9 D8 D7 CA C9 C7 C3 C2",
@@ -62,7 +65,7 @@ def test_nt_has_no_trumps():
 def test_pbn_rows_in_play_order_are_one_finding_and_replay_by_holder():
     result = Context(pbn_record("\n".join(" ".join(IN_PLAY_ORDER.split()[i:i + 4]) for i in range(0, 52, 4)))).play
     assert result.illegal is None and result.complete and result.won == {"NS": 5, "EW": 8}
-    assert result.misplaced.kind == replay.PLAY_ORDER
+    assert result.misplaced.kind == irregularity.PLAY_ORDER
     assert result.misplaced.message.startswith("tricks 2, 6, 9, 10, 11, 12, 13 written in play order")
     assert (result.misplaced.item.line, result.misplaced.item.column) == (8, 1)
 
@@ -75,18 +78,18 @@ def test_claim_rows_of_unknown_cards_stop_the_count():
 def test_first_illegal_card_stops_the_replay():
     rows = ROWS.replace("HA H3 HK HJ", "HA H3 HK DA")  # North holds the ace of diamonds, not South
     result = Context(pbn_record(rows)).play
-    assert result.illegal.kind == replay.NOT_HELD and "North holds it" in result.illegal.message
+    assert result.illegal.kind == irregularity.NOT_HELD and "North holds it" in result.illegal.message
     assert len(result.tricks) == 1 and result.declarer_range() is None
 
 
 def test_card_played_twice():
     result = replay_play(lin_play("SK H6 SA SJ H3 HK HJ SK"), deal(), Contract(5, "H", "X"), "S")
-    assert result.illegal.kind == replay.NOT_HELD and "already played to trick 1" in result.illegal.message
+    assert result.illegal.kind == irregularity.NOT_HELD and "already played to trick 1" in result.illegal.message
 
 
 def test_wrong_opening_leader_goes_on_from_the_actual_leader():
     result = replay_play(lin_play("SA SJ SK H6"), deal(), Contract(5, "H", "X"), "S")
-    assert result.wrong_leader.kind == replay.WRONG_LEADER and result.illegal is None
+    assert result.wrong_leader.kind == irregularity.WRONG_LEADER and result.illegal is None
     assert result.tricks[0].leader == "E" and result.tricks[0].winner == "N"
 
 
@@ -94,20 +97,20 @@ def test_marked_revoke_and_lead_out_of_turn_are_condoned():
     rows = "SQ D7 ^R DT ^R D3\n^R SK ^L DA HK C4"
     result = Context(pbn_record(rows)).play
     assert result.illegal is None
-    assert [c.kind for c in result.condoned] == [replay.REVOKE, replay.REVOKE, replay.WRONG_LEADER, replay.REVOKE]
+    assert [c.kind for c in result.condoned] == [irregularity.REVOKE, irregularity.REVOKE, irregularity.WRONG_LEADER, irregularity.REVOKE]
     assert result.tricks[1].leader == "N" and result.tricks[1].winner == "E"
 
 
 def test_cards_after_the_lin_claim():
     claim = Field("3", 3, 1, 5)
     result = replay_play(lin_play("SK H6 SA SJ", claim), deal(), Contract(5, "H", "X"), "S")
-    assert result.illegal.kind == replay.AFTER_END and result.illegal.item.token == "SA"
+    assert result.illegal.kind == irregularity.AFTER_END and result.illegal.item.token == "SA"
 
 
 def test_no_contract_or_passed_out():
     assert replay_play(lin_play("SK"), deal(), None, None).illegal is None
     result = replay_play(lin_play("SK"), deal(), Contract(0), None)
-    assert result.illegal.kind == replay.AFTER_END
+    assert result.illegal.kind == irregularity.AFTER_END
 
 
 def test_without_a_deal_the_counts_are_not_trusted():
@@ -130,15 +133,15 @@ def seated(result):
 ])
 def test_after_the_replay_stops_the_cards_are_placed_from_each_winner_under_the_trump(contract, rows):
     result = replay_play(lin_play("SK H6 SA SJ H3 SK HJ HA SQ DA S8 S9"), None, contract, "S")  # no deal
-    assert result.illegal.kind == replay.NOT_HELD and "SK, already played to trick 1" in result.illegal.message
-    assert len(result.tricks) == 1 and all(isinstance(row, replay.Placed) for row in result.seated()[1:])
+    assert result.illegal.kind == irregularity.NOT_HELD and "SK, already played to trick 1" in result.illegal.message
+    assert len(result.tricks) == 1 and all(isinstance(row, Placed) for row in result.seated()[1:])
     assert seated(result)[1:] == rows
 
 
 def test_after_a_card_not_held_the_next_lead_is_by_its_holder_and_nothing_more_is_found():
     # East plays North's CA to trick 2, West's HA wins it, West leads SQ and D2; North plays South's D3
     result = replay_play(lin_play("SK H6 SA SJ H3 CA HJ HA SQ DA S8 S9 D2 D3"), deal(), Contract(5, "H", "X"), "S")
-    assert result.illegal.kind == replay.NOT_HELD and result.illegal.message == "East plays CA, but North holds it"
+    assert result.illegal.kind == irregularity.NOT_HELD and result.illegal.message == "East plays CA, but North holds it"
     assert seated(result) == [("W", "W:SK N:H6 E:SA S:SJ", "N"), ("N", "N:H3 E:CA S:HJ W:HA", "W"),
                               ("W", "W:SQ N:DA E:S8 S:S9", "W"), ("W", "W:D2 N:D3", None)]
     assert result.revokes == [] and result.wrong_leader is None and len(result.tricks) == 1
@@ -184,15 +187,15 @@ def test_the_fast_replay_gives_what_the_general_replay_gives():
         for record in open_reader(io.BytesIO(data), name):
             if record.play is None:
                 continue
-            contract, declarer = replay.declared(record, Context(record).auction)
+            contract, declarer = declared(record, Context(record).auction)
             if contract is None or contract.passed_out or record.deal is None or declarer is None:
                 continue
             trump = None if contract.denomination == "NT" else contract.denomination
-            clean = replay._replay_clean(record.play, record.deal, trump, declarer)
+            clean = replay_fast(record.play, record.deal, trump, declarer)
             if clean is None:
                 general += 1
                 continue
             fast += 1
-            slow = replay._replay_general(record.play, record.deal, trump, declarer)
+            slow = replay_general(record.play, record.deal, trump, declarer)
             assert clean == slow and clean.seated() == slow.seated(), (name, record.line)
     assert fast > 300 and general > 100  # both kinds of play were met

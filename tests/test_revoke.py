@@ -7,7 +7,9 @@ from click.testing import CliRunner
 
 from bridgelint.cli import cli
 from bridgelint.core.tokens import Card
-from bridgelint.replay.play import REVOKE, Irregularity, PlayReplay, Trick, revoke_transfer
+from bridgelint.replay.irregularity import REVOKE, Irregularity
+from bridgelint.replay.play_general import PlayReplay, revoke_transfer
+from bridgelint.replay.seating import Trick
 from bridgelint.rules.base import Context
 from conftest import PLAY_DEAL, PLAY_ROWS, check, read_one
 

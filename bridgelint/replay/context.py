@@ -10,7 +10,8 @@ from ..core.bridge import Contract
 from ..core.record import Record
 from ..core.tags import Tag
 from .auction import AuctionReplay, replay_auction
-from .play import PlayReplay, declared, replay_play
+from .play import declared, replay_play
+from .play_general import PlayReplay
 
 T = TypeVar("T")
 

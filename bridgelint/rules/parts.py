@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..replay.auction import AuctionReplay
 from ..replay.context import Context
-from ..replay.play import PlayReplay
+from ..replay.play_general import PlayReplay
 
 AUCTION = 1 << 0
 AUCTION_REMARKS = 1 << 1  # the auction replay found something the A rules report

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core.findings import Finding
-from ..replay import play as replay
+from ..replay.irregularity import AFTER_END, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER
 from .base import Context, Rule
 from .parts import CLAIM, PLAY_REMARKS
 
@@ -59,7 +59,7 @@ class NotACard(_IllegalCard):
 
     code, name, severity, law = "P101", "not-a-card", "error", "PBN §3.6.1"
     lin_law = "LIN pc"
-    kinds = (replay.NOT_A_CARD,)
+    kinds = (NOT_A_CARD,)
 
 
 class CardNotHeld(_IllegalCard):
@@ -91,7 +91,7 @@ class CardNotHeld(_IllegalCard):
     """
 
     code, name, severity, law = "P102", "card-not-held", "error", "Law 44B"
-    kinds = (replay.NOT_HELD, replay.PLAY_ORDER)
+    kinds = (NOT_HELD, PLAY_ORDER)
 
 
 class Revoke(_IllegalCard):
@@ -131,7 +131,7 @@ class Revoke(_IllegalCard):
     code, name, severity, law = "P103", "revoke", "error", "Laws 44C, 61"
     needs_a_person = True  # no fix: the game is left as it is by --fix
     severity_when = "info when marked ^R"
-    kinds = (replay.REVOKE,)
+    kinds = (REVOKE,)
 
 
 class WrongLeader(_IllegalCard):
@@ -165,7 +165,7 @@ class WrongLeader(_IllegalCard):
 
     code, name, severity, law = "P104", "wrong-leader", "error", "Laws 41A, 44G"
     severity_when = "info when marked ^L"
-    kinds = (replay.WRONG_LEADER,)
+    kinds = (WRONG_LEADER,)
 
 
 class PlayAfterEnd(_IllegalCard):
@@ -197,7 +197,7 @@ class PlayAfterEnd(_IllegalCard):
     """
 
     code, name, severity, law = "P105", "play-after-end", "error", "Laws 44, 68D"
-    kinds = (replay.AFTER_END,)
+    kinds = (AFTER_END,)
 
 
 class ImpossibleClaim(Rule):

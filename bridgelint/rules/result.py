@@ -9,7 +9,7 @@ from ..core.findings import Finding, Severity
 from ..core.record import Record
 from ..core.tags import Field
 from ..replay.context import per_record
-from ..replay.play import revoke_transfer
+from ..replay.play_general import revoke_transfer
 from .base import Context, Rule
 from .parts import PLAY, RESULT
 from .contract import names_contract

@@ -35,7 +35,7 @@ from ..core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
 from ..core.par import Par
 from .printable import shows_suits
 from ..replay.context import Context
-from ..replay.play import PlayReplay
+from ..replay.play_general import PlayReplay
 from ..core.lin_match import room as lin_room
 from ..rules.event import DuplicatedDeal, FouledBoard, TeamImps, UncomparedBoard
 from ..rules.internal import InternalError
