@@ -20,7 +20,7 @@ import io
 import os
 from typing import IO, BinaryIO, Iterable, Iterator, TextIO, Union, cast
 
-from .engine import pipeline
+from .engine import linter, pipeline, run
 from .engine.config import Config, selection
 from .convert.json_writer import JsonWriter
 from .convert.pbn_writer import PbnWriter
@@ -30,7 +30,8 @@ from .engine.inputs import shown
 from .core.findings import Finding
 from .core.record import Record
 from .core.report import FileReport
-from .engine.pipeline import Checked
+from .engine.opening import open_input
+from .engine.run import Checked
 from .formats import open_reader
 from .replay.context import Context
 from .rules import DEFAULT_CODES, RULES
@@ -61,7 +62,7 @@ def iter_records(source: Source, format: str | None = None, encoding: str | None
     """
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        with pipeline.open_input(path) as stream:
+        with open_input(path) as stream:
             yield from open_reader(stream, path, format, encoding)
         return
     yield from open_reader(_binary(source), _name(source), format, encoding)
@@ -110,7 +111,7 @@ def check(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = ()
     """
     codes = _codes(select, ignore, extend_select)
     paths = tuple(hand_records)
-    reference = read_reference(paths, pipeline.open_input, format, lambda path: encoding) if paths else None
+    reference = read_reference(paths, open_input, format, lambda path: encoding) if paths else None
     events = EventScope(listed=True, reference=reference)
     if isinstance(source, (str, os.PathLike)):
         return pipeline.check_file(os.fspath(source), codes, format, events=events, encoding=encoding)
@@ -139,10 +140,10 @@ def iter_checked(source: Source, select: Iterable[str] = (), ignore: Iterable[st
     codes = _codes(select, ignore, extend_select)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        with pipeline.open_input(path) as stream:
-            yield from pipeline.FileRun(shown(path), stream, codes, format, encoding=encoding)
+        with open_input(path) as stream:
+            yield from run.FileRun(shown(path), stream, codes, format, encoding=encoding)
         return
-    yield from pipeline.FileRun(_name(source), _binary(source), codes, format, encoding=encoding)
+    yield from run.FileRun(_name(source), _binary(source), codes, format, encoding=encoding)
 
 
 def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Finding]:
@@ -156,7 +157,7 @@ def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Fin
         >>> [(f.code, f.message) for f in bridgelint.check_record(record)]
         [('A103', '1D is not higher than 1H (Laws 18, 27)')]
     """
-    return pipeline.check_record(record, codes)
+    return linter.check_record(record, codes)
 
 
 def replayed(record: Record) -> Outcome:

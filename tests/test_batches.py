@@ -1,5 +1,5 @@
 """Games are read a few at a time (``readers.pbn.BATCH``) and records replayed a few at a time
-(``pipeline.BATCH``): what each record and file is found to hold is the same as when they are taken one at a
+(``engine.run.BATCH``): what each record and file is found to hold is the same as when they are taken one at a
 time."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ import io
 import pytest
 from conftest import ERROR, WARNING, damaged_archives
 
-from bridgelint.engine import pipeline
+from bridgelint.engine import run as run_module
 from bridgelint.formats import pbn
-from bridgelint.engine.pipeline import FileRun, check_stream
+from bridgelint.engine.pipeline import check_stream
+from bridgelint.engine.run import FileRun
 
 # games with directives between them, outside any game: each covers the games read after it (and, in the
 # report, the whole file)
@@ -23,7 +24,7 @@ DIRECTIVES = "\n".join([
 
 def run(name: str, data: bytes, batch: int, monkeypatch: pytest.MonkeyPatch) -> tuple[list, list]:
     """Each record's findings as the run gives them, record by record, and the file's report."""
-    monkeypatch.setattr(pipeline, "BATCH", batch)
+    monkeypatch.setattr(run_module, "BATCH", batch)
     monkeypatch.setattr(pbn, "BATCH", batch)
     file_run = FileRun(name, io.BytesIO(data))  # the event checks included
     records = [(checked.record.game, [(f.code, f.line, f.column, f.message) for f in checked.findings])

@@ -10,7 +10,7 @@ import pytest
 from conftest import damaged_archives
 from test_rule_docs import SECTION, snippets
 
-from bridgelint.engine.pipeline import Linter, location
+from bridgelint.engine.linter import Linter, location
 from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
 from bridgelint.rules import RULES

@@ -35,7 +35,8 @@ from hypothesis import strategies as st
 from bridgelint.convert.pbn_writer import PbnWriter
 from bridgelint.core.findings import Finding
 from bridgelint.core.report import FileReport
-from bridgelint.engine.pipeline import FileRun, check_stream
+from bridgelint.engine.pipeline import check_stream
+from bridgelint.engine.run import FileRun
 from bridgelint.formats import decode_line, open_reader
 from bridgelint.formats.lin import looks_like_lin
 from bridgelint.formats.lin_scan import fields, scan, text_chunks

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint.core import findings, record, report
-from bridgelint.engine import pipeline
+from bridgelint.engine import pipeline, run
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
 
@@ -167,6 +167,6 @@ def test_the_moved_public_names_still_import_with_a_warning():
         old_pipeline = importlib.import_module("bridgelint.pipeline")
     with pytest.warns(DeprecationWarning, match="bridgelint.core.record"):
         old_model = importlib.import_module("bridgelint.model")
-    assert old_pipeline.check_file is pipeline.check_file and old_pipeline.FileRun is pipeline.FileRun
+    assert old_pipeline.check_file is pipeline.check_file and old_pipeline.FileRun is run.FileRun
     assert old_pipeline.FileReport is report.FileReport
     assert old_model.Record is record.Record and old_model.Finding is findings.Finding

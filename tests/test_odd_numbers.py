@@ -139,7 +139,7 @@ def test_digits_are_ascii_only() -> None:
 @pytest.mark.parametrize("width", ["99999999", "9" * 30, BIG])
 def test_a_huge_column_width_is_not_padded_by_convert(width: str) -> None:
     from bridgelint.convert.pbn_writer import PbnWriter
-    from bridgelint.engine.pipeline import FileRun
+    from bridgelint.engine.run import FileRun
 
     text = "% PBN 2.1\n\n" + GAME + f'\n[TotalScoreTable "Rank\\{width}R;PairId\\2R"]\n1 1\n'
     out = io.BytesIO()

@@ -27,9 +27,10 @@ from click.testing import CliRunner
 
 from conftest import assert_linear, cpu_seconds
 
-from bridgelint.engine import pipeline as pipeline_module
+from bridgelint.engine import run as run_module
 from bridgelint.cli import cli
-from bridgelint.engine.pipeline import check_file, check_stream, open_input
+from bridgelint.engine.opening import open_input
+from bridgelint.engine.pipeline import check_file, check_stream
 from bridgelint.formats import lin_grammar
 from bridgelint.formats.lin import LinReader, looks_like_lin
 from bridgelint.formats.lin_scan import MAX_TAIL
@@ -366,7 +367,7 @@ def test_a_directory_given_to_check_file_is_unreadable(tmp_path: Path) -> None:
 def test_a_path_deleted_while_the_run_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Deleted after the paths were listed: exit 2 with a message; deleted while being read: still read."""
     first, second, third = (_good(tmp_path / f"{n}.pbn") for n in "abc")
-    real = pipeline_module.open_reader
+    real = run_module.open_reader
 
     def open_and_delete(stream, path, fmt=None, encoding=None):
         if path.endswith("a.pbn"):
@@ -374,7 +375,7 @@ def test_a_path_deleted_while_the_run_goes_on(tmp_path: Path, monkeypatch: pytes
             second.unlink()  # not opened yet: gone
         return real(stream, path, fmt, encoding)
 
-    monkeypatch.setattr(pipeline_module, "open_reader", open_and_delete)
+    monkeypatch.setattr(run_module, "open_reader", open_and_delete)
     result = _invoke("--format", "json", str(tmp_path))
     assert result.exit_code == 2
     assert "b.pbn" in result.stderr

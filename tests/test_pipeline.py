@@ -12,7 +12,9 @@ from conftest import ERROR, damaged_archives
 
 from bridgelint.cli import cli
 from bridgelint.core.findings import Finding
-from bridgelint.engine.pipeline import FileRun, Linter, Pipeline, check_stream
+from bridgelint.engine.linter import Linter
+from bridgelint.engine.pipeline import Pipeline, check_stream
+from bridgelint.engine.run import FileRun
 from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
 

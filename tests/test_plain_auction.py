@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelint.core.tokens import PLAIN_CALLS, Call
-from bridgelint.engine.pipeline import check_record
+from bridgelint.engine.linter import check_record
 from bridgelint.formats import open_reader
 from bridgelint.formats.lin import LinReader
 from bridgelint.replay import auction as replay

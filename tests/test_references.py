@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.engine.pipeline import check_file, expand_paths
+from bridgelint.engine.discovery import expand_paths
+
+from bridgelint.engine.pipeline import check_file
 from bridgelint.rules import RULES
 from bridgelint.rules.syntax import LongLine
 from conftest import CORPUS_PBN, check, requires_shared, run_cli

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import bridgelint
-from bridgelint.engine import pipeline
-from bridgelint.engine.pipeline import Linter
+from bridgelint.engine import linter, pipeline
+from bridgelint.engine.linter import Linter
 from bridgelint.core.findings import Finding
 from bridgelint.rules import RULES
 from bridgelint.rules.base import Rule
@@ -98,8 +98,8 @@ def test_an_unregistered_code_in_a_rule_becomes_an_internal_error(monkeypatch):
         def check(self, ctx):
             yield self.finding("found", ctx.record.line, ctx.record.column)
 
-    monkeypatch.setattr(pipeline, "_LINTERS", {})  # a linter of this test's own
-    pipeline.linter_for().rules.append(Misspelt())
+    monkeypatch.setattr(linter, "_LINTERS", {})  # a linter of this test's own
+    linter.linter_for().rules.append(Misspelt())
     report = pipeline.check_stream("t.pbn", io.BytesIO(b'[Board "1"]\n'))
     assert [f.code for f in report.findings] == ["X001"]
     assert "KeyError: 'A199'" in report.findings[0].message

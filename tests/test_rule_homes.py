@@ -67,8 +67,9 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "S121": ({"formats/lin.py"}, "an unknown LIN tag, kept and ignored: " + READING),
     "T101": ({"formats/pbn_table.py"}, "a table's header, parsed with the table as it is read: " + READING),
     "T102": ({"formats/pbn_table.py"}, "a table row against its header, parsed as it is read: " + READING),
-    "X001": ({"engine/pipeline.py", "formats/base.py"}, "a bug while reading or checking: the pipeline and the "
-                                                        "readers catch it where it happens"),
+    "X001": ({"engine/linter.py", "engine/run.py", "formats/base.py"}, "a bug while reading or checking: the "
+                                                                      "pipeline and the readers catch it where it "
+                                                                      "happens"),
 }
 
 

@@ -18,7 +18,8 @@ from conftest import assert_linear
 
 from bridgelint import iter_records
 from bridgelint.engine import inputs
-from bridgelint.engine.pipeline import Pipeline, check_stream
+from bridgelint.engine.pipeline import Pipeline
+from bridgelint.engine.pipeline import check_stream
 from bridgelint.core.lin_match import match_event, match_fields, match_tag, match_teams
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,7 +24,9 @@ import click
 from . import outputs
 from ..engine.inputs import ArchiveProblem, shown
 from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
-from ..engine.pipeline import Checked, FileRun, add_archive_findings, linter_for, open_input
+from ..engine.linter import linter_for
+from ..engine.opening import open_input
+from ..engine.run import add_archive_findings, Checked, FileRun
 from .replacing import Replacing
 from ..reporters import text as text_reporter
 from ..convert.json_writer import JsonWriter

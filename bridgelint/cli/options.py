@@ -12,7 +12,8 @@ from ..engine.config import ConfigError, check_encoding, discover, selection
 from ..engine.inputs import shown
 from ..engine.events.hook import EventScope
 from ..engine.events.reference import read_reference
-from ..engine.pipeline import Pipeline, open_input
+from ..engine.opening import open_input
+from ..engine.pipeline import Pipeline
 from ..rules.event import EVENT_CODES
 from ..rules import DEFAULT_CODES, RULES
 

@@ -9,7 +9,9 @@ import click
 
 from ..core.findings import Finding
 from ..engine.inputs import ArchiveProblem
-from ..engine.pipeline import add_archive_findings, linter_for, location, open_input
+from ..engine.linter import linter_for, location
+from ..engine.opening import open_input
+from ..engine.run import add_archive_findings
 from ..views.board import finding_lines, render, style_for
 from ..views.printable import letters
 from .options import USAGE_ERROR, pipeline_from, pipeline_options

@@ -27,7 +27,7 @@ from .edit_text import apply_edits
 from .inputs import is_archive
 from ..core.findings import Finding, Fix
 from ..core.report import FileReport, split_member
-from .pipeline import open_input
+from .opening import open_input
 from ..rules import RULES
 
 MAX_PASSES = 8  # checks after fixing, at most: fixes that make further fixes possible (overlaps) settle in a few

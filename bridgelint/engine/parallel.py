@@ -1,7 +1,7 @@
 """Checking many files on several processes, reports in input order.
 
 The per-file work is :func:`check_one`, a top-level (picklable) function
-that runs one file through the pipeline (:func:`bridgelint.pipeline.check_file`;
+that runs one file through the pipeline (:func:`bridgelint.engine.run.check_file`;
 a worker process builds one linter per code selection).  The reports are the same objects, in the same order, as a run on
 one process: the output does not depend on ``--jobs``.
 """
@@ -20,7 +20,8 @@ from . import interrupt, lifeline
 from .events.hook import EventScope, Pending, conclude, settle
 from .events.state import EventState, Reference
 from ..core.report import FileReport
-from .pipeline import RecordHook, check_file, check_stream, linter_for, location
+from .linter import RecordHook, linter_for, location
+from .pipeline import check_file, check_stream
 from ..rules.optimum import SOLVED_CODES, solved_file_hooks
 
 if TYPE_CHECKING:
