@@ -18,28 +18,30 @@ from __future__ import annotations
 
 import io
 import os
+from contextlib import closing
 from typing import IO, BinaryIO, Iterable, Iterator, TextIO, Union, cast
 
-from .engine import linter, pipeline, run
+from .engine import linter
 from .engine.config import Config, selection
 from .convert.json_writer import JsonWriter
 from .convert.pbn_writer import PbnWriter
 from .engine.events.hook import EventScope
 from .engine.events.reference import read_reference
-from .engine.inputs import shown
 from .core.findings import Finding
 from .core.record import Record
 from .core.report import FileReport
 from .engine.opening import open_input
+from .engine.pipeline import Pipeline
 from .engine.run import Checked
 from .formats import open_reader
 from .replay.context import Context
 from .rules import DEFAULT_CODES, RULES
+from .rules.event import EVENT_CODES
 from .replay.semantics import Outcome, outcome
 
 Source = Union[str, "os.PathLike[str]", BinaryIO, TextIO]
 
-__all__ = ["Source", "iter_records", "read", "check", "iter_checked", "check_record", "replayed", "Outcome",
+__all__ = ["Source", "iter_records", "read", "check", "check_files", "iter_checked", "check_record", "replayed", "Outcome",
            "write_pbn", "write_json", "FileReport", "Checked"]
 
 
@@ -109,13 +111,32 @@ def check(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = ()
         >>> report.boards, [(f.code, f.severity, f.line, f.board) for f in report.findings]
         (4, [('P102', 'error', 24, '1'), ('P103', 'error', 60, '1'), ('P102', 'error', 63, '1'), ('C105', 'error', 87, '1')])
     """
-    codes = _codes(select, ignore, extend_select)
-    paths = tuple(hand_records)
-    reference = read_reference(paths, open_input, format, lambda path: encoding) if paths else None
-    events = EventScope(listed=True, reference=reference)
-    if isinstance(source, (str, os.PathLike)):
-        return pipeline.check_file(os.fspath(source), codes, format, events=events, encoding=encoding)
-    return pipeline.check_stream(_name(source), _binary(source), codes, format, events=events, encoding=encoding)
+    path, streams = _path(source)
+    return _reports(_pipeline(select, ignore, extend_select, format, hand_records, encoding), [path], streams)[0]
+
+
+def check_files(sources: Iterable[str | os.PathLike[str]], select: Iterable[str] = (), ignore: Iterable[str] = (),
+                extend_select: Iterable[str] = (), format: str | None = None, hand_records: Iterable[str] = (),
+                encoding: str | None = None, across_files: bool = False, jobs: int = 1) -> list[FileReport]:
+    """Check files and directories as ``bridgelint check`` checks them: each file's report, in input order.
+
+    Directories are searched recursively for .pbn and .lin files (also gzipped, and zips), hidden ones and
+    those of version control left out; each file is checked once.  The hand records are checked too, first,
+    and E105 goes on the report of a hand record no record was compared with.  The arguments are `check()`'s.
+
+    Args:
+        sources: file names and directories.
+        across_files: the events span the whole run (as ``--across-files``): boards are compared across all
+            the files (E101-E104), not file by file.
+        jobs: check on that many processes; the reports are the same.
+
+    Examples:
+        >>> reports = bridgelint.check_files(["samples/clean.pbn", "samples/auction-defects.pbn"], select=["A103"])
+        >>> [(report.path, [f.line for f in report.findings]) for report in reports]
+        [('samples/clean.pbn', []), ('samples/auction-defects.pbn', [25, 84])]
+    """
+    pipeline = _pipeline(select, ignore, extend_select, format, hand_records, encoding, across_files)
+    return _reports(pipeline, pipeline.paths([*pipeline.hand_records, *(os.fspath(s) for s in sources)]), None, jobs)
 
 
 def iter_checked(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = (),
@@ -137,13 +158,10 @@ def iter_checked(source: Source, select: Iterable[str] = (), ignore: Iterable[st
         6 []
         7 ['A103']
     """
-    codes = _codes(select, ignore, extend_select)
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        with open_input(path) as stream:
-            yield from run.FileRun(shown(path), stream, codes, format, encoding=encoding)
-        return
-    yield from run.FileRun(_name(source), _binary(source), codes, format, encoding=encoding)
+    path, streams = _path(source)
+    with closing(_pipeline(select, ignore, extend_select, format, (), encoding).files([path], streams=streams)) as run:
+        for result in run:
+            yield from result
 
 
 def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Finding]:
@@ -208,6 +226,33 @@ def write_json(records: Iterable[Record], stream: TextIO, findings: bool = True,
     for record in records:
         writer.write(record, check_record(record) if findings else None, path)
     writer.close()
+
+
+def _pipeline(select: Iterable[str], ignore: Iterable[str], extend_select: Iterable[str], format: str | None,
+              hand_records: Iterable[str], encoding: str | None, across_files: bool = False) -> Pipeline:
+    """The pipeline of the arguments, as the command line's options make it (no configuration file)."""
+    codes = _codes(select, ignore, extend_select)
+    paths = tuple(hand_records)
+    reference = read_reference(paths, open_input, format, lambda path: encoding) if paths else None
+    events = EventScope(across_files and bool(codes & EVENT_CODES), listed=True, reference=reference)
+    return Pipeline(codes, fmt=format, events=events, hand_records=paths, encoding=encoding)
+
+
+def _reports(pipeline: Pipeline, paths: list[str], streams: dict[str, BinaryIO] | None = None,
+             jobs: int = 1) -> list[FileReport]:
+    """The reports on ``paths`` down the pipeline's road, with what the end of the run decides."""
+    with closing(pipeline.files(paths, jobs, streams)) as run:
+        reports = [result.report for result in run]
+        run.end()
+    return reports
+
+
+def _path(source: Source) -> tuple[str, dict[str, BinaryIO] | None]:
+    """A source as the path reports show, and the stream it is read from when it is one."""
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source), None
+    name = _name(source)
+    return name, {name: _binary(source)}
 
 
 def _codes(select: Iterable[str], ignore: Iterable[str], extend_select: Iterable[str]) -> frozenset[str]:

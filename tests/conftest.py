@@ -18,7 +18,7 @@ from typing import Callable
 
 import pytest
 
-from bridgelint.engine.parallel import check_one
+from bridgelint.engine.pipeline import Pipeline
 from bridgelint.core.report import FileReport
 from bridgelint.rules import DEFAULT_CODES
 from bridgelint.core.findings import Finding
@@ -40,7 +40,7 @@ def report(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8",
     """The report of ``bridgelint check`` on ``text`` (str is encoded with ``encoding``), the rules on by default
     selected (or ``codes``); ``dd``: the deals solved, with the cache in that directory ("": none), as
     ``check --dd``."""
-    return check_one((name, codes, None, None), stream=io.BytesIO(_bytes(text, encoding)), dd=dd)
+    return Pipeline(codes, dd=dd).check_stream(name, io.BytesIO(_bytes(text, encoding)))
 
 
 def check(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8",

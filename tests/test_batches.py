@@ -11,8 +11,7 @@ from conftest import ERROR, WARNING, damaged_archives
 
 from bridgelint.engine import run as run_module
 from bridgelint.formats import pbn
-from bridgelint.engine.pipeline import check_stream
-from bridgelint.engine.run import FileRun
+from bridgelint.engine.pipeline import Pipeline, check_stream
 
 # games with directives between them, outside any game: each covers the games read after it (and, in the
 # report, the whole file)
@@ -26,10 +25,10 @@ def run(name: str, data: bytes, batch: int, monkeypatch: pytest.MonkeyPatch) -> 
     """Each record's findings as the run gives them, record by record, and the file's report."""
     monkeypatch.setattr(run_module, "BATCH", batch)
     monkeypatch.setattr(pbn, "BATCH", batch)
-    file_run = FileRun(name, io.BytesIO(data))  # the event checks included
+    result = Pipeline().checking(name, io.BytesIO(data))  # the event checks included
     records = [(checked.record.game, [(f.code, f.line, f.column, f.message) for f in checked.findings])
-               for checked in file_run]
-    return records, [(f.code, f.line, f.column, f.game, f.message) for f in file_run.report.findings]
+               for checked in result]
+    return records, [(f.code, f.line, f.column, f.game, f.message) for f in result.report.findings]
 
 
 @pytest.mark.parametrize("batch", [2, 3, 8])

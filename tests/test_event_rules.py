@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.engine.parallel import check_one
+from bridgelint.engine.pipeline import Pipeline
 from bridgelint.rules.event import EVENT_CODES
 from conftest import CORPUS_PBN, requires_shared, run_cli
 
@@ -315,7 +315,7 @@ def test_standard_input_takes_its_place_in_the_run(monkeypatch, write):
 @requires_shared
 def test_the_corpus_holds_no_fouled_board(monkeypatch):
     files = sorted(str(p) for p in CORPUS_PBN.parent.rglob("*") if p.suffix in (".pbn", ".lin"))
-    found = {(Path(report.path).name, f.code) for report in (check_one((path, EVENT_CODES, None, None)) for path in files)
+    found = {(Path(report.path).name, f.code) for report in (Pipeline(EVENT_CODES).check_file(path) for path in files)
              for f in report.findings}
     # a teaching file gives boards 4-1, 30-1 and 34-1 the deals of boards 4, 30 and 34 (and other auctions)
     assert found == {("Rick-Wilson__pbn-to-pdf__Precision_1C_Auctions_with_Notes.pbn", "E102")}

@@ -21,9 +21,8 @@ from conftest import CORPUS_PBN, SHARED, damaged_archives, requires_shared
 from bridgelint.core.bridge import Result
 from bridgelint.engine.fixing import FixMode
 from bridgelint.core.record import Record
-from bridgelint.engine.parallel import check_one
+from bridgelint.engine.pipeline import Pipeline
 from bridgelint.formats import open_reader
-from bridgelint.rules import DEFAULT_CODES
 from bridgelint.rules.board import pbn_date
 
 FIELD_TAGS = frozenset(("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score", "Date",
@@ -37,9 +36,8 @@ MAY_CHANGE = {  # a field, and the codes whose unsafe fix may change it
 
 def fixed(data: bytes, name: str) -> tuple[bytes, Counter[str], Counter[str]]:
     """The file fixed with unsafe fixes too, and the codes found before and after."""
-    job = (name, DEFAULT_CODES, None, None)
-    before = check_one(job, stream=io.BytesIO(data))
-    report = check_one(job, stream=io.BytesIO(data), fix=FixMode(unsafe=True))
+    before = Pipeline().check_stream(name, io.BytesIO(data))
+    report = Pipeline().checked(name, io.BytesIO(data), fix=FixMode(unsafe=True)).report
     after = data if report.fixed_text is None else report.fixed_text
     return after, Counter(f.code for f in before.findings), Counter(f.code for f in report.findings)
 

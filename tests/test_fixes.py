@@ -23,7 +23,7 @@ from conftest import run_cli
 from bridgelint.engine.edit_text import apply_edits
 from bridgelint.engine.fixing import NEEDS_A_PERSON, FixMode, chosen
 from bridgelint.core.findings import Edit, Finding, Fix
-from bridgelint.engine.parallel import check_one
+from bridgelint.engine.pipeline import Pipeline
 from bridgelint.rules import DEFAULT_CODES, RULES
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -32,12 +32,12 @@ HEAD = f'[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DE
 
 def fixed(data: bytes, unsafe: bool = False, codes: frozenset[str] = DEFAULT_CODES) -> bytes:
     """What ``check --fix`` (``--unsafe-fixes``) writes for a file holding ``data``, checking ``codes``."""
-    report = check_one(("t.pbn", codes, None, None), stream=io.BytesIO(data), fix=FixMode(unsafe=unsafe))
+    report = Pipeline(codes).checked("t.pbn", io.BytesIO(data), fix=FixMode(unsafe=unsafe)).report
     return data if report.fixed_text is None else report.fixed_text
 
 
 def counts(data: bytes, codes: frozenset[str] = DEFAULT_CODES) -> Counter[str]:
-    return Counter(f.code for f in check_one(("t.pbn", codes, None, None), stream=io.BytesIO(data)).findings)
+    return Counter(f.code for f in Pipeline(codes).check_stream("t.pbn", io.BytesIO(data)).findings)
 
 
 # code, the file, the file fixed, whether the fix is unsafe
@@ -168,7 +168,7 @@ def test_fix_in_place_keeps_the_mode_and_reports_what_is_left(tmp_path, monkeypa
     assert path.read_bytes() == (HEAD + '[Auction "N"]\n1NT AP\n[Play "E"]\nS2 S3 S4\n').encode()
     assert os.stat(path).st_mode & 0o777 == 0o640
     assert "S109" not in out and "1 fix applied" in err
-    errors = check_one(("a.pbn", DEFAULT_CODES, None, None), stream=io.BytesIO(path.read_bytes())).findings
+    errors = Pipeline().check_stream("a.pbn", io.BytesIO(path.read_bytes())).findings
     assert status == (1 if any(f.severity == "error" for f in errors) else 0)
 
 

@@ -35,8 +35,7 @@ from hypothesis import strategies as st
 from bridgelint.convert.pbn_writer import PbnWriter
 from bridgelint.core.findings import Finding
 from bridgelint.core.report import FileReport
-from bridgelint.engine.pipeline import check_stream
-from bridgelint.engine.run import FileRun
+from bridgelint.engine.pipeline import Pipeline, check_stream
 from bridgelint.formats import decode_line, open_reader
 from bridgelint.formats.lin import looks_like_lin
 from bridgelint.formats.lin_scan import fields, scan, text_chunks
@@ -246,7 +245,7 @@ def converted(data: bytes, name: str) -> bytes:
     """``data`` converted to PBN (export format), as ``convert --to pbn`` writes it."""
     out = io.BytesIO()
     writer = PbnWriter(out)
-    for checked in FileRun(name, io.BytesIO(data)):
+    for checked in Pipeline().checking(name, io.BytesIO(data)):
         writer.write(checked.record, checked.replays)
     writer.header()
     return out.getvalue()

@@ -139,12 +139,12 @@ def test_digits_are_ascii_only() -> None:
 @pytest.mark.parametrize("width", ["99999999", "9" * 30, BIG])
 def test_a_huge_column_width_is_not_padded_by_convert(width: str) -> None:
     from bridgelint.convert.pbn_writer import PbnWriter
-    from bridgelint.engine.run import FileRun
+    from bridgelint.engine.pipeline import Pipeline
 
     text = "% PBN 2.1\n\n" + GAME + f'\n[TotalScoreTable "Rank\\{width}R;PairId\\2R"]\n1 1\n'
     out = io.BytesIO()
     writer = PbnWriter(out)
-    for checked in FileRun("t.pbn", io.BytesIO(text.encode())):
+    for checked in Pipeline().checking("t.pbn", io.BytesIO(text.encode())):
         writer.write(checked.record, checked.replays)
     assert len(out.getvalue()) < 2 * len(text) + 1000  # not a line of 100 million spaces
     assert out.getvalue().endswith(b"R;PairId\\\\2R\"]\r\n1  1\r\n")  # PairId padded to its 2, Rank not

@@ -1,17 +1,30 @@
-"""One road: check, replay, convert, the API and the HTML report find the same codes, the event checks included."""
+"""One road: check, replay, convert, the API and the HTML report find the same codes, the event checks included,
+on one process or several."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import pickle
 import re
 import shutil
+from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from bridgelint.engine import pipeline
+import bridgelint
 from bridgelint.cli import cli
+from bridgelint.core.report import FileReport
+from bridgelint.engine import pipeline
+from bridgelint.engine.events.hook import EventScope
+from bridgelint.engine.events.reference import read_reference
+from bridgelint.engine.linter import location
+from bridgelint.engine.opening import open_input
+from bridgelint.engine.pipeline import Pipeline
+from bridgelint.rules import RULES
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -92,13 +105,73 @@ def test_one_check_on_two_processes_finds_what_each_file_alone_finds(inputs):
     assert together == {path: by_check(path) for path in inputs}
 
 
-def test_the_boards_a_report_draws_are_the_records_the_run_read(inputs):
-    """The HTML report draws from ``Pipeline.records``: the records as the run read them, in order."""
-    run = pipeline.Pipeline()
-    boards = 0
+def found_by(reports) -> dict[str, set[str]]:
+    return {Path(report.path).name: {f.code for f in report.findings if f.severity in SEEN} for report in reports}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_road_gives_each_file_what_check_finds_on_one_process_or_two(inputs, jobs):
+    with closing(Pipeline().files(inputs, jobs)) as run:
+        assert found_by(result.report for result in run) == {path: by_check(path) for path in inputs}
+        assert not run.waiting and run.end() == []
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_api_checks_several_files_as_check_does(inputs, jobs):
+    reports = bridgelint.check_files(inputs, jobs=jobs)
+    assert [report.path for report in reports] == inputs
+    assert found_by(reports) == {path: by_check(path) for path in inputs}
+
+
+def test_the_api_checks_events_across_files_as_check_does(inputs):
+    (Path("again.pbn")).write_text(game("1", FOULED, "3C"))  # board 1 of fouled.pbn, dealt as its second table
+    paths = [*inputs, "again.pbn"]
+    files = json.loads(invoke("check", "--format", "json", "--show-info", "--across-files", *paths).stdout)["files"]
+    by_command = {Path(f["path"]).name: [(x["code"], x["line"], x["message"]) for x in f["findings"]] for f in files}
+    reports = bridgelint.check_files(paths, across_files=True, jobs=2)
+    assert {report.path: [(f.code, f.line, f.message) for f in report.findings] for report in reports} == by_command
+    within = {report.path: {f.code for f in report.findings} for report in bridgelint.check_files(paths)}
+    assert "E101" in by_command["again.pbn"][0] and "E101" not in within["again.pbn"]  # seen across files only
+
+
+def test_each_records_findings_and_the_files_own_make_the_report(inputs):
+    """The record-level road (replay, convert) and the report-level one (check) give the same findings."""
+    with closing(Pipeline().files(inputs)) as run:
+        for result in run:
+            per_record = [f for checked in result for f in checked.findings]
+            assert sorted(per_record + result.at_end + result.file_findings, key=location) == result.report.findings
+            assert result.opened and not result.lost
+
+
+def described(report: FileReport) -> tuple:
+    return (report.path, report.format, report.games, report.boards, report.unreadable, report.events,
+            [(f.code, f.severity, f.line, f.column, f.game, f.board, f.message) for f in report.findings])
+
+
+def test_a_pipeline_pickles_and_a_worker_reports_what_this_process_does(inputs):
+    reference = read_reference(["fouled.pbn"], open_input)  # board 1 as its first table has it: E101 elsewhere
+    pipeline = Pipeline(frozenset(RULES), fmt=None, events=EventScope(listed=True, reference=reference),
+                        hand_records=("fouled.pbn",), encoding="cp1252")
+    sent = pickle.loads(pickle.dumps(pipeline))
+    assert replace(sent, events=None) == replace(pipeline, events=None)
+    assert sent.events is not None and sent.events.reference is not None
+    assert sent.events.reference.files == reference.files == ["fouled.pbn"]
     for path in inputs:
-        with open(path, "rb") as stream:
-            checked = [(c.record.game, c.record.line, c.record.board_number) for c in run.run(path, stream)]
-        assert [(r.game, r.line, r.board_number) for r in run.records(path)] == checked
-        boards += len(checked)
-    assert boards > len(inputs)
+        here = pipeline.checked(path)
+        there = pickle.loads(pickle.dumps(sent.checked(path)))  # what a worker sends back
+        assert described(there.report) == described(here.report)
+        assert (there.at_end, there.file_findings, there.lost) == (here.at_end, here.file_findings, here.lost)
+    with closing(pipeline.files(inputs, 2)) as two, closing(pipeline.files(inputs, 1)) as one:
+        assert [described(r.report) for r in two] == [described(r.report) for r in one]
+        assert [described(r) for r in two.end()] == [described(r) for r in one.end()]
+    assert "E101" in {f.code for report in one.end() for f in report.findings}
+
+
+def test_the_deprecated_file_run_still_runs_the_event_checks(inputs):
+    with pytest.warns(DeprecationWarning):
+        old = importlib.reload(importlib.import_module("bridgelint.pipeline"))
+    with open("fouled.pbn", "rb") as stream:
+        run = old.FileRun("fouled.pbn", stream)
+        codes = [f.code for checked in run for f in checked.findings]
+    assert "E101" in {f.code for f in run.report.findings} - set(codes)  # decided at the end of the file
+    assert {f.code for f in run.report.findings} == {f.code for f in pipeline.check_file("fouled.pbn").findings}

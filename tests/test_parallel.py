@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint.engine import parallel
+from bridgelint.engine.pipeline import Pipeline
 from bridgelint.core.findings import Finding, Related
 from bridgelint.rules import RULES
 from conftest import finding_lines
@@ -54,9 +55,9 @@ def test_a_run_shuts_its_workers_down_before_it_returns(tree, monkeypatch):
 
 
 def test_closing_after_the_last_report_lets_the_workers_end_on_their_own(tree):
-    jobs = [(str(p), frozenset(RULES), None, None) for p in sorted((tree / "more").rglob("*.pbn"))]
-    checked = parallel.check_files(jobs, 2)
-    assert len([next(checked) for _ in jobs]) == len(jobs)
+    paths = [str(p) for p in sorted((tree / "more").rglob("*.pbn"))]
+    checked = parallel.check_files(Pipeline(frozenset(RULES)).checked, paths, 2)
+    assert len([next(checked) for _ in paths]) == len(paths)
     workers = multiprocessing.active_children()
     checked.close()
     assert len(workers) == 2 and [worker.exitcode for worker in workers] == [0, 0]  # not terminated (-15)
@@ -64,26 +65,26 @@ def test_closing_after_the_last_report_lets_the_workers_end_on_their_own(tree):
 
 def test_check_files_keeps_input_order(tree):
     paths = sorted(str(p) for p in tree.rglob("*.pbn"))
-    jobs = [(p, frozenset(RULES), None, None) for p in paths]
-    serial = list(parallel.check_files(jobs, 1))
+    pipeline = Pipeline(frozenset(RULES))
+    serial = [result.report for result in pipeline.files(paths, 1)]
     assert [r.path for r in serial] == paths
-    assert list(parallel.check_files(jobs, 2)) == serial
+    assert [result.report for result in parallel.check_files(pipeline.checked, paths, 2)] == serial
 
 
 def test_small_files_go_to_a_worker_together_large_ones_alone(tmp_path, monkeypatch):
     monkeypatch.setattr(parallel, "TASK_BYTES", 1000)
     sizes = [5000, 300, 300, 2000, 300, 300, 300, 100, 0]  # 0: a path that cannot be read
-    jobs = []
+    paths = []
     for i, size in enumerate(sizes):
         path = tmp_path / f"f{i}.pbn"
         if size:
             path.write_bytes(b"x" * size)
-        jobs.append((str(path), frozenset(RULES), None, None))
-    tasks = parallel.tasks(jobs, 1)
-    assert sorted(i for task in tasks for i in task) == list(range(len(jobs)))  # every file once
+        paths.append(str(path))
+    tasks = parallel.tasks(paths, 1)
+    assert sorted(i for task in tasks for i in task) == list(range(len(paths)))  # every file once
     assert tasks == [[0], [3], [1, 2, 4], [5, 6, 7, 8]]  # largest first; small ones up to 1000 bytes a task
     # at least 4 tasks a worker: on 4 workers, up to 8600 / 16 bytes a task
-    assert parallel.tasks(jobs, 4) == [[0], [3], [1], [2], [4], [5], [6, 7, 8]]
+    assert parallel.tasks(paths, 4) == [[0], [3], [1], [2], [4], [5], [6, 7, 8]]
 
 
 def test_a_finding_goes_back_from_a_worker_whole():
@@ -157,7 +158,7 @@ def test_corpus_jobs_2_same_bytes_as_jobs_1():
 def test_a_dead_worker_exits_2(tree, monkeypatch):
     from concurrent.futures.process import BrokenProcessPool
 
-    def broken(jobs, workers, on_read=None, events=None):
+    def broken(check, paths, workers, on_read=None):
         raise BrokenProcessPool("a child process terminated abruptly")
         yield
 

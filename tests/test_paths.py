@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint.engine import parallel
+from bridgelint.engine.pipeline import Pipeline
 from bridgelint.rules import RULES
 from conftest import ERROR, run_cli
 
@@ -99,7 +100,7 @@ def test_jobs_never_exceed_the_files_or_the_cpus(tmp_path, monkeypatch, cpus, fi
         (tmp_path / f"{i}.pbn").write_text(ERROR)
         paths.append(str(tmp_path / f"{i}.pbn"))
     try:
-        reports = list(parallel.check_files([(p, frozenset(RULES), None, None) for p in paths], jobs))
+        reports = [result.report for result in Pipeline(frozenset(RULES)).files(paths, jobs)]
     except RuntimeError:
         reports = []
     assert Pool.asked == ([workers] if workers else [])

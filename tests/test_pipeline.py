@@ -17,6 +17,7 @@ from bridgelint.engine.pipeline import Pipeline, check_stream
 from bridgelint.engine.run import FileRun
 from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
+from bridgelint.rules import DEFAULT_CODES
 
 DIRECTIVE = "% bridgelint: disable=A103\n"
 FINDING_LINE = re.compile(r"^  ([A-Z]\d{3}) (?:error|warning|info) \(line", re.M)
@@ -94,7 +95,7 @@ def test_a_configuration_error_ends_every_command_with_status_2(monkeypatch, tmp
 
 
 def test_records_are_streamed_one_at_a_time():
-    run = FileRun("t.pbn", io.BytesIO(TWO_GAMES.encode()))
+    run = FileRun("t.pbn", io.BytesIO(TWO_GAMES.encode()), hooks=Pipeline().hooks_for(DEFAULT_CODES))
     seen = []
     for checked in run:
         seen.append((checked.record.board_number, run.report.games, [f.code for f in checked.findings]))

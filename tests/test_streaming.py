@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint.engine import parallel
-from bridgelint.engine.pipeline import check_file
+from bridgelint.engine.pipeline import Pipeline, check_file
 from bridgelint.cli.progress import CLEAR
 from conftest import ERROR, WARNING, finding_lines
 from conftest import run_cli as run
@@ -52,9 +52,9 @@ def test_the_bytes_read_are_counted_in_this_process_and_in_workers(two):
     assert sum(heard) == sizes[0]
     for workers in (1, 2):
         heard.clear()
-        jobs = [(str(two / name), frozenset({"A103"}), None, None) for name in ("a.pbn", "b.pbn")]
-        reports = list(parallel.check_files(jobs, workers, heard.append))
-        assert [r.path for r in reports] == [job[0] for job in jobs] and sum(heard) == sum(sizes)
+        paths = [str(two / name) for name in ("a.pbn", "b.pbn")]
+        reports = [result.report for result in Pipeline(frozenset({"A103"})).files(paths, workers, on_read=heard.append)]
+        assert [r.path for r in reports] == paths and sum(heard) == sum(sizes)
 
 
 # --- streaming -----------------------------------------------------------------------------------------------
@@ -97,10 +97,8 @@ def test_each_file_is_printed_when_it_is_done_in_input_order(tmp_path, jobs):
 
 
 def test_an_interrupted_run_has_printed_the_files_done_and_wiped_the_bar(two, monkeypatch):
-    checked = parallel.check_files
-
-    def interrupted(jobs, workers, on_read=None, events=None):
-        yield next(checked(jobs, 1, on_read))
+    def interrupted(check, paths, workers, on_read=None):
+        yield check(paths[0], on_read=on_read)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(parallel, "check_files", interrupted)

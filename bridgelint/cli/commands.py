@@ -14,7 +14,8 @@ import io
 import os
 import sys
 from concurrent.futures import BrokenExecutor
-from typing import Any, ContextManager, Iterable, TextIO, cast
+from dataclasses import replace
+from typing import Any, ContextManager, Generator, Iterable, TextIO, cast
 
 import click
 
@@ -24,10 +25,11 @@ from ..engine import interrupt, parallel
 from ..views import printable
 from ..engine.config import FAIL_ON
 from ..engine.events.hook import EventScope
-from ..engine.events.state import EventState
 from ..engine.inputs import shown
 from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
 from ..engine.fixing import FixMode
+from ..engine.pipeline import Pipeline
+from ..core.record import Record
 from ..core.report import FileReport
 from .progress import Progress
 from .replacing import Replacing
@@ -111,7 +113,6 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
           dd: bool, no_cache: bool, **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
-    reference = pipeline.events.reference
     files = pipeline.paths([*pipeline.hand_records, *paths])  # the hand records are checked too, first
     if not files or not pipeline.paths(paths):
         nothing_to_read(paths)
@@ -128,21 +129,12 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
     stdin_bytes = sys.stdin.buffer.read() if output_format == "html" and "-" in files else None
     across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
-    events = EventState(reference) if across else None  # the run's events (across files)
+    reference = pipeline.events.reference if pipeline.events is not None else None
     scope = EventScope(across, output_format == "json", reference)  # only JSON lists the events
-    settling = events is not None or reference is not None  # reports held until the run's end decides
-    fixes: dict[str, Any] = {"fix": fixing} if fixing is not None else {}
-    solving = _solving(dd or pipeline.config.dd, no_cache)
-    if solving is not None:
-        fixes["dd"] = solving
-    stdin = {i: parallel.check_one(pipeline.job("-"), events=scope,
-                                   stream=sys.stdin.buffer if stdin_bytes is None else io.BytesIO(stdin_bytes),
-                                   **fixes)
-             for i, p in enumerate(files) if p == "-"}
+    pipeline = replace(pipeline, events=scope, dd=_solving(dd or pipeline.config.dd, no_cache))
     progress = None if quiet else Progress.on_terminal(files)
-    checked = parallel.check_files([pipeline.job(p) for p in files if p != "-"],
-                                   jobs or parallel.cpu_count(), progress.read if progress else None, events=scope,
-                                   **fixes)
+    run = pipeline.files(files, jobs or parallel.cpu_count(), {"-": io.BytesIO(stdin_bytes)} if stdin_bytes
+                         is not None else None, progress.read if progress else None, fixing)
     fail_on = fail_on or pipeline.config.fail_on
     reporter: Reporter
     if output_format == "text":
@@ -151,9 +143,8 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         from ..reporters.html import HtmlReporter  # with the board views: imported for an HTML report only
 
         real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
-        reporter = HtmlReporter(lambda path: pipeline.records(real.get(path, path), io.BytesIO(stdin_bytes or b"")
-                                                              if path == "-" else None),
-                                fail_on, verbose, pipeline.config.docs_url)
+        reporter = HtmlReporter(functools.partial(_records, pipeline, real, stdin_bytes), fail_on, verbose,
+                                pipeline.config.docs_url)
     elif output_format == "json":
         from ..reporters.json import JsonReporter  # each file written as its report comes
 
@@ -174,7 +165,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     summary = Summary()
     internal = unreadable = False
     interrupted: interrupt.Interrupted | None = None
-    with report_file as out, contextlib.closing(checked):  # the workers are shut down here, in this thread
+    with report_file as out, contextlib.closing(run):  # the workers are shut down here, in this thread
         if fixed_out and out is None:  # the report goes to standard error
             out = sys.stderr
         alone = diff and output_file is None  # the diff alone on standard output, no report
@@ -182,7 +173,6 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             sinks.append((reporter, out))
         if statistics and not alone:  # the table on standard output; the report only into --output-file
             sinks.append((Collected(_render("statistics")), None))
-        held: list[tuple[FileReport, int | None, frozenset[str]]] = []  # reports, until the run's end decides
 
         def emit(report: FileReport) -> None:
             nonlocal internal
@@ -197,34 +187,27 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
 
         with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
             try:
-                for i, path in enumerate(files):
-                    try:
-                        report = stdin[i] if i in stdin else next(checked)
-                    except BrokenExecutor as error:  # a worker process died (killed, out of memory)
-                        _say(f"bridgelint: a worker process died while checking files: {error}", progress)
-                        sys.exit(USAGE_ERROR)
+                for result in run:
+                    report = result.report
                     if report.unreadable:  # on standard error, and in the report as a file that was not checked
                         _say(f"bridgelint: {report.path}: {report.unreadable}", progress)
                         unreadable = True
-                    if settling:
-                        codes = pipeline.codes_for(path)
-                        index = parallel.settle_events(report, events, codes) if events is not None else None
-                        held.append((report, index, codes))
-                    else:
+                    if not run.waiting:
                         emit(report)
                     if progress is not None:
                         progress.file_done(report)
+            except BrokenExecutor as error:  # a worker process died (killed, out of memory)
+                _say(f"bridgelint: a worker process died while checking files: {error}", progress)
+                sys.exit(USAGE_ERROR)
             except interrupt.Interrupted as stop:  # the files finished so far make the report
                 interrupt.ending()
-                checked.close()  # the workers stop
+                run.close()  # the workers stop
                 interrupted = stop
                 summary.interrupted = stop.name
-        if settling:
-            parallel.conclude_run(held, events, reference)
-            for report, _, _ in held:
-                emit(report)
-            if events is not None and scope.listed:
-                summary.events = events.summary()
+        for report in run.end():  # the reports that waited for the end of the run
+            emit(report)
+        if scope.listed and run.events is not None and (events := run.events.summary()) is not None:
+            summary.events = events
         for sink, to in sinks:
             _write(to, sink.end(summary), None, screen)
     if output_format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
@@ -240,6 +223,16 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         sys.exit(1 if summary.fixed else 0)
     failing = summary.errors or (fail_on == "warning" and summary.warnings)
     sys.exit(1 if failing and not exit_zero else 0)
+
+
+def _records(pipeline: Pipeline, real: dict[str, str], stdin: bytes | None, path: str) -> Generator[Record, None, None]:
+    """The records of a file as its report shows its path, for the HTML report to draw: read again down the
+    road (standard input from the bytes kept)."""
+    streams = {"-": io.BytesIO(stdin or b"")} if path == "-" else None
+    drawing = replace(pipeline, dd=None)  # the deals need no solving to be drawn
+    with contextlib.closing(drawing.files([real.get(path, path)], streams=streams)) as run:
+        for result in run:
+            yield from (checked.record for checked in result)
 
 
 def _fixed(report: FileReport, progress: Progress | None) -> None:

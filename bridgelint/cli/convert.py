@@ -16,17 +16,15 @@ from __future__ import annotations
 import io
 import os
 import sys
-from contextlib import ExitStack, nullcontext
+from contextlib import ExitStack, closing
 from typing import IO, Any, BinaryIO, cast
 
 import click
 
 from . import outputs
-from ..engine.inputs import ArchiveProblem, shown
+from ..engine.inputs import shown
 from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
-from ..engine.linter import linter_for
-from ..engine.opening import open_input
-from ..engine.run import add_archive_findings, Checked, FileRun
+from ..engine.run import Checked, FileResult
 from .replacing import Replacing
 from ..reporters import text as text_reporter
 from ..convert.json_writer import JsonWriter
@@ -62,26 +60,24 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
     unreadable = lost = False
     with ExitStack() as stack:
         sink = None if per_file else _Sink(target, _open_output(output, stack))
-        for _, path in inputs:
-            try:
-                opened = nullcontext(sys.stdin.buffer) if path == "-" else open_input(path)
-            except OSError as error:
-                click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
-                unreadable = True
+        for result in stack.enter_context(closing(pipeline.files([path for _, path in inputs]))):
+            if not result.opened:  # unreadable, or a zip that cannot be read by members: S115, S116
+                report = result.report
+                if report.unreadable:
+                    click.echo(f"bridgelint: {report.path}: {report.unreadable}", err=True)
+                    unreadable = True
+                else:
+                    for f in report.findings:
+                        click.echo(text_reporter.line(report.path, f), err=True, nl=False)
+                    lost = True
                 continue
-            except ArchiveProblem as problem:  # a zip that cannot be read by members: S115, S116
-                for f in linter_for(pipeline.codes_for(path)).complete([problem.finding]):
-                    click.echo(text_reporter.line(shown(path), f), err=True, nl=False)
-                lost = True
-                continue
-            with opened as stream:  # each input closed once converted: a zip may hold thousands
-                if per_file:
-                    with ExitStack() as one:
-                        file_sink = _Sink(target, _open_output(planned[path], one, parents=True))
-                        lost |= convert_run(pipeline.run(path, stream), file_sink, stream)
-                        file_sink.close()
-                elif sink is not None:
-                    lost |= convert_run(pipeline.run(path, stream), sink, stream)
+            if per_file:
+                with ExitStack() as one:
+                    file_sink = _Sink(target, _open_output(planned[result.path], one, parents=True))
+                    lost |= convert_file(result, file_sink)
+                    file_sink.close()
+            elif sink is not None:
+                lost |= convert_file(result, sink)
         if sink is not None:
             sink.close()
     if lost:
@@ -89,16 +85,15 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
     sys.exit(USAGE_ERROR if unreadable or lost else 0)
 
 
-def convert_run(run: FileRun, sink: "_Sink", stream: BinaryIO) -> bool:
-    """Convert the records of one input into ``sink``; its errors and warnings, those of unpacking ``stream``
-    too, are printed to standard error.  True when input was lost (an archive damaged or over a limit)."""
-    for checked in run:
-        sink.write(checked, run.path)
-    lost = add_archive_findings(run, stream)
-    for f in run.report.findings:
+def convert_file(result: FileResult, sink: "_Sink") -> bool:
+    """Convert the records of one input into ``sink``; its errors and warnings, those of unpacking it too, are
+    printed to standard error.  True when input was lost (an archive damaged or over a limit)."""
+    for checked in result:
+        sink.write(checked, result.name)
+    for f in result.report.findings:
         if f.severity in ("error", "warning"):
-            click.echo(text_reporter.line(run.path, f), err=True, nl=False)
-    return lost
+            click.echo(text_reporter.line(result.name, f), err=True, nl=False)
+    return result.lost
 
 
 class _Sink:

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import sys
+from contextlib import closing
 from typing import Any
 
 import click
 
 from ..core.findings import Finding
-from ..engine.inputs import ArchiveProblem
-from ..engine.linter import linter_for, location
-from ..engine.opening import open_input
-from ..engine.run import add_archive_findings
+from ..engine.linter import location
 from ..views.board import finding_lines, render, style_for
 from ..views.printable import letters
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
@@ -30,24 +28,19 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
         raise click.UsageError("give --board or --game, not both")
     pipeline = pipeline_from(options)
     style = style_for(ascii_only)
-    try:
-        stream = sys.stdin.buffer if path == "-" else open_input(path)
-    except OSError as error:
-        click.echo(f"bridgelint: {path}: {error.strerror or error}", err=True)
-        sys.exit(USAGE_ERROR)
-    except ArchiveProblem as problem:  # a zip that cannot be read by members: S115, S116
-        finding = linter_for(pipeline.codes_for(path)).complete([problem.finding])[0]
-        click.echo(f"bridgelint: {path}: {finding.code} {finding.message}", err=True)
+    with closing(pipeline.files([path])) as run:
+        [result] = run
+    if not result.opened:  # unreadable, or a zip that cannot be read by members: S115, S116
+        report = result.report
+        why = report.unreadable or f"{report.findings[0].code} {report.findings[0].message}"
+        click.echo(f"bridgelint: {path}: {why}", err=True)
         sys.exit(USAGE_ERROR)
     shown: set[int] = set()
-    with stream:
-        run = pipeline.run(path, stream)
-        wanted = [checked for checked in run
-                  if (game is None or checked.record.game == game)
-                  and (board is None or (checked.record.board_number or "").strip() == board.strip())]
-        lost = add_archive_findings(run, stream)
+    wanted = [checked for checked in result
+              if (game is None or checked.record.game == game)
+              and (board is None or (checked.record.board_number or "").strip() == board.strip())]
     later: dict[int | None, list[Finding]] = {}  # findings decided at the end of the file (a fouled board)
-    for finding in run.at_end:
+    for finding in result.at_end:
         later.setdefault(finding.game, []).append(finding)
     for checked in wanted:  # shown once the file is read: the event checks decide at its end
         record = checked.record
@@ -55,7 +48,7 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
         drawn = render(record, findings, style, checked.replays)
         click.echo(("\n" if shown else "") + (drawn if style.fancy else letters(drawn)), nl=False)
         shown.add(record.game)
-    file_findings = [f for f in run.file_findings if f.game is None or f.game in shown]
+    file_findings = [f for f in result.file_findings if f.game is None or f.game in shown]
     if file_findings and (shown or (board is None and game is None)):
         listed = "\n".join(finding_lines(file_findings, style))
         click.echo("\n" + style.bold("File") + "\n" + (listed if style.fancy else letters(listed)))
@@ -64,7 +57,7 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
         click.echo(f"bridgelint: {path}: {what} not found" if board or game else f"bridgelint: {path}: {what}",
                    err=True)
         sys.exit(USAGE_ERROR)
-    if lost:
+    if result.lost:
         click.echo(f"bridgelint: {path}: input was lost (S115, S116 above): the boards shown are those read",
                    err=True)
         sys.exit(USAGE_ERROR)

@@ -1,41 +1,52 @@
-"""The pipeline: a run's settings, and the road every command takes, paths or streams → records → replays →
+"""The pipeline: a run's settings, and the one road every command takes, paths or streams → records → replays →
 rules → findings.
 
-The pieces of the road: :mod:`.discovery` (the files a run reads), :mod:`.opening` (opening them),
-:mod:`.run` (one file's run, record by record) and :mod:`.linter` (the rules on one record).
+:meth:`Pipeline.files` is the road: ``check`` takes each file's report from it, in input order, on several
+processes or one; ``convert`` and ``replay`` take each record with its replays and findings; the HTML report
+the records it draws; the API its reports.  Its pieces: :mod:`.discovery` (the files a run reads),
+:mod:`.opening` (opening them), :mod:`.run` (one file's run, record by record), :mod:`.linter` (the rules on
+one record) and :mod:`.parallel` (files on several processes).  The pipeline decides each file's record hooks
+(:meth:`Pipeline.hooks_for`), so every command finds the same.
 """
 
 from __future__ import annotations
 
-from contextlib import nullcontext
+import sys
 from dataclasses import dataclass, field
-from typing import BinaryIO, Callable, Generator, Iterable, cast
+from functools import partial
+from typing import TYPE_CHECKING, BinaryIO, Callable, Generator, Iterable, Mapping
 
+from . import parallel
 from .config import Config, file_codes, file_encoding, is_excluded
 from .discovery import expand_paths, once
-from .events.hook import EventScope
-from .inputs import ArchiveProblem, shown
-from .linter import RecordHook, linter_for
-from .opening import Counted, open_input
-from .run import FileRun, add_archive_findings
-from ..core.record import Record
+from .events.hook import EventScope, RunEvents, event_hooks
+from .events.standings import standings_hooks
+from .linter import RecordHook
+from .run import FileResult
 from ..core.report import FileReport
-from ..formats import format_from_name, open_reader
 from ..rules import DEFAULT_CODES
+from ..rules.optimum import SOLVED_CODES, makeable_only_hooks, solved_file_hooks
+
+if TYPE_CHECKING:
+    from .fixing import FixMode
+
+OnRead = Callable[[int], None]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Pipeline:
-    """A run's settings: the selected codes, the configuration, the input format and encoding, the record hooks
-    (the event checks, file by file, are the run's own: :class:`FileRun`)."""
+    """A run's settings: the selected codes, the configuration, the input format and encoding, record hooks of
+    its own, how events are checked, the deals solved or not.  Picklable: a worker is sent the pipeline and a
+    path, and builds the rest from them."""
 
     selected: frozenset[str] = DEFAULT_CODES
     config: Config = field(default_factory=Config)
     fmt: str | None = None
-    hooks: tuple[RecordHook, ...] = ()
-    events: EventScope = EventScope()  # the hand records' deals, when given, in ``events.reference``
+    hooks: tuple[RecordHook, ...] = ()  # on every file, before the run's own (hooks_for)
+    events: EventScope | None = EventScope()  # None: no event checks; the hand records' deals in events.reference
     hand_records: tuple[str, ...] = ()  # their paths
     encoding: str | None = None  # --encoding: every input's text that is not UTF-8 is read in it
+    dd: str | None = None  # --dd: the deals solved, the cache in this directory ("": none); None: not solved
 
     def paths(self, paths: Iterable[str]) -> list[str]:
         """The files to read: directories expanded, paths the configuration excludes dropped, each file once."""
@@ -49,59 +60,150 @@ class Pipeline:
         """The encoding of ``path``'s text that is not UTF-8: ``--encoding``, else the configuration's for it."""
         return self.encoding or file_encoding(path, self.config)
 
-    def run(self, path: str, stream: BinaryIO) -> FileRun:
-        """``path`` (read from ``stream``) through the pipeline, record by record."""
-        return FileRun(shown(path), stream, self.codes_for(path), self.fmt, self.hooks, self.events,
-                       self.encoding_for(path))
+    def hooks_for(self, codes: frozenset[str]) -> tuple[RecordHook, ...]:
+        """The record hooks of a file's run, made for it: the pipeline's own; with ``dd``, the solving stage and
+        the checks it feeds (when one of them is selected); the event checks (:func:`event_hooks`); O104's and
+        the results tables' (when selected)."""
+        solving: list[RecordHook] = []
+        if self.dd is not None and codes & SOLVED_CODES:
+            from .solver import solve_stage  # only a run with --dd needs it
 
-    def records(self, path: str, stream: BinaryIO | None = None) -> Generator[Record, None, None]:
-        """The records of ``path`` (read from ``stream``, else opened) as a run reads them: its format and its
-        encoding, the path as reports show it; no rule runs.  What a report draws again comes from here."""
-        with open_input(path) if stream is None else nullcontext(stream) as opened:
-            yield from open_reader(opened, shown(path), self.fmt, self.encoding_for(path))
+            solving = [solve_stage(self.dd), *solved_file_hooks(codes)]
+        return (*self.hooks, *solving, *event_hooks(codes, self.events), *makeable_only_hooks(codes),
+                *standings_hooks(codes))
+
+    def checking(self, path: str, stream: BinaryIO | None = None, on_read: OnRead | None = None,
+                 then: Callable[[FileResult], None] | None = None) -> FileResult:
+        """``path`` (read from ``stream`` when given) through the road in this process, its records checked as
+        they are asked for (:class:`FileResult`)."""
+        codes = self.codes_for(path)
+        return FileResult(path, codes, self.fmt, self.hooks_for(codes), self.encoding_for(path), stream, on_read,
+                          then)
+
+    def checked(self, path: str, stream: BinaryIO | None = None, on_read: OnRead | None = None,
+                fix: FixMode | None = None) -> FileResult:
+        """``path`` checked to its end, what a worker sends back; ``fix``: fixed first (:func:`.fixing.fix_file`),
+        the result that of what is left."""
+        if fix is None:
+            return self.checking(path, stream, on_read).finish()
+        from .fixing import fix_file  # only when fixing
+
+        results: list[FileResult] = []
+
+        def check(again: BinaryIO | None) -> FileReport:
+            results.append(self.checking(path, again, on_read).finish())
+            return results[-1].report
+
+        report = fix_file(path, check, fix, stream, self.encoding_for(path))
+        return next(result for result in results if result.report is report)
+
+    def check_file(self, path: str, on_read: OnRead | None = None) -> FileReport:
+        """The report on a file (or archive member) by name; an unreadable path is reported (``unreadable``).
+
+        ``on_read(n)`` hears of the bytes as they are read, a buffer at a time (a progress bar)."""
+        return self.checked(path, on_read=on_read).report
 
     def check_stream(self, path: str, stream: BinaryIO) -> FileReport:
-        return check_stream(path, stream, self.codes_for(path), self.fmt, self.hooks, self.events,
-                            self.encoding_for(path))
+        """The report on an open binary stream; ``path`` is what reports show."""
+        return self.checked(path, stream).report
 
-    def check_file(self, path: str) -> FileReport:
-        return check_file(path, self.codes_for(path), self.fmt, self.hooks, events=self.events,
-                          encoding=self.encoding_for(path))
+    def files(self, paths: Iterable[str], jobs: int = 1, streams: Mapping[str, BinaryIO] | None = None,
+              on_read: OnRead | None = None, fix: FixMode | None = None) -> Files:
+        """The files ``paths`` (read as named: :meth:`paths` finds them) down the road, in input order
+        (:class:`Files`)."""
+        return Files(self, list(paths), jobs, dict(streams or {}), on_read, fix)
 
-    def job(self, path: str) -> tuple[str, frozenset[str], str | None, str | None]:
-        """What a worker needs to check ``path``: the path, its codes, the input format, its encoding."""
-        return path, self.codes_for(path), self.fmt, self.encoding_for(path)
+
+class Files:
+    """A run over files: iterating gives each file's :class:`FileResult`, in input order.
+
+    With ``jobs`` above 1, files are checked on that many processes (:mod:`.parallel`: at most one a file and a
+    CPU) and each result comes finished (its report; no records); else each is checked in this process as its
+    records are asked for, and finished when the next file is asked for.  ``streams``: paths read from a stream
+    instead, in this process (``-`` is standard input unless given); ``fix``: each file fixed first, its result
+    finished; ``on_read(n)``: the bytes read from the files, as they are read (every :data:`parallel.POLL`
+    seconds from workers).  Close it (``contextlib.closing``) when its results are no longer wanted: that shuts
+    the workers down in the caller's thread.
+
+    The event findings a run decides after its files (``waiting``: events across files, or hand records) come
+    with :meth:`end`: until then a finished file's report is held, and is not final.
+    """
+
+    def __init__(self, pipeline: Pipeline, paths: list[str], jobs: int, streams: dict[str, BinaryIO],
+                 on_read: OnRead | None, fix: FixMode | None):
+        self.pipeline = pipeline
+        self.paths = paths
+        scope = pipeline.events
+        self.events = RunEvents(scope) if scope is not None and (scope.across or scope.reference is not None) \
+            else None
+        self._results = self._results_of(jobs, streams, on_read, fix)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether reports wait for :meth:`end` to be final."""
+        return self.events is not None
+
+    def __iter__(self) -> Generator[FileResult, None, None]:
+        return self._results
+
+    def close(self) -> None:
+        self._results.close()
+
+    def end(self) -> list[FileReport]:
+        """The reports held for the end of the run, in input order, with the findings decided now (across
+        files, E105 on a hand record); none when none wait.  After an interruption too: the files finished."""
+        return self.events.conclude() if self.events is not None else []
+
+    def _results_of(self, jobs: int, streams: dict[str, BinaryIO], on_read: OnRead | None,
+                    fix: FixMode | None) -> Generator[FileResult, None, None]:
+        pipeline = self.pipeline
+        held = self._held if self.events is not None else None
+        elsewhere = [path for path in self.paths if path not in streams and path != "-"]
+        workers = min(jobs, len(elsewhere), parallel.cpu_count())  # more processes than files or CPUs only cost
+        sent = parallel.check_files(partial(pipeline.checked, fix=fix), elsewhere, workers, on_read) \
+            if workers > 1 else None
+        previous: FileResult | None = None
+        try:
+            for path in self.paths:
+                if previous is not None:
+                    previous.finish()
+                stream = streams.get(path, sys.stdin.buffer if path == "-" else None)
+                if sent is not None and stream is None:
+                    result = next(sent)
+                elif fix is not None:
+                    result = pipeline.checked(path, stream, on_read if stream is None else None, fix)
+                else:
+                    result = previous = pipeline.checking(path, stream, on_read if stream is None else None, held)
+                    yield result
+                    continue
+                if held is not None:
+                    held(result)
+                yield result
+        finally:
+            if sent is not None:
+                sent.close()
+
+    def _held(self, result: FileResult) -> None:
+        assert self.events is not None
+        self.events.hold(result.report, self.pipeline.codes_for(result.path))
+
+
+def _settings(codes: Iterable[str] | None, fmt: str | None, hooks: Iterable[RecordHook], events: EventScope | None,
+              encoding: str | None) -> Pipeline:
+    return Pipeline(frozenset(DEFAULT_CODES if codes is None else codes), fmt=fmt, hooks=tuple(hooks), events=events,
+                    encoding=encoding)
 
 
 def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
                  hooks: Iterable[RecordHook] = (), events: EventScope | None = EventScope(),
                  encoding: str | None = None) -> FileReport:
-    """The report on an open binary stream; ``path`` is what reports show (``events``: see :class:`FileRun`)."""
-    run = FileRun(path, stream, codes, fmt, hooks, events, encoding)
-    for _ in run:
-        pass
-    return run.report
+    """The report on an open binary stream, as :meth:`Pipeline.check_stream` of these settings gives it."""
+    return _settings(codes, fmt, hooks, events, encoding).check_stream(path, stream)
 
 
 def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = None,
-               hooks: Iterable[RecordHook] = (), on_read: Callable[[int], None] | None = None,
+               hooks: Iterable[RecordHook] = (), on_read: OnRead | None = None,
                events: EventScope | None = EventScope(), encoding: str | None = None) -> FileReport:
-    """The report on a file (or archive member) by name; an unreadable path is reported (``unreadable``), not raised.
-
-    ``on_read(n)`` hears of the bytes as they are read, a buffer at a time (a progress bar).
-    """
-    name = shown(path)
-    try:
-        with open_input(path) as stream:
-            run = FileRun(name, stream if on_read is None else cast(BinaryIO, Counted(stream, on_read)), codes,
-                          fmt, hooks, events, encoding)
-            for _ in run:
-                pass
-            add_archive_findings(run, stream)
-    except OSError as error:
-        report = FileReport(name, fmt or format_from_name(path) or "unknown")
-        report.unreadable = error.strerror or str(error)
-        return report
-    except ArchiveProblem as problem:  # a zip that cannot be read by members
-        return FileReport(name, "zip", findings=linter_for(codes).complete([problem.finding]))
-    return run.report
+    """The report on a file (or archive member) by name, as :meth:`Pipeline.check_file` of these settings gives
+    it."""
+    return _settings(codes, fmt, hooks, events, encoding).check_file(path, on_read)

@@ -1,7 +1,10 @@
 """One file's run: its records through the linter and the record hooks, then the file's own findings.
 
-``check`` takes each file's :class:`FileReport`; ``convert`` and ``replay``
-take each record with its replays and findings (:class:`Checked`).
+A :class:`FileRun` reads one stream with the record hooks it is given; a
+:class:`FileResult` is one file by name (opened, run, finished), what the
+pipeline's road (:meth:`~.pipeline.Pipeline.files`) gives for each file:
+``check`` takes its :class:`FileReport`, ``convert`` and ``replay`` each
+record with its replays and findings (:class:`Checked`).
 
 Per record, the findings are the linter's (:mod:`.linter`), filtered by the
 file's codes (the selection less ``per-file-ignores``) and by the
@@ -32,29 +35,27 @@ across files): S112 leaves those to it.  A hook with ``prepare(batch)`` works
 something out for each batch of records before the rules run (``batch``: how
 many records it wants at a time; the largest asked for is taken).
 
-The event checks (E codes, :mod:`bridgelint.engine.events`) are such a hook, which
-every run has whenever an event code is selected (``events``, an
-:class:`~bridgelint.engine.events.hook.EventScope`; None: none): ``check``,
-``replay``, ``convert`` and the API find the same.
+The event checks (E codes, :mod:`bridgelint.engine.events`) are such a hook:
+the pipeline gives it to every file's run whenever an event code is selected
+(:meth:`~.pipeline.Pipeline.hooks_for`), so ``check``, ``replay``,
+``convert`` and the API find the same.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import BinaryIO, Callable, Iterable, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator, cast
 
-from .events.hook import EventScope, event_hooks
-from .events.standings import standings_hooks
-from .inputs import Unpacked
+from .inputs import ArchiveProblem, Unpacked, shown
 from .linter import RecordHook, debug_trace, linter_for, location
+from .opening import Counted, open_input
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.report import FileReport
-from ..formats import open_reader
+from ..formats import format_from_name, open_reader
 from ..replay.context import Context
 from ..rules import RULES
 from ..rules.internal import InternalError
-from ..rules.optimum import makeable_only_hooks
 from ..rules.syntax import NoGame
 from .suppression import Suppressions
 
@@ -69,22 +70,21 @@ class Checked:
 
 
 class FileRun:
-    """One file through the pipeline: iterating gives each record's :class:`Checked`; ``report`` then holds all.
+    """One file through the pipeline, with the record hooks it is given (:meth:`.pipeline.Pipeline.hooks_for`):
+    iterating gives each record's :class:`Checked`; ``report`` then holds all.
 
     ``file_findings`` (set at the end) are the findings of no record: the file's own, and S112; ``at_end`` those
     of records that the hooks decided at the end of the file (not in the records' :class:`Checked`).
     """
 
     def __init__(self, path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
-                 hooks: Iterable[RecordHook] = (), events: EventScope | None = EventScope(),
-                 encoding: str | None = None):
+                 hooks: Iterable[RecordHook] = (), encoding: str | None = None):
         self.path = path
         self.stream = stream
         self.fmt = fmt
         self.encoding = encoding
         self.linter = linter_for(codes)
-        self.hooks: tuple[RecordHook, ...] = (*hooks, *event_hooks(self.linter.codes, events),
-                                              *makeable_only_hooks(self.linter.codes), *standings_hooks(self.linter.codes))
+        self.hooks = tuple(hooks)
         self.report = FileReport(path, fmt or "unknown")
         self.file_findings: list[Finding] = []
         self.at_end: list[Finding] = []
@@ -201,6 +201,105 @@ def add_archive_findings(run: FileRun, stream: BinaryIO) -> bool:
     run.file_findings += added
     run.report.findings = sorted(run.report.findings + added, key=location)
     return lost
+
+
+class FileResult:
+    """One file of a run, by name (``path``, as given): opened, its records checked, its report.
+
+    Checked in this process, iterating gives each record's :class:`Checked` as it is checked, and
+    :meth:`finish` (``report``, ``lost``, ``at_end`` and ``file_findings`` ask for it) reads what is left, adds
+    what unpacking found and closes the input; ``then(self)`` hears of it.  A file that cannot be opened
+    (``opened`` False: unreadable, or a zip that cannot be read by members) has a report that says why, and
+    iterating it raises why (``problem``).  A finished result
+    is what a worker sends back: the report, ``lost``, ``at_end`` and ``file_findings``, no records.
+    """
+
+    def __init__(self, path: str, codes: frozenset[str], fmt: str | None = None, hooks: Iterable[RecordHook] = (),
+                 encoding: str | None = None, stream: BinaryIO | None = None,
+                 on_read: Callable[[int], None] | None = None, then: Callable[[FileResult], None] | None = None):
+        self.path = path
+        self.name = shown(path)  # as reports show it
+        self.fmt = fmt
+        self.opened = True
+        self._lost = False
+        self._at_end: list[Finding] = []
+        self._file_findings: list[Finding] = []
+        self.problem: Exception | None = None
+        self._then = then
+        self._run: FileRun | None = None
+        self._input: BinaryIO | None = None
+        self._records: Iterator[Checked] = iter(())
+        self._closes = stream is None
+        try:
+            self._input = open_input(path) if stream is None else stream
+        except OSError as error:
+            self._report, self.opened, self.problem = self._unreadable(error), False, error
+            return
+        except ArchiveProblem as problem:
+            self._report = FileReport(self.name, "zip", findings=linter_for(codes).complete([problem.finding]))
+            self.opened, self._lost, self.problem = False, True, problem
+            return
+        counted = self._input if on_read is None else cast(BinaryIO, Counted(self._input, on_read))
+        self._run = FileRun(self.name, counted, codes, fmt, hooks, encoding)
+        self._report = self._run.report
+        self._records = iter(self._run)
+
+    def __iter__(self) -> Iterator[Checked]:
+        if self.problem is not None:
+            raise self.problem
+        return self._records
+
+    @property
+    def report(self) -> FileReport:
+        """The file's report, the file read to its end first."""
+        return self.finish()._report
+
+    @property
+    def lost(self) -> bool:
+        """Whether input was lost: an archive damaged or over a limit, where reading stopped early (or could not
+        start)."""
+        return self.finish()._lost
+
+    @property
+    def at_end(self) -> list[Finding]:
+        """As :class:`FileRun`'s: findings of records decided at the end of the file."""
+        return self.finish()._at_end
+
+    @property
+    def file_findings(self) -> list[Finding]:
+        """As :class:`FileRun`'s: findings of no record."""
+        return self.finish()._file_findings
+
+    def finish(self) -> FileResult:
+        """Read what is left of the file (an error while reading: the report says the path is unreadable), add
+        what unpacking it found, close it, tell ``then``; once.  Returns the result."""
+        run, stream, self._run, self._input = self._run, self._input, None, None
+        if run is not None and stream is not None:
+            try:
+                for _ in self._records:
+                    pass
+                self._lost = add_archive_findings(run, stream)
+                self._at_end, self._file_findings = run.at_end, run.file_findings
+            except OSError as error:
+                self._report = self._unreadable(error)
+            finally:
+                self._records = iter(())
+                if self._closes:
+                    stream.close()
+        then, self._then = self._then, None
+        if then is not None:
+            then(self)
+        return self
+
+    def _unreadable(self, error: OSError) -> FileReport:
+        report = FileReport(self.name, self.fmt or format_from_name(self.path) or "unknown")
+        report.unreadable = error.strerror or str(error)
+        return report
+
+    def __getstate__(self) -> dict:
+        """A finished result, as a worker sends it: why a file could not be opened stays in the worker."""
+        assert self._run is None, "a result is sent once finished"
+        return {**self.__dict__, "problem": None}
 
 
 def is_board(record: Record) -> bool:

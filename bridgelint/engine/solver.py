@@ -228,6 +228,17 @@ class SolveStage:
         return []
 
 
+_SOLVERS: dict[str, Solver] = {}  # this process's solver of each cache directory
+
+
+def solve_stage(cache: str) -> SolveStage:
+    """A file's solving stage, on this process's solver of ``cache`` (a directory; "": no cache)."""
+    solver = _SOLVERS.get(cache)
+    if solver is None:
+        solver = _SOLVERS[cache] = Solver(Cache(Path(cache) if cache else None))
+    return SolveStage(solver)
+
+
 def _checkable(ctx: Context) -> tuple[str, str, str, str] | None:
     """The hands of a record's whole deal when double dummy can check something of it (a table of tricks, or
     a result); else None."""

@@ -1,19 +1,20 @@
-"""The event checks in a run: a record hook for the pipeline, and the parent's part across files.
+"""The event checks in a run: a record hook for the pipeline, and the parent's part after each file.
 
 Within files (the default) each file is a scope of its own: the hook decides
 as the file is read.  Across files (``--across-files``) the run is one scope:
 the hook keeps each file's sightings, and the parent process feeds them to
-the run's state in input order (:func:`settle`), whatever process read the
-file, so the report does not depend on ``--jobs``.
+the run's state in input order (:class:`RunEvents`), whatever process read
+the file, so the report does not depend on ``--jobs``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, cast
 
 from ...core.findings import Finding
 from ...replay.context import Context
 from ...rules.event import EVENT_CODES, UncomparedBoard
+from ..linter import linter_for, location
 from ..suppression import Suppressions
 from .packed import Sightings
 from .sighting import Sighting, carried, sight
@@ -126,3 +127,53 @@ def conclude(found: list[Finding], pending: Pending,
     its directives suppress, with S112 for a directive of a code decided then that suppressed nothing."""
     suppressions = pending.suppressions
     return suppressions.suppress(complete(found)) + complete(suppressions.unused(pending.later & suppressions.known))
+
+
+class RunEvents:
+    """The parent's part of a run's event checks: each file's report held, in input order, its sightings settled
+    as it comes (across files), and at the end of the run the findings decided then (:meth:`conclude`): the
+    fouled boards by the majority across files, and E105 on each hand record no record of the run was compared
+    with."""
+
+    def __init__(self, scope: EventScope):
+        self.state = EventState(scope.reference) if scope.across else None  # the run's events, across files
+        self.reference = scope.reference
+        self.held: list[tuple[FileReport, int | None, frozenset[str]]] = []  # each report, its index, its codes
+
+    def hold(self, report: FileReport, codes: frozenset[str]) -> None:
+        """Hold a file's report (checked for ``codes``) until the end of the run; across files, add to it the
+        findings the run's state decides for it now."""
+        index = None
+        if self.state is not None and report.pending is not None:
+            pending = cast(Pending, report.pending)
+            found = settle(self.state, report.path, pending, linter_for(codes).complete)
+            report.findings = sorted(report.findings + found, key=location)
+            report.pending = pending._replace(sightings=[])  # the state holds what it needs of them
+            index = len(self.state.paths) - 1
+        self.held.append((report, index, codes))
+
+    def summary(self) -> list[dict] | None:
+        """The run's events, across files (None: file by file, each report lists its own)."""
+        return self.state.summary() if self.state is not None else None
+
+    def conclude(self) -> list[FileReport]:
+        """The reports held, in input order, each with the event findings decided at the end of the run."""
+        state, reference = self.state, self.reference
+        decided = state.finish() if state is not None else {}
+        compared = set(state.compared) if state is not None else set()
+        for report, _, _ in self.held:
+            if state is None and report.pending is not None:
+                compared |= cast(Pending, report.pending).compared
+        uncompared = reference.uncompared(compared) if reference is not None else {}
+        hand = {path: uncompared[i] for i, path in enumerate(reference.files) if i in uncompared} if reference else {}
+        for report, index, codes in self.held:
+            if report.pending is None:
+                continue
+            found = decided.get(index, []) if index is not None else []
+            if report.path in hand:
+                found = found + [hand.pop(report.path)]  # once, on the first report of that hand record
+            complete = linter_for(codes).complete
+            report.findings = sorted(report.findings + conclude(found, cast(Pending, report.pending), complete),
+                                     key=location)
+            report.pending = None
+        return [report for report, _, _ in self.held]
