@@ -172,8 +172,8 @@ def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Fin
 
     Examples:
         >>> record = bridgelint.read("samples/auction-defects.pbn")[1]
-        >>> [(f.code, f.message) for f in bridgelint.check_record(record)]
-        [('A103', '1D is not higher than 1H (Laws 18, 27)')]
+        >>> [(f.code, f.message, f.law) for f in bridgelint.check_record(record)]
+        [('A103', '1D is not higher than 1H', 'Laws 18, 27')]
     """
     return linter.check_record(record, codes)
 

@@ -138,7 +138,7 @@ def test_a_game_that_does_not_follow_a_full_board_header_is_not_b108(text):
 def test_rotated_lin_auction_names_the_md_dealer():
     text = LIN_HEAD.replace("rs|5HSx-9|", "rs|5HWx-9|") + "pc|CA|\n"  # North, West's left, leads
     [finding] = [f for f in check(text, "t.lin") if f.code.startswith(("A111", "C103"))]
-    assert finding.code == "A111" and finding.message == (
+    assert finding.code == "A111" and finding.full_message == (
         "the auction reads as if East dealt: then West is declarer, as the rs declarer and the opening lead say; "
         "the dealer in md is wrong (Law 17B)")
 

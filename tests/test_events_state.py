@@ -87,14 +87,14 @@ def sighting(board="1", line=1, deal_print=None, table=None, room=None, ns=None,
 
 
 def run(*files: list[Sighting]) -> list[list[tuple[str, int, str]]]:
-    """(code, line, message) of the findings of each file, the files in one scope, those of its end included."""
+    """(code, line, shown message) of the findings of each file, the files in one scope, those of its end included."""
     state = EventState()
     out = []
     for i, sightings in enumerate(files):
         state.start_file(f"f{i}.pbn")
-        out.append([(f.code, f.line, f.message) for s in sightings for f in state.add(s)])
+        out.append([(f.code, f.line, f.full_message) for s in sightings for f in state.add(s)])
     for i, found in state.finish().items():
-        out[i] += [(f.code, f.line, f.message) for f in found]
+        out[i] += [(f.code, f.line, f.full_message) for f in found]
     return [sorted(found) for found in out]
 
 

@@ -104,7 +104,7 @@ def test_one_finding_lists_every_breach_in_file_order():
                                                                                          ' [Room "Open"]')
     text = text.replace('[Scoring "IMP"]\r\n', "")
     [finding] = only(check(text), "S108")
-    assert finding.message == ('game breaks export format (% EXPORT): line 4: mandatory tag Scoring missing; '
+    assert finding.full_message == ('game breaks export format (% EXPORT): line 4: mandatory tag Scoring missing; '
                                'line 13: Vulnerable "Both": export writes None, NS, EW or All; line 19: tag Room '
                                'is not written [Room "..."] alone on its line from column 1 (PBN §2.1)')
     assert (finding.line, finding.column) == (4, 1)
@@ -125,7 +125,7 @@ def test_line_ends_are_named_as_written_cr_lf_or_none():
     assert "line 5: line end CR, export wants CR LF" in mixed
     unended = only(check(game.rstrip("\r\n")), "S108")
     assert [(f.line, f.column) for f in unended] == [(41, 7)]
-    assert unended[0].message == ("game breaks export format (% EXPORT): line 41: no line end after the file's "
+    assert unended[0].full_message == ("game breaks export format (% EXPORT): line 41: no line end after the file's "
                                   "last line, export ends it with CR LF (PBN §2.1)")
 
 

@@ -318,7 +318,7 @@ def test_md_five_hands_is_d102():
 def test_md_stray_letter_and_no_leading_suit_letter_are_d102():
     record = one("md|1SAKZQ,SJ,ST,|")
     assert codes(record) == [("D102", 1, 8)]
-    assert record.findings[0].message == ("md: South's hand \"SAKZQ\" has 'Z' where a suit letter (S, H, D, C) or a "
+    assert record.findings[0].full_message == ("md: South's hand \"SAKZQ\" has 'Z' where a suit letter (S, H, D, C) or a "
                                           "rank should be (LIN md)")
     record = one("md|4AQTHAK,S74,S832,SKJ9|")
     assert codes(record) == [("D102", 1, 5)] and "the cards before a suit letter" in record.findings[0].message

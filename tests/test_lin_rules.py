@@ -92,7 +92,7 @@ def test_deal_rules():
     assert found("md|1SA,SK,SQ,SJ,ST|ah|Board 3|") == [("D102", 1, 1)]
     text = "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT9876543SA,|ah|Board 3|"  # North holds South's SA
     assert found(text) == [("D104", 1, 35)]  # at North's hand; East is not derived from 38 cards (no 14-card D103)
-    assert [f.message for f in check(text).findings] == ["SA is dealt to South and North (Law 1)"]
+    assert [f.full_message for f in check(text).findings] == ["SA is dealt to South and North (Law 1)"]
 
 
 def test_syntax_rules():

@@ -129,7 +129,7 @@ def test_the_api_checks_events_across_files_as_check_does(inputs):
     files = json.loads(invoke("check", "--format", "json", "--show-info", "--across-files", *paths).stdout)["files"]
     by_command = {Path(f["path"]).name: [(x["code"], x["line"], x["message"]) for x in f["findings"]] for f in files}
     reports = bridgelint.check_files(paths, across_files=True, jobs=2)
-    assert {report.path: [(f.code, f.line, f.message) for f in report.findings] for report in reports} == by_command
+    assert {report.path: [(f.code, f.line, f.full_message) for f in report.findings] for report in reports} == by_command
     within = {report.path: {f.code for f in report.findings} for report in bridgelint.check_files(paths)}
     assert "E101" in by_command["again.pbn"][0] and "E101" not in within["again.pbn"]  # seen across files only
 

@@ -175,7 +175,7 @@ def test_rule_fires(code, text, where):
 def test_an_auction_seat_that_is_no_seat_is_its_own_defect():
     # A110 (the tag's value), not A101 (the first call not the dealer's): the calls start with the dealer
     findings = check(board('[Auction "Q"]', "1D AP"))
-    assert [(f.code, f.line, f.column, f.message) for f in findings if f.code.startswith("A")] == [
+    assert [(f.code, f.line, f.column, f.full_message) for f in findings if f.code.startswith("A")] == [
         ("A110", 5, 1, 'Auction seat "Q" is not W, N, E or S (PBN §3.5)')]
 
 
@@ -265,7 +265,7 @@ def test_no_deal_is_an_error_only_when_the_play_needs_it():
 
 def test_law_17d3_message_cites_the_law():
     [finding] = only(check(board(A, "1S Pass Pass ^S")), "A107")
-    assert "17D3" in finding.message
+    assert "17D3" in finding.full_message
 
 
 def test_after_an_illegal_call_the_rest_is_not_reported_again():
@@ -387,7 +387,7 @@ def test_end_position_hands_hold_equally_many_cards():
     assert codes(check('[Deal "N:AK... - QJ... -"]\n')) & {"D102", "D103"} == set()
     findings = only(check('[Deal "N:AKQ... T9... QJ... -"]\n'), "D103")
     assert [(f.line, f.column) for f in findings] == [(1, 10)]
-    assert findings[0].message == "North holds 3 cards, the other hands of this end position 2 (Law 6B)"
+    assert findings[0].full_message == "North holds 3 cards, the other hands of this end position 2 (Law 6B)"
 
 
 def test_a_bug_while_reading_a_game_is_x001_on_that_game_and_reading_goes_on(monkeypatch):
@@ -428,5 +428,5 @@ def test_deal_findings_point_into_the_value_whatever_the_spacing():
 
 def test_a_long_line_says_its_length_and_that_the_end_of_line_counts():
     [finding] = [f for f in check('[Event "a"]\n[Annotator "' + "x" * 250 + '"]\n') if f.code == "S107"]
-    assert finding.message == ("line has 264 characters and its end of line: PBN allows 255, the end of line "
+    assert finding.full_message == ("line has 264 characters and its end of line: PBN allows 255, the end of line "
                                "included (PBN §2.3)")

@@ -1,5 +1,6 @@
-"""Reference and severity agree: a message cites the finding's ``law`` field, once, at the end (Rule.finding),
-and a finding's severity is the rule's, or one its ``severity_when`` names (what `bridgelint rules` shows)."""
+"""Reference and severity agree: a message never cites a reference itself, the finding's ``law`` field is cited
+after it on output (``Finding.full_message``), and a finding's severity is the rule's, or one its ``severity_when``
+names (what `bridgelint rules` shows)."""
 
 from __future__ import annotations
 
@@ -21,24 +22,24 @@ CITATION = re.compile(r"\((?:Laws? [^()]*|PBN §[^()]*|LIN[^()]*)\)|§|\bLaws? \
 
 
 def miscited(findings) -> list[tuple[str, str, str | None]]:
-    """The findings whose message cites another reference than their law field, or cites it twice."""
+    """The findings whose message cites a reference itself, or whose full message does not end with its law field's,
+    cited once."""
     wrong = []
     for f in findings:
-        cited = CITATION.findall(f.message)
-        if f.law is None:
-            right = cited == []
-        else:
-            right = f.message.endswith(f" ({f.law})") and cited == [f"({f.law})"]
+        right = CITATION.findall(f.message) == [] and \
+            CITATION.findall(f.full_message) == ([f"({f.law})"] if f.law else [])
         if not right:
             wrong.append((f.code, f.message, f.law))
     return wrong
 
 
-def test_rule_finding_appends_the_reference_once():
+def test_rule_finding_keeps_the_reference_apart_and_outputs_cite_it_once():
     finding = LongLine.finding("line is 300 characters long", 2, 255)
-    assert (finding.message, finding.law) == ("line is 300 characters long (PBN §2.3)", "PBN §2.3")
+    assert (finding.message, finding.law) == ("line is 300 characters long", "PBN §2.3")
+    assert finding.full_message == "line is 300 characters long (PBN §2.3)"
     other = LongLine.finding("a tab inside the string", 2, 1, law="PBN §2.3, §3.3")
-    assert (other.message, other.law) == ("a tab inside the string (PBN §2.3, §3.3)", "PBN §2.3, §3.3")
+    assert (other.message, other.law) == ("a tab inside the string", "PBN §2.3, §3.3")
+    assert other.full_message == "a tab inside the string (PBN §2.3, §3.3)"
 
 
 @pytest.mark.parametrize("code", sorted(RULES))

@@ -47,7 +47,7 @@ def test_two_sides_declaring_hearts_with_more_tricks_than_the_deal_holds():
     _, found = run(text)
     (finding,) = found
     assert (finding.code, finding.line, finding.column, finding.game, finding.board) == ("O105", 15, 1, 2, "1")
-    assert finding.message == (
+    assert finding.full_message == (
         "Result 7 tricks in 1H by North, but East-West are recorded taking 10 in 4H by East on this deal (board 1, "
         "line 7): 17 tricks in hearts between the two sides, more than the deal holds (13; double dummy North "
         "takes 5, East 8), a sign of a result entered for another contract, declarer or board (Law 79)")
@@ -90,14 +90,14 @@ def test_a_wrong_table_names_a_board_after_it_whose_table_it_is():
     hook, found = run(text, {OTHER: other})
     (finding,) = found
     assert (finding.code, finding.line, finding.column, finding.game, finding.board) == ("O103", 5, 21, 1, "1")
-    assert finding.message.endswith("the whole table is that of board 2 of this file (PBN §5.7)")
+    assert finding.full_message.endswith("the whole table is that of board 2 of this file (PBN §5.7)")
     assert finding.related.line == 7
     assert len(hook.tables) == 2
 
 
 def test_a_wrong_table_of_no_board_of_the_file_names_none():
     (finding,) = run(game("1", DEAL, '[DoubleDummyTricks "7c5c67c5c61181711816"]'))[1]
-    assert finding.message == ("DoubleDummyTricks gives West in clubs 6 tricks, but double dummy West takes 7 "
+    assert finding.full_message == ("DoubleDummyTricks gives West in clubs 6 tricks, but double dummy West takes 7 "
                                "(PBN §5.7)")
     assert finding.related is None
 

@@ -85,7 +85,7 @@ def test_a_table_of_another_board_is_named():
     text = (game(OTHER, '[Result "0"]', number="1") + "\n"
             + game(DEAL, f'[DoubleDummyTricks "{digits(other)}"]', number="2"))
     (found,) = only(solved(text), "O103")
-    assert found.message.endswith("the whole table is that of board 1 of this file (PBN §5.7)")
+    assert found.full_message.endswith("the whole table is that of board 1 of this file (PBN §5.7)")
 
 
 def test_a_table_of_a_board_after_it_is_named():
@@ -94,14 +94,14 @@ def test_a_table_of_a_board_after_it_is_named():
             + game(OTHER, '[Result "0"]', number="2"))
     (found,) = only(solved(text), "O103")
     assert (found.line, found.column, found.board) == (5, 21, "1")
-    assert found.message.endswith("the whole table is that of board 2 of this file (PBN §5.7)")
+    assert found.full_message.endswith("the whole table is that of board 2 of this file (PBN §5.7)")
     assert found.related is not None and found.related.line == 7
 
 
 def test_a_wrong_table_of_no_board_of_the_file_is_told_without_one():
     text = game(DEAL, '[DoubleDummyTricks "7c5c67c5c61181711816"]') + "\n" + game(OTHER, '[Result "0"]', number="2")
     (found,) = only(solved(text), "O103")
-    assert found.message == "DoubleDummyTricks gives West in clubs 6 tricks, but double dummy West takes 7 (PBN §5.7)"
+    assert found.full_message == "DoubleDummyTricks gives West in clubs 6 tricks, but double dummy West takes 7 (PBN §5.7)"
 
 
 def test_o105_both_sides_declaring_hearts_with_more_tricks_than_the_deal_holds():

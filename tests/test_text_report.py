@@ -226,7 +226,7 @@ def test_s108_on_every_game_the_same_way_is_one_line_for_the_file(here, monkeypa
 
 def test_a_long_message_keeps_its_first_items_and_counts_the_rest():
     message = "game breaks export format (% EXPORT): " + "; ".join(f"line {n}: tag T{n} is out of order"
-                                                                    for n in range(1, 80)) + " (PBN §2.1)"
+                                                                    for n in range(1, 80))
     f = Finding("S108", message, 1, 1, severity="warning", law="PBN §2.1", game=1, board="1")
     from bridgelint.reporters.text import LINE_ROOM, line
 
@@ -234,7 +234,7 @@ def test_a_long_message_keeps_its_first_items_and_counts_the_rest():
     assert len(short) <= LINE_ROOM + 1 and short.endswith(" more (PBN §2.1) (board 1)\n")
     kept = short.split(": ", 1)[1].count("is out of order")
     assert f"; and {79 - kept} more (PBN §2.1)" in short
-    assert line("x.pbn", f) == f"x.pbn:1:1: S108 [warning] {message} (board 1)\n"
+    assert line("x.pbn", f) == f"x.pbn:1:1: S108 [warning] {message} (PBN §2.1) (board 1)\n"
 
 
 def test_the_verdict_table_fits_the_terminal(here, monkeypatch):

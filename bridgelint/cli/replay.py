@@ -32,7 +32,7 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
         [result] = run
     if not result.opened:  # unreadable, or a zip that cannot be read by members: S115, S116
         report = result.report
-        why = report.unreadable or f"{report.findings[0].code} {report.findings[0].message}"
+        why = report.unreadable or f"{report.findings[0].code} {report.findings[0].full_message}"
         click.echo(f"bridgelint: {path}: {why}", err=True)
         sys.exit(USAGE_ERROR)
     shown: set[int] = set()

@@ -134,5 +134,5 @@ def _json_value(value: object) -> object:
 
 
 def finding_dict(f: Finding) -> dict:
-    return {"code": f.code, "severity": f.severity, "message": f.message, "law": f.law,
+    return {"code": f.code, "severity": f.severity, "message": f.full_message, "law": f.law,
             "line": f.line, "column": f.column, "game": f.game, "board": f.board}

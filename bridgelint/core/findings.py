@@ -67,7 +67,7 @@ class Finding:
     """One problem: a rule code at a place in a file."""
 
     code: str
-    message: str
+    message: str  # what is wrong, without the reference: outputs cite it after (:attr:`full_message`)
     line: int
     column: int
     severity: Severity | None = None  # None: the rule's default severity
@@ -77,6 +77,11 @@ class Finding:
     fix: Fix | None = None  # the edit that mends it, when its rule has one and it applies here
     related: Related | None = None  # the other record it names (E codes)
 
+    @property
+    def full_message(self) -> str:
+        """The message as every output shows it, its reference cited after it: ``... (Law 18)``."""
+        return self.message + cited(self.law)
+
     def __reduce__(self) -> tuple[type[Finding], tuple]:
         """Pickled as the tuple of its fields (a worker's findings go to the parent): about half the time of a
         slots dataclass's own state, which looks the fields up again for every finding, and fewer bytes."""
@@ -84,3 +89,8 @@ class Finding:
 
 
 _FINDING_FIELDS = attrgetter(*(f.name for f in fields(Finding)))  # a finding's fields, in order
+
+
+def cited(law: str | None) -> str:
+    """A reference as a message cites it, after the message: `` (Law 18)``; nothing without one."""
+    return f" ({law})" if law else ""

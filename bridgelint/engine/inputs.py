@@ -69,7 +69,7 @@ class ArchiveProblem(Exception):
     """An archive that cannot be read as a whole; ``finding`` says why."""
 
     def __init__(self, finding: Finding):
-        super().__init__(finding.message)
+        super().__init__(finding.full_message)
         self.finding = finding
 
 

@@ -131,10 +131,8 @@ class Suppressions:
                          record.board_number if record else None)
 
     def _problem(self, record: Record | None, message: str, line: int, column: int) -> None:
-        finding = UnusedSuppression.finding(message, line, column)
-        if record is not None:
-            finding.game, finding.board = record.game, record.board_number
-        self.problems.append(finding)
+        self.problems.append(UnusedSuppression.finding(message, line, column, game=record.game if record else None,
+                                                       board=record.board_number if record else None))
 
     def _game_of(self, finding: Finding) -> int | None:
         if finding.game is not None:
@@ -180,10 +178,9 @@ class Suppressions:
                 where = "this file" if directive.scope == "file" else "this game"
                 why = ("an internal error is never suppressed" if code in NEVER_SUPPRESSED
                        else f"{code} found nothing in {where}")
-                finding = UnusedSuppression.finding(f"bridgelint: disable of {code} suppresses nothing: {why}",
-                                                    directive.line, column)
-                finding.game, finding.board = directive.game, directive.board
-                unused.append(finding)
+                unused.append(UnusedSuppression.finding(f"bridgelint: disable of {code} suppresses nothing: {why}",
+                                                        directive.line, column, game=directive.game,
+                                                        board=directive.board))
         return [f for f in unused if self._suppressor(f) is None]
 
 

@@ -55,7 +55,7 @@ class GithubReporter(Reporter):
             rule = RULES.get(f.code)
             title = escape_property(f"{f.code} {rule.name}" if rule else f.code)
             out.append(f"::{COMMANDS.get(f.severity or '', 'warning')} file={path},line={f.line},col={f.column},"
-                       f"title={title}::{escape_data(f'{f.code} {f.message}{where(f)}')}\n")
+                       f"title={title}::{escape_data(f'{f.code} {f.full_message}{where(f)}')}\n")
         rest = len(report.findings) - len(findings)
         if rest:
             errors = sum(1 for f in report.findings if f.severity == "error") - sum(

@@ -74,7 +74,7 @@ class HtmlStyle(Style):
         return f'<a class="code {finding.severity}" href="#rule-{finding.code}"{named}>{finding.code}</a>'
 
     def mark(self, finding: Finding) -> str:
-        return f' <mark class="{finding.severity}" title="{self.text(finding.message)}">{finding.code}</mark>'
+        return f' <mark class="{finding.severity}" title="{self.text(finding.full_message)}">{finding.code}</mark>'
 
     def bold(self, text: str) -> str:
         return f"<b>{text}</b>"
@@ -279,19 +279,13 @@ def findings_html(findings: list[Finding], located: bool = False) -> str:
     """The findings as a list: code, place, message, and the Law or PBN section as a label of its own;
     ``located``: the place names the board and game too (a finding shown apart from its board)."""
     return '<ul class="found">' + "".join(
-        f'<li class="finding">{STYLE.code(f)} <span class="where">{_e(_where(f, located))}</span> {_e(_said(f))}'
+        f'<li class="finding">{STYLE.code(f)} <span class="where">{_e(_where(f, located))}</span> {_e(f.message)}'
         + (f' <span class="law">{_e(f.law)}</span>' if f.law else "") + "</li>" for f in findings) + "</ul>"
 
 
 def _where(f: Finding, located: bool) -> str:
     board = (f"board {f.board}, game {f.game}, " if f.board else f"game {f.game}, " if f.game else "") if located else ""
     return f"{board}line {f.line}, column {f.column}"
-
-
-def _said(finding: Finding) -> str:
-    """The message without the reference that ends it (shown as a label)."""
-    cited = f" ({finding.law})"
-    return finding.message[:-len(cited)] if finding.law and finding.message.endswith(cited) else finding.message
 
 
 def _diagram(record: Record, values: dict[str, str]) -> str:

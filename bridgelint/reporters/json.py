@@ -48,7 +48,7 @@ def _file(r: FileReport) -> dict:
     """A file's entry; one that could not be read says why in ``unreadable``."""
     entry = {
         "path": r.path, "format": r.format, "games": r.games, "boards": r.boards,
-        "findings": [{"code": f.code, "severity": f.severity, "message": f.message, "law": f.law,
+        "findings": [{"code": f.code, "severity": f.severity, "message": f.full_message, "law": f.law,
                       "line": f.line, "column": f.column, "game": f.game, "board": f.board,
                       "fix": f.fix.applicability if f.fix is not None else None}
                      for f in r.findings],

@@ -40,7 +40,7 @@ def render(reports: list[FileReport], summary: Summary, fail_on: str = "error") 
                 told.append(text.line(report.path, f))
                 continue
             failure = ET.SubElement(case, "failure", {"type": f"{f.code} {f.severity}",
-                                                      "message": _xml(f"{f.code} {f.message}{where(f)}")})
+                                                      "message": _xml(f"{f.code} {f.full_message}{where(f)}")})
             failure.text = _xml(text.line(report.path, f).rstrip("\n") + (f" [{f.law}]" if f.law else ""))
         if told:
             ET.SubElement(case, "system-out").text = _xml("".join(told))

@@ -94,7 +94,7 @@ class SarifReporter(Reporter):
             result = {
                 "ruleId": f.code,
                 "level": LEVELS.get(f.severity or "", "warning"),
-                "message": {"text": f.message},
+                "message": {"text": f.full_message},
                 "locations": [location],
                 "properties": {k: v for k, v in (("game", f.game), ("board", f.board), ("law", f.law))
                                if v is not None},

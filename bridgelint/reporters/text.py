@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ..core.report import FileReport
-from ..core.findings import Finding
+from ..core.findings import Finding, cited
 from ..rules.syntax import ExportFormat
 from . import Reporter, Summary
 from .verdict import Verdict, table
@@ -40,19 +40,19 @@ def line(path: str, f: Finding, whole: bool = True) -> str:
     :data:`LINE_ROOM`."""
     fixable = "[*] " if f.fix is not None else ""
     start, end = f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] {fixable}", where(f)
-    message = f.message if whole else capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(end)))
+    message = f.full_message if whole else capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(end)))
     return f"{start}{message}{end}\n"
 
 
 def capped(f: Finding, room: int) -> str:
     """The message of ``f`` in at most about ``room`` characters, its reference kept: a list (``; ``
     between items) keeps its first items and counts the rest (``; and 12 more``), other text ends in ``…``."""
-    message = f.message
+    message = f.full_message
     if len(message) <= room:
         return message
-    cited = f" ({f.law})" if f.law and message.endswith(f" ({f.law})") else ""
-    items = message[:len(message) - len(cited)].split("; ")
-    room -= len(cited)
+    reference = cited(f.law)
+    items = f.message.split("; ")
+    room -= len(reference)
     kept = 1
     while kept < len(items) and len("; ".join(items[:kept + 1])) + len(f"; and {len(items) - kept - 1:,} more") <= room:
         kept += 1
@@ -60,7 +60,7 @@ def capped(f: Finding, room: int) -> str:
     head = "; ".join(items[:kept])
     if len(head) + len(rest) > room:
         head = head[:max(room - len(rest) - 1, 20)].rstrip() + "…"
-    return head + rest + cited
+    return head + rest + reference
 
 
 def file_lines(report: FileReport, group: bool = True) -> str:
@@ -105,22 +105,20 @@ def export_summary(report: FileReport) -> str | None:
         return None
     shared: dict[str, None] | None = None  # the breaches of every game, in the order of the first
     for f in export:
-        cited = f" ({f.law})" if f.law else ""
-        body = f.message[:len(f.message) - len(cited)] if cited and f.message.endswith(cited) else f.message
-        breaches = dict.fromkeys(_MORE_LINES.sub("", what) for what in _BREACH.findall(body))
+        breaches = dict.fromkeys(_MORE_LINES.sub("", what) for what in _BREACH.findall(f.message))
         shared = breaches if shared is None else {what: None for what in shared if what in breaches}
         if not shared:
             return None
     first = export[0]
     others = any(len(_BREACH.findall(f.message)) > len(shared or ()) for f in export)
-    cited = f" ({first.law})" if first.law else ""
+    reference = cited(first.law)
     said = (f"% EXPORT declared, but every game breaks it: {', '.join(shared or ())}"
             f"{'; some games more' if others else ''}")
     tail = f"; first at line {first.line} ({report.games:,} games; --no-group lists each)"  # kept whole
     start = len(f"{report.path}:{first.line}:{first.column}: {first.code} [{first.severity}] ")
     room = max(MESSAGE_ROOM, LINE_ROOM - start) - len(tail)
-    said = capped(replace(first, message=said + cited), room)
-    said = said[:len(said) - len(cited)] + tail + cited
+    said = capped(replace(first, message=said), room)
+    said = said[:len(said) - len(reference)] + tail
     return line(report.path, replace(first, message=said, game=None, board=None, fix=None))
 
 

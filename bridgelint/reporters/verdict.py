@@ -53,7 +53,7 @@ class Verdict:
                 continue
             verdict.codes[f.code] += 1
             games[f.code].add(f.game)
-            messages[f.code][f.message] += 1
+            messages[f.code][f.full_message] += 1
         verdict.rejected = bool(verdict.errors or (fail_on == "warning" and verdict.warnings) or report.unreadable)
         verdict.headline = _headline(report, games, messages)
         return verdict

@@ -30,7 +30,7 @@ import inspect
 import re
 from typing import ClassVar, Iterable, Iterator
 
-from ..core.findings import Applicability, Edit, Finding, Fix, Severity
+from ..core.findings import Applicability, Edit, Finding, Fix, Related, Severity
 from ..core.record import Record
 from ..core.tokens import Call, Card
 from ..replay.context import Context
@@ -45,7 +45,7 @@ class Rule:
     code: ClassVar[str]
     name: ClassVar[str]
     severity: ClassVar[Severity]
-    law: ClassVar[str | None] = None  # the Law or PBN section, as shown in messages
+    law: ClassVar[str | None] = None  # the Law or PBN section, as outputs cite it after the message
     lin_law: ClassVar[str | None] = None  # the reference on a LIN record, when ``law`` is a PBN section
     severity_when: ClassVar[str | None] = None  # when findings get another severity ("error when a play needs it")
     unshowable: ClassVar[str | None] = None  # why no file can fire this rule, so its Example does not run
@@ -111,18 +111,19 @@ class Rule:
 
     @classmethod
     def finding(cls, message: str, line: int, column: int, severity: Severity | None = None,
-                law: str | None = None, edits: Iterable[Edit] | None = None, reencode: bool = False) -> Finding:
+                law: str | None = None, edits: Iterable[Edit] | None = None, reencode: bool = False, *,
+                game: int | None = None, board: str | None = None, related: Related | None = None) -> Finding:
         """A finding of this rule; the only way to make one, so that every code is a registered rule.
 
-        The reference (``law``, when this finding rests on another than the rule's
-        usual one) is appended to the message here, once: messages never cite it themselves.
-        ``edits`` (None: no fix here) mend it, with the rule's kind of fix (``fixable``).
+        The reference is the rule's, or ``law`` when this finding rests on another; messages never cite it
+        themselves: outputs do (``Finding.full_message``).  ``edits`` (None: no fix here) mend it, with the rule's
+        kind of fix (``fixable``).  ``game`` and ``board``: of a finding made after its record's checks (the run
+        gives the others theirs); ``related``: the other record it names.
         """
-        law = law or cls.law
         fix = None
         if edits is not None and cls.fixable is not None:
             fix = Fix(cls.fixable, tuple(edits), reencode)
-        return Finding(cls.code, f"{message} ({law})" if law else message, line, column, severity, law, fix=fix)
+        return Finding(cls.code, message, line, column, severity, law or cls.law, game, board, fix, related)
 
     def misfit_marks(self, misfits: Iterable[Irregularity[Call]] | Iterable[Irregularity[Card]]) -> Iterator[Finding]:
         """A finding at the mark of each call or card that a PBN mark does not fit."""

@@ -8,7 +8,7 @@ O105 need the deal solved (``Context.solved``, check --dd); what they decide acr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from ..core.bridge import DENOMINATION_NAMES, PACK, SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITY_WORDS, side
@@ -521,8 +521,8 @@ class SolvedFile:
             if turn is not None or not reading.whole:
                 yield SolverMismatch.finding(said + (turn or ""), cell.line, cell.column)
                 continue
-            waiting = SolverMismatch.finding(said, cell.line, cell.column)
-            waiting.game, waiting.board = ctx.record.game, ctx.record.board_number
+            waiting = SolverMismatch.finding(said, cell.line, cell.column, game=ctx.record.game,
+                                             board=ctx.record.board_number)
             self.wrong.append(_Wrong(waiting, _pattern(reading), reading.convention, ctx.record.board_number or "?"))
 
     def end_file(self, report: object) -> list[Finding]:
@@ -543,10 +543,9 @@ class SolvedFile:
                          None)
             if other is not None:
                 board, line = other
-                cited = f" ({SolverMismatch.law})"
-                finding.message = (f"{finding.message[:-len(cited)]}: the whole table is that of board {board} of "
-                                   f"this file{cited}")
-                finding.related = Related(self.path, line, 1, f"board {board}, whose deal has this table")
+                finding = replace(finding, message=f"{finding.message}: the whole table is that of board {board} of "
+                                                   "this file",
+                                  related=Related(self.path, line, 1, f"board {board}, whose deal has this table"))
             found.append(finding)
         return found
 
@@ -573,11 +572,10 @@ class SolvedFile:
                     f"tricks in {DENOMINATION_NAMES[denomination]} between the two sides, more than the deal holds "
                     f"({holds}; double dummy {SEAT_NAMES[result.declarer]} takes {mine}, "
                     f"{SEAT_NAMES[other.declarer]} {theirs}), a sign of a result entered for another contract, "
-                    "declarer or board", result.line, result.column)
-                finding.game, finding.board = result.game, result.board
-                finding.related = Related(self.path, other.line, other.column,
-                                          f"board {other.board or '?'}: {other.contract} by {SEAT_NAMES[other.declarer]}, "
-                                          f"{other.tricks} tricks")
+                    "declarer or board", result.line, result.column, game=result.game, board=result.board,
+                    related=Related(self.path, other.line, other.column,
+                                    f"board {other.board or '?'}: {other.contract} by {SEAT_NAMES[other.declarer]}, "
+                                    f"{other.tricks} tricks"))
                 found.append(finding)
         return found
 

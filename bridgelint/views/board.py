@@ -189,7 +189,7 @@ def finding_lines(findings: list[Finding], style: Style) -> list[str]:
     """Each finding a line; a fouled board's is followed by the other deal (the reference)."""
     out = []
     for f in findings:
-        out.append(f"  {style.code(f)} {f.severity or ''} (line {f.line}, column {f.column}): {f.message}")
+        out.append(f"  {style.code(f)} {f.severity or ''} (line {f.line}, column {f.column}): {f.full_message}")
         if f.related is not None and f.related.deal is not None:
             out += other_deal(f.related, style)
     return out

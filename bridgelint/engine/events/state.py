@@ -103,11 +103,9 @@ class Reference:
         out = {}
         for index, (line, column, game) in enumerate(self.first):
             if index not in compared:
-                finding = UncomparedBoard.finding(
+                out[index] = UncomparedBoard.finding(
                     "no record of the run was compared with this hand record: nothing was compared (do the uploads "
-                    "number their boards as it does, and hold whole deals?)", line, column)
-                finding.game = game or None
-                out[index] = finding
+                    "number their boards as it does, and hold whole deals?)", line, column, game=game or None)
         return out
 
 
@@ -198,10 +196,10 @@ class EventState:
         self._records.append(0)
 
     @staticmethod
-    def _finding(rule: type[Rule], message: str, sighting: Sighting, line: int = 0, column: int = 0) -> Finding:
-        finding = rule.finding(message, line or sighting.line, column or sighting.column)
-        finding.game, finding.board = sighting.game, sighting.board
-        return finding
+    def _finding(rule: type[Rule], message: str, sighting: Sighting, line: int = 0, column: int = 0,
+                 related: Related | None = None) -> Finding:
+        return rule.finding(message, line or sighting.line, column or sighting.column, game=sighting.game,
+                            board=sighting.board, related=related)
 
     def _shape(self, board: int) -> int:
         return deal_at(self._shapes, board)
@@ -245,12 +243,10 @@ class EventState:
             return
         how = _TURNS.get((seats - (self._seats[first] & 3)) % 4, "")
         at = self._first[first]
-        finding = self._finding(
+        found.append(self._finding(
             DuplicatedDeal, f"board {number} repeats the deal of board {earlier} at "
                             f"{self._at(at)}{' ' + how if how else ''}", sighting,
-            sighting.deal_line, sighting.deal_column)
-        finding.related = self._related(at, f"board {earlier}, the same deal")
-        found.append(finding)
+            sighting.deal_line, sighting.deal_column, self._related(at, f"board {earlier}, the same deal")))
 
     def _official(self, number: str, deal: int, sighting: Sighting, found: list[Finding]) -> None:
         """With hand records: E101 at once against the hand record's deal, E105 where there is none; a hand record's
@@ -286,10 +282,9 @@ class EventState:
 
     def _official_finding(self, message: str, official: Official, sighting: Sighting) -> Finding:
         assert self.reference is not None
-        finding = self._finding(FouledBoard, message, sighting, sighting.deal_line, sighting.deal_column)
-        finding.related = Related(self.reference.files[official.file], official.line, 1,
-                                  f"board {sighting.board} in the hand record", official.deal)
-        return finding
+        return self._finding(FouledBoard, message, sighting, sighting.deal_line, sighting.deal_column,
+                             Related(self.reference.files[official.file], official.line, 1,
+                                     f"board {sighting.board} in the hand record", official.deal))
 
     def _vote(self, board: int, deal: int, sighting: Sighting) -> None:
         """Count the record's tables for its deal and keep its place: the majority is decided at the end."""
@@ -347,11 +342,10 @@ class EventState:
                        f"first at {at}")
             if tables.count(most) > 1:
                 message += " (a tie: the deal seen first is taken as the reference)"
-            finding = FouledBoard.finding(message, line, column)
-            finding.game, finding.board = game, number
-            finding.related = self._related(votes[3 * best + 2], f"board {number} as most tables played it "
-                                                                 f"({_tables(most)})", there)
-            out.setdefault(index, []).append(finding)
+            out.setdefault(index, []).append(FouledBoard.finding(
+                message, line, column, game=game, board=number,
+                related=self._related(votes[3 * best + 2], f"board {number} as most tables played it "
+                                                           f"({_tables(most)})", there)))
         return out
 
     def _place(self, board: int, sighting: Sighting, where: int, found: list[Finding]) -> None:
@@ -371,9 +365,8 @@ class EventState:
                 outcome = list(self._outcomes)[places[entry] & 0xFFFFFFFF]
                 message = (f"board {here} has two results at {at}: {sighting.outcome or 'a record'} here, "
                            f"{outcome or 'another record'} at {self._at(seen)}; a table plays a board once")
-            finding = self._finding(RepeatedTable, message, sighting, sighting.place_line, sighting.place_column)
-            finding.related = self._related(seen, f"board {here}'s first record at {at}")
-            found.append(finding)
+            found.append(self._finding(RepeatedTable, message, sighting, sighting.place_line, sighting.place_column,
+                                       self._related(seen, f"board {here}'s first record at {at}")))
             return
         outcome_code = self._outcomes.setdefault(sighting.outcome, len(self._outcomes))
         places.extend((name << 32 | outcome_code, where, sighting.digest))
