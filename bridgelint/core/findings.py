@@ -62,9 +62,10 @@ class Related:
     deal: int | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
-    """One problem: a rule code at a place in a file."""
+    """One problem: a rule code at a place in a file.  Made once (``Rule.finding``) and never changed: a step that
+    decides more of it (its severity, its record) makes a new one (:meth:`completed`)."""
 
     code: str
     message: str  # what is wrong, without the reference: outputs cite it after (:attr:`full_message`)
@@ -81,6 +82,12 @@ class Finding:
     def full_message(self) -> str:
         """The message as every output shows it, its reference cited after it: ``... (Law 18)``."""
         return self.message + cited(self.law)
+
+    def completed(self, severity: Severity, law: str | None, game: int | None, board: str | None) -> Finding:
+        """This finding with ``severity`` and ``law`` (its rule's) where it has none of its own, in ``game`` and
+        ``board``."""
+        return Finding(self.code, self.message, self.line, self.column, self.severity or severity,
+                       law if self.law is None else self.law, game, board, self.fix, self.related)
 
     def __reduce__(self) -> tuple[type[Finding], tuple]:
         """Pickled as the tuple of its fields (a worker's findings go to the parent): about half the time of a

@@ -101,14 +101,8 @@ class Linter:
             rule = RULES[finding.code]
             if finding.code not in self.codes and rule is not InternalError:
                 continue
-            if finding.severity is None:
-                finding.severity = rule.severity
-            if finding.law is None:
-                finding.law = rule.law
-            if record is not None:
-                finding.game = record.game
-                finding.board = record.board_number
-            kept.append(finding)
+            game, board = (record.game, record.board_number) if record is not None else (finding.game, finding.board)
+            kept.append(finding.completed(rule.severity, rule.law, game, board))
         return kept
 
 
