@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint.core._version import __version__
-from bridgelint.core.report import FileReport
+from bridgelint.core.report import Counts, FileReport, failing
 from bridgelint.core.findings import Finding
 from bridgelint.reporters import Summary
 from bridgelint.reporters import github, junit, sarif, statistics
@@ -76,6 +76,22 @@ def test_github_levels():
     findings = [Finding("A103", "m", 1, 1, severity=s) for s in ("error", "warning", "info")]
     lines = github.render(report_of(*findings, path="a.pbn"), Summary()).splitlines()
     assert [line.split(" ", 1)[0] for line in lines] == ["::error", "::warning", "::notice"]
+
+
+def test_counts_and_fail_on_are_judged_once_for_summary_verdict_and_junit():
+    from bridgelint.reporters.verdict import Verdict
+
+    [warned] = report_of(Finding("B107", "m", 1, 1, severity="warning"), Finding("A103", "m", 2, 1, severity="info"),
+                         path="w.pbn")
+    counts = Counts()
+    counts.count(warned.findings)
+    assert (counts.errors, counts.warnings, counts.infos) == (0, 1, 1)
+    assert failing("error") == {"error"} and failing("warning") == {"error", "warning"}
+    for fail_on, fails in (("error", False), ("warning", True)):
+        assert counts.fail(fail_on) is fails
+        assert Summary.of([warned]).fail(fail_on) is fails
+        assert Verdict.of(warned, fail_on).rejected is fails
+        assert ET.fromstring(junit.render([warned], Summary(), fail_on)).get("failures") == str(int(fails))
 
 
 def test_github_escape_functions():

@@ -1,13 +1,14 @@
-"""What a run finds in one file (:class:`FileReport`), and the name a file is shown by when it is an archive's
-member."""
+"""What a run finds in one file (:class:`FileReport`), its findings counted (:class:`Counts`) and whether they fail
+the run (:func:`failing`), and the name a file is shown by when it is an archive's member."""
 
 from __future__ import annotations
 
 import os
 import re
 from dataclasses import dataclass, field
+from typing import Iterable
 
-from .findings import Finding
+from .findings import Finding, Severity
 
 _MEMBER = re.compile(r"(.*?\.zip)!(.+)", re.IGNORECASE | re.DOTALL)
 
@@ -29,6 +30,44 @@ class FileReport:
     diff: bytes | None = None  # --diff: what --fix would change, as a unified diff
     fixed_text: bytes | None = None  # --fix on standard input: the fixed file
     skipped: dict[str, int] = field(default_factory=dict)  # checks not made, by code (a method not known)
+
+
+@dataclass(slots=True)
+class Counts:
+    """Findings counted by severity, and those a fix mends (``--fix``; ``--unsafe-fixes``)."""
+
+    errors: int = 0
+    warnings: int = 0
+    infos: int = 0
+    fixable: int = 0  # findings a safe fix mends
+    unsafe_fixable: int = 0  # findings an unsafe fix mends
+
+    def count(self, findings: Iterable[Finding]) -> None:
+        for finding in findings:
+            if finding.fix is not None:
+                if finding.fix.applicability == "safe":
+                    self.fixable += 1
+                else:
+                    self.unsafe_fixable += 1
+            if finding.severity == "error":
+                self.errors += 1
+            elif finding.severity == "warning":
+                self.warnings += 1
+            else:
+                self.infos += 1
+
+    def fail(self, fail_on: str) -> bool:
+        """Whether these findings fail the run at ``fail_on`` (:func:`failing`)."""
+        return bool(self.errors or ("warning" in failing(fail_on) and self.warnings))
+
+
+def failing(fail_on: str) -> frozenset[Severity]:
+    """The severities of the findings that fail a run (``--fail-on``): errors, and at ``warning`` warnings too."""
+    return _WARNINGS_TOO if fail_on == "warning" else _ERRORS
+
+
+_ERRORS: frozenset[Severity] = frozenset(("error",))
+_WARNINGS_TOO: frozenset[Severity] = frozenset(("error", "warning"))
 
 
 def split_member(path: str) -> tuple[str, str | None]:

@@ -12,23 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..core.report import FileReport
+from ..core.report import Counts, FileReport
 from ..core.wording import counted
 
 
 @dataclass(slots=True)
-class Summary:
+class Summary(Counts):
+    """The run's findings counted (:class:`Counts`), and its files, games and boards."""
+
     files: int = 0
     games: int = 0
     boards: int = 0
-    errors: int = 0
-    warnings: int = 0
-    infos: int = 0
     unreadable: int = 0  # paths that could not be read (counted in files too)
     interrupted: str | None = None  # the signal that stopped the run (SIGINT, SIGTERM): the report is partial
     events: list[dict] = field(default_factory=list)  # how records were grouped into events (E101-E104)
-    fixable: int = 0  # findings a safe fix mends (--fix)
-    unsafe_fixable: int = 0  # findings an unsafe fix mends (--fix --unsafe-fixes)
     fixed: int = 0  # fixes applied (--fix), or that would be (--diff)
 
     @classmethod
@@ -45,18 +42,7 @@ class Summary:
         self.boards += report.boards
         self.events += report.events
         self.fixed += report.fixed
-        for finding in report.findings:
-            if finding.fix is not None:
-                if finding.fix.applicability == "safe":
-                    self.fixable += 1
-                else:
-                    self.unsafe_fixable += 1
-            if finding.severity == "error":
-                self.errors += 1
-            elif finding.severity == "warning":
-                self.warnings += 1
-            else:
-                self.infos += 1
+        self.count(report.findings)
 
     def fixes_line(self, unsafe: bool = False) -> str:
         """How many findings ``--fix`` would mend (with ``unsafe``: ``--unsafe-fixes`` counted in); empty if none."""

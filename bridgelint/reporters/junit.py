@@ -12,7 +12,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
-from ..core.report import FileReport
+from ..core.report import FileReport, failing
 from . import Summary, text
 from .text import where
 
@@ -20,10 +20,10 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def render(reports: list[FileReport], summary: Summary, fail_on: str = "error") -> str:
-    failing_severities = ("error", "warning") if fail_on == "warning" else ("error",)
-    failing = sum(1 for report in reports if any(f.severity in failing_severities for f in report.findings))
+    failing_severities = failing(fail_on)
+    failed = sum(1 for report in reports if any(f.severity in failing_severities for f in report.findings))
     unreadable = sum(1 for report in reports if report.unreadable is not None)
-    attributes = {"name": "bridgelint", "tests": str(len(reports)), "failures": str(failing),
+    attributes = {"name": "bridgelint", "tests": str(len(reports)), "failures": str(failed),
                   "errors": str(unreadable)}
     root = ET.Element("testsuites", attributes)
     suite = ET.SubElement(root, "testsuite", {**attributes, "skipped": "0"})

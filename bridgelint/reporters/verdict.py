@@ -13,7 +13,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from ..core.report import FileReport
+from ..core.report import Counts, FileReport
 from ..rules import RULES
 from ..rules.event import UncomparedBoard
 from ..core.wording import counted
@@ -44,17 +44,15 @@ class Verdict:
         verdict = cls(report.path, report.format, report.boards, unreadable=report.unreadable)
         games: defaultdict[str, set[int | None]] = defaultdict(set)
         messages: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        counts = Counts()
+        counts.count(report.findings)
+        verdict.errors, verdict.warnings = counts.errors, counts.warnings
         for f in report.findings:
-            if f.severity == "error":
-                verdict.errors += 1
-            elif f.severity == "warning":
-                verdict.warnings += 1
-            else:
-                continue
-            verdict.codes[f.code] += 1
-            games[f.code].add(f.game)
-            messages[f.code][f.full_message] += 1
-        verdict.rejected = bool(verdict.errors or (fail_on == "warning" and verdict.warnings) or report.unreadable)
+            if f.severity == "error" or f.severity == "warning":
+                verdict.codes[f.code] += 1
+                games[f.code].add(f.game)
+                messages[f.code][f.full_message] += 1
+        verdict.rejected = counts.fail(fail_on) or bool(report.unreadable)
         verdict.headline = _headline(report, games, messages)
         return verdict
 
