@@ -221,8 +221,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         sys.exit(USAGE_ERROR)
     if diff:  # whatever findings remain
         sys.exit(1 if summary.fixed else 0)
-    failing = summary.errors or (fail_on == "warning" and summary.warnings)
-    sys.exit(1 if failing and not exit_zero else 0)
+    sys.exit(1 if summary.fail(fail_on) and not exit_zero else 0)
 
 
 def _records(pipeline: Pipeline, real: dict[str, str], stdin: bytes | None, path: str) -> Generator[Record, None, None]:
