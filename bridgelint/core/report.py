@@ -24,7 +24,6 @@ class FileReport:
     findings: list[Finding] = field(default_factory=list)
     unreadable: str | None = None  # why the path could not be read at all (exit status 2)
     events: list[dict] = field(default_factory=list)  # the file's events (E101-E104 within the file)
-    pending: object = None  # what the run still decides for this file (events across files), then None
     fixed: int = 0  # fixes applied (check --fix), or that would be (--diff)
     fix_note: str | None = None  # what became of the fixes, where they were not written in place
     diff: bytes | None = None  # --diff: what --fix would change, as a unified diff

@@ -66,7 +66,7 @@ class Linter:
         """Work out the replays the rules will ask for on a few records, a stage at a time: every auction, then
         every play.  One piece of code run over several records in a row runs faster than each record taken
         through every stage in turn (benchmarks/README.md, "work in batches").  A replay that fails here is left
-        to ``check_record``, which asks for it again and reports the bug on its record (X001)."""
+        to ``found``, which asks for it again and reports the bug on its record (X001)."""
         for part, replay in _REPLAYS:
             if self.dispatch and self.wanted & part:  # the dispatch asks for this replay on every record
                 for replays in batch:
@@ -76,7 +76,11 @@ class Linter:
                         pass
 
     def check_record(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
-        """The selected findings on one record, those of reading, of the rules and of ``hooks``; a bug is X001."""
+        """The selected findings on one record, completed (:meth:`found`)."""
+        return self.complete(self.found(replays, hooks), replays.record)
+
+    def found(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
+        """The findings on one record as made, those of reading, of the rules and of ``hooks``; a bug is X001."""
         record = replays.record
         found = list(record.findings)
         try:
@@ -89,7 +93,7 @@ class Linter:
             debug_trace()
             found.append(InternalError.finding(f"internal error while checking this game: {type(error).__name__}: "
                                                f"{error}", record.line, record.column))
-        return self.complete(found, record)
+        return found
 
     def complete(self, found: Iterable[Finding], record: Record | None = None) -> list[Finding]:
         """The selected findings, with severity, reference, game and board filled in.

@@ -185,7 +185,7 @@ class Files:
 
     def _held(self, result: FileResult) -> None:
         assert self.events is not None
-        self.events.hold(result.report, self.pipeline.codes_for(result.path))
+        self.events.hold(result.report, result.pending)
 
 
 def _settings(codes: Iterable[str] | None, fmt: str | None, hooks: Iterable[RecordHook], events: EventScope | None,

@@ -6,14 +6,14 @@ pipeline's road (:meth:`~.pipeline.Pipeline.files`) gives for each file:
 ``check`` takes its :class:`FileReport`, ``convert`` and ``replay`` each
 record with its replays and findings (:class:`Checked`).
 
-Per record, the findings are the linter's (:mod:`.linter`), filtered by the
-file's codes (the selection less ``per-file-ignores``) and by the
-``% bridgelint: disable=`` directives known at that point: the game's own and
-every ``disable-file=`` above it.  At the end of a file come the file's own
-findings, S112 for each directive that suppressed nothing, and a last pass
-of the file's directives over the whole report (a ``disable-file=`` below a
-game still covers that game in the report).  A bug of the reader is X001 on
-the file.
+Per record, the findings are the linter's (:mod:`.linter`), made final
+(:mod:`.finalize`): filtered by the file's codes (the selection less
+``per-file-ignores``), completed, and filtered by the ``% bridgelint: disable=``
+directives known at that point: the game's own and every ``disable-file=``
+above it.  At the end of a file come the file's own findings, S112 for each
+directive that suppressed nothing, and a last pass of the file's directives
+over the whole report (a ``disable-file=`` below a game still covers that
+game in the report).  A bug of the reader is X001 on the file.
 
 Records are taken from the reader a few at a time (``BATCH``) and their
 replays worked out a stage at a time over them (:meth:`Linter.replay`), then
@@ -27,8 +27,8 @@ completed and suppressed like the rules'.  A hook keeps its own state across
 records and files, so checks across records (duplicate boards, an event's
 movement) are hooks.  It runs in the process that reads the file: with
 ``--jobs`` above 1 each worker's hooks see that worker's files only.  A hook
-may also have ``start_file(path, suppressions)``, called before a file's
-first record with the file's directives, ``end_file(report)``, called once the
+may also have ``start_file(path, finalize)``, called before a file's first
+record with the file's last step (its directives), ``end_file(report)``, called once the
 file is read, whose findings (of records of the file, decided at its end) join
 the report, and ``later``, the codes it decides after the file (in the parent,
 across files): S112 leaves those to it.  A hook with ``prepare(batch)`` works
@@ -46,6 +46,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterable, Iterator, cast
 
+from .events.hook import EventHook, Pending
+from .finalize import Finalize
 from .inputs import ArchiveProblem, Unpacked, shown
 from .linter import RecordHook, debug_trace, linter_for, location
 from .opening import Counted, open_input
@@ -74,7 +76,8 @@ class FileRun:
     iterating gives each record's :class:`Checked`; ``report`` then holds all.
 
     ``file_findings`` (set at the end) are the findings of no record: the file's own, and S112; ``at_end`` those
-    of records that the hooks decided at the end of the file (not in the records' :class:`Checked`).
+    of records that the hooks decided at the end of the file (not in the records' :class:`Checked`); ``pending``
+    what the parent decides after the file (events across files, hand records), or None.
     """
 
     def __init__(self, path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
@@ -88,14 +91,16 @@ class FileRun:
         self.report = FileReport(path, fmt or "unknown")
         self.file_findings: list[Finding] = []
         self.at_end: list[Finding] = []
+        self.pending: Pending | None = None
 
     def __iter__(self) -> Iterator[Checked]:
         report, linter = self.report, self.linter
         later = frozenset().union(*(getattr(hook, "later", ()) for hook in self.hooks))
         suppressions = Suppressions(frozenset(RULES), linter.codes - later)
+        finalize = Finalize(linter.codes, suppressions)
         for hook in self.hooks:
             if hasattr(hook, "start_file"):
-                hook.start_file(self.path, suppressions)
+                hook.start_file(self.path, finalize)
         header: list = []  # the reader's directives outside any game, as they are read
         line = 1
         preparing = [hook.prepare for hook in self.hooks if hasattr(hook, "prepare")]
@@ -114,13 +119,13 @@ class FileRun:
                     report.boards += is_board(record)
                     suppressions.add_header(above(header, suppressions.header_seen, line))
                     suppressions.add_record(record)
-                    findings = suppressions.suppress(linter.check_record(replays, self.hooks))
+                    findings = finalize.record(linter.found(replays, self.hooks), record)
                     for code in replays.skipped:
                         report.skipped[code] = report.skipped.get(code, 0) + 1
                     findings.sort(key=location)
                     report.findings.extend(findings)
                     yield Checked(record, replays, findings)
-            self.file_findings = linter.complete(reader.file_findings)
+            self.file_findings = list(reader.file_findings)
         except OSError:
             raise  # the file could not be read: the caller reports the path
         except Exception as error:  # a bug of the reader itself: the rest of this file is lost, say so
@@ -132,14 +137,11 @@ class FileRun:
         for hook in self.hooks:
             end_file = getattr(hook, "end_file", None)
             if end_file is not None:
-                at_end += linter.complete(end_file(report))
+                at_end += end_file(report)
+            if isinstance(hook, EventHook):
+                self.pending = hook.pending
         suppressions.add_header(header[suppressions.header_seen:])
-        self.at_end = suppressions.suppress(at_end)
-        report.findings = suppressions.suppress(report.findings) + self.at_end  # directives below a game cover it
-        self.file_findings = suppressions.suppress(self.file_findings)
-        self.file_findings += linter.complete(suppressions.unused())
-        report.findings += self.file_findings
-        report.findings.sort(key=location)
+        self.at_end, self.file_findings = finalize.end(report, at_end, self.file_findings)
 
 
     @staticmethod
@@ -211,7 +213,7 @@ class FileResult:
     what unpacking found and closes the input; ``then(self)`` hears of it.  A file that cannot be opened
     (``opened`` False: unreadable, or a zip that cannot be read by members) has a report that says why, and
     iterating it raises why (``problem``).  A finished result
-    is what a worker sends back: the report, ``lost``, ``at_end`` and ``file_findings``, no records.
+    is what a worker sends back: the report, ``lost``, ``at_end``, ``file_findings`` and ``pending``, no records.
     """
 
     def __init__(self, path: str, codes: frozenset[str], fmt: str | None = None, hooks: Iterable[RecordHook] = (),
@@ -224,6 +226,7 @@ class FileResult:
         self._lost = False
         self._at_end: list[Finding] = []
         self._file_findings: list[Finding] = []
+        self._pending: Pending | None = None
         self.problem: Exception | None = None
         self._then = then
         self._run: FileRun | None = None
@@ -270,6 +273,11 @@ class FileResult:
         """As :class:`FileRun`'s: findings of no record."""
         return self.finish()._file_findings
 
+    @property
+    def pending(self) -> Pending | None:
+        """As :class:`FileRun`'s: what the parent decides after the file, or None."""
+        return self.finish()._pending
+
     def finish(self) -> FileResult:
         """Read what is left of the file (an error while reading: the report says the path is unreadable), add
         what unpacking it found, close it, tell ``then``; once.  Returns the result."""
@@ -279,7 +287,7 @@ class FileResult:
                 for _ in self._records:
                     pass
                 self._lost = add_archive_findings(run, stream)
-                self._at_end, self._file_findings = run.at_end, run.file_findings
+                self._at_end, self._file_findings, self._pending = run.at_end, run.file_findings, run.pending
             except OSError as error:
                 self._report = self._unreadable(error)
             finally:

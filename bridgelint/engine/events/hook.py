@@ -9,13 +9,13 @@ the file, so the report does not depend on ``--jobs``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, cast
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from ...core.findings import Finding
 from ...replay.context import Context
 from ...rules.event import EVENT_CODES, UncomparedBoard
-from ..linter import linter_for, location
-from ..suppression import Suppressions
+from ..finalize import Finalize
+from ..linter import location
 from .packed import Sightings
 from .sighting import Sighting, carried, sight
 from .state import EventState, Reference
@@ -55,17 +55,19 @@ class EventHook:
         self.later = EVENT_CODES if across else frozenset((UNCOMPARED,)) if reference is not None else frozenset()
         self.state = EventState(reference)
         self.sightings = Sightings()
-        self.suppressions: Suppressions | None = None
+        self.finalize: Finalize | None = None  # the file's last step
+        self.pending: Pending | None = None  # what the parent decides after the file, once it is read
         self._keys: dict[tuple, tuple] = {}
         self._before: tuple | None = None  # the key of the file's previous game, and its tags as written
         self._written: tuple | None = None
 
-    def start_file(self, path: str, suppressions: Suppressions) -> None:
-        """The records that follow are of ``path``."""
+    def start_file(self, path: str, finalize: Finalize) -> None:
+        """The records that follow are of ``path``, whose findings ``finalize`` makes final."""
         if not self.across:
             self.state = EventState(self.reference)
             self.state.start_file(path)
-        self.sightings, self.suppressions, self._before, self._written = Sightings(), suppressions, None, None
+        self.sightings, self.finalize, self.pending, self._before, self._written = \
+            Sightings(), finalize, None, None, None
 
     def __call__(self, ctx: Context) -> list[Finding]:
         sighting = sight(ctx.record, self._key)
@@ -86,47 +88,46 @@ class EventHook:
 
     def end_file(self, report: FileReport) -> list[Finding]:
         """The file is read: its events listed on ``report`` (when the report lists them; across files the run's
-        come at the end), and across files what the parent needs to decide its event findings (``pending``).
+        come at the end), and what the parent needs to decide its event findings after it (``pending``: across
+        files, or with hand records).
 
         Returns the findings decided at the end of the file (a fouled board by the majority)."""
         if self.across:
-            if self.suppressions is not None:
-                report.pending = Pending(self.sightings, self.suppressions, self.later)
+            if self.finalize is not None:
+                self.pending = Pending(self.sightings, self.finalize, self.later)
             return []
         if self.listed:
             report.events = self.state.summary()
-        if self.reference is not None and self.suppressions is not None:
-            report.pending = Pending([], self.suppressions, self.later, frozenset(self.state.compared))
+        if self.reference is not None and self.finalize is not None:
+            self.pending = Pending([], self.finalize, self.later, frozenset(self.state.compared))
         return self.state.finish().get(0, [])
 
 
 class Pending(NamedTuple):
     """What the parent needs of a file to decide its event findings after the file: its sightings (across files),
-    its directives, the codes decided then, and the hand records its records were compared with (file by file)."""
+    its last step (its codes and directives), the codes decided then, and the hand records its records were
+    compared with (file by file)."""
 
     sightings: Iterable[Sighting]
-    suppressions: Suppressions
+    finalize: Finalize
     later: frozenset[str]
     compared: frozenset[int] = frozenset()
 
 
-def settle(state: EventState, path: str, pending: Pending,
-           complete: Callable[[Iterable[Finding]], list[Finding]]) -> list[Finding]:
+def settle(state: EventState, path: str, pending: Pending) -> list[Finding]:
     """The parent's part across files: the file's sightings fed to the run's state in input order.
 
-    Returns the file's event findings decided now, ``complete``d (selected for the file), less those its
-    directives suppress; those decided at the end of the run come from :func:`conclude`.
+    Returns the file's event findings decided now, made final; those decided at the end of the run come from
+    :func:`conclude`.
     """
     state.start_file(path)
-    return pending.suppressions.suppress(complete([f for sighting in pending.sightings for f in state.add(sighting)]))
+    return pending.finalize.record([f for sighting in pending.sightings for f in state.add(sighting)])
 
 
-def conclude(found: list[Finding], pending: Pending,
-             complete: Callable[[Iterable[Finding]], list[Finding]]) -> list[Finding]:
-    """The end of the run for one file: the event findings decided then (``found``), ``complete``d and less those
-    its directives suppress, with S112 for a directive of a code decided then that suppressed nothing."""
-    suppressions = pending.suppressions
-    return suppressions.suppress(complete(found)) + complete(suppressions.unused(pending.later & suppressions.known))
+def conclude(found: list[Finding], pending: Pending) -> list[Finding]:
+    """The end of the run for one file: the event findings decided then (``found``) made final, with S112 for a
+    directive of a code decided then that suppressed nothing."""
+    return pending.finalize.later(found, pending.later)
 
 
 class RunEvents:
@@ -138,19 +139,19 @@ class RunEvents:
     def __init__(self, scope: EventScope):
         self.state = EventState(scope.reference) if scope.across else None  # the run's events, across files
         self.reference = scope.reference
-        self.held: list[tuple[FileReport, int | None, frozenset[str]]] = []  # each report, its index, its codes
+        # each report, what it waits for (None: nothing) and its index in the run's state (None: not settled)
+        self.held: list[tuple[FileReport, Pending | None, int | None]] = []
 
-    def hold(self, report: FileReport, codes: frozenset[str]) -> None:
-        """Hold a file's report (checked for ``codes``) until the end of the run; across files, add to it the
+    def hold(self, report: FileReport, pending: Pending | None) -> None:
+        """Hold a file's report, and what it waits for, until the end of the run; across files, add to it the
         findings the run's state decides for it now."""
         index = None
-        if self.state is not None and report.pending is not None:
-            pending = cast(Pending, report.pending)
-            found = settle(self.state, report.path, pending, linter_for(codes).complete)
+        if self.state is not None and pending is not None:
+            found = settle(self.state, report.path, pending)
             report.findings = sorted(report.findings + found, key=location)
-            report.pending = pending._replace(sightings=[])  # the state holds what it needs of them
+            pending = pending._replace(sightings=[])  # the state holds what it needs of them
             index = len(self.state.paths) - 1
-        self.held.append((report, index, codes))
+        self.held.append((report, pending, index))
 
     def summary(self) -> list[dict] | None:
         """The run's events, across files (None: file by file, each report lists its own)."""
@@ -161,19 +162,16 @@ class RunEvents:
         state, reference = self.state, self.reference
         decided = state.finish() if state is not None else {}
         compared = set(state.compared) if state is not None else set()
-        for report, _, _ in self.held:
-            if state is None and report.pending is not None:
-                compared |= cast(Pending, report.pending).compared
+        for _, pending, _ in self.held:
+            if state is None and pending is not None:
+                compared |= pending.compared
         uncompared = reference.uncompared(compared) if reference is not None else {}
         hand = {path: uncompared[i] for i, path in enumerate(reference.files) if i in uncompared} if reference else {}
-        for report, index, codes in self.held:
-            if report.pending is None:
+        for report, pending, index in self.held:
+            if pending is None:
                 continue
             found = decided.get(index, []) if index is not None else []
             if report.path in hand:
                 found = found + [hand.pop(report.path)]  # once, on the first report of that hand record
-            complete = linter_for(codes).complete
-            report.findings = sorted(report.findings + conclude(found, cast(Pending, report.pending), complete),
-                                     key=location)
-            report.pending = None
+            report.findings = sorted(report.findings + conclude(found, pending), key=location)
         return [report for report, _, _ in self.held]
