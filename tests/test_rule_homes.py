@@ -1,8 +1,10 @@
-"""Where each catalogue code is checked: in its rule class (``Rule.check``), or at the place listed here, and why.
+"""Where each catalogue code is checked: in its rule class (``Rule.checks()``), or at the place listed here, and why.
 
-A rule with a ``check`` finds its code on a record that has been read.  The codes below have no ``check``: what
-they report is found where the text, the file or the run is at hand (while reading, unpacking, or after every
-record of a file or a run), and checking there is the one pass that sees it.  Each entry names the modules
+A rule checks at its stage (``Rule.stage``): a record rule's ``check`` finds its code on a record that has been
+read; a rule of another stage (text, game, event, file) has ``check_*`` class methods, which the reader, the
+event state or the end of a file call with the facts they hold.  The codes below have no check of their own:
+what they report is found where the text, the file or the run is at hand (while reading, unpacking, or after
+every record of a file or a run), and checking there is the one pass that sees it.  Each entry names the modules
 that make the code's findings (through the rule class: ``Rule.finding``, ``record.problem(Rule, ...)`` or a
 class method of the rule) and says why the check is not the rule's own.  The list only shrinks: a code whose
 check moves into its rule leaves it, and the tests fail until it does.
@@ -14,22 +16,17 @@ import ast
 from pathlib import Path
 
 from bridgelint.rules import RULES
+from bridgelint.rules.base import Rule
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
 
 READING = "found while the reader scans the text, the one pass that holds the characters and their places"
-EVENTS = "compares the records of an event with each other: decided by the event state (engine/events/) " \
-         "once the records it needs are read, at the end of the file or of the run"
 
 ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "A110": ({"formats/pbn_game.py"}, "the Auction tag's seat, read when the section closes: the reader needs it "
                                       "to place the calls, and sees it before '#' and '##' values are resolved"),
     "D102": ({"formats/pbn_header.py", "formats/lin.py"},
              "a Deal/md value that does not parse leaves no hands to check: the reader reports where it stopped"),
-    "E101": ({"engine/events/state.py"}, EVENTS),
-    "E102": ({"engine/events/state.py"}, EVENTS),
-    "E103": ({"engine/events/state.py"}, EVENTS),
-    "E104": ({"engine/events/state.py"}, EVENTS),
     "E105": ({"engine/events/state.py"}, "a hand record's board no record of the run was compared with: known "
                                          "at the end of the run"),
     "N103": ({"formats/pbn_game.py"}, "note numbers as written and defined twice in one section: " + READING),
@@ -56,8 +53,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
                                                                "PBN: reported where it is read"),
     "S110": ({"formats/pbn.py"}, "an inheritance mark ('#', '##') the reader resolves: " + READING),
     "S111": ({"formats/pbn.py", "formats/lin.py"}, "a file without a game: known when the reader ends"),
-    "S112": ({"engine/suppression.py"}, "a directive that suppressed nothing: known once every finding of the "
-                                        "file is made"),
     "S113": ({"formats/pbn_game.py"}, "a tag swallowed by an open string or comment: " + READING),
     "S114": ({"formats/pbn.py", "formats/lin_scan.py"}, "text decoded as Windows-1252: the decoder notes it, "
                                                         "the message is the rule's (Windows1252.at)"),
@@ -101,6 +96,23 @@ def test_the_codes_without_a_check_of_their_own_are_those_listed():
 def test_each_listed_code_is_made_where_the_list_says():
     found = makers()
     assert {code: found.get(code, set()) for code in ELSEWHERE} == {code: where for code, (where, _) in ELSEWHERE.items()}
+
+
+def test_a_rule_checks_at_its_stage_only():
+    """``check`` is for records; the other stages' checks are called by whoever holds their facts."""
+    for code, rule in RULES.items():
+        stage_checks = [name for name in dir(rule) if name.startswith("check_")]
+        if rule.stage == "record":
+            assert not stage_checks, code
+        else:
+            assert rule.check is Rule.check, code
+
+
+def test_each_check_of_another_stage_is_called_where_its_facts_are():
+    found = makers()
+    for code, rule in RULES.items():
+        if rule.stage != "record" and rule.checks():
+            assert found.get(code), code
 
 
 def test_the_search_sees_each_way_of_making_a_finding():

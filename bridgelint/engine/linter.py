@@ -47,7 +47,8 @@ class Linter:
 
     def __init__(self, codes: Iterable[str] | None = None, dispatch: bool = True):
         self.codes = frozenset(DEFAULT_CODES if codes is None else codes)
-        self.rules: list[Rule] = [RULES[c]() for c in RULES if c in self.codes and RULES[c].checks()]
+        self.rules: list[Rule] = [RULES[c]() for c in RULES
+                                  if c in self.codes and RULES[c].stage == "record" and RULES[c].checks()]
         self.dispatch = dispatch
         self.wanted = reduce(or_, (rule.needs for rule in self.rules), 0)  # the parts any selected rule needs
         self.plans: dict[tuple[str, int], list[Rule]] = {}

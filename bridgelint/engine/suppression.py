@@ -18,6 +18,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from ..core.directives import Directive
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.tags import Tag
@@ -29,19 +30,6 @@ NEVER_SUPPRESSED = frozenset((InternalError.code,))
 _PREFIX = re.compile(r"\s*bridgelint\s*:", re.I)
 _DIRECTIVE = re.compile(r"\s*(?P<verb>[A-Za-z-]+)\s*=(?P<codes>.*)", re.S)
 _CODE = re.compile(r"[^,\s]+")
-
-
-@dataclass
-class Directive:
-    """One ``% bridgelint:`` line: its codes with their columns, and which of them were used."""
-
-    scope: str  # "game" or "file"
-    line: int
-    column: int
-    codes: list[tuple[str, int]]
-    game: int | None = None
-    board: str | None = None
-    used: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -73,9 +61,7 @@ class Suppressions:
             if directive.scope == "file":
                 self._add_file(directive)
             else:
-                self.problems.append(UnusedSuppression.finding(
-                    "'bridgelint: disable=' stands outside any game and suppresses nothing; put it inside the game "
-                    "or use disable-file=", directive.line, directive.column))
+                self.problems.append(UnusedSuppression.outside_games(directive))
 
     def add_record(self, record: Record) -> None:
         """A game's escape lines; the lines of a game with directives are noted for the reader's findings."""
@@ -107,10 +93,9 @@ class Suppressions:
         match = _DIRECTIVE.match(tag.value, prefix.end())
         column0 = tag.column + 1  # the column of the value's first character (after '%')
         verb = match.group("verb").lower() if match else ""
+        game, board = (record.game, record.board_number) if record is not None else (None, None)
         if match is None or verb not in ("disable", "disable-file"):
-            self._problem(record, f"'%{tag.value.strip()}' is not a bridgelint directive: "
-                                  "write 'bridgelint: disable=CODE,...' or 'bridgelint: disable-file=CODE,...'",
-                          tag.line, tag.column)
+            self.problems.append(UnusedSuppression.not_a_directive(tag.value, tag.line, tag.column, game, board))
             return None
         scope = "file" if verb == "disable-file" else "game"
         codes = []
@@ -118,21 +103,15 @@ class Suppressions:
         for part in _CODE.finditer(match.group("codes")):
             code, column = part.group().upper(), column0 + start + part.start()
             if code not in self.known:
-                self._problem(record, f"unknown code {part.group()!r} in a bridgelint: {verb}= directive "
-                                      "suppresses nothing", tag.line, column)
+                self.problems.append(UnusedSuppression.unknown_code(part.group(), verb, tag.line, column, game,
+                                                                    board))
             else:
                 codes.append((code, column))
         if not codes:
             if not _CODE.search(match.group("codes")):
-                self._problem(record, f"bridgelint: {verb}= names no code and suppresses nothing",
-                              tag.line, tag.column)
+                self.problems.append(UnusedSuppression.no_code(verb, tag.line, tag.column, game, board))
             return None
-        return Directive(scope, tag.line, tag.column, codes, record.game if record else None,
-                         record.board_number if record else None)
-
-    def _problem(self, record: Record | None, message: str, line: int, column: int) -> None:
-        self.problems.append(UnusedSuppression.finding(message, line, column, game=record.game if record else None,
-                                                       board=record.board_number if record else None))
+        return Directive(scope, tag.line, tag.column, codes, game, board)
 
     def _game_of(self, finding: Finding) -> int | None:
         if finding.game is not None:
@@ -170,17 +149,8 @@ class Suppressions:
         if UNUSED not in self.selected:
             return []
         unused = list(self.problems) if codes is None else []
-        judged = self.selected if codes is None else codes
-        for directive in self.file + [d for ds in self.games.values() for d in ds]:
-            for code, column in directive.codes:
-                if code in directive.used or code == UNUSED or code not in judged:
-                    continue
-                where = "this file" if directive.scope == "file" else "this game"
-                why = ("an internal error is never suppressed" if code in NEVER_SUPPRESSED
-                       else f"{code} found nothing in {where}")
-                unused.append(UnusedSuppression.finding(f"bridgelint: disable of {code} suppresses nothing: {why}",
-                                                        directive.line, column, game=directive.game,
-                                                        board=directive.board))
+        unused += UnusedSuppression.check_file(self.file + [d for ds in self.games.values() for d in ds],
+                                               self.selected if codes is None else codes, NEVER_SUPPRESSED)
         return [f for f in unused if self._suppressor(f) is None]
 
 

@@ -2,9 +2,17 @@
 
 A rule is a class: its docstring is the user documentation (What it does /
 Why it matters / Example / Use instead / References), its attributes are the
-metadata, and ``check`` yields findings for one record.  Rules whose findings
-are found while reading (syntax, tokens) have no ``check``: the reader makes
-their findings with ``Rule.finding`` (a class method, no instance needed).
+metadata, and its check decides its findings at the rule's ``stage``: a
+``record`` rule's ``check`` yields findings for one record; a rule of another
+stage has ``check_*`` class methods that whoever holds the facts calls with
+them: the reader (``text``: the characters and lines of a file; ``game``: a
+game's tokens, notes and tables as they are read), the event state
+(``event``: the records of an event compared), the end of a file (``file``:
+its directives and findings).  The caller hands over facts; the rule decides
+and writes the finding and its message.  A few codes are still found and
+written where the facts are (``tests/test_rule_homes.py`` lists them, with
+why); their findings too are made with ``Rule.finding`` (a class method, no
+instance needed).
 Rules never decide whether they are selected or how severe a finding is in
 the end: the pipeline applies configuration.  Nor do they run where they
 cannot find anything: ``formats`` and ``needs`` (:mod:`.parts`) say where
@@ -28,7 +36,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from typing import ClassVar, Iterable, Iterator
+from typing import ClassVar, Iterable, Iterator, Literal
 
 from ..core.findings import Applicability, Edit, Finding, Fix, Related, Severity
 from ..core.record import Record
@@ -37,6 +45,7 @@ from ..replay.context import Context
 from ..replay.irregularity import Irregularity
 
 
+Stage = Literal["text", "game", "record", "event", "file"]  # where a rule's check runs (``Rule.stage``)
 SECTIONS = ("What it does", "Why it matters", "Example", "Use instead", "References")  # of every rule's docs
 _SECTION = re.compile(r"\n+(" + "|".join(SECTIONS) + "):")
 
@@ -45,6 +54,7 @@ class Rule:
     code: ClassVar[str]
     name: ClassVar[str]
     severity: ClassVar[Severity]
+    stage: ClassVar[Stage] = "record"  # where its check runs: the text, a game as read, a record, an event, a file
     law: ClassVar[str | None] = None  # the Law or PBN section, as outputs cite it after the message
     lin_law: ClassVar[str | None] = None  # the reference on a LIN record, when ``law`` is a PBN section
     severity_when: ClassVar[str | None] = None  # when findings get another severity ("error when a play needs it")
@@ -107,7 +117,11 @@ class Rule:
 
     @classmethod
     def checks(cls) -> bool:
-        return cls.check is not Rule.check
+        """Whether the rule's own code decides its findings: ``check`` at the record stage, a ``check_*``
+        class method at the others."""
+        if cls.stage == "record":
+            return cls.check is not Rule.check
+        return any(name.startswith("check_") for name in dir(cls))
 
     @classmethod
     def finding(cls, message: str, line: int, column: int, severity: Severity | None = None,

@@ -1,15 +1,85 @@
 """E — event rules: boards compared across the records of an event (Laws 6, 15, 78B, 87).
 
-These rules have no ``check``: a record alone cannot break them.  The event
-state (:mod:`bridgelint.events`) compares each record with the earlier records
-of its event (E102-E104: on the later record, naming the earlier one) or with
-the board's reference deal (E101).  How events are formed and what the
-reference deal is are part of FouledBoard's documentation.
+These rules check at the ``event`` stage: a record alone cannot break them.
+The event state (:mod:`bridgelint.engine.events`) keeps what it has seen of
+each event and hands each rule the facts of a record and of the earlier record
+it is compared with (E102-E104: on the later record, naming the earlier one)
+or of the board's reference deal (E101); the rule decides and writes the
+finding.  How events are formed and what the reference deal is are part of
+FouledBoard's documentation.
 """
 
 from __future__ import annotations
 
+from typing import Callable, NamedTuple, Protocol
+
+from ..core.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, turned_vulnerability
+from ..core.fingerprint import card_name, differences, turn
+from ..core.findings import Finding, Related
+from ..core.scoring import imps
 from .base import Rule
+
+_TURNS = {1: "turned one seat clockwise", 2: "turned half round", 3: "turned one seat anticlockwise"}
+
+
+class Sighted(Protocol):
+    """What the event state gives a rule of one record (an ``engine.events.sighting.Sighting``)."""
+
+    @property
+    def board(self) -> str | None: ...
+    @property
+    def game(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def dealer(self) -> str | None: ...
+    @property
+    def vulnerable(self) -> str | None: ...
+    @property
+    def deal_line(self) -> int: ...
+    @property
+    def deal_column(self) -> int: ...
+    @property
+    def table(self) -> str | None: ...
+    @property
+    def room(self) -> str | None: ...
+    @property
+    def place_line(self) -> int: ...
+    @property
+    def place_column(self) -> int: ...
+    @property
+    def ns(self) -> int | None: ...
+    @property
+    def imps(self) -> int | None: ...
+    @property
+    def imps_line(self) -> int: ...
+    @property
+    def imps_column(self) -> int: ...
+    @property
+    def digest(self) -> int: ...
+    @property
+    def outcome(self) -> str | None: ...
+
+
+class Other(NamedTuple):
+    """The other record a finding names: its file as reports show it, its line, and where it is as a message says
+    it (``line 12`` in the same file, ``other.pbn:12`` in another)."""
+
+    path: str
+    line: int
+    at: str
+
+    def related(self, message: str, deal: int | None = None) -> Related:
+        return Related(self.path, self.line, 1, message, deal)
+
+
+def _on(rule: type[Rule], message: str, sighting: Sighted, line: int = 0, column: int = 0,
+        related: Related | None = None) -> Finding:
+    """A finding of ``rule`` on the record ``sighting`` (at its first line unless given), naming ``related``."""
+    return rule.finding(message, line or sighting.line, column or sighting.column, game=sighting.game,
+                        board=sighting.board, related=related)
 
 
 class FouledBoard(Rule):
@@ -78,7 +148,53 @@ class FouledBoard(Rule):
     """
 
     code, name, severity, law = "E101", "fouled-board", "error", "Law 87"
+    stage = "event"
     needs_a_person = True  # no fix: the game is left as it is by --fix
+
+    @staticmethod
+    def same_board(here: int, there: int, dealer: str | None, vulnerable: str | None, sighting: Sighted) -> bool:
+        """Whether the deal ``here`` (a fingerprint) of ``sighting`` is the board ``there`` dealt by ``dealer`` at
+        ``vulnerable``: as dealt, or with hands, dealer and vulnerability turned together."""
+        seats = turn(here, there)
+        return seats == 0 or (seats is not None and turned_together(dealer, vulnerable, seats, sighting.dealer,
+                                                                    sighting.vulnerable))
+
+    @classmethod
+    def check_official(cls, here: int, there: int, dealer: str | None, vulnerable: str | None, sighting: Sighted,
+                       other: Other, hand_record: bool = False) -> Finding | None:
+        """E101 on ``sighting``, whose deal ``here`` is not the hand record's board ``there`` (at ``other``);
+        ``hand_record``: the record is itself a hand record's board, compared with an earlier hand record's."""
+        if cls.same_board(here, there, dealer, vulnerable, sighting):
+            return None
+        number = sighting.board
+        lead = (f"board {number} of this hand record is not the earlier one's: " if hand_record
+                else f"board {number} here is not the hand record's: ")
+        return _on(cls, _fouled(here, there, other.at, lead), sighting, sighting.deal_line, sighting.deal_column,
+                   other.related(f"board {number} in the hand record", there))
+
+    @staticmethod
+    def reference(tables: list[int]) -> int:
+        """Which of a board's deals is the reference, by the tables that played each: the one most tables played,
+        the first seen on a tie."""
+        return tables.index(max(tables))
+
+    @classmethod
+    def check_majority(cls, deals: list[int], tables: list[int], variant: int, other: Other, line: int,
+                       column: int, game: int, number: str) -> Finding | None:
+        """E101 on the record of board ``number`` at (``line``, ``column``, ``game``) that played ``deals[variant]``,
+        where ``tables[i]`` tables played ``deals[i]`` and the reference (:meth:`reference`) was first seen at
+        ``other``."""
+        best = cls.reference(tables)
+        if variant == best:
+            return None
+        most, there = tables[best], deals[best]
+        message = (f"{_fouled(deals[variant], there, 'the deal most tables played')}; "
+                   f"dealt this way at {_tables(tables[variant])}, the other way at {_tables(most)}, "
+                   f"first at {other.at}")
+        if tables.count(most) > 1:
+            message += " (a tie: the deal seen first is taken as the reference)"
+        return cls.finding(message, line, column, game=game, board=number,
+                           related=other.related(f"board {number} as most tables played it ({_tables(most)})", there))
 
 
 class DuplicatedDeal(Rule):
@@ -117,6 +233,18 @@ class DuplicatedDeal(Rule):
     """
 
     code, name, severity, law = "E102", "duplicated-deal", "warning", "Law 6"
+    stage = "event"
+
+    @classmethod
+    def check_deal(cls, earlier: str, seats: int, sighting: Sighted, other: Other) -> Finding | None:
+        """E102 on ``sighting``, whose deal is that of board ``earlier`` first seen at ``other``, turned ``seats``
+        seats; None when that board is its own."""
+        number = sighting.board
+        if earlier == number:
+            return None
+        how = _TURNS.get(seats, "")
+        return _on(cls, f"board {number} repeats the deal of board {earlier} at {other.at}{' ' + how if how else ''}",
+                   sighting, sighting.deal_line, sighting.deal_column, other.related(f"board {earlier}, the same deal"))
 
 
 class RepeatedTable(Rule):
@@ -157,6 +285,21 @@ class RepeatedTable(Rule):
     """
 
     code, name, severity, law = "E103", "repeated-table", "error", "Law 15"
+    stage = "event"
+
+    @classmethod
+    def check_place(cls, sighting: Sighted, digest: int, outcome: str | None, other: Other) -> Finding:
+        """E103 on ``sighting``, a record of a board whose table or room has an earlier record at ``other``, with
+        ``digest`` (what it says was played) and ``outcome``."""
+        at, here = place(sighting.table, sighting.room), sighting.board
+        if digest == sighting.digest:
+            message = (f"board {here} is recorded twice at {at}: the same record as at {other.at} "
+                       f"(the same upload twice?)")
+        else:
+            message = (f"board {here} has two results at {at}: {sighting.outcome or 'a record'} here, "
+                       f"{outcome or 'another record'} at {other.at}; a table plays a board once")
+        return _on(cls, message, sighting, sighting.place_line, sighting.place_column,
+                   other.related(f"board {here}'s first record at {at}"))
 
 
 class TeamImps(Rule):
@@ -203,6 +346,30 @@ class TeamImps(Rule):
     """
 
     code, name, severity, law = "E104", "team-imps", "error", "Law 78B"
+    stage = "event"
+
+    @classmethod
+    def check_rooms(cls, sighting: Sighted, room: str, ns: int | None, given: int | None,
+                    given_at: Callable[[], Other] | None, other: Other) -> Finding | None:
+        """E104 on ``sighting``, a board in one room, against its record in the other ``room`` (at ``other``):
+        North-South's score there ``ns``, the IMPs given there ``given`` (at ``given_at()``, None: on the line of
+        the IMPs here)."""
+        here = sighting.ns
+        if ns is None or here is None:
+            return None
+        difference = here - ns
+        due = imps(difference)  # to North-South here
+        scores = (f"North-South scored {here:+d} here and {ns:+d} in the {room.lower()} room "
+                  f"at {other.at}")
+        if sighting.imps is not None and sighting.imps != due:
+            return _on(cls, f"North-South are given {sighting.imps:+d} IMPs, but {scores}: the difference, "
+                            f"{difference:+d} points, is {due:+d} IMPs on the WBF scale", sighting,
+                       sighting.imps_line, sighting.imps_column)
+        if given is not None and given != -due and given_at is not None:
+            return _on(cls, f"North-South in the {room.lower()} room are given {given:+d} IMPs at "
+                            f"{given_at().at}, but {scores}: the difference, {-difference:+d} points to "
+                            f"them, is {-due:+d} IMPs on the WBF scale", sighting)
+        return None
 
 
 class UncomparedBoard(Rule):
@@ -240,8 +407,53 @@ class UncomparedBoard(Rule):
     """
 
     code, name, severity, law = "E105", "uncompared-board", "warning", "Law 87"
+    stage = "event"
     unshowable = "only a run with --hand-record fires it, and a snippet is checked alone; tests/test_event_rules.py " \
                  "shows it"
+
+
+def turned_together(dealer: str | None, vulnerable: str | None, seats: int, dealer_here: str | None,
+                    vulnerable_here: str | None) -> bool:
+    """Whether a board first dealt by ``dealer`` at ``vulnerable`` and seen again with its hands turned ``seats``
+    seats has its dealer and vulnerability turned with them: the same board written from other seats (robot
+    matches do).  The dealer must be known; a vulnerability not known on either side is not held against it."""
+    if dealer is None or dealer_here is None or dealer_here != SEATS[(SEATS.index(dealer) + seats) % 4]:
+        return False
+    if vulnerable is None or vulnerable_here not in VULNERABILITIES:
+        return True
+    return vulnerable_here == turned_vulnerability(vulnerable, seats)
+
+
+def place(table: str | None, room: str | None) -> str:
+    """``table 3``, ``the open room``, ``table 3, open room``."""
+    if table is not None:
+        return f"table {table}" + (f", {room.lower()} room" if room else "")
+    assert room is not None, "a place is a table, a room or both"  # only places with one are compared
+    return f"the {room.lower()} room"
+
+
+def _tables(n: int) -> str:
+    return f"{n} table" + ("" if n == 1 else "s")
+
+
+def _fouled(here: int, there: int, what: str, lead: str = "") -> str:
+    """FouledBoard's message: the first cards that the two deals give to different players (``what``: the other
+    deal, as ``handrecord.pbn:12`` or ``the deal most tables played``)."""
+    turned_by = turn(here, there)
+    if turned_by:
+        return f"fouled board: {lead}{'the deal of ' + what if lead else what} {_TURNS[turned_by]}"
+    moved = differences(here, there)
+    first = moved[0]
+    text = f"fouled board: {lead}{_moved(first)}, {SEAT_NAMES[first[2]]}'s in {what}"
+    back = next((m for m in moved if m[1] == first[2]), None)  # a card that went the other way
+    if back is not None:
+        text += f"; {_moved(back)}, {SEAT_NAMES[back[2]]}'s there"
+    return text + (f" ({len(moved)} cards differ)" if len(moved) > 2 else "")
+
+
+def _moved(difference: tuple[str, str, str]) -> str:
+    card, here, _ = difference
+    return f"{card_name(card)} is {SEAT_NAMES[here]}'s here"
 
 
 EVENT_RULES = (FouledBoard, DuplicatedDeal, RepeatedTable, TeamImps, UncomparedBoard)

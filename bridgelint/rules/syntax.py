@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Iterable, Iterator
 
+from ..core.directives import Directive
 from ..core.findings import Finding
 from ..core.tags import Tag
 from .base import Rule
@@ -312,6 +314,45 @@ class UnusedSuppression(Rule):
     """
 
     code, name, severity, law = "S112", "unused-suppression", "warning", None
+    stage = "file"
+
+    @classmethod
+    def check_file(cls, directives: Iterable[Directive], judged: frozenset[str],
+                   never_suppressed: frozenset[str]) -> Iterator[Finding]:
+        """S112 for each code of the file's ``directives`` that suppressed nothing, of the codes ``judged`` (S112
+        itself aside); ``never_suppressed``: the codes no directive suppresses."""
+        for directive in directives:
+            for code, column in directive.codes:
+                if code in directive.used or code == cls.code or code not in judged:
+                    continue
+                where = "this file" if directive.scope == "file" else "this game"
+                why = ("an internal error is never suppressed" if code in never_suppressed
+                       else f"{code} found nothing in {where}")
+                yield cls.finding(f"bridgelint: disable of {code} suppresses nothing: {why}", directive.line, column,
+                                  game=directive.game, board=directive.board)
+
+    @classmethod
+    def outside_games(cls, directive: Directive) -> Finding:
+        """A ``disable=`` directive before the first game."""
+        return cls.finding("'bridgelint: disable=' stands outside any game and suppresses nothing; put it inside "
+                           "the game or use disable-file=", directive.line, directive.column)
+
+    @classmethod
+    def not_a_directive(cls, value: str, line: int, column: int, game: int | None, board: str | None) -> Finding:
+        """An escape line ``%value`` of ``game`` (None: outside any game) that starts as a directive and is none."""
+        return cls.finding(f"'%{value.strip()}' is not a bridgelint directive: write 'bridgelint: disable=CODE,...' "
+                           "or 'bridgelint: disable-file=CODE,...'", line, column, game=game, board=board)
+
+    @classmethod
+    def unknown_code(cls, code: str, verb: str, line: int, column: int, game: int | None,
+                     board: str | None) -> Finding:
+        return cls.finding(f"unknown code {code!r} in a bridgelint: {verb}= directive suppresses nothing", line, column,
+                           game=game, board=board)
+
+    @classmethod
+    def no_code(cls, verb: str, line: int, column: int, game: int | None, board: str | None) -> Finding:
+        return cls.finding(f"bridgelint: {verb}= names no code and suppresses nothing", line, column, game=game,
+                           board=board)
 
 
 class SwallowedTag(Rule):

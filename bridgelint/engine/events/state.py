@@ -19,17 +19,14 @@ from __future__ import annotations
 from array import array
 from typing import NamedTuple
 
-from ...core.bridge import SEAT_NAMES, turned_vulnerability
 from ...core.findings import Finding, Related
 from ...rules.base import Rule
-from ...rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
-from ...core.scoring import imps
-from ...core.fingerprint import canonical, card_name, differences, turn, turned
+from ...rules.event import DuplicatedDeal, FouledBoard, Other, RepeatedTable, TeamImps, UncomparedBoard, turned_together
+from ...core.fingerprint import canonical, turned
 from .packed import (DEAL_BYTES, VULNERABILITIES, Index, NumberIndex, Numbers, deal_at, deal_bytes, number_code,
                      seat_code, seat_of_code, vulnerable_code)
 from .sighting import KEY_TAGS, Sighting
 
-_TURNS = {1: "turned one seat clockwise", 2: "turned half round", 3: "turned one seat anticlockwise"}
 _LINES = 0xFFFFFFFF  # a line as the state keeps it (32 bits)
 _COUNTS = 0xFFFFFFFFFFFFFFFF  # a count of tables kept in an array (a larger one is kept as a Python integer)
 _NO_DEAL = bytes(DEAL_BYTES)
@@ -141,15 +138,12 @@ class EventState:
     def _where(self, line: int) -> int:
         return self._file | line & _LINES
 
-    def _related(self, where: int, message: str, deal: int | None = None) -> Related:
-        """The record at ``where`` (file index and line) as the other record a finding names."""
-        return Related(self.paths[where >> 32], where & _LINES, 1, message, deal)
-
-    def _at(self, where: int, here: int | None = None) -> str:
-        """``line 12`` in the file ``here`` (by default the file being read), ``other.pbn:12`` in another."""
+    def _other(self, where: int, here: int | None = None) -> Other:
+        """The record at ``where`` (file index and line) as the other record a finding names, seen from the file
+        ``here`` (by default the file being read)."""
         index, line = where >> 32, where & _LINES
         here = len(self.paths) - 1 if here is None else here
-        return f"line {line}" if index == here else f"{self.paths[index]}:{line}"
+        return Other(self.paths[index], line, f"line {line}" if index == here else f"{self.paths[index]}:{line}")
 
     def start_file(self, path: str) -> None:
         """The sightings that follow are of the file ``path``."""
@@ -214,7 +208,8 @@ class EventState:
             self._first_deal(board, shape, seats, sighting, found)
         elif seats != self._seats[board] & 3 and shape == self._shape(board):
             first = self._seats[board]
-            if turned_together(first >> 2 & 7, first >> 5, (seats - (first & 3)) % 4, sighting.dealer, sighting.vulnerable):
+            if turned_together(seat_of_code(first >> 2 & 7), VULNERABILITIES[(first >> 5) - 1] if first >> 5 else None,
+                               (seats - (first & 3)) % 4, sighting.dealer, sighting.vulnerable):
                 deal = turned(shape, first & 3)  # the same board written from other seats: the first deal's
         if self.reference is not None:
             self._official(sighting.board or "", deal, sighting, found)
@@ -238,15 +233,10 @@ class EventState:
         if first == -1:  # said once: at the board's first deal
             named.put(slot, board)
             return
-        number, earlier = self._numbers[board], self._numbers[first]
-        if earlier == number:
-            return
-        how = _TURNS.get((seats - (self._seats[first] & 3)) % 4, "")
-        at = self._first[first]
-        found.append(self._finding(
-            DuplicatedDeal, f"board {number} repeats the deal of board {earlier} at "
-                            f"{self._at(at)}{' ' + how if how else ''}", sighting,
-            sighting.deal_line, sighting.deal_column, self._related(at, f"board {earlier}, the same deal")))
+        finding = DuplicatedDeal.check_deal(self._numbers[first], (seats - (self._seats[first] & 3)) % 4, sighting,
+                                            self._other(self._first[first]))
+        if finding is not None:
+            found.append(finding)
 
     def _official(self, number: str, deal: int, sighting: Sighting, found: list[Finding]) -> None:
         """With hand records: E101 at once against the hand record's deal, E105 where there is none; a hand record's
@@ -256,15 +246,11 @@ class EventState:
         if self._hand is not None:  # a board of a hand record
             if official is None or (official.file, official.line) == (self._hand, sighting.deal_line & _LINES):
                 return  # the official deal itself
-            at = self.reference.at(official)
-            if _same_board(deal, sighting, official):
-                found.append(self._finding(UncomparedBoard, f"board {number} is already in {at}: this one is not "
-                                                            "the reference", sighting, sighting.deal_line,
-                                           sighting.deal_column))
-            else:
-                found.append(self._official_finding(
-                    _fouled(deal, official.deal, at, f"board {number} of this hand record is not the earlier one's: "),
-                    official, sighting))
+            finding = FouledBoard.check_official(deal, official.deal, official.dealer, official.vulnerable, sighting,
+                                                 self._official_other(official), hand_record=True)
+            found.append(finding or self._finding(
+                UncomparedBoard, f"board {number} is already in {self.reference.at(official)}: this one is not the "
+                                 "reference", sighting, sighting.deal_line, sighting.deal_column))
             return
         if not sighting.tables:
             return
@@ -275,16 +261,14 @@ class EventState:
                                        sighting.deal_column))
             return
         self.compared.add(official.file)
-        if not _same_board(deal, sighting, official):
-            found.append(self._official_finding(
-                _fouled(deal, official.deal, self.reference.at(official), f"board {number} here is not the hand "
-                                                                          "record's: "), official, sighting))
+        finding = FouledBoard.check_official(deal, official.deal, official.dealer, official.vulnerable, sighting,
+                                             self._official_other(official))
+        if finding is not None:
+            found.append(finding)
 
-    def _official_finding(self, message: str, official: Official, sighting: Sighting) -> Finding:
+    def _official_other(self, official: Official) -> Other:
         assert self.reference is not None
-        return self._finding(FouledBoard, message, sighting, sighting.deal_line, sighting.deal_column,
-                             Related(self.reference.files[official.file], official.line, 1,
-                                     f"board {sighting.board} in the hand record", official.deal))
+        return Other(self.reference.files[official.file], official.line, self.reference.at(official))
 
     def _vote(self, board: int, deal: int, sighting: Sighting) -> None:
         """Count the record's tables for its deal and keep its place: the majority is decided at the end."""
@@ -328,24 +312,16 @@ class EventState:
             if votes is None:
                 continue
             where, place = played[2 * record], played[2 * record + 1]
-            variant = place & 0xFF
-            tables = votes[1::3]
-            most = max(tables)
-            best = tables.index(most)
+            variant, tables = place & 0xFF, votes[1::3]
+            best = FouledBoard.reference(tables)
             if variant == best:
                 continue
-            index, line, column, game = where >> 32, where & _LINES, place >> 40, place >> 8 & 0xFFFFFFFF
-            number = self._numbers[board]
-            there, at = votes[3 * best], self._at(votes[3 * best + 2], index)
-            message = (f"{_fouled(votes[3 * variant], there, 'the deal most tables played')}; "
-                       f"dealt this way at {_tables(tables[variant])}, the other way at {_tables(most)}, "
-                       f"first at {at}")
-            if tables.count(most) > 1:
-                message += " (a tie: the deal seen first is taken as the reference)"
-            out.setdefault(index, []).append(FouledBoard.finding(
-                message, line, column, game=game, board=number,
-                related=self._related(votes[3 * best + 2], f"board {number} as most tables played it "
-                                                           f"({_tables(most)})", there)))
+            index = where >> 32
+            finding = FouledBoard.check_majority(
+                votes[::3], tables, variant, self._other(votes[3 * best + 2], index),
+                where & _LINES, place >> 40, place >> 8 & 0xFFFFFFFF, self._numbers[board])
+            if finding is not None:
+                out.setdefault(index, []).append(finding)
         return out
 
     def _place(self, board: int, sighting: Sighting, where: int, found: list[Finding]) -> None:
@@ -356,17 +332,9 @@ class EventState:
         for entry in range(0, len(places), 3):
             if places[entry] >> 32 != name:
                 continue
-            seen, digest = places[entry + 1], places[entry + 2]
-            at, here = place(sighting.table, sighting.room), sighting.board
-            if digest == sighting.digest:
-                message = (f"board {here} is recorded twice at {at}: the same record as at {self._at(seen)} "
-                           f"(the same upload twice?)")
-            else:
-                outcome = list(self._outcomes)[places[entry] & 0xFFFFFFFF]
-                message = (f"board {here} has two results at {at}: {sighting.outcome or 'a record'} here, "
-                           f"{outcome or 'another record'} at {self._at(seen)}; a table plays a board once")
-            found.append(self._finding(RepeatedTable, message, sighting, sighting.place_line, sighting.place_column,
-                                       self._related(seen, f"board {here}'s first record at {at}")))
+            digest = places[entry + 2]
+            outcome = list(self._outcomes)[places[entry] & 0xFFFFFFFF] if digest != sighting.digest else None
+            found.append(RepeatedTable.check_place(sighting, digest, outcome, self._other(places[entry + 1])))
             return
         outcome_code = self._outcomes.setdefault(sighting.outcome, len(self._outcomes))
         places.extend((name << 32 | outcome_code, where, sighting.digest))
@@ -379,24 +347,12 @@ class EventState:
         if other is None:
             return
         other_room, other_ns, other_imps, other_imps_at, other_at = other
-        ns = sighting.ns
-        if other_ns is None or ns is None:
-            return
-        difference = ns - other_ns
-        due = imps(difference)  # to North-South here
-        scores = (f"North-South scored {ns:+d} here and {other_ns:+d} in the {other_room.lower()} room "
-                  f"at {self._at(other_at)}")
-        if sighting.imps is not None and sighting.imps != due:
-            found.append(self._finding(
-                TeamImps, f"North-South are given {sighting.imps:+d} IMPs, but {scores}: the difference, "
-                          f"{difference:+d} points, is {due:+d} IMPs on the WBF scale", sighting,
-                sighting.imps_line, sighting.imps_column))
-        elif (other_imps is not None and other_imps != -due
-              and not (sighting.imps_line and other_imps_at == self._where(sighting.imps_line))):
-            found.append(self._finding(
-                TeamImps, f"North-South in the {other_room.lower()} room are given {other_imps:+d} IMPs at "
-                          f"{self._at(other_imps_at)}, but {scores}: the difference, {-difference:+d} points to "
-                          f"them, is {-due:+d} IMPs on the WBF scale", sighting))
+        given_here = bool(sighting.imps_line) and other_imps_at == self._where(sighting.imps_line)
+        finding = TeamImps.check_rooms(sighting, other_room, other_ns, other_imps,
+                                       None if given_here else lambda: self._other(other_imps_at),
+                                       self._other(other_at))
+        if finding is not None:
+            found.append(finding)
 
     def _reference_of(self, board: int) -> str | None:
         """What the board's deals were compared with (E101): ``hand-record``, ``majority`` (of two tables or more),
@@ -424,57 +380,3 @@ class EventState:
                         "tables": self._tables_seen(board), "reference": self._reference_of(board)}
                        for board in event.boards],
         } for event in self.events.values()]
-
-
-def _tables(n: int) -> str:
-    return f"{n} table" + ("" if n == 1 else "s")
-
-
-def turned_together(dealer: int, vulnerable: int, seats: int, dealer_here: str | None,
-                    vulnerable_here: str | None) -> bool:
-    """Whether a board first dealt by ``dealer`` at ``vulnerable`` (packed codes) and seen again with its hands
-    turned ``seats`` seats has its dealer and vulnerability turned with them: the same board written from other
-    seats (robot matches do).  The dealer must be known; a vulnerability not known on either side is not held
-    against it."""
-    if not dealer or seat_code(dealer_here) != (dealer - 1 + seats) % 4 + 1:
-        return False
-    if not vulnerable or vulnerable_here not in VULNERABILITIES:
-        return True
-    return vulnerable_here == turned_vulnerability(VULNERABILITIES[vulnerable - 1], seats)
-
-
-def place(table: str | None, room: str | None) -> str:
-    """``table 3``, ``the open room``, ``table 3, open room``."""
-    if table is not None:
-        return f"table {table}" + (f", {room.lower()} room" if room else "")
-    assert room is not None, "a place is a table, a room or both"  # only places with one are compared
-    return f"the {room.lower()} room"
-
-
-def _same_board(deal: int, sighting: Sighting, official: Official) -> bool:
-    """The hand record's board, as dealt or with hands, dealer and vulnerability turned together."""
-    seats = turn(deal, official.deal)
-    return seats == 0 or (seats is not None and turned_together(
-        seat_code(official.dealer), vulnerable_code(official.vulnerable), seats, sighting.dealer,
-        sighting.vulnerable))
-
-
-def _fouled(here: int, there: int, what: str, lead: str = "") -> str:
-    """FouledBoard's message: the first cards that the two deals give to different players (``what``: the other
-    deal, as ``handrecord.pbn:12`` or ``the deal most tables played``)."""
-    turned_by = turn(here, there)
-    if turned_by:
-        return f"fouled board: {lead}{'the deal of ' + what if lead else what} {_TURNS[turned_by]}"
-    moved = differences(here, there)
-    first = moved[0]
-    text = f"fouled board: {lead}{_moved(first)}, {SEAT_NAMES[first[2]]}'s in {what}"
-    back = next((m for m in moved if m[1] == first[2]), None)  # a card that went the other way
-    if back is not None:
-        text += f"; {_moved(back)}, {SEAT_NAMES[back[2]]}'s there"
-    return text + (f" ({len(moved)} cards differ)" if len(moved) > 2 else "")
-
-
-def _moved(difference: tuple[str, str, str]) -> str:
-    card, here, _ = difference
-    return f"{card_name(card)} is {SEAT_NAMES[here]}'s here"
-
