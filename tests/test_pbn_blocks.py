@@ -120,16 +120,9 @@ class LineByLine:
                 self.directives.append(Tag("%", line[1:].rstrip("\r\n"), start + offset, 1))
 
     def check(self, line: str, number: int, skipped: int) -> None:
-        length = len(line.rstrip("\r\n"))
-        if length >= pbn.MAX_LINE:
-            message = f"line has {length} characters and its end of line: PBN allows 255, the end of line included"
-            if skipped:
-                message = (f"line is over {pbn.READ_LIMIT} bytes long ({skipped} more bytes after them): only "
-                           f"its first {pbn.READ_LIMIT} bytes were read; PBN allows 255 characters in all")
-            self.line_findings.append(LongLine.finding(message, number, pbn.MAX_LINE))
-        bad = pbn._BAD_CHARACTER.search(line)
-        if bad:
-            self.line_findings.append(BadCharacter.finding(pbn._bad_character(bad.group()), number, bad.start() + 1))
+        """The rules' checks of one line at a time."""
+        self.line_findings += LongLine.check_text(line, lambda _: number, skipped, pbn.READ_LIMIT)
+        self.line_findings += BadCharacter.check_text(line, lambda _: number)
 
 
 def described(findings: list[Finding]) -> list[tuple]:
@@ -176,11 +169,14 @@ def test_block_reading_finds_what_line_by_line_reading_finds(data, block, limit,
     assert_read_alike(data, block, limit, wrapped)
 
 
-def test_ascii_text_is_cleared_of_bad_characters_at_once_exactly_when_the_search_finds_none():
+def test_each_character_pbn_forbids_is_found_and_no_other():
+    """PBN §2.2: control characters other than tab, vertical tab and line ends, DEL and 128-159; ASCII text,
+    cleared at once without the search, included."""
+    forbidden = {*range(0x09), 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)}
     for code in range(256):
         text = f"[Board \"1\"]{chr(code)}\r\n"
-        searched = not text.isascii() or pbn._BAD_CHARACTER.search(text) is not None
-        assert pbn._may_hold_bad_characters(text) == searched, hex(code)
+        found = BadCharacter.check_text(text, lambda _: 1)
+        assert [(f.line, f.column) for f in found] == ([(1, 12)] if code in forbidden else []), hex(code)
 
 
 def test_a_game_across_a_block_boundary_is_one_game():

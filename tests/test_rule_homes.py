@@ -29,8 +29,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
              "a Deal/md value that does not parse leaves no hands to check: the reader reports where it stopped"),
     "E105": ({"engine/events/state.py"}, "a hand record's board no record of the run was compared with: known "
                                          "at the end of the run"),
-    "N103": ({"formats/pbn_game.py"}, "note numbers as written and defined twice in one section: " + READING),
-    "N104": ({"formats/pbn_game.py"}, "a NAG or suffix beside the call or card it annotates: " + READING),
     "O103": ({"rules/optimum.py"}, "a table against the solver's, naming the board of the file whose table it is: "
                                    "the rule's module keeps it as a record hook after the solve stage "
                                    "(SolvedFile), decided at the end of the file"),
@@ -45,10 +43,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "S104": ({"formats/pbn_game.py"}, READING),
     "S105": ({"formats/pbn.py"}, "a tag repeated in a game, while the reader resolves the first of each: "
                                  + READING),
-    "S106": ({"formats/pbn.py", "formats/pbn_game.py"}, "a character the text may not hold: " + READING),
-    "S107": ({"formats/pbn.py"}, "a line over 255 characters: " + READING),
-    "S108": ({"formats/pbn_export.py"}, "the export format's layout (columns, blank lines, tag order): "
-                                        + READING),
     "S109": ({"formats/pbn_game.py", "formats/pbn_header.py"}, "a spelling the reader accepts and reads as "
                                                                "PBN: reported where it is read"),
     "S110": ({"formats/pbn.py"}, "an inheritance mark ('#', '##') the reader resolves: " + READING),
@@ -60,8 +54,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "S116": ({"engine/inputs.py"}, "an archive over its limits: found while unpacking, before any reader runs"),
     "S120": ({"formats/lin.py", "formats/lin_scan.py"}, READING),
     "S121": ({"formats/lin.py"}, "an unknown LIN tag, kept and ignored: " + READING),
-    "T101": ({"formats/pbn_table.py"}, "a table's header, parsed with the table as it is read: " + READING),
-    "T102": ({"formats/pbn_table.py"}, "a table row against its header, parsed as it is read: " + READING),
     "X001": ({"engine/linter.py", "engine/run.py", "formats/base.py"}, "a bug while reading or checking: the "
                                                                       "pipeline and the readers catch it where it "
                                                                       "happens"),
@@ -118,5 +110,6 @@ def test_each_check_of_another_stage_is_called_where_its_facts_are():
 def test_the_search_sees_each_way_of_making_a_finding():
     found = makers()
     assert "formats/base.py" in found["S101"]  # syntax.NotText.finding(...)
-    assert "formats/pbn_game.py" in found["N103"]  # record.problem(NoteNumber, ...)
+    assert "formats/pbn_game.py" in found["S102"]  # record.problem(MalformedTag, ...)
+    assert "formats/pbn_game.py" in found["N103"]  # NoteNumber.check_note(...)
     assert "formats/pbn.py" in found["S114"]  # Windows1252.at(...)

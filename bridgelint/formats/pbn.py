@@ -26,20 +26,16 @@ from .pbn_header import interpret_header
 from .patterns import PBN_TOKEN
 from .text import TextBlocks
 
-MAX_LINE = 255  # PBN §2.3, end of line included
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
 # Tags whose value may not be inherited with # or ## (PBN §4.8).
 NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
 BATCH = 8  # games taken through each stage of reading together (_Game)
 BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
-_BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
-_GOOD_ASCII = bytes(code for code in range(128) if not _BAD_CHARACTER.match(chr(code)))  # of ASCII text, as bytes
 _SCAN = PBN_TOKEN.finditer
 _SEMI_EMPTY = re.compile(r"[^\S\n]*(?:\n|\Z)")  # at a line start: a line of white space only
 _SEMI_EMPTY_LINES = re.compile(r"(?:[^\S\n]*\n)+")
 _NEXT_SEMI_EMPTY = re.compile(r"\n(?=[^\S\n]*(?:\n|\Z))")  # the end of the line before one
 _NOT_ESCAPE = re.compile(r"\n[^%]")  # a line that is no escape line, after the first
-_LONG_LINE = re.compile(r"\n[^\n]{%d}" % MAX_LINE)  # a line of MAX_LINE characters or more, from the LF before it
 
 
 class PbnReader:
@@ -173,26 +169,8 @@ class PbnReader:
     def _check_lines(self, text: str, number: int, skipped: int) -> None:
         """Line-level checks of PBN §2.2-2.3 (S106, S107) on a block from line ``number`` (``skipped``: bytes
         cut off its first line); the findings wait in line order until the game of their line is read."""
-        found = []
-        lines = _LineCounter(text, number)
-        for m in _LONG_LINE.finditer("\n" + text):  # the LF before each line, one before the block's first
-            begin = m.start()  # in the block: the line's start
-            length = len(text[begin:text.find("\n", begin) + 1 or len(text)].rstrip("\r\n"))
-            if length >= MAX_LINE:
-                message = f"line has {length} characters and its end of line: PBN allows 255, the end of line included"
-                if skipped and begin == 0:
-                    message = (f"line is over {READ_LIMIT} bytes long ({skipped} more bytes after them): only "
-                               f"its first {READ_LIMIT} bytes were read; PBN allows 255 characters in all")
-                found.append(LongLine.finding(message, lines.at(begin), MAX_LINE))
-        lines = _LineCounter(text, number)
-        pos = 0 if _may_hold_bad_characters(text) else len(text)  # len: nothing to search
-        while bad := _BAD_CHARACTER.search(text, pos):
-            at = bad.start()
-            line_start = text.rfind("\n", 0, at) + 1
-            found.append(BadCharacter.finding(_bad_character(bad.group()), lines.at(at), at - line_start + 1))
-            pos = text.find("\n", at) + 1
-            if not pos:
-                break
+        found = LongLine.check_text(text, _LineCounter(text, number).at, skipped, READ_LIMIT)
+        found += BadCharacter.check_text(text, _LineCounter(text, number).at)
         if found:
             found.sort(key=lambda finding: finding.line)  # S107 before S106 on one line, as they were found
             self._lines_ahead.extend(found)
@@ -293,22 +271,6 @@ class PbnReader:
                 record.problem(BadInheritance, f"{tag.name} \"#\" has no earlier value to inherit",
                                tag.line, tag.column)
             tag.value = last.value if last is not None else ""
-
-
-def _may_hold_bad_characters(text: str) -> bool:
-    """Whether ``text`` may hold a character S106 reports: ASCII text is answered at once from its bytes (a
-    sixth of the search's time), other text may."""
-    return not text.isascii() or bool(text.encode("ascii").translate(None, _GOOD_ASCII))
-
-
-def _bad_character(char: str) -> str:
-    """S106 in words: the invisible character, and what Windows text meant by it (a curly quote, a dash…)."""
-    code = ord(char)
-    meant = bytes([code]).decode("cp1252", "replace") if 0x80 <= code <= 0x9F else "\ufffd"
-    if meant == "\ufffd":
-        return f"invisible control character U+{code:04X}: PBN allows printing characters only"
-    return (f"invisible control character U+{code:04X}, which Windows-1252 text uses for {meant}: the file was "
-            f"probably written as Windows-1252; PBN allows printing characters only")
 
 
 def _brace_state(line: str, in_brace: bool) -> bool:

@@ -20,7 +20,7 @@ from ..core import bridge
 from ..core.record import Record
 from ..core.tags import Tag
 from ..core.text import Places
-from ..rules.syntax import ExportFormat, MalformedTag, SwallowedTag, SwallowingComment, UnterminatedComment
+from ..rules.syntax import ExportFormat
 from ..core.wording import counted
 from .pbn_export_fix import export_rewrite
 from .pbn_game import NO_SECTION
@@ -40,8 +40,6 @@ _DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3
 _SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
 _NAME, _INHERITED = attrgetter("name"), attrgetter("inherited")
-# a game whose tag pairs are not known for sure has no fix: a tag pair malformed, or lost in a comment
-_UNITS_UNKNOWN = frozenset(rule.code for rule in (MalformedTag, UnterminatedComment, SwallowingComment, SwallowedTag))
 _ORDERLY: set[tuple] = set()  # the tag orders (_order_key) found without a breach, 64 at most: an archive has a few
 
 
@@ -51,13 +49,9 @@ def check_export(record: Record, text: str, places: Places, tag_lines_only: bool
     listing its export breaches.  ``tag_lines_only``: the reader found every tag pair of the game written
     ``[Name "value"]`` alone on its line from column 1, bar blanks after it (``GameScanner.tag_lines_only``).
     ``lone_cr(n)``: line n ended in a CR alone (read as LF)."""
-    breaches = sorted(_layout(record, text, places, tag_lines_only, lone_cr) + _tag_order(record) + _values(record))
+    breaches = _layout(record, text, places, tag_lines_only, lone_cr) + _tag_order(record) + _values(record)
     if breaches:
-        line, column, _ = breaches[0]
-        listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
-        mended = not any(f.code in _UNITS_UNKNOWN for f in record.findings)
-        record.problem(ExportFormat, f"game breaks export format (% EXPORT): {listed}", line, column,
-                       edits=export_rewrite(record, text, places, _mandatory(record)) if mended else None)
+        ExportFormat.check_game(record, breaches, lambda: export_rewrite(record, text, places, _mandatory(record)))
 
 
 def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = False,

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from ..core import bridge
-from ..core.digits import is_digits, matched, whole
 from ..core.record import Auction, Play, Record
 from ..core.tables import Table
 from ..core.tags import Tag
@@ -38,7 +37,6 @@ NO_SECTION = frozenset((
     "WestType", "NorthType", "EastType", "SouthType", "EventDate", "EventSponsor", "HomeTeam", "VisitTeam", "Round",
     "Section", "Stage", "Table", "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall", "TimeCard", "Annotator",
     "AnnotatorNA", "Application", "Mode"))
-_NOTE_VALUE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.S)
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
 _SCAN = PBN_TOKEN.finditer
 _TAG_LINES = PBN_TAG_LINE.findall  # (name, value) of each tag pair of a tag_lines token
@@ -206,19 +204,9 @@ class GameScanner:
         self.section_tag = tag
 
     def note(self, tag: Tag) -> None:
-        m = _NOTE_VALUE.match(tag.value)
         notes = self.auction_notes if self.section == "auction" else self.play_notes
-        if not m:
-            self.record.problem(NoteNumber, f"Note \"{tag.value[:20]}\" does not start with a note number and ':'",
-                                tag.line, tag.column, law="PBN §3.5.5")
-            return
-        number = matched(m.group(1))
-        if not 1 <= number <= 32:
-            self.record.problem(NoteNumber, f"note number {number} is outside 1-32", tag.line, tag.column)
-        elif number in notes:
-            self.record.problem(NoteNumber, f"note {number} is defined twice in this section",
-                                tag.line, tag.column, law="PBN §3.5.5")
-        else:
+        number = NoteNumber.check_note(self.record, tag, notes)
+        if number is not None:
             notes[number] = tag
 
     def close_section(self) -> None:
@@ -263,8 +251,7 @@ class GameScanner:
     def element(self, kind: str, text: str, line: int, column: int) -> None:
         section = self.section
         if kind != "string" and not text.isascii():  # strings may hold any character of §2.2
-            self.record.problem(BadCharacter, f"'{text[:20]}': non-ASCII characters belong in strings and comments "
-                                "only", line, column)
+            BadCharacter.check_token(self.record, text, line, column)
         if section == "auction":
             self.auction_element(kind, text, line, column)
         elif section == "play":
@@ -387,50 +374,21 @@ def _make_card(text: str, line: int, column: int, record: Record) -> Card:
     return Card(text, "card", line, column, suit=card[0], rank=card[1])
 
 
-_SUFFIX_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
-
-
 def _annotate(record: Record, target: Call | Card | None, kind: str, text: str, line: int, column: int, call: bool) -> None:
-    """Attach a note reference, NAG or suffix to the call or card before it (PBN §3.5.2, §3.6.2)."""
-    what = "call" if call else "card"
-    if target is None or target.kind in (FILLER, END, CONTINUE, SKIP):
-        record.problem(Annotation, f"'{text}' annotates no {what}", line, column)
+    """Attach a note reference, NAG or suffix to the call or card before it (PBN §3.5.2, §3.6.2), where N103 and
+    N104 let it."""
+    if not Annotation.check_target(record, target, text, line, column, call):
         return
+    assert target is not None  # a call or card to annotate
     if kind == "note":
-        digits = text[1:-1]
-        number = whole(digits) if is_digits(digits) else None
-        if number is None:
-            record.problem(NoteNumber, f"note reference '{text}' is not =n= with a number", line, column)
-        elif not 1 <= number <= 32:
-            record.problem(NoteNumber, f"note reference '{text}' is outside 1-32", line, column)
-        elif target.note is not None:
-            record.problem(Annotation, f"two note references on one {what}", line, column, law="PBN §3.5.2")
-        else:
+        number = NoteNumber.check_reference(record, text, line, column)
+        if number is not None and Annotation.check_second_note(record, target, line, column, call):
             target.note = number
             target.note_line, target.note_column = line, column
         return
-    if kind == "suffix":
-        value = _SUFFIX_NAG.get(text)
-        if value is None:
-            record.problem(Annotation, f"'{text}' is not a suffix: ! ? !! ?? !? ?!", line, column, law="PBN §3.5.3")
-            return
-        value += 0 if call else 6
-    else:
-        digits = text[1:]
-        nag = whole(digits) if is_digits(digits) else None
-        if nag is None or nag > 255:
-            record.problem(Annotation, f"NAG '{text}' is not $0-$255", line, column)
-            return
-        value = nag
-        if (call and (7 <= value <= 12 or value == 14)) or (not call and (1 <= value <= 6 or value == 13)):
-            record.problem(Annotation, f"NAG {value} is for {'cards' if call else 'calls'}, not {what}s",
-                           line, column)
-            return
-    suffixes = range(1, 7) if call else range(7, 13)
-    if value in suffixes and any(n in suffixes for n in target.nags):
-        record.problem(Annotation, f"two suffixes on one {what}", line, column, law="PBN §3.5.2")
-        return
-    target.nags += (value,)
+    value = Annotation.check_nag(record, target, kind, text, line, column, call)
+    if value is not None:
+        target.nags += (value,)
 
 
 def _bad_tag_reason(text: str) -> tuple[str, str | None]:

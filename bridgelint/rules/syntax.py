@@ -1,15 +1,22 @@
-"""S — syntax and file rules, all found while reading (the readers make their findings)."""
+"""S — syntax and file rules: the text as read (S106, S107), a game as read (S108), the file's directives
+(S112); the readers make the findings of the others, as they read."""
 
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..core.directives import Directive
-from ..core.findings import Finding
+from ..core.findings import Edit, Finding
+from ..core.record import Record
 from ..core.tags import Tag
 from .base import Rule
 from .edits import token_edit
+
+MAX_LINE = 255  # PBN §2.3, end of line included
+_LONG_LINE = re.compile(r"\n[^\n]{%d}" % MAX_LINE)  # a line of MAX_LINE characters or more, from the LF before it
+_BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
+_GOOD_ASCII = bytes(code for code in range(128) if not _BAD_CHARACTER.match(chr(code)))  # of ASCII text, as bytes
 
 
 class NotText(Rule):
@@ -144,6 +151,29 @@ class BadCharacter(Rule):
     """
 
     code, name, severity, law = "S106", "bad-character", "warning", "PBN §2.2"
+    stage = "text"
+
+    @classmethod
+    def check_text(cls, text: str, line_at: Callable[[int], int]) -> list[Finding]:
+        """S106 at the first character of each line of ``text`` (a block of a PBN file) that PBN does not allow;
+        ``line_at(offset)``: the number of the line at an offset, asked in increasing order."""
+        found = []
+        pos = 0 if _may_hold_bad_characters(text) else len(text)  # len: nothing to search
+        while bad := _BAD_CHARACTER.search(text, pos):
+            at = bad.start()
+            line_start = text.rfind("\n", 0, at) + 1
+            found.append(cls.finding(_bad_character(bad.group()), line_at(at), at - line_start + 1))
+            pos = text.find("\n", at) + 1
+            if not pos:
+                break
+        return found
+
+    @classmethod
+    def check_token(cls, record: Record, text: str, line: int, column: int) -> None:
+        """S106 on ``record`` for a token outside a string that holds other characters than ASCII."""
+        if not text.isascii():
+            record.problem(cls, f"'{text[:20]}': non-ASCII characters belong in strings and comments only", line,
+                           column)
 
 
 class LongLine(Rule):
@@ -163,6 +193,24 @@ class LongLine(Rule):
     """
 
     code, name, severity, law = "S107", "long-line", "warning", "PBN §2.3"
+    stage = "text"
+
+    @classmethod
+    def check_text(cls, text: str, line_at: Callable[[int], int], skipped: int, read_limit: int) -> list[Finding]:
+        """S107 on each line of ``text`` (a block of a PBN file) over 255 characters; ``line_at(offset)``: the
+        number of the line at an offset, asked in increasing order; ``skipped``: the bytes cut off the block's
+        first line, read up to ``read_limit`` bytes."""
+        found = []
+        for m in _LONG_LINE.finditer("\n" + text):  # the LF before each line, one before the block's first
+            begin = m.start()  # in the block: the line's start
+            length = len(text[begin:text.find("\n", begin) + 1 or len(text)].rstrip("\r\n"))
+            if length >= MAX_LINE:
+                message = f"line has {length} characters and its end of line: PBN allows 255, the end of line included"
+                if skipped and begin == 0:
+                    message = (f"line is over {read_limit} bytes long ({skipped} more bytes after them): only "
+                               f"its first {read_limit} bytes were read; PBN allows 255 characters in all")
+                found.append(cls.finding(message, line_at(begin), MAX_LINE))
+        return found
 
 
 class ExportFormat(Rule):
@@ -213,6 +261,19 @@ class ExportFormat(Rule):
 
     code, name, severity, law = "S108", "export-format", "warning", "PBN §2.1"
     fixable = "safe"  # the game written anew in export format (pbn_export_fix), what it cannot mend left
+    stage = "game"
+
+    @classmethod
+    def check_game(cls, record: Record, breaches: list[tuple[int, int, str]],
+                   rewrite: Callable[[], Iterable[Edit] | None]) -> None:
+        """One S108 on ``record``, a game of a ``% EXPORT`` file, listing its ``breaches`` of export format (line,
+        column, what) in file order; mended by ``rewrite()`` unless the game's tag pairs are not known for sure."""
+        breaches = sorted(breaches)
+        line, column, _ = breaches[0]
+        listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
+        mended = not any(f.code in _UNITS_UNKNOWN for f in record.findings)
+        record.problem(cls, f"game breaks export format (% EXPORT): {listed}", line, column,
+                       edits=rewrite() if mended else None)
 
 
 class NonStandardSpelling(Rule):
@@ -514,3 +575,23 @@ class UnknownLinTag(Rule):
     """
 
     code, name, severity, law = "S121", "unknown-lin-tag", "warning", "LIN"
+
+
+def _may_hold_bad_characters(text: str) -> bool:
+    """Whether ``text`` may hold a character S106 reports: ASCII text is answered at once from its bytes (a
+    sixth of the search's time), other text may."""
+    return not text.isascii() or bool(text.encode("ascii").translate(None, _GOOD_ASCII))
+
+
+def _bad_character(char: str) -> str:
+    """S106 in words: the invisible character, and what Windows text meant by it (a curly quote, a dash…)."""
+    code = ord(char)
+    meant = bytes([code]).decode("cp1252", "replace") if 0x80 <= code <= 0x9F else "\ufffd"
+    if meant == "\ufffd":
+        return f"invisible control character U+{code:04X}: PBN allows printing characters only"
+    return (f"invisible control character U+{code:04X}, which Windows-1252 text uses for {meant}: the file was "
+            f"probably written as Windows-1252; PBN allows printing characters only")
+
+
+# a game whose tag pairs are not known for sure has no fix (S108): a tag pair malformed, or lost in a comment
+_UNITS_UNKNOWN = frozenset(rule.code for rule in (MalformedTag, UnterminatedComment, SwallowingComment, SwallowedTag))
