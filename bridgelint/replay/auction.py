@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from itertools import cycle, islice
 from typing import Callable
 
-from ..core.bridge import PASSED_OUT, SEAT_NAMES, SEATS, Contract, bid_rank, seat_after, side
+from ..core.bridge import PASSED_OUT, SEATS, Contract, bid_rank, seat_after, side
 from ..core.record import Auction
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, PLAIN_CALLS, SKIP, Call
 from .irregularity import (AFTER_END, BAD_DOUBLE, BAD_MARK, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL, WRONG_FIRST_CALLER,
-                           Irregularity, IrregularityKind)
+                           Irregularity, Why)
 
 @dataclass(slots=True)
 class AuctionReplay:
@@ -72,26 +72,24 @@ class _State:
         return sufficient
 
     def risk_call(self, kind: str, seat: str | None) -> str | None:
-        """A double or redouble by ``seat``: why it is inadmissible (Law 19; then it is cancelled, Law 36), or None."""
+        """A double or redouble by ``seat``: why it is inadmissible (a :class:`~.irregularity.Why`; Law 19; then it
+        is cancelled, Law 36), or None."""
         own_side = side(seat) if seat else None
         reason = None
         if kind == DOUBLE:
             if self.last_bid is None:
-                reason = "there is no bid to double"
+                reason = Why.NO_BID
             elif own_side is not None and self.bidder is not None and side(self.bidder) == own_side:
-                whose = "their own" if self.bidder == seat else f"partner {_name(self.bidder)}'s"
-                reason = f"{_name(seat)} doubles {whose} {self.last_bid}; only an opponent's bid may be doubled"
+                reason = Why.OWN_SIDE
             elif self.risk:
-                reason = f"{self.last_bid} is already {'doubled' if self.risk == 'X' else 'redoubled'}"
+                reason = Why.DOUBLED if self.risk == "X" else Why.REDOUBLED
         else:
-            doubled = self.last_bid or "?"
             if self.risk == "XX":
-                reason = f"{doubled} is already redoubled"
+                reason = Why.REDOUBLED
             elif self.risk != "X":
-                reason = "there is no double to redouble"
+                reason = Why.NO_DOUBLE
             elif own_side is not None and self.bidder is not None and side(self.bidder) != own_side:
-                reason = (f"{_name(seat)} redoubles their own side's double of {doubled}; only the side "
-                          "doubled may redouble")
+                reason = Why.OWN_SIDE
         if reason is None:
             self.risk = "X" if kind == DOUBLE else "XX"
         self.window = []  # a non-pass call: the closing passes count from here
@@ -174,16 +172,15 @@ def _replay_general(auction: Auction, dealer: str | None) -> AuctionReplay:
     stop_marker: Call | None = None
     readable = True
 
-    def irregular(kind: IrregularityKind, call: Call, message: str) -> None:
+    def irregular(irregularity: Irregularity[Call]) -> None:
         if out.illegal is None:
-            out.illegal = Irregularity(kind, call, message)
+            out.illegal = irregularity
 
     for call in auction.calls:
         kind = call.kind
         out.seats.append(seat)
         if stop_marker is not None:
-            irregular(AFTER_END, call,
-                      f"'{call.token}' after '{stop_marker.token}', which ends the record of the auction")
+            irregular(Irregularity(AFTER_END, call, why=Why.RECORD_ENDED, seat=seat, earlier=stop_marker.token))
             continue
         if kind in (END, CONTINUE):
             stop_marker = call
@@ -191,23 +188,23 @@ def _replay_general(auction: Auction, dealer: str | None) -> AuctionReplay:
                 out.unfinished = call
             continue
         if kind == INVALID:
-            irregular(NOT_A_CALL, call, f"'{call.token}' is not a call")
+            irregular(Irregularity(NOT_A_CALL, call, seat=seat))
             readable = False
             continue
         if kind == FILLER:
             if started:
-                irregular(NOT_A_CALL, call, "'-' fills the turns before the dealer's first call only")
+                irregular(Irregularity(NOT_A_CALL, call, why=Why.FILLER, seat=seat))
                 readable = False
             seat = _NEXT[seat] if seat else None
             continue
         if not started:
             started = True
             if dealer is not None and seat is not None and seat != dealer:
-                irregular(WRONG_FIRST_CALLER, call,
-                          f"the first call is {_name(seat)}'s, but {_name(dealer)} is the dealer")
+                irregular(Irregularity(WRONG_FIRST_CALLER, call, seat=seat, other=dealer))
                 readable = False
         if out.ended:
-            irregular(AFTER_END, call, f"'{call.token}' after the auction ended with {_how_ended(state)}")
+            irregular(Irregularity(AFTER_END, call, why=Why.THREE_PASSES if state.any_bid else Why.FOUR_PASSES,
+                                   seat=seat))
             if kind == ALL_PASS:
                 stop_marker = call
             continue
@@ -232,7 +229,7 @@ def _replay_general(auction: Auction, dealer: str | None) -> AuctionReplay:
 
 
 def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay,
-           irregular: Callable[[IrregularityKind, Call, str], None]) -> bool:
+           irregular: Callable[[Irregularity[Call]], None]) -> bool:
     """Apply one real call (or a ^S slot) to the state, noting irregularities; whether it ends the auction."""
     kind = call.kind
     if kind == SKIP:
@@ -240,33 +237,23 @@ def _apply(call: Call, seat: str | None, state: _State, out: AuctionReplay,
         return False
     if kind == PASS:
         if call.mark == "I":
-            out.misfit_marks.append(Irregularity(BAD_MARK, call, "^I marks an insufficient bid, but this is a pass"))
+            out.misfit_marks.append(Irregularity(BAD_MARK, call, why=Why.PASS, seat=seat))
         return state.passes()  # only a pass can end the auction
     if kind == BID:
         last = state.last_bid
         if not state.bid(call.token, call.level, call.denomination, seat):
-            message = f"{call.token} is not higher than {last}"
             if call.mark == "I":
-                out.condoned.append(Irregularity(INSUFFICIENT, call, message + " (accepted, marked ^I)", True))
+                out.condoned.append(Irregularity(INSUFFICIENT, call, marked=True, seat=seat, earlier=last))
             else:
-                irregular(INSUFFICIENT, call, message)
+                irregular(Irregularity(INSUFFICIENT, call, seat=seat, earlier=last))
         elif call.mark == "I":
-            out.misfit_marks.append(Irregularity(
-                BAD_MARK, call, f"^I marks an insufficient bid, but {call.token} is sufficient"))
+            out.misfit_marks.append(Irregularity(BAD_MARK, call, why=Why.SUFFICIENT, seat=seat))
         return False
     if call.mark == "I":
-        out.misfit_marks.append(Irregularity(
-            BAD_MARK, call, f"^I marks an insufficient bid, but {call.token} is no bid"))
+        out.misfit_marks.append(Irregularity(BAD_MARK, call, why=Why.NO_BID, seat=seat))
+    bidder, last = state.bidder, state.last_bid
     reason = state.risk_call(kind, seat)
     if reason is not None:
-        what = "double" if kind == DOUBLE else "redouble"
-        irregular(BAD_DOUBLE if kind == DOUBLE else BAD_REDOUBLE, call, f"inadmissible {what}: {reason}")
+        irregular(Irregularity(BAD_DOUBLE if kind == DOUBLE else BAD_REDOUBLE, call, why=reason, seat=seat,
+                               other=bidder, earlier=last))
     return False
-
-
-def _how_ended(state: _State) -> str:
-    return "three passes" if state.any_bid else "four passes"
-
-
-def _name(seat: str | None) -> str:
-    return SEAT_NAMES[seat] if seat else "?"

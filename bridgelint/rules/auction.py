@@ -9,6 +9,7 @@ from ..core.findings import Edit, Finding
 from ..core.record import Auction
 from ..core.tokens import BID, DOUBLE, PASS, REDOUBLE, Call
 from ..replay import auction as replay
+from ..replay.irregularity import Irregularity, Why
 from .base import Context, Rule
 from .parts import AUCTION, AUCTION_REMARKS, DECLARER, PLAY
 from .contract import rotated_dealer
@@ -41,7 +42,7 @@ class AuctionSeat(Rule):
 
 
 class _IllegalCall(Rule):
-    """Base of the rules that report the first illegal call of a kind."""
+    """Base of the rules that report the first illegal call of a kind, each in its words (``message``)."""
 
     kind: str
     needs = AUCTION_REMARKS
@@ -53,11 +54,16 @@ class _IllegalCall(Rule):
         illegal = result.illegal
         if illegal is not None and illegal.kind == self.kind:
             call = illegal.item
-            yield self.finding(illegal.message, call.line, call.column, law=self.law_for(ctx.record))
+            yield self.finding(self.message(illegal), call.line, call.column, law=self.law_for(ctx.record))
         for condoned in result.condoned:
             if condoned.kind == self.kind:
                 call = condoned.item
-                yield self.finding(condoned.message, call.line, call.column, severity="info")
+                yield self.finding(self.message(condoned), call.line, call.column, severity="info")
+
+    @staticmethod
+    def message(irregularity: Irregularity[Call]) -> str:
+        """The finding's words for what the replay found."""
+        raise NotImplementedError
 
 
 class FirstCall(_IllegalCall):
@@ -87,6 +93,10 @@ class FirstCall(_IllegalCall):
     code, name, severity, law = "A101", "first-call", "error", "Law 17B"
     kind = replay.WRONG_FIRST_CALLER
 
+    @staticmethod
+    def message(irregularity: Irregularity[Call]) -> str:
+        return f"the first call is {_name(irregularity.seat)}'s, but {_name(irregularity.other)} is the dealer"
+
 
 class NotACall(_IllegalCall):
     """Not a call.
@@ -112,6 +122,12 @@ class NotACall(_IllegalCall):
     code, name, severity, law = "A102", "not-a-call", "error", "PBN §3.5.1"
     lin_law = "LIN mb"
     kind = replay.NOT_A_CALL
+
+    @staticmethod
+    def message(irregularity: Irregularity[Call]) -> str:
+        if irregularity.why == Why.FILLER:
+            return "'-' fills the turns before the dealer's first call only"
+        return f"'{irregularity.item.token}' is not a call"
 
 
 class InsufficientBid(_IllegalCall):
@@ -146,6 +162,11 @@ class InsufficientBid(_IllegalCall):
     severity_when = "info when marked ^I (accepted)"
     kind = replay.INSUFFICIENT
 
+    @staticmethod
+    def message(irregularity: Irregularity[Call]) -> str:
+        message = f"{irregularity.item.token} is not higher than {irregularity.earlier}"
+        return message + " (accepted, marked ^I)" if irregularity.marked else message
+
 
 class InadmissibleDouble(_IllegalCall):
     """Inadmissible double.
@@ -171,6 +192,18 @@ class InadmissibleDouble(_IllegalCall):
 
     code, name, severity, law = "A104", "inadmissible-double", "error", "Laws 19A, 36"
     kind = replay.BAD_DOUBLE
+
+    @staticmethod
+    def message(irregularity: Irregularity[Call]) -> str:
+        why, seat, bidder, doubled = irregularity.why, irregularity.seat, irregularity.other, irregularity.earlier
+        if why == Why.NO_BID:
+            reason = "there is no bid to double"
+        elif why == Why.OWN_SIDE:
+            whose = "their own" if bidder == seat else f"partner {_name(bidder)}'s"
+            reason = f"{_name(seat)} doubles {whose} {doubled}; only an opponent's bid may be doubled"
+        else:
+            reason = f"{doubled} is already {'doubled' if why == Why.DOUBLED else 'redoubled'}"
+        return f"inadmissible double: {reason}"
 
 
 class InadmissibleRedouble(_IllegalCall):
@@ -198,6 +231,18 @@ class InadmissibleRedouble(_IllegalCall):
     code, name, severity, law = "A105", "inadmissible-redouble", "error", "Laws 19B, 36"
     kind = replay.BAD_REDOUBLE
 
+    @staticmethod
+    def message(irregularity: Irregularity[Call]) -> str:
+        why, doubled = irregularity.why, irregularity.earlier or "?"
+        if why == Why.REDOUBLED:
+            reason = f"{doubled} is already redoubled"
+        elif why == Why.NO_DOUBLE:
+            reason = "there is no double to redouble"
+        else:
+            reason = (f"{_name(irregularity.seat)} redoubles their own side's double of {doubled}; only the side "
+                      "doubled may redouble")
+        return f"inadmissible redouble: {reason}"
+
 
 class CallAfterEnd(_IllegalCall):
     """Call after the auction ended.
@@ -223,6 +268,13 @@ class CallAfterEnd(_IllegalCall):
 
     code, name, severity, law = "A106", "call-after-end", "error", "Laws 22, 39"
     kind = replay.AFTER_END
+
+    @staticmethod
+    def message(irregularity: Irregularity[Call]) -> str:
+        token, why = irregularity.item.token, irregularity.why
+        if why == Why.RECORD_ENDED:
+            return f"'{token}' after '{irregularity.earlier}', which ends the record of the auction"
+        return f"'{token}' after the auction ended with {'three' if why == Why.THREE_PASSES else 'four'} passes"
 
 
 class IncompleteAuction(Rule):
@@ -370,7 +422,15 @@ class MisfitAuctionMark(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.auction is not None:
-            yield from self.misfit_marks(ctx.auction.misfit_marks)
+            yield from self.misfit_marks(ctx.auction.misfit_marks, self.message)
+
+    @staticmethod
+    def message(irregularity: Irregularity[Call]) -> str:
+        """^I on a call that is no insufficient bid."""
+        why = irregularity.why
+        what = "this is a pass" if why == Why.PASS else \
+            f"{irregularity.item.token} is {'sufficient' if why == Why.SUFFICIENT else 'no bid'}"
+        return f"^I marks an insufficient bid, but {what}"
 
 
 class RotatedAuction(Rule):
@@ -420,3 +480,7 @@ class RotatedAuction(Rule):
         yield self.finding(f"the auction reads as if {SEAT_NAMES[dealer]} dealt: then {SEAT_NAMES[declarer]} is "
                            f"declarer, as the {record.field_name('Declarer')} and the opening lead say; {told} "
                            "is wrong", record.auction.line, record.auction.column)
+
+
+def _name(seat: str | None) -> str:
+    return SEAT_NAMES[seat] if seat else "?"

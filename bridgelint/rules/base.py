@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from typing import ClassVar, Iterable, Iterator, Literal
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Literal
 
 from ..core.findings import Applicability, Edit, Finding, Fix, Related, Severity
 from ..core.record import Record
@@ -139,8 +139,10 @@ class Rule:
             fix = Fix(cls.fixable, tuple(edits), reencode)
         return Finding(cls.code, message, line, column, severity, law or cls.law, game, board, fix, related)
 
-    def misfit_marks(self, misfits: Iterable[Irregularity[Call]] | Iterable[Irregularity[Card]]) -> Iterator[Finding]:
-        """A finding at the mark of each call or card that a PBN mark does not fit."""
+    def misfit_marks(self, misfits: Iterable[Irregularity[Call]] | Iterable[Irregularity[Card]],
+                     message: Callable[[Any], str]) -> Iterator[Finding]:
+        """A finding at the mark of each call or card that a PBN mark does not fit, in the rule's words
+        (``message(misfit)``)."""
         for misfit in misfits:
             marked = misfit.item
-            yield self.finding(misfit.message, marked.mark_line or marked.line, marked.mark_column or marked.column)
+            yield self.finding(message(misfit), marked.mark_line or marked.line, marked.mark_column or marked.column)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Iterator
 
 from ..core.findings import Finding
@@ -271,7 +272,7 @@ class MisfitPlayMark(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.play is not None:
-            yield from self.misfit_marks(ctx.play.misfit_marks)
+            yield from self.misfit_marks(ctx.play.misfit_marks, attrgetter("message"))
 
 
 class UnaccountedPlay(Rule):
