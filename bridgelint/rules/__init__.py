@@ -6,8 +6,7 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import (auction, board, contract, deal, event, internal, notes, optimum, play, result, results, score, syntax,
-               tables, tag_values)
+from . import auction, board, contract, deal, event, internal, notes, optimum, play, results, syntax, tables, tag_values
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
@@ -22,7 +21,7 @@ _ALL: list[type[Rule]] = [
     auction.InadmissibleRedouble, auction.CallAfterEnd, auction.IncompleteAuction, auction.UnfinishedAuction,
     auction.MisfitAuctionMark, auction.AuctionSeat, auction.RotatedAuction,
     contract.MalformedContract, contract.ContractMismatch, contract.DeclarerMismatch,
-    result.ImpossibleResult, result.ResultMismatch, score.ScoreMismatch, score.MissingScore,
+    contract.ImpossibleResult, contract.ResultMismatch, board.ScoreMismatch, board.MissingScore,
     play.NotACard, play.CardNotHeld, play.Revoke, play.WrongLeader, play.PlayAfterEnd, play.ImpossibleClaim,
     play.MisfitPlayMark, play.UnaccountedPlay,
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
