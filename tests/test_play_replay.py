@@ -66,7 +66,7 @@ def test_pbn_rows_in_play_order_are_one_finding_and_replay_by_holder():
     result = Context(pbn_record("\n".join(" ".join(IN_PLAY_ORDER.split()[i:i + 4]) for i in range(0, 52, 4)))).play
     assert result.illegal is None and result.complete and result.won == {"NS": 5, "EW": 8}
     assert result.misplaced.kind == irregularity.PLAY_ORDER
-    assert result.misplaced.message.startswith("tricks 2, 6, 9, 10, 11, 12, 13 written in play order")
+    assert result.misplaced.tricks == (2, 6, 9, 10, 11, 12, 13) and result.misplaced.why == irregularity.Why.IN_PLAY_ORDER
     assert (result.misplaced.item.line, result.misplaced.item.column) == (8, 1)
 
 
@@ -78,13 +78,13 @@ def test_claim_rows_of_unknown_cards_stop_the_count():
 def test_first_illegal_card_stops_the_replay():
     rows = ROWS.replace("HA H3 HK HJ", "HA H3 HK DA")  # North holds the ace of diamonds, not South
     result = Context(pbn_record(rows)).play
-    assert result.illegal.kind == irregularity.NOT_HELD and "North holds it" in result.illegal.message
+    assert result.illegal.kind == irregularity.NOT_HELD and result.illegal.other == "N"  # North holds it
     assert len(result.tricks) == 1 and result.declarer_range() is None
 
 
 def test_card_played_twice():
     result = replay_play(lin_play("SK H6 SA SJ H3 HK HJ SK"), deal(), Contract(5, "H", "X"), "S")
-    assert result.illegal.kind == irregularity.NOT_HELD and "already played to trick 1" in result.illegal.message
+    assert result.illegal.kind == irregularity.NOT_HELD and (result.illegal.why, result.illegal.trick) == (irregularity.Why.PLAYED, 1)
 
 
 def test_wrong_opening_leader_goes_on_from_the_actual_leader():
@@ -133,7 +133,8 @@ def seated(result):
 ])
 def test_after_the_replay_stops_the_cards_are_placed_from_each_winner_under_the_trump(contract, rows):
     result = replay_play(lin_play("SK H6 SA SJ H3 SK HJ HA SQ DA S8 S9"), None, contract, "S")  # no deal
-    assert result.illegal.kind == irregularity.NOT_HELD and "SK, already played to trick 1" in result.illegal.message
+    illegal = result.illegal
+    assert (illegal.kind, illegal.why, illegal.item.card, illegal.trick) == (irregularity.NOT_HELD, irregularity.Why.PLAYED, "SK", 1)
     assert len(result.tricks) == 1 and all(isinstance(row, Placed) for row in result.seated()[1:])
     assert seated(result)[1:] == rows
 
@@ -141,7 +142,8 @@ def test_after_the_replay_stops_the_cards_are_placed_from_each_winner_under_the_
 def test_after_a_card_not_held_the_next_lead_is_by_its_holder_and_nothing_more_is_found():
     # East plays North's CA to trick 2, West's HA wins it, West leads SQ and D2; North plays South's D3
     result = replay_play(lin_play("SK H6 SA SJ H3 CA HJ HA SQ DA S8 S9 D2 D3"), deal(), Contract(5, "H", "X"), "S")
-    assert result.illegal.kind == irregularity.NOT_HELD and result.illegal.message == "East plays CA, but North holds it"
+    illegal = result.illegal  # East plays CA, but North holds it
+    assert (illegal.kind, illegal.seat, illegal.item.card, illegal.other) == (irregularity.NOT_HELD, "E", "CA", "N")
     assert seated(result) == [("W", "W:SK N:H6 E:SA S:SJ", "N"), ("N", "N:H3 E:CA S:HJ W:HA", "W"),
                               ("W", "W:SQ N:DA E:S8 S:S9", "W"), ("W", "W:D2 N:D3", None)]
     assert result.revokes == [] and result.wrong_leader is None and len(result.tricks) == 1

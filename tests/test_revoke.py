@@ -26,7 +26,7 @@ def game(rows: str = REVOKED_ROWS, result: str = "5") -> str:
 
 def test_the_replay_goes_on_after_a_revoke():
     play = Context(read_one(game())).play
-    assert play.illegal is None and [(r.offender, r.trick) for r in play.revokes] == [("S", 2)]
+    assert play.illegal is None and [(r.seat, r.trick) for r in play.revokes] == [("S", 2)]
     assert len(play.tricks) == 13 and play.won == {"NS": 6, "EW": 7}
     assert (play.tricks[1].leader, play.tricks[1].winner) == ("N", "W")
     assert (play.tricks[12].leader, play.tricks[12].winner) == ("S", "S")
@@ -67,7 +67,7 @@ def _play(winners: str, revokes: list[tuple[str, int]], declarer: str = "S") -> 
     lead = Card("S2", "card", 1, 1, suit="S", rank="2")
     play = PlayReplay(declarer=declarer, dealt=True)
     play.tricks = [Trick("N", [("N", lead)], winner) for winner in winners]
-    play.revokes = [Irregularity(REVOKE, lead, "", offender=seat, trick=n) for seat, n in revokes]
+    play.revokes = [Irregularity(REVOKE, lead, seat=seat, trick=n) for seat, n in revokes]
     return play
 
 

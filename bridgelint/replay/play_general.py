@@ -22,15 +22,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable, Sequence
 
-from ..core.bridge import SEAT_NAMES, SEATS, Contract, seat_after, side, trick_winner
+from ..core.bridge import SEATS, Contract, seat_after, side, trick_winner
 from ..core.record import Deal, Play
 from ..core.tokens import CARD, CONTINUE, END, INVALID, UNKNOWN, Card
 from .irregularity import (AFTER_END, BAD_MARK, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity,
-                           IrregularityKind)
+                           Why)
 from .seating import OFFSET, ROTATION, Placed, Seating, Trick
 
 SIDE = {seat: side(seat) for seat in SEATS}
-SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 
 @dataclass(slots=True)
@@ -94,8 +93,8 @@ def revoke_transfer(play: PlayReplay) -> dict[str, int]:
     claim) count as possibly won by the offending side.
     """
     transfer = {"NS": 0, "EW": 0}
-    revokes = sorted(((r.trick, r.offender) for r in (*play.revokes, *play.condoned)
-                      if r.kind == REVOKE and r.offender is not None), key=lambda revoke: revoke[0])
+    revokes = sorted(((r.trick, r.seat) for r in (*play.revokes, *play.condoned)
+                      if r.kind == REVOKE and r.seat is not None), key=lambda revoke: revoke[0])
     if not revokes or len({SIDE[offender] for _, offender in revokes}) > 1:
         return transfer
     dummy = seat_after(play.declarer, 2) if play.declarer else None
@@ -128,17 +127,9 @@ def replay_general(play: Play, deal: Deal | None, trump: str | None, declarer: s
     replay.rows_of_four(play.cards, replay.seat_row if play.by_seat else replay.order_row)
     out.rows, out.end, out.claimed = replay.rows, replay.after, replay.claim is not None
     if replay.misplaced and not replay.turned:
-        numbers = ", ".join(str(n) for n, _, _ in replay.misplaced)
-        first = replay.misplaced[0][1]
-        plural = "s" if "," in numbers else ""
-        if all(in_order for _, _, in_order in replay.misplaced):
-            how = "in play order, each from its leader"
-        else:
-            how = "with cards in other players' columns"
-        out.misplaced = Irregularity(
-            PLAY_ORDER, first, f"trick{plural} {numbers} written {how}: PBN keeps each player's cards in one column, "
-            f"in the same seat order on every line ({_name(play.seat)} first, from the Play tag); each card was "
-            "given to the player who holds it", law="PBN §3.6")
+        in_order = all(in_order for _, _, in_order in replay.misplaced)
+        out.misplaced = Irregularity(PLAY_ORDER, replay.misplaced[0][1], why=Why.IN_PLAY_ORDER if in_order else "",
+                                     seat=play.seat, tricks=tuple(n for n, _, _ in replay.misplaced), law="PBN §3.6")
     return out
 
 def replay_without_contract(play: Play, deal: Deal | None, contract: Contract | None,
@@ -148,10 +139,10 @@ def replay_without_contract(play: Play, deal: Deal | None, contract: Contract | 
     out = PlayReplay(declarer=declarer)
     invalid = next((c for c in play.cards if c.kind == INVALID), None)
     if invalid is not None:
-        out.illegal = Irregularity(NOT_A_CARD, invalid, f"'{invalid.token}' is not a card")
+        out.illegal = Irregularity(NOT_A_CARD, invalid)
     elif contract is not None and contract.passed_out and any(c.kind == CARD for c in play.cards):
         first = next(c for c in play.cards if c.kind == CARD)
-        out.illegal = Irregularity(AFTER_END, first, "play on a passed-out board, which has none", law="Law 22B")
+        out.illegal = Irregularity(AFTER_END, first, why=Why.PASSED_OUT, law="Law 22B")
     if not play.by_seat or play.seat:
         out._place_rest = partial(_place_without_trumps, out, play, deal, declarer)
     return out
@@ -234,12 +225,11 @@ class _Replay(Seating):
         its own row may come before it in play order.
         """
         if self.after is not None:
-            message = _after_end(card, self.after)
+            self.after_end(card)
         elif self.claim is not None and (card.line, card.column) > self.claim:
-            message = f"{_token(card)} after the claim (mc), which ends the play"
+            self.stop(Irregularity(AFTER_END, card, why=Why.CLAIMED))
         else:
             return False
-        self.stop(AFTER_END, card, message)
         return True
 
     def seat_row(self, row: list[Card]) -> bool:
@@ -250,19 +240,16 @@ class _Replay(Seating):
         leader = self.leader
         marked = [card for card in row if card.mark == "L"]
         for card in marked[1:]:
-            self.misfit(card, "^L marks the lead of this trick, but another card of it has ^L already")
+            self.misfit(Irregularity(BAD_MARK, card, why=Why.LEAD_MARKED, seat=card.seat))
         if marked and marked[0].seat == leader:
-            self.misfit(marked[0], f"^L marks a lead out of turn, but {_name(leader)} was on lead")
+            self.misfit(Irregularity(BAD_MARK, marked[0], why=Why.IN_TURN, seat=leader, other=leader))
         elif marked:
             actual = marked[0].seat
-            self.out.condoned.append(Irregularity(
-                WRONG_LEADER, marked[0], f"{_name(actual)} led out of turn, {_name(leader)} was on lead"
-                " (marked ^L: accepted)", True))
+            self.out.condoned.append(Irregularity(WRONG_LEADER, marked[0], True, seat=actual, other=leader))
             leader = actual
         elif self.rows == 0 and row[0].seat != leader:
-            columns = f", and the cards are written in columns from {_name(leader)}" if self.turned else ""
-            self.wrong_leader(row[0], f"the Play seat makes {_name(row[0].seat)} the opening leader, but "
-                                      f"{_name(leader)} is declarer's left-hand opponent{columns}")
+            self.wrong_leader(Irregularity(WRONG_LEADER, row[0], why=Why.TURNED if self.turned else Why.PLAY_SEAT,
+                                           seat=row[0].seat, other=leader))
             if not self.turned:  # the columns say who led; when they are turned, the cards do
                 leader = row[0].seat
         assert leader is not None  # a PBN play is replayed only with a Play seat, so every column has its seat
@@ -294,11 +281,9 @@ class _Replay(Seating):
         first = cards[0]
         holder = self.holding(first)
         if self.tracking and holder is not None and holder != leader:
-            if leader is not None and self.rows:
-                self.wrong_leader(first, f"{_name(holder)} leads {first.card}, but {_name(leader)} won the last trick")
-            elif leader is not None:
-                self.wrong_leader(first, f"the opening lead {first.card} is {_name(holder)}'s, but {_name(leader)} "
-                                         "is declarer's left-hand opponent")
+            if leader is not None:
+                self.wrong_leader(Irregularity(WRONG_LEADER, first, why=Why.LAST_TRICK if self.rows else Why.OPENING,
+                                               seat=holder, other=leader))
             leader = holder
         if leader is None or not self.tracking:
             return self.trick(None, [(None, card) for card in cards])
@@ -316,7 +301,7 @@ class _Replay(Seating):
         if self.rows > 13:
             first = next((card for _, card in cards if card is not None), None)
             if first is not None:
-                self.stop(AFTER_END, first, "a 14th trick: a deal has 13")
+                self.stop(Irregularity(AFTER_END, first, why=Why.FOURTEENTH))
             self.place(leader, cards)
             return False
         first = cards[0][1]
@@ -343,18 +328,18 @@ class _Replay(Seating):
         """Check one token of a trick and take its card from the hand; False when the replay stops."""
         kind = card.kind
         if kind == INVALID:
-            return self.stop(NOT_A_CARD, card, f"'{card.token}' is not a card")
+            return self.stop(Irregularity(NOT_A_CARD, card, seat=seat))
         if kind == UNKNOWN:
             return True
         if self.after is not None:  # a '+' earlier in this trick's play order
-            return self.stop(AFTER_END, card, _after_end(card, self.after))
+            return self.after_end(card)
         if kind == CONTINUE:
             self.after = card
             return True
         name = card.suit + card.rank
         played = self.played
         if name in played:
-            return self.stop(NOT_HELD, card, f"{_name(seat)} plays {name}, already played to trick {played[name]}")
+            return self.stop(Irregularity(NOT_HELD, card, why=Why.PLAYED, seat=seat, trick=played[name]))
         played[name] = self.rows
         if seat is None:
             return True
@@ -363,8 +348,7 @@ class _Replay(Seating):
             self.undealt[seat] -= 1
             return True
         if owner != seat and (hand is None or name not in hand) and (hand is not None or owner is not None):
-            where = f"{_name(owner)} holds it" if owner else "the deal does not show it"
-            return self.stop(NOT_HELD, card, f"{_name(seat)} plays {name}, but {where}")
+            return self.stop(Irregularity(NOT_HELD, card, seat=seat, other=owner))
         if hand is None:
             return True
         revoke = led is not None and card.suit != led and any(c[0] == led for c in hand)
@@ -375,16 +359,12 @@ class _Replay(Seating):
         if led is None:  # the lead, or a trick whose leader is not known
             return True
         if card.mark == "R" and revoke:
-            self.out.condoned.append(Irregularity(
-                REVOKE, card, f"{_name(seat)} revoked: {name} on a {SUIT_NAMES[led]} lead while holding "
-                f"{SUIT_NAMES[led]}s (marked ^R)", True, seat, self.rows))
+            self.out.condoned.append(Irregularity(REVOKE, card, True, seat=seat, trick=self.rows, suit=led))
         elif card.mark == "R" and led is not None:
-            self.misfit(card, f"^R marks a revoke, but {_name(seat)} "
-                              f"{'followed suit' if card.suit == led else 'had no ' + SUIT_NAMES[led] + 's'}")
+            self.misfit(Irregularity(BAD_MARK, card, why=Why.FOLLOWED if card.suit == led else Why.VOID, seat=seat,
+                                     suit=led))
         elif revoke:
-            self.out.revokes.append(Irregularity(
-                REVOKE, card, f"revoke: {_name(seat)} plays {name} on a {SUIT_NAMES[led]} lead while holding "
-                f"{SUIT_NAMES[led]}s, and no ^R marks it", offender=seat, trick=self.rows))
+            self.out.revokes.append(Irregularity(REVOKE, card, seat=seat, trick=self.rows, suit=led))
         return True
 
     # --- placing only ----------------------------------------------------------
@@ -396,30 +376,20 @@ class _Replay(Seating):
 
     # --- findings ------------------------------------------------------------
 
-    def stop(self, kind: IrregularityKind, card: Card, message: str) -> bool:
-        self.out.illegal = Irregularity(kind, card, message)
+    def stop(self, irregularity: Irregularity[Card]) -> bool:
+        self.out.illegal = irregularity
         return False
 
-    def wrong_leader(self, card: Card, message: str) -> None:
+    def after_end(self, card: Card) -> bool:
+        """``card`` after the '*' or '+' that ends the record of the play: the replay stops (P105)."""
+        end = self.after
+        assert end is not None
+        return self.stop(Irregularity(AFTER_END, card, why=Why.RECORD_ENDED if end.kind == END else Why.GOES_ON,
+                                      earlier=end.token))
+
+    def wrong_leader(self, irregularity: Irregularity[Card]) -> None:
         if self.out.wrong_leader is None:
-            self.out.wrong_leader = Irregularity(WRONG_LEADER, card, message)
+            self.out.wrong_leader = irregularity
 
-    def misfit(self, card: Card, message: str) -> None:
-        self.out.misfit_marks.append(Irregularity(BAD_MARK, card, message))
-
-
-def _after_end(token: Card, end: Card) -> str:
-    """P105 in words: ``token`` after the '*' or '+' that ends the record of the play."""
-    if token.kind == END and end.kind == CONTINUE:
-        return "'*' after '+': '+' says the play goes on later, '*' that nothing more is given; write one of them"
-    ends = "nothing more is given" if end.kind == END else "the rest of the play comes later"
-    return f"{_token(token)} after '{end.token}', which says {ends}"
-
-
-def _token(card: Card) -> str:
-    """A card as players write it (SK), any other token quoted."""
-    return card.card if card.kind == CARD else f"'{card.token}'"
-
-
-def _name(seat: str | None) -> str:
-    return SEAT_NAMES.get(seat, "?") if seat else "?"
+    def misfit(self, irregularity: Irregularity[Card]) -> None:
+        self.out.misfit_marks.append(irregularity)

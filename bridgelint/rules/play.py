@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Iterator
 
+from ..core.bridge import SEAT_NAMES
 from ..core.findings import Finding
-from ..replay.irregularity import AFTER_END, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER
+from ..core.tokens import CARD, END, Card
+from ..replay.irregularity import AFTER_END, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity, Why
 from .base import Context, Rule
 from .parts import CLAIM, PLAY_REMARKS
 
@@ -24,13 +25,18 @@ class _IllegalCard(Rule):
         for irregularity in (result.misplaced, result.wrong_leader, result.illegal, *result.revokes):
             if irregularity is not None and irregularity.kind in self.kinds:
                 card = irregularity.item
-                yield self.finding(irregularity.message, card.line, card.column,
+                yield self.finding(self.message(irregularity), card.line, card.column,
                                    law=irregularity.law or self.law_for(ctx.record))
         for condoned in result.condoned:
             if condoned.kind in self.kinds:
                 card = condoned.item
-                yield self.finding(condoned.message, card.mark_line or card.line,
+                yield self.finding(self.message(condoned), card.mark_line or card.line,
                                    card.mark_column or card.column, severity="info")
+
+    @staticmethod
+    def message(irregularity: Irregularity[Card]) -> str:
+        """The finding's words for what the replay found."""
+        raise NotImplementedError
 
 
 class NotACard(_IllegalCard):
@@ -61,6 +67,10 @@ class NotACard(_IllegalCard):
     code, name, severity, law = "P101", "not-a-card", "error", "PBN §3.6.1"
     lin_law = "LIN pc"
     kinds = (NOT_A_CARD,)
+
+    @staticmethod
+    def message(irregularity: Irregularity[Card]) -> str:
+        return f"'{irregularity.item.token}' is not a card"
 
 
 class CardNotHeld(_IllegalCard):
@@ -93,6 +103,22 @@ class CardNotHeld(_IllegalCard):
 
     code, name, severity, law = "P102", "card-not-held", "error", "Law 44B"
     kinds = (NOT_HELD, PLAY_ORDER)
+
+    @staticmethod
+    def message(irregularity: Irregularity[Card]) -> str:
+        card, seat = irregularity.item, irregularity.seat
+        if irregularity.kind == PLAY_ORDER:
+            tricks = irregularity.tricks
+            how = ("in play order, each from its leader" if irregularity.why == Why.IN_PLAY_ORDER
+                   else "with cards in other players' columns")
+            return (f"trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))} written {how}: PBN keeps "
+                    f"each player's cards in one column, in the same seat order on every line ({_name(seat)} "
+                    "first, from the Play tag); each card was given to the player who holds it")
+        name = card.suit + card.rank
+        if irregularity.why == Why.PLAYED:
+            return f"{_name(seat)} plays {name}, already played to trick {irregularity.trick}"
+        holder = irregularity.other
+        return f"{_name(seat)} plays {name}, but {f'{_name(holder)} holds it' if holder else 'the deal does not show it'}"
 
 
 class Revoke(_IllegalCard):
@@ -134,6 +160,14 @@ class Revoke(_IllegalCard):
     severity_when = "info when marked ^R"
     kinds = (REVOKE,)
 
+    @staticmethod
+    def message(irregularity: Irregularity[Card]) -> str:
+        card, led = irregularity.item, _suit(irregularity)
+        name, seat = card.suit + card.rank, _name(irregularity.seat)
+        if irregularity.marked:
+            return f"{seat} revoked: {name} on a {led} lead while holding {led}s (marked ^R)"
+        return f"revoke: {seat} plays {name} on a {led} lead while holding {led}s, and no ^R marks it"
+
 
 class WrongLeader(_IllegalCard):
     """Wrong leader.
@@ -168,6 +202,18 @@ class WrongLeader(_IllegalCard):
     severity_when = "info when marked ^L"
     kinds = (WRONG_LEADER,)
 
+    @staticmethod
+    def message(irregularity: Irregularity[Card]) -> str:
+        why, seat, leader = irregularity.why, _name(irregularity.seat), _name(irregularity.other)
+        if irregularity.marked:
+            return f"{seat} led out of turn, {leader} was on lead (marked ^L: accepted)"
+        if why == Why.LAST_TRICK:
+            return f"{seat} leads {irregularity.item.card}, but {leader} won the last trick"
+        if why == Why.OPENING:
+            return f"the opening lead {irregularity.item.card} is {seat}'s, but {leader} is declarer's left-hand opponent"
+        columns = f", and the cards are written in columns from {leader}" if why == Why.TURNED else ""
+        return f"the Play seat makes {seat} the opening leader, but {leader} is declarer's left-hand opponent{columns}"
+
 
 class PlayAfterEnd(_IllegalCard):
     """Play after the end.
@@ -199,6 +245,20 @@ class PlayAfterEnd(_IllegalCard):
 
     code, name, severity, law = "P105", "play-after-end", "error", "Laws 44, 68D"
     kinds = (AFTER_END,)
+
+    @staticmethod
+    def message(irregularity: Irregularity[Card]) -> str:
+        why, token = irregularity.why, irregularity.item
+        if why == Why.PASSED_OUT:
+            return "play on a passed-out board, which has none"
+        if why == Why.FOURTEENTH:
+            return "a 14th trick: a deal has 13"
+        if why == Why.CLAIMED:
+            return f"{_token(token)} after the claim (mc), which ends the play"
+        if token.kind == END and why == Why.GOES_ON:
+            return "'*' after '+': '+' says the play goes on later, '*' that nothing more is given; write one of them"
+        ends = "nothing more is given" if why == Why.RECORD_ENDED else "the rest of the play comes later"
+        return f"{_token(token)} after '{irregularity.earlier}', which says {ends}"
 
 
 class ImpossibleClaim(Rule):
@@ -272,7 +332,18 @@ class MisfitPlayMark(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.play is not None:
-            yield from self.misfit_marks(ctx.play.misfit_marks, attrgetter("message"))
+            yield from self.misfit_marks(ctx.play.misfit_marks, self.message)
+
+    @staticmethod
+    def message(irregularity: Irregularity[Card]) -> str:
+        """^L or ^R on a card that is no lead out of turn or no revoke."""
+        why = irregularity.why
+        if why == Why.LEAD_MARKED:
+            return "^L marks the lead of this trick, but another card of it has ^L already"
+        if why == Why.IN_TURN:
+            return f"^L marks a lead out of turn, but {_name(irregularity.other)} was on lead"
+        did = "followed suit" if why == Why.FOLLOWED else f"had no {_suit(irregularity)}s"
+        return f"^R marks a revoke, but {_name(irregularity.seat)} {did}"
 
 
 class UnaccountedPlay(Rule):
@@ -328,3 +399,21 @@ class UnaccountedPlay(Rule):
             return
         yield self.finding(f"the play ends at trick {result.rows} with no '*', '+' or claim:{unchecked} PBN ends "
                            "a play that stops early with '*'", line, column)
+
+
+SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
+def _suit(irregularity: Irregularity[Card]) -> str:
+    """The name of the suit led, which a revoke and a ^R always have."""
+    assert irregularity.suit is not None
+    return SUIT_NAMES[irregularity.suit]
+
+
+def _name(seat: str | None) -> str:
+    return SEAT_NAMES.get(seat, "?") if seat else "?"
+
+
+def _token(card: Card) -> str:
+    """A card as players write it (SK), any other token quoted."""
+    return card.card if card.kind == CARD else f"'{card.token}'"
