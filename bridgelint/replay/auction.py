@@ -39,6 +39,13 @@ class AuctionReplay:
         """The auction stops before its end, and no * or + says so (Law 22)."""
         return not self.ended and self.unfinished is None
 
+    @property
+    def remarks(self) -> bool:
+        """Whether the replay found anything the A rules report: an illegal or marked call, a mark that fits
+        nothing, an auction that did not end.  A clean auction, the usual case, has none."""
+        return (self.illegal is not None or bool(self.condoned) or bool(self.misfit_marks)
+                or self.unfinished is not None or not self.ended)
+
 
 _CLOSING = {True: [PASS] * 3, False: [PASS] * 4}  # the passes that end an auction with a bid, without one
 _NEXT = {seat: seat_after(seat) for seat in SEATS}

@@ -81,6 +81,14 @@ class PlayReplay:
         return (self.declarer is not None and self.dealt and not self.stopped and self.rows < 13
                 and self.end is None and not self.claimed and self.rows > 0)
 
+    @property
+    def remarks(self) -> bool:
+        """Whether the replay found anything the P rules report: an illegal, misplaced or marked card, a wrong
+        leader, a revoke, a mark that fits nothing, a play that stops with nothing to say why.  A clean play, the
+        usual case, has none."""
+        return (self.illegal is not None or self.wrong_leader is not None or self.misplaced is not None
+                or bool(self.revokes) or bool(self.condoned) or bool(self.misfit_marks) or self.unaccounted)
+
 
 def revoke_transfer(play: PlayReplay) -> dict[str, int]:
     """The most tricks Law 64A transfers to each side for the play's revokes (marked or not).

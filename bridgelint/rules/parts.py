@@ -3,17 +3,15 @@
 A rule names in ``needs`` the parts without which it finds nothing (``AUCTION | CONTRACT``: C102 compares
 the Contract with the auction); :func:`held` says which parts one record holds.  Most parts are fields of
 the record.  ``AUCTION_REMARKS`` and ``PLAY_REMARKS`` are what the replays found that the A and P rules
-report: an illegal or marked call or card, a mark that fits nothing, an auction that did not end, a play
-that stops with nothing to say why.  A clean auction or play is the usual case, and none of those rules
-runs on it.  ``tests/test_dispatch.py`` keeps the needs honest: with and without the dispatch, the
-findings are the same.
+report, as the replays say it (``AuctionReplay.remarks``, ``PlayReplay.remarks``): an illegal or marked call
+or card, a mark that fits nothing, an auction that did not end, a play that stops with nothing to say why.
+A clean auction or play is the usual case, and none of those rules runs on it.  ``tests/test_dispatch.py``
+keeps the needs honest: with and without the dispatch, the findings are the same.
 """
 
 from __future__ import annotations
 
-from ..replay.auction import AuctionReplay
 from ..replay.context import Context
-from ..replay.play_general import PlayReplay
 
 AUCTION = 1 << 0
 AUCTION_REMARKS = 1 << 1  # the auction replay found something the A rules report
@@ -43,11 +41,11 @@ def held(ctx: Context, wanted: int = ALL) -> int:
     auction, play = record.auction, record.play
     if auction is not None:
         parts |= AUCTION | (NOTES if auction.notes else 0)
-        if wanted & AUCTION_REMARKS and _auction_remarks(ctx.auction):
+        if wanted & AUCTION_REMARKS and (replay := ctx.auction) is not None and replay.remarks:
             parts |= AUCTION_REMARKS
     if play is not None:
         parts |= PLAY | (NOTES if play.notes else 0) | (CLAIM if play.claim is not None else 0)
-        if wanted & PLAY_REMARKS and _play_remarks(ctx.play):
+        if wanted & PLAY_REMARKS and (played := ctx.play) is not None and played.remarks:
             parts |= PLAY_REMARKS
     return (parts | (DEAL if record.deal is not None else 0) | (BOARD if record.board is not None else 0)
             | (DEALER if record.dealer is not None else 0) | (VULNERABLE if record.vulnerable is not None else 0)
@@ -55,14 +53,3 @@ def held(ctx: Context, wanted: int = ALL) -> int:
             | (RESULT if record.result is not None else 0) | (SCORE if record.score is not None else 0)
             | (DATE if record.date is not None else 0) | (TABLES if record.tables else 0)
             | (BOARD_BEFORE if record.board_before is not None else 0) | (SOLVED if ctx.solved is not None else 0))
-
-
-def _auction_remarks(replay: AuctionReplay | None) -> bool:
-    return replay is not None and (replay.illegal is not None or bool(replay.condoned) or bool(replay.misfit_marks)
-                                   or replay.unfinished is not None or not replay.ended)
-
-
-def _play_remarks(replay: PlayReplay | None) -> bool:
-    return replay is not None and (replay.illegal is not None or replay.wrong_leader is not None
-                                   or replay.misplaced is not None or bool(replay.revokes) or bool(replay.condoned)
-                                   or bool(replay.misfit_marks) or replay.unaccounted)
