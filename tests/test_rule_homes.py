@@ -23,8 +23,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
 READING = "found while the reader scans the text, the one pass that holds the characters and their places"
 
 ELSEWHERE: dict[str, tuple[set[str], str]] = {
-    "A110": ({"formats/pbn_game.py"}, "the Auction tag's seat, read when the section closes: the reader needs it "
-                                      "to place the calls, and sees it before '#' and '##' values are resolved"),
     "D102": ({"formats/pbn_header.py", "formats/lin.py"},
              "a Deal/md value that does not parse leaves no hands to check: the reader reports where it stopped"),
     "E105": ({"engine/events/state.py"}, "a hand record's board no record of the run was compared with: known "
@@ -46,7 +44,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "S109": ({"formats/pbn_game.py", "formats/pbn_header.py"}, "a spelling the reader accepts and reads as "
                                                                "PBN: reported where it is read"),
     "S110": ({"formats/pbn.py"}, "an inheritance mark ('#', '##') the reader resolves: " + READING),
-    "S111": ({"formats/pbn.py", "formats/lin.py"}, "a file without a game: known when the reader ends"),
     "S113": ({"formats/pbn_game.py"}, "a tag swallowed by an open string or comment: " + READING),
     "S114": ({"formats/pbn.py", "formats/lin_scan.py"}, "text decoded as Windows-1252: the decoder notes it, "
                                                         "the message is the rule's (Windows1252.at)"),

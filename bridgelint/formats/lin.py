@@ -123,9 +123,7 @@ class LinReader:
         else:
             for early in prelude:
                 self._header_item(header, early)
-        if games == 0:
-            self.file_findings.append(NoGame.finding("the file holds no board (no qx or md field)", 1, 1,
-                                                     law=NoGame.lin_law))
+        self.file_findings += NoGame.check_file(games, "lin")
 
     def _header_item(self, header: "_Header", item: Item) -> None:
         if isinstance(item, Finding):

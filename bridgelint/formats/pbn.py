@@ -80,8 +80,7 @@ class PbnReader:
         self.file_findings += self._lines_ahead
         if self._blocks.decoder.noted is not None:
             self.file_findings.append(Windows1252.at(*self._blocks.decoder.noted, "pbn", self._charset))
-        if games == 0:
-            self.file_findings.append(NoGame.finding("the file holds no game", 1, 1))
+        self.file_findings += NoGame.check_file(games, self.format)
 
     # --- splitting ---------------------------------------------------------
 

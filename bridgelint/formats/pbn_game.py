@@ -217,9 +217,8 @@ class GameScanner:
             return
         if section == "auction" and record.auction is None:
             seat = bridge.parse_seat(tag.value)
-            if seat is None and tag.value not in ("", "?") and not tag.value.startswith("#"):  # '#': S110
-                record.problem(AuctionSeat, f"Auction seat \"{tag.value}\" is not W, N, E or S",
-                               tag.line, tag.column)
+            if seat is None:
+                AuctionSeat.check_seat(record, tag)
             if self.call_names is not None:
                 record.auction = Auction.plain(seat, self.call_names, self.call_runs, self.places, tag.line,
                                                tag.column, self.auction_notes)

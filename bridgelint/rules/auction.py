@@ -6,7 +6,8 @@ from typing import Iterator
 
 from ..core.bridge import SEAT_NAMES
 from ..core.findings import Edit, Finding
-from ..core.record import Auction
+from ..core.record import Auction, Record
+from ..core.tags import Tag
 from ..core.tokens import BID, DOUBLE, PASS, REDOUBLE, Call
 from ..replay import auction as replay
 from ..replay.irregularity import Irregularity, Why
@@ -39,6 +40,14 @@ class AuctionSeat(Rule):
     """
 
     code, name, severity, law = "A110", "auction-seat", "error", "PBN §3.5"
+    stage = "game"
+
+    @classmethod
+    def check_seat(cls, record: Record, tag: Tag) -> None:
+        """A110 on ``record`` for an Auction ``tag`` whose value reads as no seat, unless it says the seat is not
+        known (empty, ``?``) or is an inheritance mark (``#``: S110's)."""
+        if tag.value not in ("", "?") and not tag.value.startswith("#"):
+            record.problem(cls, f"Auction seat \"{tag.value}\" is not W, N, E or S", tag.line, tag.column)
 
 
 class _IllegalCall(Rule):

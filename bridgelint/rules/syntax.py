@@ -345,6 +345,16 @@ class NoGame(Rule):
     """
 
     code, name, severity, law = "S111", "no-game", "error", "PBN §3"
+    stage = "file"
+
+    @classmethod
+    def check_file(cls, games: int, format: str) -> list[Finding]:
+        """S111 for a file of ``format`` (pbn, lin) from which its reader read ``games`` games."""
+        if games:
+            return []
+        if format == "lin":
+            return [cls.finding("the file holds no board (no qx or md field)", 1, 1, law=cls.lin_law)]
+        return [cls.finding("the file holds no game", 1, 1)]
     lin_law = "LIN"
 
 
