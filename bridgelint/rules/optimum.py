@@ -238,12 +238,25 @@ class MakeableOnly(_OptimumRule):
     """
 
     code, name, severity, law = "O104", "makeable-only", "info", None
+    stage = "file"
+    NEEDED = {1: 1}  # tables that must fit a convention, by its marker (else 3)
+
+    @classmethod
+    def check_file(cls, tables: int, fitting: dict[Convention, int],
+                   first: dict[Convention, tuple[int, int]]) -> list[Finding]:
+        """O104 for a file of ``tables`` double-dummy tables with a value, ``fitting[c]`` of which fit the
+        convention ``c``, whose first marker cell is at ``first[c]``: when every table fits one, and enough of
+        them to tell it."""
+        for convention, count in fitting.items():
+            if count == tables and count >= cls.NEEDED.get(convention.marker, 3):
+                return [cls.finding(f"every double-dummy table of this file writes makeable contracts only: "
+                                    f"{convention.describe()}; such a cell is read as that many tricks or fewer",
+                                    *first[convention])]
+        return []
 
 
 class MakeableOnlyHook:
-    """O104 as a record hook: each table of a file read, the finding given when the file ends."""
-
-    NEEDED = {1: 1}  # tables that must fit a convention, by its marker (else 3)
+    """O104's facts as a record hook: each table of a file read, the rule's check made when the file ends."""
 
     def __init__(self) -> None:
         self.start_file("", None)
@@ -270,12 +283,7 @@ class MakeableOnlyHook:
         return []
 
     def end_file(self, report: object) -> list[Finding]:
-        for convention, count in self.fitting.items():
-            if count == self.tables and count >= self.NEEDED.get(convention.marker, 3):
-                return [MakeableOnly.finding(f"every double-dummy table of this file writes makeable contracts only: "
-                                             f"{convention.describe()}; such a cell is read as that many tricks "
-                                             "or fewer", *self.first[convention])]
-        return []
+        return MakeableOnly.check_file(self.tables, self.fitting, self.first)
 
 
 
