@@ -25,8 +25,6 @@ READING = "found while the reader scans the text, the one pass that holds the ch
 ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "D102": ({"formats/pbn_header.py", "formats/lin.py"},
              "a Deal/md value that does not parse leaves no hands to check: the reader reports where it stopped"),
-    "E105": ({"engine/events/state.py"}, "a hand record's board no record of the run was compared with: known "
-                                         "at the end of the run"),
     "O103": ({"rules/optimum.py"}, "a table against the solver's, naming the board of the file whose table it is: "
                                    "the rule's module keeps it as a record hook after the solve stage "
                                    "(SolvedFile), decided at the end of the file"),

@@ -408,6 +408,29 @@ class UncomparedBoard(Rule):
 
     code, name, severity, law = "E105", "uncompared-board", "warning", "Law 87"
     stage = "event"
+
+    @classmethod
+    def check_unknown(cls, sighting: Sighted, hand_records: list[str]) -> Finding:
+        """E105 on ``sighting``, a played record with a whole deal whose board no hand record holds."""
+        return _on(cls, f"board {sighting.board} is in no hand record ({', '.join(hand_records)}): its deal was not "
+                        "compared", sighting, sighting.deal_line, sighting.deal_column)
+
+    @classmethod
+    def check_again(cls, sighting: Sighted, other: Other) -> Finding:
+        """E105 on ``sighting``, a hand record's board that an earlier hand record holds (at ``other``) with the
+        same deal."""
+        return _on(cls, f"board {sighting.board} is already in {other.at}: this one is not the reference", sighting,
+                   sighting.deal_line, sighting.deal_column)
+
+    @classmethod
+    def check_hand_record(cls, compared: bool, line: int, column: int, game: int) -> Finding | None:
+        """E105 at the first game (``line``, ``column``, ``game``) of a hand record, unless a played record of the
+        run was ``compared`` with it."""
+        if compared:
+            return None
+        return cls.finding("no record of the run was compared with this hand record: nothing was compared (do the "
+                           "uploads number their boards as it does, and hold whole deals?)", line, column,
+                           game=game or None)
     unshowable = "only a run with --hand-record fires it, and a snippet is checked alone; tests/test_event_rules.py " \
                  "shows it"
 

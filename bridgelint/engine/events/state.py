@@ -1,12 +1,14 @@
-"""The decisions of the event checks: records grouped into events, each board compared with its reference deal.
+"""The state of the event checks: records grouped into events, each board with what its reference deal needs.
 
 :class:`EventState` is fed one :class:`~.sighting.Sighting` at a time, in
-input order, each file announced by :meth:`~EventState.start_file`.  E102,
+input order, each file announced by :meth:`~EventState.start_file`, and hands
+the facts of each record and of the earlier record it meets to the rules of
+:mod:`bridgelint.rules.event`, which decide and write the findings.  E102,
 E103 and E104 stand on the later record and name the earlier one, as the
 records come.  E101 compares each played record with the board's *reference
 deal*: the hand record's (:class:`Reference`) at once; else the deal most
-tables of the event played, which is known only at the end of the scope:
-:meth:`~EventState.finish` decides.  The state keeps no record: per board
+tables of the event played, which is known only at the end of the scope
+(:meth:`~EventState.finish`); E105 says what was compared with nothing.  The state keeps no record: per board
 (a row of arrays, :mod:`.packed`) its number, its first whole deal (as a
 canonical shape, which the Event tag's index of deals finds for E102), that
 deal's turn, dealer and vulnerability, and the tables that played; a place per
@@ -19,8 +21,7 @@ from __future__ import annotations
 from array import array
 from typing import NamedTuple
 
-from ...core.findings import Finding, Related
-from ...rules.base import Rule
+from ...core.findings import Finding
 from ...rules.event import DuplicatedDeal, FouledBoard, Other, RepeatedTable, TeamImps, UncomparedBoard, turned_together
 from ...core.fingerprint import canonical, turned
 from .packed import (DEAL_BYTES, VULNERABILITIES, Index, NumberIndex, Numbers, deal_at, deal_bytes, number_code,
@@ -97,13 +98,8 @@ class Reference:
 
     def uncompared(self, compared: set[int]) -> dict[int, Finding]:
         """E105 for each hand record (by index) that no played record was compared with, at its first game."""
-        out = {}
-        for index, (line, column, game) in enumerate(self.first):
-            if index not in compared:
-                out[index] = UncomparedBoard.finding(
-                    "no record of the run was compared with this hand record: nothing was compared (do the uploads "
-                    "number their boards as it does, and hold whole deals?)", line, column, game=game or None)
-        return out
+        return {index: finding for index, first in enumerate(self.first)
+                if (finding := UncomparedBoard.check_hand_record(index in compared, *first)) is not None}
 
 
 class EventState:
@@ -189,12 +185,6 @@ class EventState:
         self._tables.append(0)
         self._records.append(0)
 
-    @staticmethod
-    def _finding(rule: type[Rule], message: str, sighting: Sighting, line: int = 0, column: int = 0,
-                 related: Related | None = None) -> Finding:
-        return rule.finding(message, line or sighting.line, column or sighting.column, game=sighting.game,
-                            board=sighting.board, related=related)
-
     def _shape(self, board: int) -> int:
         return deal_at(self._shapes, board)
 
@@ -248,17 +238,12 @@ class EventState:
                 return  # the official deal itself
             finding = FouledBoard.check_official(deal, official.deal, official.dealer, official.vulnerable, sighting,
                                                  self._official_other(official), hand_record=True)
-            found.append(finding or self._finding(
-                UncomparedBoard, f"board {number} is already in {self.reference.at(official)}: this one is not the "
-                                 "reference", sighting, sighting.deal_line, sighting.deal_column))
+            found.append(finding or UncomparedBoard.check_again(sighting, self._official_other(official)))
             return
         if not sighting.tables:
             return
         if official is None:
-            found.append(self._finding(UncomparedBoard, f"board {number} is in no hand record "
-                                                        f"({', '.join(self.reference.files)}): its deal was not "
-                                                        "compared", sighting, sighting.deal_line,
-                                       sighting.deal_column))
+            found.append(UncomparedBoard.check_unknown(sighting, self.reference.files))
             return
         self.compared.add(official.file)
         finding = FouledBoard.check_official(deal, official.deal, official.dealer, official.vulnerable, sighting,
