@@ -39,7 +39,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
                                  + READING),
     "S109": ({"formats/pbn_game.py", "formats/pbn_header.py"}, "a spelling the reader accepts and reads as "
                                                                "PBN: reported where it is read"),
-    "S110": ({"formats/pbn.py"}, "an inheritance mark ('#', '##') the reader resolves: " + READING),
     "S113": ({"formats/pbn_game.py"}, "a tag swallowed by an open string or comment: " + READING),
     "S114": ({"formats/pbn.py", "formats/lin_scan.py"}, "text decoded as Windows-1252: the decoder notes it, "
                                                         "the message is the rule's (Windows1252.at)"),

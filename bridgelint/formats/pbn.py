@@ -27,8 +27,6 @@ from .patterns import PBN_TOKEN
 from .text import TextBlocks
 
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
-# Tags whose value may not be inherited with # or ## (PBN §4.8).
-NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
 BATCH = 8  # games taken through each stage of reading together (_Game)
 BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
 _SCAN = PBN_TOKEN.finditer
@@ -255,9 +253,7 @@ class PbnReader:
 
     def _inherit(self, record: Record, tag: Tag) -> None:
         tag.as_written = False
-        if tag.name in NO_INHERITANCE:
-            record.problem(BadInheritance, f"{tag.name} may not be inherited with '{tag.value[:2]}'",
-                           tag.line, tag.column)
+        if not BadInheritance.check_tag(record, tag):
             tag.value = ""  # unknown: one finding for the root cause, none for the '#' as a value
             return
         if tag.value.startswith("##"):
@@ -266,9 +262,7 @@ class PbnReader:
             self._last_real[tag.name] = tag
         elif tag.value == "#":
             last = self._last_real.get(tag.name)
-            if last is None:
-                record.problem(BadInheritance, f"{tag.name} \"#\" has no earlier value to inherit",
-                               tag.line, tag.column)
+            BadInheritance.check_earlier(record, tag, last)
             tag.value = last.value if last is not None else ""
 
 

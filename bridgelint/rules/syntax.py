@@ -321,6 +321,23 @@ class BadInheritance(Rule):
     """
 
     code, name, severity, law = "S110", "bad-inheritance", "error", "PBN §4.8"
+    stage = "game"
+    NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
+
+    @classmethod
+    def check_tag(cls, record: Record, tag: Tag) -> bool:
+        """Whether ``tag``, whose value is written ``#`` or ``##...``, may be inherited; S110 on ``record`` when
+        not (PBN §4.8 names the tags that may not)."""
+        if tag.name in cls.NO_INHERITANCE:
+            record.problem(cls, f"{tag.name} may not be inherited with '{tag.value[:2]}'", tag.line, tag.column)
+            return False
+        return True
+
+    @classmethod
+    def check_earlier(cls, record: Record, tag: Tag, earlier: Tag | None) -> None:
+        """S110 on ``record`` for a ``tag`` written ``#`` without an ``earlier`` value to inherit."""
+        if earlier is None:
+            record.problem(cls, f"{tag.name} \"#\" has no earlier value to inherit", tag.line, tag.column)
 
 
 class NoGame(Rule):
