@@ -91,6 +91,7 @@ class MalformedDeal(Rule):
     """
 
     code, name, severity, law = "D102", "malformed-deal", "error", "PBN §3.4.11"
+    stage = "game"
     fixable = "safe"  # hands separated by single spaces (the other defects need a person)
     lin_law = "LIN md"
 

@@ -352,6 +352,7 @@ class SolverMismatch(_OptimumRule):
     """
 
     code, name, severity, law = "O103", "solver-mismatch", "error", "PBN §5.7"
+    stage = "file"  # the SolvedFile hook: each record after the solve stage, decided at the end of the file
 
 
 class UnlikelyResult(_OptimumRule):

@@ -37,6 +37,7 @@ class NotText(Rule):
     """
 
     code, name, severity, law = "S101", "not-text", "error", "PBN §2.2"
+    stage = "text"
 
 
 class MalformedTag(Rule):
@@ -58,6 +59,7 @@ class MalformedTag(Rule):
     """
 
     code, name, severity, law = "S102", "malformed-tag", "error", "PBN §3.3"
+    stage = "game"
 
 
 class UnterminatedComment(Rule):
@@ -80,6 +82,7 @@ class UnterminatedComment(Rule):
     """
 
     code, name, severity, law = "S103", "unterminated-comment", "error", "PBN §3.8"
+    stage = "game"
     needs_a_person = True  # no fix: the game is left as it is by --fix
 
 
@@ -105,6 +108,7 @@ class SwallowingComment(Rule):
     """
 
     code, name, severity, law = "S104", "swallowing-comment", "warning", "PBN §3.8"
+    stage = "game"
     needs_a_person = True  # no fix: the game is left as it is by --fix
 
 
@@ -126,6 +130,7 @@ class RepeatedTag(Rule):
     """
 
     code, name, severity, law = "S105", "repeated-tag", "warning", "PBN §3.4"
+    stage = "game"
 
 
 class BadCharacter(Rule):
@@ -298,6 +303,7 @@ class NonStandardSpelling(Rule):
     """
 
     code, name, severity, law = "S109", "non-standard-spelling", "warning", "PBN §3.11"
+    stage = "game"
     fixable = "safe"  # the canonical spelling written instead
 
 
@@ -469,6 +475,7 @@ class SwallowedTag(Rule):
     """
 
     code, name, severity, law = "S113", "swallowed-tag", "warning", "PBN §2.4"
+    stage = "game"
 
 
 class Windows1252(Rule):
@@ -498,6 +505,7 @@ class Windows1252(Rule):
     """
 
     code, name, severity, law = "S114", "windows-1252", "warning", "PBN §2.2"
+    stage = "text"
     lin_law = "LIN"
     fixable = "safe"  # every line written in UTF-8, its characters unchanged; a charset= line says UTF-8
 
@@ -537,6 +545,7 @@ class DamagedArchive(Rule):
     """
 
     code, name, severity, law = "S115", "damaged-archive", "error", None
+    stage = "file"
     unshowable = "only an archive fires it, and a snippet is a plain file; tests/test_uploads.py shows it"
 
 
@@ -556,6 +565,7 @@ class ArchiveLimit(Rule):
     """
 
     code, name, severity, law = "S116", "archive-limit", "error", None
+    stage = "file"
     unshowable = "only an archive fires it, and a snippet is a plain file; tests/test_uploads.py shows it"
 
 
@@ -580,6 +590,7 @@ class MalformedLin(Rule):
     """
 
     code, name, severity, law = "S120", "malformed-lin", "error", "LIN"
+    stage = "game"
     severity_when = "warning for BBO's qx board quirk"
 
 
@@ -602,6 +613,7 @@ class UnknownLinTag(Rule):
     """
 
     code, name, severity, law = "S121", "unknown-lin-tag", "warning", "LIN"
+    stage = "game"
 
 
 def _may_hold_bad_characters(text: str) -> bool:
