@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelint.replay.context import Context
-from bridgelint.rules import tag_values
-from bridgelint.rules.tag_values import MalformedTagValue
+from bridgelint.rules import tables
+from bridgelint.rules.tables import MalformedTagValue
 from conftest import at, check, read
 
 HEAD = '[Event "e"]\n[Board "1"]\n'  # lines 1-2; the tag under test is on line 3
@@ -121,6 +121,6 @@ def test_t103_finds_on_a_value_met_before_what_it_finds_the_first_time(games):
         def t103() -> list[tuple]:
             return [(f.line, f.column, f.message) for f in rule.check(Context(record))]
         known = t103()  # with what earlier games left in _IN_FORM
-        tag_values._IN_FORM.clear()
+        tables._IN_FORM.clear()
         assert t103() == known  # the first time
         assert t103() == known  # the values in form now known

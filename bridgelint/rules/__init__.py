@@ -6,7 +6,7 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import auction, board, contract, deal, event, internal, notes, optimum, play, results, syntax, tables, tag_values
+from . import auction, board, contract, deal, event, internal, notes, optimum, play, results, syntax, tables
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
@@ -25,7 +25,7 @@ _ALL: list[type[Rule]] = [
     play.NotACard, play.CardNotHeld, play.Revoke, play.WrongLeader, play.PlayAfterEnd, play.ImpossibleClaim,
     play.MisfitPlayMark, play.UnaccountedPlay,
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
-    tables.MalformedHeader, tables.MalformedRow, tag_values.MalformedTagValue, tag_values.ContradictoryValues,
+    tables.MalformedHeader, tables.MalformedRow, tables.MalformedTagValue, tables.ContradictoryValues,
     tables.ScoreTableScore, tables.ScoreTableMatchpoints,
     results.ImpMismatch, results.DatumMismatch, results.StandingsContradiction, results.StandingsTotals,
     results.TeamsResult, results.ImpossibleTraveller,
