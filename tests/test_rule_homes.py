@@ -37,8 +37,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "S104": ({"formats/pbn_game.py"}, READING),
     "S105": ({"formats/pbn.py"}, "a tag repeated in a game, while the reader resolves the first of each: "
                                  + READING),
-    "S109": ({"formats/pbn_game.py", "formats/pbn_header.py"}, "a spelling the reader accepts and reads as "
-                                                               "PBN: reported where it is read"),
     "S113": ({"formats/pbn_game.py"}, "a tag swallowed by an open string or comment: " + READING),
     "S114": ({"formats/pbn.py", "formats/lin_scan.py"}, "text decoded as Windows-1252: the decoder notes it, "
                                                         "the message is the rule's (Windows1252.at)"),

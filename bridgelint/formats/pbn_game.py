@@ -22,7 +22,6 @@ from ..core.tokens import (CONTINUE, END, FILLER, INVALID, PLAIN_CALLS, PLAIN_CA
 from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
 from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark
-from ..rules.edits import token_edit
 from ..rules.syntax import (BadCharacter, MalformedTag, NonStandardSpelling, SwallowedTag, SwallowingComment,
                             UnterminatedComment)
 from .patterns import PBN_TAG_LINE, PBN_TAG_PAIR, PBN_TOKEN
@@ -355,9 +354,8 @@ def _make_call(text: str, line: int, column: int, record: Record) -> Call:
     token, canonical = bridge.parse_pbn_call(text)
     if token is None:
         return Call(text, INVALID, line, column)
-    if not canonical and (record.export or not bridge.lowercase_of(text, token.canonical)):
-        record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{token.canonical}'",
-                       line, column, law="PBN §3.5.1", edits=[token_edit(line, column, text, token.canonical)])
+    if not canonical:
+        NonStandardSpelling.check_token(record, text, token.canonical, line, column, "PBN §3.5.1")
     return Call(text, token.kind, line, column, level=token.level, denomination=token.denomination)
 
 
@@ -367,9 +365,8 @@ def _make_card(text: str, line: int, column: int, record: Record) -> Card:
     card = bridge.parse_card(text) if len(text) == 2 else None
     if card is None:
         return Card(text, INVALID, line, column)
-    if card != text and (record.export or not bridge.lowercase_of(text, card)):
-        record.problem(NonStandardSpelling, f"'{text}' is not PBN: read as '{card}'", line, column, law="PBN §3.6.1",
-                       edits=[token_edit(line, column, text, card)])
+    if card != text:
+        NonStandardSpelling.check_token(record, text, card, line, column, "PBN §3.6.1")
     return Card(text, "card", line, column, suit=card[0], rank=card[1])
 
 

@@ -30,9 +30,8 @@ def _board(record: Record, tag: Tag, value: str) -> None:
 
 def _dealer(record: Record, tag: Tag, value: str) -> None:
     seat = _parse_seat(value)
-    if seat is not None and seat != value and (record.export or not bridge.lowercase_of(value, seat)):
-        record.problem(NonStandardSpelling, f"Dealer \"{value}\" is not PBN: read as \"{seat}\"",
-                       tag.line, tag.column, edits=_value_fix(tag, seat))
+    if seat is not None and seat != value:
+        NonStandardSpelling.check_value(record, tag, value, seat)
     record.dealer = Field(tag.value, seat, tag.line, tag.column)
 
 
@@ -53,9 +52,8 @@ def _deal(record: Record, tag: Tag, value: str) -> None:
 
 def _contract(record: Record, tag: Tag, value: str) -> None:
     contract, canonical = _parse_contract(value)
-    if contract is not None and not canonical and (record.export or not bridge.lowercase_of(value, str(contract))):
-        record.problem(NonStandardSpelling, f"Contract \"{value}\" is not PBN: read as \"{contract}\"",
-                       tag.line, tag.column, law="PBN §3.4.14", edits=_value_fix(tag, str(contract)))
+    if contract is not None and not canonical:
+        NonStandardSpelling.check_value(record, tag, value, str(contract), "PBN §3.4.14")
     record.contract = Field(tag.value, contract, tag.line, tag.column)
 
 

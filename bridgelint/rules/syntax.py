@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, Iterator
 
+from ..core import bridge
 from ..core.directives import Directive
 from ..core.findings import Edit, Finding
 from ..core.record import Record
 from ..core.tags import Tag
 from .base import Rule
-from .edits import token_edit
+from .edits import token_edit, value_edit
 
 MAX_LINE = 255  # PBN §2.3, end of line included
 _LONG_LINE = re.compile(r"\n[^\n]{%d}" % MAX_LINE)  # a line of MAX_LINE characters or more, from the LF before it
@@ -304,6 +305,22 @@ class NonStandardSpelling(Rule):
 
     code, name, severity, law = "S109", "non-standard-spelling", "warning", "PBN §3.11"
     stage = "game"
+
+    @classmethod
+    def check_token(cls, record: Record, text: str, read: str, line: int, column: int, law: str) -> None:
+        """S109 on ``record`` for a token ``text`` that the reader read as PBN's ``read``: any other spelling in
+        export format, elsewhere one that is not merely PBN's in lower case (``law``: the section that spells it)."""
+        if record.export or not bridge.lowercase_of(text, read):
+            record.problem(cls, f"'{text}' is not PBN: read as '{read}'", line, column, law=law,
+                           edits=[token_edit(line, column, text, read)])
+
+    @classmethod
+    def check_value(cls, record: Record, tag: Tag, value: str, read: str, law: str | None = None) -> None:
+        """S109 on ``record`` for the ``value`` of ``tag`` that the reader read as PBN's ``read``, as for a token."""
+        if record.export or not bridge.lowercase_of(value, read):
+            edit = value_edit(tag, read)
+            record.problem(cls, f"{tag.name} \"{value}\" is not PBN: read as \"{read}\"", tag.line, tag.column,
+                           law=law, edits=None if edit is None else [edit])
     fixable = "safe"  # the canonical spelling written instead
 
 
