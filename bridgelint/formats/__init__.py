@@ -6,7 +6,8 @@ import io
 import os
 from typing import BinaryIO
 
-from .base import NotText, Reader, binary_problem
+from ..rules import syntax
+from .base import NotText, Reader
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
 from .text import LoneCrAsLf, decode_line
@@ -24,9 +25,9 @@ def open_reader(stream: BinaryIO, path: str, fmt: str | None = None, encoding: s
     fmt = fmt or format_from_name(path)
     if fmt is None:
         fmt = "lin" if looks_like_lin(decode_line(head)) else "pbn"
-    problem = binary_problem(head)
-    if problem:
-        return NotText(fmt, problem)
+    found = syntax.NotText.check_head(head)
+    if found:
+        return NotText(fmt, found)
     if fmt == "lin":
         return LinReader(stream, path, encoding)
     return PbnReader(stream, path, encoding, line_ends.lone_cr)

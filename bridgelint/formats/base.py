@@ -6,7 +6,7 @@ from typing import Any, Callable, Iterator, Protocol
 
 from ..core.findings import Finding
 from ..core.record import Record
-from ..rules import internal, syntax
+from ..rules import internal
 
 
 class Reader(Protocol):
@@ -17,11 +17,11 @@ class Reader(Protocol):
 
 
 class NotText:
-    """The reader of a file that is not text: one S101 finding, no records."""
+    """The reader of a file that is not text: its S101 finding, no records."""
 
-    def __init__(self, format: str, message: str):
+    def __init__(self, format: str, found: list[Finding]):
         self.format = format
-        self.file_findings = [syntax.NotText.finding(message, 1, 1)]
+        self.file_findings = found
 
     def __iter__(self) -> Iterator[Record]:
         return iter(())
@@ -41,12 +41,4 @@ def failed(fmt: str, ordinal: int, line: int, error: Exception) -> Record:
     record.problem(internal.InternalError, f"internal error while reading this game: {type(error).__name__}: "
                    f"{error}", line, 1)
     return record
-
-
-def binary_problem(head: bytes) -> str | None:
-    """Why the start of a file shows it is not text (S101), or None."""
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
-        kind = "UTF-16" if head.startswith((b"\xff\xfe", b"\xfe\xff")) else "NUL bytes"
-        return f"input is not text ({kind}), file skipped: PBN and LIN are 8-bit text"
-    return None
 

@@ -40,6 +40,15 @@ class NotText(Rule):
     code, name, severity, law = "S101", "not-text", "error", "PBN §2.2"
     stage = "text"
 
+    @classmethod
+    def check_head(cls, head: bytes) -> list[Finding]:
+        """S101 when the start of a file shows it is not text: a UTF-16 byte order mark, or NUL bytes."""
+        utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))
+        if not utf16 and b"\x00" not in head:
+            return []
+        return [cls.finding(f"input is not text ({'UTF-16' if utf16 else 'NUL bytes'}), file skipped: PBN and LIN "
+                            "are 8-bit text", 1, 1)]
+
 
 class MalformedTag(Rule):
     """Malformed tag pair.
