@@ -31,7 +31,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "R104": ({"engine/events/standings.py"}, "the file's totals against all its travellers: the comparison is the "
                                              "rule's (StandingsTotals.compare), run by the standings hook once the "
                                              "file is read"),
-    "S102": ({"formats/pbn_game.py"}, READING),
     "S103": ({"formats/pbn_game.py"}, READING),
     "S104": ({"formats/pbn_game.py"}, READING),
     "S105": ({"formats/pbn.py"}, "a tag repeated in a game, while the reader resolves the first of each: "
@@ -99,6 +98,6 @@ def test_each_check_of_another_stage_is_called_where_its_facts_are():
 def test_the_search_sees_each_way_of_making_a_finding():
     found = makers()
     assert "formats/__init__.py" in found["S101"]  # syntax.NotText.check_head(...)
-    assert "formats/pbn_game.py" in found["S102"]  # record.problem(MalformedTag, ...)
+    assert "formats/pbn_game.py" in found["S113"]  # findings.append(SwallowedTag.finding(...))
     assert "formats/pbn_game.py" in found["N103"]  # NoteNumber.check_note(...)
     assert "formats/pbn.py" in found["S114"]  # Windows1252.at(...)

@@ -142,8 +142,7 @@ class GameScanner:
                                "'{' comment is never closed: it runs to the end of the file, and every tag pair after it is lost",
                                line, column)  # what it swallowed needs no S104 of its own
             elif kind == "bad_tag":
-                reason, law = _bad_tag_reason(m.group())
-                record.problem(MalformedTag, f"malformed tag pair {m.group()[:40]}: {reason}", line, column, law=law)
+                MalformedTag.check_bracket(record, m.group(), line, column)
                 self.section, self.table, self.play_tokens, self.call_names = None, None, None, None  # in no section
             else:
                 self.element(kind, m.group(), line, column)
@@ -257,10 +256,8 @@ class GameScanner:
         elif self.table is not None:
             offset = self.places.offset(line, column)
             self.table.add(offset, offset + len(text), line, column)
-        elif not self.stray_reported and any(c.isprintable() for c in text):  # control characters only: S106
-            self.stray_reported = True
-            self.record.problem(MalformedTag, f"'{text[:20]}' stands outside any tag pair or section",
-                                line, column, law="PBN §3, §5")
+        elif not self.stray_reported:
+            self.stray_reported = MalformedTag.check_stray(self.record, text, line, column)
 
     def marked(self, item: Item) -> Item:
         """The call or card, with the irregularity mark (^I, ^R, ^L) that stood before it."""
@@ -385,19 +382,6 @@ def _annotate(record: Record, target: Call | Card | None, kind: str, text: str, 
     value = Annotation.check_nag(record, target, kind, text, line, column, call)
     if value is not None:
         target.nags += (value,)
-
-
-def _bad_tag_reason(text: str) -> tuple[str, str | None]:
-    """Why a bracket makes no tag pair, and the section that says so when not §3.3."""
-    if '"' not in text:
-        return ("the value is not a quoted string" if text.strip("[] \t") else "empty tag pair"), None
-    if "\t" in text:
-        return "a tab inside the string", "PBN §2.3"
-    if not text.rstrip().endswith("]"):
-        return "missing ']' or closing quote", None
-    if text.count('"') % 2:
-        return "missing quote", None
-    return "the tag name or the string is malformed", None
 
 
 def _unescape(value: str) -> str:

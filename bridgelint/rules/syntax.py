@@ -71,6 +71,21 @@ class MalformedTag(Rule):
     code, name, severity, law = "S102", "malformed-tag", "error", "PBN §3.3"
     stage = "game"
 
+    @classmethod
+    def check_bracket(cls, record: Record, text: str, line: int, column: int) -> None:
+        """S102 on ``record`` for ``text``, a '[' that the grammar reads as no tag pair, saying why."""
+        reason, law = _bad_tag_reason(text)
+        record.problem(cls, f"malformed tag pair {text[:40]}: {reason}", line, column, law=law)
+
+    @classmethod
+    def check_stray(cls, record: Record, text: str, line: int, column: int) -> bool:
+        """Whether ``text``, a token outside any tag pair or section, is S102's (on ``record``): not when it holds
+        control characters only (S106's)."""
+        if not any(c.isprintable() for c in text):
+            return False
+        record.problem(cls, f"'{text[:20]}' stands outside any tag pair or section", line, column, law="PBN §3, §5")
+        return True
+
 
 class UnterminatedComment(Rule):
     """Unterminated `{` comment.
@@ -660,3 +675,16 @@ def _bad_character(char: str) -> str:
 
 # a game whose tag pairs are not known for sure has no fix (S108): a tag pair malformed, or lost in a comment
 _UNITS_UNKNOWN = frozenset(rule.code for rule in (MalformedTag, UnterminatedComment, SwallowingComment, SwallowedTag))
+
+
+def _bad_tag_reason(text: str) -> tuple[str, str | None]:
+    """Why a bracket makes no tag pair, and the section that says so when not §3.3."""
+    if '"' not in text:
+        return ("the value is not a quoted string" if text.strip("[] \t") else "empty tag pair"), None
+    if "\t" in text:
+        return "a tab inside the string", "PBN §2.3"
+    if not text.rstrip().endswith("]"):
+        return "missing ']' or closing quote", None
+    if text.count('"') % 2:
+        return "missing quote", None
+    return "the tag name or the string is malformed", None
