@@ -11,56 +11,16 @@ FouledBoard's documentation.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Protocol
+from typing import Callable, NamedTuple
 
 from ..core.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, turned_vulnerability
 from ..core.fingerprint import card_name, differences, turn
 from ..core.findings import Finding, Related
 from ..core.scoring import imps
+from ..core.sighting import Sighting
 from .base import Rule
 
 _TURNS = {1: "turned one seat clockwise", 2: "turned half round", 3: "turned one seat anticlockwise"}
-
-
-class Sighted(Protocol):
-    """What the event state gives a rule of one record (an ``engine.events.sighting.Sighting``)."""
-
-    @property
-    def board(self) -> str | None: ...
-    @property
-    def game(self) -> int: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def column(self) -> int: ...
-    @property
-    def dealer(self) -> str | None: ...
-    @property
-    def vulnerable(self) -> str | None: ...
-    @property
-    def deal_line(self) -> int: ...
-    @property
-    def deal_column(self) -> int: ...
-    @property
-    def table(self) -> str | None: ...
-    @property
-    def room(self) -> str | None: ...
-    @property
-    def place_line(self) -> int: ...
-    @property
-    def place_column(self) -> int: ...
-    @property
-    def ns(self) -> int | None: ...
-    @property
-    def imps(self) -> int | None: ...
-    @property
-    def imps_line(self) -> int: ...
-    @property
-    def imps_column(self) -> int: ...
-    @property
-    def digest(self) -> int: ...
-    @property
-    def outcome(self) -> str | None: ...
 
 
 class Other(NamedTuple):
@@ -75,7 +35,7 @@ class Other(NamedTuple):
         return Related(self.path, self.line, 1, message, deal)
 
 
-def _on(rule: type[Rule], message: str, sighting: Sighted, line: int = 0, column: int = 0,
+def _on(rule: type[Rule], message: str, sighting: Sighting, line: int = 0, column: int = 0,
         related: Related | None = None) -> Finding:
     """A finding of ``rule`` on the record ``sighting`` (at its first line unless given), naming ``related``."""
     return rule.finding(message, line or sighting.line, column or sighting.column, game=sighting.game,
@@ -152,7 +112,7 @@ class FouledBoard(Rule):
     needs_a_person = True  # no fix: the game is left as it is by --fix
 
     @staticmethod
-    def same_board(here: int, there: int, dealer: str | None, vulnerable: str | None, sighting: Sighted) -> bool:
+    def same_board(here: int, there: int, dealer: str | None, vulnerable: str | None, sighting: Sighting) -> bool:
         """Whether the deal ``here`` (a fingerprint) of ``sighting`` is the board ``there`` dealt by ``dealer`` at
         ``vulnerable``: as dealt, or with hands, dealer and vulnerability turned together."""
         seats = turn(here, there)
@@ -160,7 +120,7 @@ class FouledBoard(Rule):
                                                                     sighting.vulnerable))
 
     @classmethod
-    def check_official(cls, here: int, there: int, dealer: str | None, vulnerable: str | None, sighting: Sighted,
+    def check_official(cls, here: int, there: int, dealer: str | None, vulnerable: str | None, sighting: Sighting,
                        other: Other, hand_record: bool = False) -> Finding | None:
         """E101 on ``sighting``, whose deal ``here`` is not the hand record's board ``there`` (at ``other``);
         ``hand_record``: the record is itself a hand record's board, compared with an earlier hand record's."""
@@ -236,7 +196,7 @@ class DuplicatedDeal(Rule):
     stage = "event"
 
     @classmethod
-    def check_deal(cls, earlier: str, seats: int, sighting: Sighted, other: Other) -> Finding | None:
+    def check_deal(cls, earlier: str, seats: int, sighting: Sighting, other: Other) -> Finding | None:
         """E102 on ``sighting``, whose deal is that of board ``earlier`` first seen at ``other``, turned ``seats``
         seats; None when that board is its own."""
         number = sighting.board
@@ -288,7 +248,7 @@ class RepeatedTable(Rule):
     stage = "event"
 
     @classmethod
-    def check_place(cls, sighting: Sighted, digest: int, outcome: str | None, other: Other) -> Finding:
+    def check_place(cls, sighting: Sighting, digest: int, outcome: str | None, other: Other) -> Finding:
         """E103 on ``sighting``, a record of a board whose table or room has an earlier record at ``other``, with
         ``digest`` (what it says was played) and ``outcome``."""
         at, here = place(sighting.table, sighting.room), sighting.board
@@ -349,7 +309,7 @@ class TeamImps(Rule):
     stage = "event"
 
     @classmethod
-    def check_rooms(cls, sighting: Sighted, room: str, ns: int | None, given: int | None,
+    def check_rooms(cls, sighting: Sighting, room: str, ns: int | None, given: int | None,
                     given_at: Callable[[], Other] | None, other: Other) -> Finding | None:
         """E104 on ``sighting``, a board in one room, against its record in the other ``room`` (at ``other``):
         North-South's score there ``ns``, the IMPs given there ``given`` (at ``given_at()``, None: on the line of
@@ -410,13 +370,13 @@ class UncomparedBoard(Rule):
     stage = "event"
 
     @classmethod
-    def check_unknown(cls, sighting: Sighted, hand_records: list[str]) -> Finding:
+    def check_unknown(cls, sighting: Sighting, hand_records: list[str]) -> Finding:
         """E105 on ``sighting``, a played record with a whole deal whose board no hand record holds."""
         return _on(cls, f"board {sighting.board} is in no hand record ({', '.join(hand_records)}): its deal was not "
                         "compared", sighting, sighting.deal_line, sighting.deal_column)
 
     @classmethod
-    def check_again(cls, sighting: Sighted, other: Other) -> Finding:
+    def check_again(cls, sighting: Sighting, other: Other) -> Finding:
         """E105 on ``sighting``, a hand record's board that an earlier hand record holds (at ``other``) with the
         same deal."""
         return _on(cls, f"board {sighting.board} is already in {other.at}: this one is not the reference", sighting,

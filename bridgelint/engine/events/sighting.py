@@ -1,15 +1,10 @@
-"""What the event checks need of one record: a few values, never the record itself.
-
-A :class:`Sighting` is small and picklable: a worker process returns one per
-record when the whole run is one scope (``--across-files``), and the parent
-decides.
-"""
+"""A record's sighting (:class:`~bridgelint.core.sighting.Sighting`): what the event checks take from it."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from hashlib import blake2b
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from ...core.bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, side
 from ...core.digits import is_digits, matched, whole
@@ -20,6 +15,7 @@ from ...core.tokens import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE
 from ...core.tables import CONTRACT, MALFORMED, SCORE, TRICKS
 from ...core.lin_match import match_event, match_fields, match_tag, match_teams, room
 from ...core.scoring import score
+from ...core.sighting import Sighting
 from ...core.fingerprint import fingerprint
 
 # records with equal values are one event; a teams match (HomeTeam, VisitTeam) is an event of its own
@@ -30,32 +26,6 @@ _WANTED = {**{name: i for i, name in enumerate(KEY_TAGS)}, "Table": _TABLE, "Roo
            "ScoreIMP": _SCORE_IMP}  # the tags sight() reads, by index
 _ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
 _NO_VALUE = (None, MALFORMED)
-
-
-class Sighting(NamedTuple):
-    """One record as the event checks see it."""
-
-    key: tuple[str | None, ...]  # the values of KEY_TAGS, None where absent or unknown
-    board: str | None
-    dealer: str | None
-    deal: int | None  # the deal's fingerprint; None when not comparable
-    deal_line: int
-    deal_column: int
-    table: str | None  # the Table tag
-    room: str | None  # Open or Closed (PBN Room, LIN qx)
-    place_line: int  # where the table or room is written
-    place_column: int
-    ns: int | None  # North-South's score (in a room: E104 needs it there only)
-    imps: int | None  # the IMPs the record states for North-South (PBN ScoreIMP, LIN mp)
-    imps_line: int
-    imps_column: int
-    line: int
-    column: int
-    game: int
-    tables: int  # the tables the record stands for: 0 unplayed, 1, or a traveller's rows with results
-    digest: int  # what the record says was played (E103 tells a copy from a second result); 0 when no table is named
-    outcome: str | None  # the contract and result as ``4S=``, ``3NT-1 by East``; None when no table is named
-    vulnerable: str | None = None  # None, NS, EW or All; None also when not known
 
 
 def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -> Sighting:
