@@ -7,7 +7,7 @@ import pytest
 
 from bridgelint.core.results import (cross_imps, datum, full_field, neuberg, on_scale, round_to_ten, victory_points,
                                 vp_scale)
-from bridgelint.core.scoring import imps, imps_of
+from bridgelint.core.scoring import imps, imps_against, imps_of
 from bridgelint.core.scoring_method import ScoringMethod, scoring_method
 
 # --- the Scoring method (PBN §3.4.12) ----------------------------------------------------------------------
@@ -95,13 +95,14 @@ def test_the_full_field_is_found_again_from_a_factored_value(form, step):
 # --- datums and cross-IMPs ----------------------------------------------------------------------------------
 
 def test_datums():
-    scores = [(420, 1), (400, 1), (170, 1), (-50, 1), (-100, 1)]
-    assert datum(scores, "Butler") == 168
-    assert datum(scores, "Butler-2") == pytest.approx(520 / 3)  # 400, 170 and -50
-    assert datum(scores, "Butler", "Median") == 170
-    assert datum([(420, 3), (-50, 1)], "Butler-2") == 420  # one of the three 420s and the -50 left out
-    assert datum([(420, 1), (400, 1)], "Butler-2") is None
-    assert datum([(420, 1), (400, 1), (100, 1), (90, 1)], "Butler", "Median") == 250
+    scores, once = [420, 400, 170, -50, -100], [1] * 5
+    assert datum(scores, once, "Butler") == 168
+    assert datum(scores, once, "Butler-2") == pytest.approx(520 / 3)  # 400, 170 and -50
+    assert datum(scores, once, "Butler", "Median") == 170
+    assert datum([420, -50], [3, 1], "Butler-2") == 420  # one of the three 420s and the -50 left out
+    assert datum([420, -50], [3, 1], "Butler-2", "Median") == 420
+    assert datum([420, 400], [1, 1], "Butler-2") is None
+    assert datum([420, 400, 100, 90], [1] * 4, "Butler", "Median") == 250
 
 
 @pytest.mark.parametrize("value, ten", [(-85, -90), (85, 90), (84.9, 80), (-50, -50), (0, 0), (4.99, 0), (5, 10)])
@@ -147,3 +148,11 @@ def test_imps_of_a_list_are_each_difference_s_imps():
     differences = [0, 10, 20, 40, 45, 50, -90, 3990, 4000, -15200, 17.5]
     assert imps_of(differences) == [0, 0, 1, 1, 1, 2, -3, 23, 24, -24, 0] == [imps(d) for d in differences]
     assert imps_of([60, 70, -4000], "IMP_1948") == [1, 2, -15]
+
+
+def test_imps_against_a_datum_looked_up_or_computed():
+    scores = [420, -50, 4400, -3990, 130]
+    for middle in (260, 256.5, -30, 0):
+        assert imps_against(scores, middle) == [imps(score - middle) for score in scores]
+        assert imps_against(scores, middle, "IMP_1948") == [imps(score - middle, "IMP_1948") for score in scores]
+    assert imps_against([420, 400], 260) == [4, 4] and imps_against([], 260) == []

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Iterable
+from operator import mul
+from typing import Iterable, Sequence
 
 from .scoring import imps
 
@@ -62,24 +63,27 @@ def round_to_ten(value: float) -> int:
     return int(tens if value >= 0 else -tens)
 
 
-def datum(scores: Iterable[tuple[int, int]], method: str, form: str = "Mean") -> float | None:
-    """The datum of North-South ``scores`` (each with how many times it was scored): ``Butler`` takes them all,
+def datum(points: Sequence[int], counts: Sequence[int], method: str, form: str = "Mean") -> float | None:
+    """The datum of North-South scores ``points`` (each scored ``counts`` times): ``Butler`` takes them all,
     ``Butler-2`` leaves out one highest and one lowest; ``Mean`` or ``Median`` of what remains.  Unrounded;
     None when no score remains."""
-    counts: dict[int, int] = {}
-    for points, count in scores:
-        counts[points] = counts.get(points, 0) + count
-    ordered = sorted(counts.items())
+    total = sum(counts)
     if method == "Butler-2":
-        if sum(counts.values()) < 3:
+        if total < 3:
             return None
-        ordered = _less_one_each_end(ordered)
-    total = sum(count for _, count in ordered)
+        total -= 2
     if not total:
         return None
     if form == "Median":
-        return _median(ordered, total)
-    return sum(points * count for points, count in ordered) / total
+        tally: dict[int, int] = {}
+        for score, count in zip(points, counts):
+            tally[score] = tally.get(score, 0) + count
+        ordered = sorted(tally.items())
+        return _median(_less_one_each_end(ordered) if method == "Butler-2" else ordered, total)
+    weighted = sum(map(mul, points, counts))
+    if method == "Butler-2":
+        weighted -= min(points) + max(points)
+    return weighted / total
 
 
 def _less_one_each_end(ordered: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Iterable
+from functools import lru_cache
+from operator import neg
+from typing import Iterable, Sequence
 
 from .bridge import Contract
 
@@ -67,3 +69,25 @@ def imps_of(differences: Iterable[float], scale: str = "WBF") -> list[int]:
     steps = IMP_SCALES[scale]
     return [bisect_right(steps, difference) if difference >= 0 else -bisect_right(steps, -difference)
             for difference in differences]
+
+
+_LOOKED_UP = 4000  # the differences the IMPs of a whole difference are looked up for, either way
+
+
+@lru_cache(maxsize=None)
+def _by_difference(scale: str) -> tuple[int, ...]:
+    """:func:`imps` of every whole difference from -_LOOKED_UP to _LOOKED_UP, in that order: a run of each IMP."""
+    won: list[int] = []  # of 0, 1, 2... _LOOKED_UP
+    for imp, step in enumerate((*IMP_SCALES[scale], _LOOKED_UP + 1)):
+        step = min(step, _LOOKED_UP + 1)
+        won += [imp] * (step - len(won))
+    return (*map(neg, reversed(won[1:])), *won)
+
+
+def imps_against(points: Sequence[int], datum: float, scale: str = "WBF") -> list[int]:
+    """:func:`imps` of each of North-South's ``points`` less ``datum``: looked up when the datum is whole (rounded,
+    as most are) and no difference is larger than the table holds, else as :func:`imps_of`."""
+    if points and datum == int(datum) and max(points) - datum <= _LOOKED_UP and min(points) - datum >= -_LOOKED_UP:
+        table, offset = _by_difference(scale), _LOOKED_UP - int(datum)
+        return [table[score + offset] for score in points]
+    return imps_of([score - datum for score in points], scale)

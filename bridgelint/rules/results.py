@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import chain
-from operator import eq
+from operator import eq, neg
 from math import isfinite
 from typing import Callable, Iterator
 
@@ -17,7 +17,7 @@ from ..core.findings import Finding
 from ..core.record import Record
 from ..core.tables import Element, Table
 from ..core.results import cross_imps, datum, round_to_ten, victory_points
-from ..core.scoring import IMP_SCALES, imps_of
+from ..core.scoring import IMP_SCALES, imps_against
 from ..core.scoring_method import DATUM_METHODS, ScoringMethod
 from ..core.tables import decimals, number, unquoted
 from ..replay.context import per_record
@@ -60,7 +60,7 @@ def datums(ctx: Context) -> list[_Datum]:
     field, method = _MethodRule.field(ctx), method_of(ctx)
     if field is None or method.comparison not in DATUM_METHODS:
         return []
-    exact = datum(zip(field.ns, field.counts), method.comparison or "", method.datum_form or "")
+    exact = datum(field.ns, field.counts, method.comparison or "", method.datum_form or "")
     return [] if exact is None else [_Datum(exact, True), _Datum(exact, False)]
 
 
@@ -148,7 +148,7 @@ class ImpMismatch(_MethodRule):
         comparison = method.comparison
         if comparison in DATUM_METHODS:
             def against(d: _Datum) -> _Imps:
-                return _Imps(lambda: imps_of([points - d.value for points in field.ns], scale),
+                return _Imps(lambda: imps_against(field.ns, d.value, scale),
                              lambda row: d.described(method, field.entries))
 
             return [against(d) for d in found]
@@ -220,7 +220,7 @@ class _Imps:
         """North-South's IMPs (``sign`` 1) or East-West's (-1) on each row of the field."""
         found = self._sides.get(sign)
         if found is None:
-            found = self._sides[sign] = self._compute() if sign == 1 else [-value for value in self.values(1)]
+            found = self._sides[sign] = self._compute() if sign == 1 else list(map(neg, self.values(1)))
         return found
 
 
@@ -286,9 +286,9 @@ class DatumMismatch(_MethodRule):
                                    f"{more}", element.line, element.column)
 
 
-_PAIR_COLUMNS = (("PairId_NS", "NS"), ("PairId_EW", "EW"))
-_PLAYER_COLUMNS = (("PlayerId_North", "North"), ("PlayerId_South", "South"), ("PlayerId_East", "East"),
-                   ("PlayerId_West", "West"))
+_SEAT_COLUMNS = (("PairId_NS", "NS"), ("PairId_EW", "EW"), ("PlayerId_North", "North"), ("PlayerId_South", "South"),
+                 ("PlayerId_East", "East"), ("PlayerId_West", "West"))
+_R106_COLUMNS = (*(name for name, _ in _SEAT_COLUMNS), "Section", "Table", "Round", "Names_NS", "Names_EW")
 
 
 class ImpossibleTraveller(_ScoreTableRule):
@@ -332,16 +332,14 @@ class ImpossibleTraveller(_ScoreTableRule):
         view = traveller(ctx)
         if view is None:
             return
-        position = view.position
-        seats = [(at, seat) for name, seat in (*_PAIR_COLUMNS, *_PLAYER_COLUMNS) if (at := position(name)) is not None]
-        section, at_table, round_ = (position(name) for name in ("Section", "Table", "Round"))
+        *found, names_ns, names_ew = view.find(_R106_COLUMNS)
+        seats = [(at, seat) for at, (_, seat) in zip(found, _SEAT_COLUMNS) if at is not None]
+        section, at_table, round_ = found[len(_SEAT_COLUMNS):]
         if not seats and (at_table is None or round_ is None):
             return
         if _all_apart(view, [at for at, _ in seats], (section, at_table, round_)):
             return  # no id twice, no table and round twice: nothing to find
-        names = (position("Names_NS"), position("Names_EW"))
-        if None in names:
-            names = (None, None)
+        names = (names_ns, names_ew) if names_ns is not None and names_ew is not None else (None, None)
         table = view.table
         rows = id_rows(view, (section, at_table, round_, *names, *(at for at, _ in seats)))
         by_side = len(seats) == 2 and per_direction(view, names, (seats[0][0], seats[1][0]))
@@ -420,6 +418,11 @@ def per_direction(view: Traveller, names: tuple[int | None, int | None], pairs: 
     if any(pair in named_ew and name != named_ew[pair] for pair, name in named_ns.items()):
         return True
     return same > 1
+
+
+def pair_key(section: str, pair: str) -> str:
+    """How the standings tell a pair (or player) apart: its id within its section (``""``: none)."""
+    return f"{section}\x1f{pair}" if section else pair
 
 
 def _who(seats: list[tuple[int, str]]) -> str:
@@ -751,10 +754,11 @@ class StandingsTotals(Rule):
     formats = frozenset(("pbn",))
 
     @classmethod
-    def compare(cls, standings: Standings, pairs: dict, sections: bool, tops: bool, by_side: bool
-                ) -> Iterator[Finding]:
+    def compare(cls, standings: Standings, pairs: dict, places: list[int], sections: bool, tops: bool,
+                by_side: bool) -> Iterator[Finding]:
         """The findings of one file: its ranking (``standings``) against ``pairs`` (by (section, id): boards,
-        ``mp``, ``points`` and ``top``, ``imp``, with the decimals they were written with).  ``by_side``: the
+        ``mp``, ``points`` and ``top``, ``imp``; ``places``: the most decimals the MPs and the IMPs were written
+        with).  ``by_side``: the
         travellers number their pairs per direction (ids ``NS 1``, ``EW 1``): the ranking's Direction tells
         which is which, and without one it is not compared."""
         table = standings.table
@@ -776,7 +780,7 @@ class StandingsTotals(Rule):
         for row, pair_id in enumerate(ids):
             if pair_id is None:
                 continue
-            key = ((where[row] or "") if where is not None else "", pair_id)
+            key = pair_key((where[row] or "") if where is not None else "", pair_id)
             ranked.add(key)
             pair = pairs.get(key)
             played = boards[0][row] if boards is not None else None
@@ -787,7 +791,7 @@ class StandingsTotals(Rule):
             if played is not None and played != pair.boards:
                 wrong.setdefault("NrBoards", []).append((row, pair.boards))
             if mp_total is not None and (value := mp_total[1][row]) is not None:
-                tolerance = 0.5 * 10 ** -mp_total[2] + _summed(pair.boards, pair.mp_places)
+                tolerance = 0.5 * 10 ** -mp_total[2] + _summed(pair.boards, places[0])
                 if abs(value - pair.mp) > tolerance:
                     wrong.setdefault(mp_total[0], []).append((row, pair.mp))
             if percent is not None and tops and pair.top and (value := percent[1][row]) is not None:
@@ -795,7 +799,7 @@ class StandingsTotals(Rule):
                 if abs(value - computed) > 0.5 * 10 ** -percent[2] + 1e-6:
                     wrong.setdefault(percent[0], []).append((row, computed))
         if imp_total is not None:
-            wrong.update(cls._imps(imp_total, ids, where, pairs))
+            wrong.update(cls._imps(imp_total, ids, where, pairs, places[1]))
         for column, rows in wrong.items():
             row, computed = rows[0]
             pair_id = ids[row]
@@ -804,14 +808,14 @@ class StandingsTotals(Rule):
                 message = f"TotalScoreTable ranks {id_name} {pair_id}, who plays in no ScoreTable of the file"
             else:
                 element = standings.element(row, column)
-                places = 0 if column == "NrBoards" else max(decimals(element.text), 2 if column in _PERCENTAGES else 0)
+                written = 0 if column == "NrBoards" else max(decimals(element.text), 2 if column in _PERCENTAGES else 0)
                 given = (f"the ScoreTables list it on {computed} boards" if column == "NrBoards" else
-                         f"its rows in the ScoreTables give {shown(computed, places)}")
+                         f"its rows in the ScoreTables give {shown(computed, written)}")
                 message = f"TotalScoreTable {column} {element.text} for {id_name} {pair_id}, but {given}"
             yield cls.finding(message + _more(rows, "row"), element.line, element.column)
         missing = [key for key in pairs if key not in ranked]
         if missing and not _only_the_best(standings, missing, pairs, percent, mp_total, tops):
-            _, pair_id = missing[0]
+            pair_id = pairs[missing[0]].name
             others = len(missing) - 1
             more = f"; {others} more missing" if others else ""
             yield cls.finding(f"TotalScoreTable does not rank {id_name} {pair_id}, who plays "
@@ -820,18 +824,18 @@ class StandingsTotals(Rule):
 
     @staticmethod
     def _imps(total: tuple[str, list[float | None], int], ids: list[str | None], where: list[str | None] | None,
-              pairs: dict) -> dict[str, list]:
+              pairs: dict, imp_places: int) -> dict[str, list]:
         """The rows whose IMP total is neither the sum of their IMPs nor, when the whole column reads so, the mean
         per board."""
         name, values, places = total
         readings: list[list] = [[], []]
         for row, pair_id in enumerate(ids):
-            pair = pairs.get(((where[row] or "") if where is not None else "", pair_id)) if pair_id else None
+            pair = pairs.get(pair_key((where[row] or "") if where is not None else "", pair_id)) if pair_id else None
             value = values[row]
             if pair is None or value is None or not pair.boards:
                 continue
             for reading, computed in zip(readings, (pair.imp, pair.imp / pair.boards)):
-                slack = 0.5 * 10 ** -places + _summed(pair.boards, pair.imp_places) / (
+                slack = 0.5 * 10 ** -places + _summed(pair.boards, imp_places) / (
                     1 if reading is readings[0] else pair.boards)
                 if abs(value - computed) > slack:
                     reading.append((row, computed))

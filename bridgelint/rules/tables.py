@@ -17,7 +17,7 @@ from ..core.tags import Tag
 from ..core.results import full_field, neuberg, on_scale
 from ..core.scoring import score
 from ..core.digits import is_digits, matched, wholes
-from ..core.tables import (ARTIFICIAL, IRRELEVANT, KIND_FORMS, MALFORMED, SCORE, TEXT, UNKNOWN, adjusted_score,
+from ..core.tables import (ARTIFICIAL, IRRELEVANT, KIND_FORMS, MALFORMED, NUMBER, SCORE, TEXT, UNKNOWN, adjusted_score,
                            column_values, decimals, number, parse_element, sort_key, unquoted)
 from ..replay.context import per_record
 from .base import Context, Rule
@@ -370,7 +370,7 @@ class _ScoreTableRule(Rule):
     @staticmethod
     def columns(view: "Traveller", names: tuple[str, ...]) -> list[tuple[str, int]]:
         """Those of ``names`` the table has as columns, with their positions, in the order of ``names``."""
-        return [(name, position) for name in names if (position := view.position(name)) is not None]
+        return [(name, position) for name, position in zip(names, view.find(names)) if position is not None]
 
     @staticmethod
     def score_table(ctx: Context) -> Table | None:
@@ -695,12 +695,25 @@ class ScoreField:
 _NOT_WORDS = ('"', "{", "}", ";", "%", "[", "]")  # what may stand in a table's text besides elements and blanks
 
 
+# The positions of a header's columns, and of the columns a rule looks for, by the header's text (a file's
+# travellers mostly share one header); a few hundred headers at most are remembered.
+_HEADERS: dict[str, dict[str, int]] = {}
+_FOUND: dict[tuple[str, tuple[str, ...]], tuple[int | None, ...]] = {}
+_REMEMBERED = 512
+
+
+def _remember(cache: dict, key: object, value: object) -> None:
+    if len(cache) >= _REMEMBERED:
+        cache.clear()
+    cache[key] = value
+
+
 class Traveller:
     """A ScoreTable read a column at a time, once for every rule that asks (:func:`traveller`): its whole rows
     (an element for every column), each column's elements as written and as typed by the column's kind."""
 
-    __slots__ = ("table", "numbers", "starts", "whole", "_positions", "_elements", "_texts", "_values", "_measures",
-                 "_ids")
+    __slots__ = ("table", "numbers", "starts", "whole", "header", "_positions", "_elements", "_texts", "_values",
+                 "_figures", "_plain", "_ids")
 
     def __init__(self, table: Table):
         self.table = table
@@ -714,18 +727,35 @@ class Traveller:
             whole = [(number, start) for number, (start, end) in enumerate(zip(starts, ends)) if end - start == width]
             self.numbers, self.starts = [number for number, _ in whole], [start for _, start in whole]
         self.whole = len(self.numbers) == len(starts)  # every row is
-        self._positions: dict[str, int] = {}
-        for position, column in enumerate(table.columns):
-            self._positions.setdefault(column.name, position)
+        self.header = None if table.inherited else table.tag.value  # what the columns are read from
+        positions = _HEADERS.get(self.header) if self.header is not None else None
+        if positions is None:
+            positions = {}
+            for position, column in enumerate(table.columns):
+                positions.setdefault(column.name, position)
+            if self.header is not None:
+                _remember(_HEADERS, self.header, positions)
+        self._positions: dict[str, int] = positions
         self._elements: list[str] | None = None  # every element, when a split of the table's text gives them
         self._texts: dict[int, list[str]] = {}
         self._values: dict[int, list[object]] = {}
-        self._measures: dict[int, list[tuple[float, int] | None]] = {}
+        self._figures: dict[int, tuple[list[int | float | None], int]] = {}
+        self._plain: dict[int, list[int] | None] = {}
         self._ids: dict[int, list[str | None]] = {}
 
     def position(self, name: str) -> int | None:
         """The position of the first column of that name (``Table.column_index``), or None."""
         return self._positions.get(name)
+
+    def find(self, names: tuple[str, ...]) -> tuple[int | None, ...]:
+        """:meth:`position` of each of ``names``, worked out once for every table of the same header."""
+        header = self.header
+        found = _FOUND.get((header, names)) if header is not None else None
+        if found is None:
+            found = tuple(map(self._positions.get, names))
+            if header is not None:
+                _remember(_FOUND, (header, names), found)
+        return found
 
     def texts(self, position: int) -> list[str]:
         """The whole rows' elements in a column, as written."""
@@ -758,10 +788,19 @@ class Traveller:
         """The whole rows' elements in a column, typed (``Table.value``)."""
         found = self._values.get(position)
         if found is None:
-            texts = self.texts(position)
             kind = self.table.columns[position].kind
-            found = self._values[position] = column_values(kind, texts)
+            plain = self._wholes(position) if kind in (SCORE, NUMBER) else None
+            found = self._values[position] = (cast(list[object], plain) if plain is not None
+                                              else column_values(kind, self.texts(position)))
         return found
+
+    def _wholes(self, position: int) -> list[int] | None:
+        """A column's elements when every one is a plain whole number (:func:`wholes`), read once for
+        :meth:`values` and :meth:`figures`; else None."""
+        if position not in self._plain:
+            texts = self.texts(position)  # a - or ? is no whole number: not tried (a failed try costs an exception)
+            self._plain[position] = None if IRRELEVANT in texts or UNKNOWN in texts else wholes(texts)
+        return self._plain[position]
 
     def ids(self, position: int) -> list[str | None]:
         """The whole rows' elements in a column as ids or names (:func:`id_text`)."""
@@ -776,22 +815,29 @@ class Traveller:
             self._ids[position] = found
         return found
 
-    def measures(self, position: int) -> list[tuple[float, int] | None]:
-        """The whole rows' numbers in a column (marks and quotes undone) with the decimals each is written with;
-        None where an element is no number."""
-        found = self._measures.get(position)
+    def figures(self, position: int) -> tuple[list[int | float | None], int]:
+        """The whole rows' numbers in a column (marks and quotes undone; None where an element is no number) and the
+        most decimals one is written with."""
+        found = self._figures.get(position)
         if found is None:
             texts = self.texts(position)
-            plain = wholes(texts)
-            found = self._measures[position] = ([(float(value), 0) for value in plain] if plain is not None
-                                                else [_measure(text) for text in texts])
+            plain = self._wholes(position)
+            if plain is not None:
+                found = (cast(list[int | float | None], plain), 0)
+            else:
+                written = [unquoted(text.lstrip(ARTIFICIAL)) for text in texts]
+                values = [number(text) for text in written]
+                found = (values, max((decimals(text) for text, value in zip(written, values) if value is not None),
+                                     default=0))
+            self._figures[position] = found
         return found
 
-
-def _measure(text: str) -> tuple[float, int] | None:
-    written = unquoted(text.lstrip(ARTIFICIAL))
-    value = number(written)
-    return None if value is None else (float(value), decimals(written))
+    def lines(self, position: int) -> Sequence[int]:
+        """The line of each whole row's element in a column."""
+        cells = self.table.cells
+        if isinstance(self.numbers, range):  # rows of one element a column each, one after the other
+            return cells[4 * position + 2::4 * len(self.table.columns)]
+        return [cells[4 * (start + position) + 2] for start in self.starts]
 
 
 def id_text(text: str) -> str | None:
@@ -806,7 +852,7 @@ def id_text(text: str) -> str | None:
 def score_field(view: Traveller) -> ScoreField | None:
     """The field of the table's scores; None when a row's NS score is not known (nothing can be computed)."""
     table = view.table
-    ns, ew, multiplicity = (view.position(name) for name in ("Score_NS", "Score_EW", "Multiplicity"))
+    ns, ew, multiplicity = view.find(("Score_NS", "Score_EW", "Multiplicity"))
     if ns is None and ew is None or not view.whole:
         return None  # no score, or a row that is not whole
     ns_points = view.values(ns) if ns is not None else None

@@ -3,21 +3,29 @@
 Each record's ScoreTable (a board's traveller) adds to the pairs (or players) it lists: the board, the MPs
 and IMPs written for them, the board's top; the first TotalScoreTable of the file is kept.  At the end of the
 file (``end_file``) every ranked pair's totals, NrBoards and percentage are compared with what its rows give,
-when the file holds a ScoreTable for every board.  Per pair its totals and, per board it played, the line
-of its row (for R106, the round's table too) are kept, never a record.
+when the file holds a ScoreTable for every board.  Per pair its totals are kept, per board the line of each
+pair's row, per pair and round its table: never a record.
+
+A traveller is taken a column at a time: the pairs of one seat column, their MPs, IMPs and lines, in passes that
+run mostly in C (a traveller of 15 tables is 30 entries on every board of a results file).  Only a board given
+again by an earlier traveller, or a pair listed twice in one, is gone through row by row (R106 says which
+entry counts).
 """
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import itemgetter
+from collections import Counter
+from itertools import chain, compress
+from operator import ne
+from typing import Any, Iterable, Sequence
 
 from ...core.digits import is_digits, whole
 from ...core.findings import Finding
 from ...core.tables import Table
 from ...replay.context import Context
 from ...rules.method import method_of
-from ...rules.results import ImpossibleTraveller, Standings, StandingsTotals, per_direction, standings_table
+from ...rules.results import (ImpossibleTraveller, Standings, StandingsTotals, pair_key, per_direction,
+                              standings_table)
 from ...rules.tables import Traveller, traveller
 
 _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),
@@ -25,18 +33,53 @@ _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW
           "PlayerId_East": ("MP_East", "", ""), "PlayerId_West": ("MP_West", "", "")}
 # each seat's column of ids, the columns of its MPs and IMPs, and the side a pair number counts on per direction
 
-
 class _Pair:
-    """What the travellers give one pair: boards played, MPs (as a share of the tops) and IMPs."""
+    """What the travellers give one pair: its id (as the ranking names it), boards played, MPs (as a share of the
+    tops) and IMPs."""
 
-    __slots__ = ("boards", "mp", "points", "top", "imp", "mp_places", "imp_places", "played", "rounds")
+    __slots__ = ("name", "boards", "mp", "points", "top", "imp")
 
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
+        self.name = name
         self.boards = 0
         self.mp = self.points = self.top = self.imp = 0.0
-        self.mp_places = self.imp_places = 0
-        self.played: dict[str, int] = {}  # board -> the line where the pair played it
-        self.rounds: dict[str, tuple[str, str, int]] = {}  # round -> (table, board, line) where the pair sat
+
+
+class _Seat:
+    """The entries of one seat column of a traveller that count: their rows, pair ids and keys (:func:`pair_key`;
+    None: no id), the lines of their ids, their MPs and IMPs (None: no number; the list None: no such column),
+    and their rows' tables and rounds."""
+
+    __slots__ = ("at", "rows", "ids", "keys", "lines", "mps", "imps", "tables", "rounds")
+
+    def __init__(self, at: int, rows: Sequence[int], ids: list, keys: list, lines: Sequence[int], mps: list | None,
+                 imps: list | None, tables: list, rounds: list):
+        self.at, self.rows, self.ids, self.keys, self.lines = at, rows, ids, keys, lines
+        self.mps, self.imps, self.tables, self.rounds = mps, imps, tables, rounds
+
+    def kept(self, rows: list[int]) -> _Seat:
+        """The entries of ``rows`` (indexes into this seat's entries) only."""
+        def only(column: Sequence | None) -> list | None:
+            return [column[row] for row in rows] if column is not None else None
+
+        return _Seat(self.at, only(self.rows) or [], only(self.ids) or [], only(self.keys) or [],
+                     only(self.lines) or [], only(self.mps), only(self.imps), only(self.tables) or [],
+                     only(self.rounds) or [])
+
+
+class _Plan:
+    """Where a traveller's header puts what the hook reads: each seat's column of ids with its MP and IMP columns
+    and side (``seats``), the Section and Multiplicity, Names_NS and Names_EW, Table and Round (None: absent)."""
+
+    __slots__ = ("seats", "section", "multiplicity", "names", "places")
+
+    def __init__(self, view: Traveller):
+        position = view.position
+        self.seats = [(at, position(mp), position(imp), side) for name, (mp, imp, side) in _SIDES.items()
+                      if (at := position(name)) is not None]
+        self.section, self.multiplicity = position("Section"), position("Multiplicity")
+        self.names = position("Names_NS"), position("Names_EW")
+        self.places = position("Table"), position("Round")
 
 
 def standings_hooks(codes: frozenset[str]) -> list[StandingsHook]:
@@ -51,13 +94,17 @@ class StandingsHook:
         self.start_file("", None)
 
     def start_file(self, path: str, suppressions: object) -> None:
-        self.pairs: dict[tuple[str, str], _Pair] = {}
+        self.pairs: dict[str, _Pair] = {}  # by pair_key
         self.boards: set[str] = set()
-        self.traveled: set[str] = set()
+        self.played: dict[str, dict[str, int]] = {}  # board -> the line of each pair's row on it
+        self.seated: dict[tuple[str, str], str] = {}  # (pair, round) -> the table it sat at, first seen
+        self.first_seated: dict[tuple[str, str], tuple[str, int]] = {}  # ... on which board, at which line
         self.sections = False
         self.totals: Table | None = None
         self.tops = True  # every board's top is known
         self.by_side = False  # a traveller numbers its pairs per direction (a Mitchell)
+        self.places = [0, 0]  # the decimals of the MPs and of the IMPs, at most
+        self.plans: dict[str, _Plan] = {}  # by the header of a ScoreTable (not one carried by #)
 
     def __call__(self, ctx: Context) -> list[Finding]:
         record = ctx.record
@@ -74,90 +121,154 @@ class StandingsHook:
     def _traveller(self, ctx: Context, view: Traveller, board: str) -> list[Finding]:
         """Add a board's traveller to its pairs; R106 where a pair plays the board again or sits at two tables
         in one round."""
-        position = view.position
-        seats = [(at, position(mp), position(imp), side) for name, (mp, imp, side) in _SIDES.items()
-                 if (at := position(name)) is not None]
-        if not seats:
+        table = view.table
+        plan = self.plans.get(table.tag.value) if not table.inherited else None
+        if plan is None:
+            plan = _Plan(view)
+            if not table.inherited:
+                self.plans[table.tag.value] = plan
+        if not plan.seats:
             return []
-        again = board in self.traveled  # an earlier traveller gives the board
-        self.traveled.add(board)
-        section, multiplicity = position("Section"), position("Multiplicity")
-        self.sections = self.sections or section is not None
-        absent: list = [None] * len(view.starts)
-        wheres, tables, rounds = (view.ids(at) if at is not None else absent
-                                  for at in (section, position("Table"), position("Round")))
-        rows = list(zip(view.starts, wheres, tables, rounds, *(view.ids(seat[0]) for seat in seats)))
-        by_side = len(seats) == 2 and per_direction(view, (position("Names_NS"), position("Names_EW")),
-                                                    (seats[0][0], seats[1][0]))
+        again = board in self.played  # an earlier traveller gives the board
+        self.sections = self.sections or plan.section is not None
+        rows = len(view.starts)
+        wheres = view.ids(plan.section) if plan.section is not None else None
+        by_side = len(plan.seats) == 2 and per_direction(view, plan.names, (plan.seats[0][0], plan.seats[1][0]))
         self.by_side = self.by_side or by_side
-        entries = len(rows) if multiplicity is None else sum(map(_count, view.ids(multiplicity)))
+        entries = rows if plan.multiplicity is None else sum(map(_count, view.ids(plan.multiplicity)))
         step = method_of(ctx).mp_step
         top = step * (entries - 1) if step else None
         self.tops = self.tops and top is not None
-        columns = [(view.measures(mp) if mp is not None else absent, view.measures(imp) if imp is not None else absent)
-                   for _, mp, imp, _ in seats]
+        absent: list = [None] * rows
+        tables, rounds = (view.ids(at) if at is not None else absent for at in plan.places)
+        seats = []
+        for at, mp, imp, side in plan.seats:
+            ids = view.ids(at)
+            if by_side:
+                ids = [f"{side} {pair}" if pair is not None else None for pair in ids]
+            keys = ids if wheres is None else [pair_key(where or "", pair) if pair is not None else None
+                                               for where, pair in zip(wheres, ids)]
+            mps = self._numbers(view, mp, 0) if mp is not None else None
+            imps = self._numbers(view, imp, 1) if imp is not None else None
+            seats.append(_Seat(at, range(rows), ids, keys, view.lines(at), mps, imps, tables, rounds))
         half = 0.0
         if top is not None:
-            written = list(chain.from_iterable(map(itemgetter(0), filter(None, mps)) for mps, _ in columns))
+            written = [value for value in chain.from_iterable(seat.mps for seat in seats if seat.mps is not None)
+                       if value is not None]
             mean = sum(written) / len(written) if written else 0.0
             half = top / 2 if abs(mean) < abs(mean - top / 2) else 0.0  # centred on 0: a share is MP + top/2
-        cells, pairs = view.table.cells, self.pairs
-        listed: set[tuple[str, str]] = set()  # this traveller's pairs, when an earlier one gives the board
+        listed = list(chain.from_iterable(seat.keys for seat in seats))
+        unique = set(listed)
+        unique.discard(None)
+        if not self.pairs.keys() >= unique:
+            self._new_pairs(seats)
         found: list[Finding] = []
-        sides = [(at, side, mps, imps) for (at, _, _, side), (mps, imps) in zip(seats, columns)]
-        for row, (start, where, sat, played_in, *ids) in enumerate(rows):
-            where = where or ""
-            for (at, side, mps, imps), pair_id in zip(sides, ids):
-                if pair_id is None:
-                    continue
-                if by_side:
-                    pair_id = f"{side} {pair_id}"
-                pair = pairs.get((where, pair_id))
-                if pair is None:
-                    pair = pairs[where, pair_id] = _Pair()
-                line = cells[4 * (start + at) + 2]  # the element's place (Table.element_place)
-                played = pair.played
-                if board in played:
-                    if again and (where, pair_id) not in listed:  # twice in one traveller is the rule's own finding
-                        found.append(ImpossibleTraveller.finding(
-                            f"ScoreTable lists pair {pair_id} on board {board}, which it already played (line "
-                            f"{played[board]})", line, cells[4 * (start + at) + 3]))
-                    continue
-                played[board] = line
-                if again:
-                    listed.add((where, pair_id))
-                if sat is not None and played_in is not None:
-                    seen = pair.rounds.get(played_in)
-                    if seen is None:
-                        pair.rounds[played_in] = (sat, board, line)
-                    elif seen[0] != sat:
-                        found.append(ImpossibleTraveller.finding(
-                            f"ScoreTable has pair {pair_id} at table {sat} in round {played_in}, but at table "
-                            f"{seen[0]} in that round on board {seen[1]} (line {seen[2]})",
-                            line, cells[4 * (start + at) + 3]))
-                pair.boards += 1
-                mp = mps[row]
-                if mp is not None:
-                    value, places = mp
-                    pair.mp += value
-                    if places > pair.mp_places:
-                        pair.mp_places = places
-                    if top is not None:
-                        pair.points += value + half
-                        pair.top += top
-                imp = imps[row]
-                if imp is not None:
-                    value, places = imp
-                    pair.imp += value
-                    if places > pair.imp_places:
-                        pair.imp_places = places
+        if again or len(unique) != len(listed):  # a board again, a pair twice or a row without one
+            seats = self._counted(view, seats, board, again, found)
+        else:  # a board first given, every pair once: every entry counts
+            played = self.played[board] = {}
+            for seat in seats:
+                played.update(zip(seat.keys, seat.lines))
+        if None not in plan.places:
+            self._rounds(view, seats, board, found)
+        self._add(seats, top, half)
         return found
+
+    def _numbers(self, view: Traveller, position: int, kind: int) -> list:
+        """A column's numbers by row (None: no number), noting their decimals (``kind`` 0: MPs, 1: IMPs)."""
+        values, places = view.figures(position)
+        if places > self.places[kind]:
+            self.places[kind] = places
+        return values
+
+    def _new_pairs(self, seats: list[_Seat]) -> None:
+        """The pairs a traveller lists for the first time, in the order it lists them (row by row)."""
+        pairs = self.pairs
+        for key, name in zip(chain.from_iterable(zip(*(seat.keys for seat in seats))),
+                             chain.from_iterable(zip(*(seat.ids for seat in seats)))):
+            if key is not None and key not in pairs:
+                pairs[key] = _Pair(name)
+
+    def _counted(self, view: Traveller, seats: list[_Seat], board: str, again: bool, found: list[Finding]
+                 ) -> list[_Seat]:
+        """The entries that count, row by row as the traveller lists them: a pair's first on the board.  R106 where
+        an earlier traveller already gives the pair on this board (twice in one traveller is the rule's own)."""
+        played = self.played.setdefault(board, {})
+        listed: set[str] = set()  # this traveller's pairs, when an earlier one gives the board
+        kept: list[list[int]] = [[] for _ in seats]
+        for row in range(len(view.starts)):
+            for seat, rows in zip(seats, kept):
+                key = seat.keys[row]
+                if key is None:
+                    continue
+                if key in played:
+                    if again and key not in listed:
+                        found.append(ImpossibleTraveller.finding(
+                            f"ScoreTable lists pair {seat.ids[row]} on board {board}, which it already played (line "
+                            f"{played[key]})", *view.table.element_place(view.starts[row] + seat.at)))
+                    continue
+                played[key] = seat.lines[row]
+                if again:
+                    listed.add(key)
+                rows.append(row)
+        return [seat.kept(rows) for seat, rows in zip(seats, kept)]
+
+    def _rounds(self, view: Traveller, seats: list[_Seat], board: str, found: list[Finding]) -> None:
+        """R106 where a pair sits at another table in a round than it sat at on an earlier board of that round.  Only
+        the entries whose table is not the one their pair is known at in that round are gone through: after a
+        round's first board, few."""
+        seated, first = self.seated, self.first_seated
+        for seat in seats:
+            spots = list(zip(seat.keys, seat.rounds))
+            known = list(map(seated.get, spots))
+            if known == seat.tables:
+                continue
+            for at in compress(range(len(spots)), map(ne, known, seat.tables)):
+                spot, sat, seen = spots[at], seat.tables[at], known[at]
+                if sat is None or spot[1] is None:
+                    continue  # a row of no table or no round: not compared
+                if seen is None:
+                    seated[spot], first[spot] = sat, (board, seat.lines[at])
+                    continue
+                seen_board, seen_line = first[spot]
+                found.append(ImpossibleTraveller.finding(
+                    f"ScoreTable has pair {seat.ids[at]} at table {sat} in round {spot[1]}, but at table "
+                    f"{seen} in that round on board {seen_board} (line {seen_line})",
+                    *view.table.element_place(view.starts[seat.rows[at]] + seat.at)))
+
+    def _add(self, seats: list[_Seat], top: int | None, half: float) -> None:
+        """Each counted entry's MPs (and the share of the top they are) and IMPs to its pair (its boards are counted
+        at the end, from ``played``)."""
+        pairs = self.pairs
+        for seat in seats:
+            if seat.mps is not None:
+                mps = zip(map(pairs.__getitem__, seat.keys), seat.mps)
+                if top is None:
+                    for pair, mp in mps:
+                        if mp is not None:
+                            pair.mp += mp
+                else:
+                    for pair, mp in mps:
+                        if mp is not None:
+                            pair.mp += mp
+                            pair.points += mp + half
+                            pair.top += top
+            if seat.imps is not None:
+                imps: Iterable[tuple[_Pair, Any]] = zip(map(pairs.__getitem__, seat.keys), seat.imps)
+                if None in seat.imps:
+                    imps = ((pair, imp) for pair, imp in imps if imp is not None)
+                for pair, imp in imps:
+                    pair.imp += imp
 
     def end_file(self, report: object) -> list[Finding]:
         totals = self.totals
-        if totals is None or not self.traveled or self.boards - self.traveled:
+        if totals is None or not self.played or self.boards - self.played.keys():
             return []  # only a file that holds every board's traveller
-        return list(StandingsTotals.compare(Standings(totals), self.pairs, self.sections, self.tops, self.by_side))
+        pairs = self.pairs
+        for key, boards in Counter(chain.from_iterable(self.played.values())).items():
+            pairs[key].boards = boards
+        return list(StandingsTotals.compare(Standings(totals), self.pairs, self.places, self.sections, self.tops,
+                                            self.by_side))
 
 
 def _count(text: str | None) -> int:
