@@ -24,11 +24,19 @@ from bridgelint.rules import DEFAULT_CODES
 from bridgelint.core.findings import Finding
 from bridgelint.core.record import Record
 from bridgelint.formats.pbn import PbnReader
+from bridgelint.core.reference import reference
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS_PBN = SHARED / "corpus" / "pbn"
 
 requires_shared = pytest.mark.skipif(not CORPUS_PBN.is_dir(), reason=f"shared corpus not found at {CORPUS_PBN}")
+
+
+@pytest.fixture(params=[False, True], ids=["fast", "reference"])
+def both_ways(request: pytest.FixtureRequest):
+    """The test runs twice: with the fast paths, and with every fast path off (``BRIDGELINT_REFERENCE=1``)."""
+    with reference(request.param):
+        yield request.param
 
 
 def _bytes(text: str | bytes, encoding: str = "utf-8") -> bytes:

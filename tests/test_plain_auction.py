@@ -10,11 +10,12 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgelint.core.reference import reference
 from bridgelint.core.tokens import PLAIN_CALLS, Call
 from bridgelint.engine.linter import check_record
 from bridgelint.formats import open_reader
 from bridgelint.formats.lin import LinReader
-from bridgelint.replay import auction as replay
+from bridgelint.replay.auction import replay_auction
 
 NAMES = sorted(PLAIN_CALLS)
 BIDS = [name for name in NAMES if PLAIN_CALLS[name].kind == "bid"]
@@ -104,10 +105,18 @@ def test_an_auction_kept_as_text_stays_text_through_a_check():
 # --- the fast replay gives what the general replay gives ------------------------------------------------------
 
 def both_replays(names: list[str], seat: str = "N", dealer: str | None = "N"):
-    """The fast and the general replay of an auction of plain calls read from a PBN section."""
+    """The replay of an auction of plain calls read from a PBN section, with the fast paths (the usual auction's
+    fast replay) and with every fast path off."""
     auction = read(" ".join(names) + "\n" if names else "", seat, dealer or "").auction
     assert auction.names == names
-    return replay._replay_plain(names, seat), replay._replay_general(auction, dealer)
+    return replayed_both_ways(auction, dealer)
+
+
+def replayed_both_ways(auction, dealer):
+    """The replay of ``auction`` with the fast paths and with every fast path off."""
+    fast = replay_auction(auction, dealer)
+    with reference():
+        return fast, replay_auction(auction, dealer)
 
 
 @st.composite
@@ -139,8 +148,7 @@ def auctions(draw: st.DrawFn) -> list[str]:
 @given(auctions(), st.sampled_from("NESW"))
 def test_fast_replay_is_the_general_replay_or_leaves_the_auction_to_it(names, dealer):
     fast, general = both_replays(names, dealer, dealer)
-    assert (fast is None) == (general.illegal is not None)  # irregular: left to the general replay, which says why
-    assert fast is None or fast == general
+    assert fast == general
 
 
 def test_fast_replay_of_legal_auctions():
@@ -152,7 +160,7 @@ def test_fast_replay_of_legal_auctions():
              ("N", ""): (None, None)}
     for (dealer, text), (contract, declarer) in cases.items():
         fast, general = both_replays(text.split(), dealer, dealer)
-        assert fast is not None and fast == general, text
+        assert fast == general and fast.illegal is None, text
         assert (str(fast.contract) if fast.contract else None, fast.declarer) == (contract, declarer), text
         assert fast.ended == (contract is not None) and fast.seats == general.seats
 
@@ -161,9 +169,9 @@ def test_replay_auction_takes_the_general_replay_for_another_first_caller_or_no_
     for seat, dealer in (("W", "N"), ("", None)):
         auction = read("1C Pass Pass Pass\n", seat, dealer or "").auction
         assert auction.names is not None
-        result = replay.replay_auction(auction, dealer)
-        assert result == replay._replay_general(auction, dealer)
-    assert replay.replay_auction(read("1C Pass Pass Pass\n", "W").auction, "N").illegal.kind == "wrong-first-caller"
+        fast, general = replayed_both_ways(auction, dealer)
+        assert fast == general
+    assert replay_auction(read("1C Pass Pass Pass\n", "W").auction, "N").illegal.kind == "wrong-first-caller"
 
 
 # --- LIN: an auction of one-call mb fields is kept as the names of its calls ----------------------------------
@@ -189,7 +197,8 @@ def test_lin_calls_made_from_the_fields_match_their_names(mbs):
                                                                   for value, note in mbs]
     columns = [m.start() + 1 for m in re.finditer(r"mb\|", text)]
     assert [(c.line, c.column) for c in calls] == [(1, column) for column in columns]
-    assert replay.replay_auction(auction, "S") == replay._replay_general(auction, "S")
+    fast, general = replayed_both_ways(auction, "S")
+    assert fast == general
 
 
 def test_lin_auction_of_other_mb_values_is_read_as_call_objects():

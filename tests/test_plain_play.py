@@ -10,13 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelint.core.bridge import FULL_DECK, Contract
+from bridgelint.core.reference import reference
 from bridgelint.core.tags import Field
 from bridgelint.core.tokens import Card, seat_cards
 from bridgelint.formats import open_reader
-from bridgelint.replay.irregularity import NOT_HELD
+from bridgelint.replay.irregularity import AFTER_END, NOT_HELD
 from bridgelint.replay.play import replay_play
-from bridgelint.replay.play_fast import replay_fast
-from bridgelint.replay.play_general import replay_general
 from conftest import PLAY_DEAL, PLAY_ROWS
 from test_play_replay import IN_PLAY_ORDER, deal, lin_play
 
@@ -86,9 +85,15 @@ def test_rows_outside_the_play_are_words_of_their_section():
 
 # --- the fast replay gives what the general replay gives --------------------------------------------------------
 
-def both_replays(play, trump="H"):
-    fast = replay_fast(play, deal(), trump, "S")
-    return fast, replay_general(play, deal(), trump, "S")
+HEARTS = Contract(5, "H")
+
+
+def both_replays(play, contract=HEARTS):
+    """The replay of ``play`` with the fast paths (the usual play's fast replay) and with every fast path off."""
+    fast = replay_play(play, deal(), contract, "S")
+    with reference():
+        general = replay_play(play, deal(), contract, "S")
+    return fast, general
 
 
 def test_fast_replay_of_plain_plays_ending_in_a_star_or_cut_short():
@@ -98,38 +103,40 @@ def test_fast_replay_of_plain_plays_ending_in_a_star_or_cut_short():
             play = read(rows + "\n").play
             assert play.tokens is not None
             fast, general = both_replays(play)
-            assert fast is not None and fast == general, (count, end)
+            assert fast == general and fast.seated() == general.seated(), (count, end)
             assert (fast.end is not None) == bool(end) and fast.rows == (count + 3) // 4
+            assert len(fast.tricks) == (count + 3) // 4 and not fast.stopped
 
 
 def test_fast_replay_of_lin_plays_ending_in_a_claim():
     for count in (0, 1, 4, 7, 25, 52):
         play = lin_play(" ".join(IN_PLAY_ORDER.split()[:count]), Field("9", 9, 1, 200))
         fast, general = both_replays(play)
-        assert fast is not None and fast == general and fast.claimed, count
+        assert fast == general and fast.claimed and len(fast.tricks) == count // 4, count
 
 
-def test_fast_replay_leaves_irregular_plays_to_the_general_replay():
+def test_irregular_plays_are_replayed_as_the_general_replay_replays_them():
     revoke = PLAY_ROWS.replace("HA H3 HK HJ", "HA D7 HK HJ")
-    for rows in (revoke, PLAY_ROWS + "\nSA", "- - - -\n" + PLAY_ROWS, "SK H6 SA SJ\n*\nHA H3 HK HJ"):
-        play = read(rows + "\n").play
-        assert replay_fast(play, deal(), "H", "S") is None, rows
-    assert replay_fast(lin_play("SK H6 SA SJ", Field("3", 3, 1, 5)), deal(), "H", "S") is None
+    plays = [read(rows + "\n").play
+             for rows in (revoke, PLAY_ROWS + "\nSA", "- - - -\n" + PLAY_ROWS, "SK H6 SA SJ\n*\nHA H3 HK HJ")]
+    for play in [*plays, lin_play("SK H6 SA SJ", Field("3", 3, 1, 5))]:
+        fast, general = both_replays(play)
+        assert fast == general and fast.seated() == general.seated()
+    assert [(len(fast.revokes), fast.illegal.kind, fast.illegal.item.line)
+            for fast, _ in map(both_replays, plays)] == [(3, NOT_HELD, 14), (0, AFTER_END, 20), (0, AFTER_END, 20),
+                                                         (0, AFTER_END, 9)]
 
 
 def test_tricks_of_the_fast_replay_make_their_cards_when_read():
     play = read(PLAY_ROWS + "\n").play
-    fast = replay_fast(play, deal(), "H", "S")
-    assert play._items is None  # the replay left the play as text
-    general = replay_general(play, deal(), "H", "S")
+    fast, general = both_replays(play)
     assert [t.cards for t in fast.tricks] == [t.cards for t in general.tricks]
     assert fast.tricks[1].cards[0] == ("N", play.cards[5])
 
 
 def test_contract_in_no_trump():
-    play = read(PLAY_ROWS + "\n").play
-    fast = replay_play(play, deal(), Contract(3, "NT"), "S")
-    assert fast == replay_general(play, deal(), None, "S")
+    fast, general = both_replays(read(PLAY_ROWS + "\n").play, Contract(3, "NT"))
+    assert fast == general and fast.won == {"NS": 3, "EW": 10}
 
 
 # --- the usual header, read as a run of tag lines, gives the tags the tag pairs give one by one ----------------
@@ -178,7 +185,7 @@ def test_call_rows_read_as_the_calls_one_by_one(rows, blank, end):
 def test_fast_replay_of_plays_with_unknown_cards():
     """A claim written out: the tricks are counted up to the first row with a '-'; the rows placed alike."""
     rows = [row.split() for row in PLAY_ROWS.splitlines()]
-    fast_ones = 0
+    counted = 0  # plays whose tricks are counted up to the first row with a '-'
     for k in range(13):
         for mask in range(1, 16):  # which cards of row k are unknown
             row = [card if not mask >> i & 1 else "-" for i, card in enumerate(rows[k])]
@@ -186,19 +193,16 @@ def test_fast_replay_of_plays_with_unknown_cards():
                 text = "\n".join([" ".join(r) for r in [*rows[:k], row, *after]] + end)
                 play = read(text + "\n").play
                 fast, general = both_replays(play)
-                assert fast is None or (fast == general and fast.seated() == general.seated()), (k, mask, after)
-                fast_ones += fast is not None
-                assert fast is None or len(fast.tricks) == k
-    assert fast_ones > 400
+                assert fast == general and fast.seated() == general.seated(), (k, mask, after)
+                counted += len(fast.tricks) == k
+    assert counted > 400
 
 
 def test_irregular_cards_around_unknown_ones_go_to_the_general_replay():
     rows = PLAY_ROWS.splitlines()
     revoke = "\n".join(rows[:1] + ["HA D7 - -"])  # North leads D7, West plays HA holding diamonds
-    play = read(revoke + "\n").play
-    assert replay_fast(play, deal(), "H", "S") is None
-    assert replay_general(play, deal(), "H", "S").revokes
+    fast, general = both_replays(read(revoke + "\n").play)
+    assert fast == general and fast.revokes
     not_held = "\n".join(rows[:3] + ["- - - -", "D7 D6 - -"])  # North's D7 in West's column, West's D6 in North's
-    play = read(not_held + "\n").play
-    assert replay_fast(play, deal(), "H", "S") is None
-    assert replay_general(play, deal(), "H", "S").illegal.kind == NOT_HELD
+    fast, general = both_replays(read(not_held + "\n").play)
+    assert fast == general and fast.illegal.kind == NOT_HELD

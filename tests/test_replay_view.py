@@ -63,15 +63,15 @@ def assert_golden(name: str, text: str) -> None:
     assert text == golden.read_text()
 
 
-def test_golden_pbn_notes_play_and_revoke(tmp_path: Path):
+def test_golden_pbn_notes_play_and_revoke(tmp_path: Path, both_ways):
     assert_golden("replay_pbn_notes_revoke.txt", replay_output(tmp_path, "a.pbn", NOTES_AND_REVOKE))
 
 
-def test_golden_lin_alerts_play_and_claim(tmp_path: Path):
+def test_golden_lin_alerts_play_and_claim(tmp_path: Path, both_ways):
     assert_golden("replay_lin_alerts_claim.txt", replay_output(tmp_path, "b.lin", LIN_ALERTS_AND_CLAIM))
 
 
-def test_golden_insufficient_bid_marked_in_place(tmp_path: Path):
+def test_golden_insufficient_bid_marked_in_place(tmp_path: Path, both_ways):
     text = (SAMPLES / "auction-defects.pbn").read_text()
     output = replay_output(tmp_path, "c.pbn", text, "--board", "2")
     assert "1D <A103" in output

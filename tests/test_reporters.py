@@ -45,7 +45,7 @@ def golden(name: str, actual: str) -> None:
 
 
 @pytest.mark.parametrize("output_format", sorted(FORMATS))
-def test_golden_output(monkeypatch, output_format):
+def test_golden_output(monkeypatch, output_format, both_ways):
     code, out, err = samples_report(monkeypatch, "--format", output_format)
     assert code == 1
     golden("samples.stderr.txt", err)  # the summary line, the same for every format
@@ -53,7 +53,7 @@ def test_golden_output(monkeypatch, output_format):
     golden(FORMATS[output_format], text)
 
 
-def test_golden_statistics(monkeypatch):
+def test_golden_statistics(monkeypatch, both_ways):
     code, out, err = samples_report(monkeypatch, "--statistics")
     assert code == 1 and err.endswith("1 info\n")
     golden("samples.statistics.txt", out)

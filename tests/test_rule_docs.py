@@ -66,7 +66,7 @@ SHOWN = sorted(code for code in RULES if code not in UNSHOWABLE)
 
 
 @pytest.mark.parametrize("code", SHOWN)
-def test_the_example_fires_the_rule(code):
+def test_the_example_fires_the_rule(code, both_ways):
     examples = snippets(section(RULES[code].doc(), "Example"))
     assert examples, f"{code}: the Example has no indented snippet"
     for example in examples:
@@ -75,7 +75,7 @@ def test_the_example_fires_the_rule(code):
 
 
 @pytest.mark.parametrize("code", SHOWN)
-def test_the_use_instead_does_not_fire_the_rule(code):
+def test_the_use_instead_does_not_fire_the_rule(code, both_ways):
     fixes = snippets(section(RULES[code].doc(), "Use instead"))
     assert fixes, f"{code}: the Use instead has no indented snippet"
     for fix in fixes:
@@ -83,7 +83,7 @@ def test_the_use_instead_does_not_fire_the_rule(code):
 
 
 @pytest.mark.parametrize("code", SHOWN)
-def test_the_use_instead_holds_no_error(code):
+def test_the_use_instead_holds_no_error(code, both_ways):
     for fix in snippets(section(RULES[code].doc(), "Use instead")):
         errors = [f"{f.code} {f.message}" for f in check(fix, name="-") if f.severity == "error"]
         assert errors == [], (code, fix)

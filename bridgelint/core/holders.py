@@ -7,14 +7,15 @@ from dataclasses import dataclass
 from itertools import chain
 
 from .bridge import FULL_DECK, PACK
+from .reference import SWITCH
 
 
 @dataclass(frozen=True, slots=True)
 class Holders:
     """The card-to-seat view of a deal's known hands, shared by the play replay, D104 and the deal fingerprints.
 
-    ``seat`` maps each card dealt to its seat (of a card dealt twice, the seat met first in ``hands``), in no
-    particular order;
+    ``seat`` maps each card dealt to its seat (of a card dealt twice, the seat met first in ``hands``), in pack
+    order for a whole deal (the fingerprints read it so), else in no particular order;
     ``twice`` lists the cards dealt more than once (to two seats or twice to one), in pack order;
     ``whole`` says the deal is four hands of 13 cards that deal the pack once.
     """
@@ -33,7 +34,7 @@ class Holders:
         (:meth:`of_any`).
         """
         given = [*hands.values()]
-        if None not in given and [*map(len, given)] == _THIRTEEN_EACH:  # type: ignore[arg-type]  # no None
+        if not SWITCH.on and None not in given and [*map(len, given)] == _THIRTEEN_EACH:  # type: ignore[arg-type]  # no None
             pack = _NO_HOLDER.copy()
             pack.update(zip(chain.from_iterable(given), "".join([who * 13 for who in hands])))  # type: ignore[arg-type]
             if "" not in pack.values():
@@ -48,7 +49,7 @@ class Holders:
         dealt = sum(len(hand) for _, hand in known)
         if len(seat) == dealt:  # the usual deal: every card once
             whole = len(known) == 4 and all(len(hand) == 13 for _, hand in known) and seat.keys() == FULL_DECK
-            return cls(seat, (), whole)
+            return cls({card: seat[card] for card in PACK} if whole else seat, (), whole)  # whole: in pack order
         counts = Counter(card for _, hand in known for card in hand)
         return cls(seat, tuple(card for card in PACK if counts[card] > 1), False)
 

@@ -31,6 +31,7 @@ from ..core.digits import is_digits, matched
 from ..core.lin_match import ROOMS, Field4, LinRecord
 from ..core.findings import Finding
 from ..core.record import Auction, Deal, Play, Record
+from ..core.reference import SWITCH
 from ..core.tags import Field, Tag
 from ..core.tokens import INVALID, Call, Card
 from ..rules.deal import MalformedDeal
@@ -193,9 +194,11 @@ class _Board:
         line, column = (first.line, first.column) if isinstance(first, Finding) else first[2:]
         self.record = LinRecord(game, line, column)
         self.fields = self.record.fields
-        self.call_names: list[str] | None = []  # the PBN names of the calls while the auction is one call a mb field
-        self.names: list[str] = []  # the names of the cards while the play is plain (one card a pc field)
-        self.plain = True
+        # kept as text: the PBN names of the calls while the auction is one call a mb field, the names of the
+        # cards while the play is plain (one card a pc field)
+        self.call_names: list[str] | None = None if SWITCH.on else []
+        self.names: list[str] = []
+        self.plain = not SWITCH.on
         self.auction_at: tuple[int, int] | None = None
         self.play_at: tuple[int, int] | None = None
         self.claim: Field[int | None] | None = None

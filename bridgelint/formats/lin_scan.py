@@ -24,6 +24,7 @@ from typing import BinaryIO, Callable, Iterable, Iterator
 from urllib.parse import unquote_to_bytes
 
 from ..core.findings import Finding, Severity
+from ..core.reference import SWITCH
 from ..rules.syntax import MalformedLin, Windows1252
 from .patterns import LIN_FIELD
 from .text import Decoder, decode_line
@@ -136,7 +137,7 @@ def scan(chunks: Iterable[str]) -> Iterator[Run | Finding]:
         return MalformedLin.finding(message, *locate(index), severity=severity)
 
     while True:
-        if pos > mixed_to:  # the usual case: lines of whole fields, split in bulk
+        if pos > mixed_to and not SWITCH.on:  # the usual case: lines of whole fields, split in bulk
             newlines = buf.count("\n", cursor, pos)
             at_line = line + newlines  # the line of pos, and where it starts
             at_start = buf.rfind("\n", cursor, pos) + 1 if newlines else line_start

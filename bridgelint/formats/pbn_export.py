@@ -18,6 +18,7 @@ from typing import Callable
 
 from ..core import bridge
 from ..core.record import Record
+from ..core.reference import SWITCH
 from ..core.tags import Tag
 from ..core.text import Places
 from ..rules.syntax import ExportFormat
@@ -59,7 +60,7 @@ def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = Fa
     first = record.line
     out = []
     crlf = text.endswith("\n") and text.count("\r\n") == text.count("\n")  # every line ends with CR LF
-    usual = crlf and not _odd_space(text)  # the usual game: CR LF everywhere, no tab
+    usual = crlf and not _odd_space(text) and not SWITCH.on  # the usual game: CR LF everywhere, no tab
     blank_at_end = " \r" in text  # a blank before a line end (CR LF)
     if not usual:
         starts = places.starts

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from ..core import bridge
 from ..core.record import Auction, Play, Record
+from ..core.reference import SWITCH
 from ..core.tables import Table
 from ..core.tags import Tag
 from ..core.text import Places, plain_items
@@ -189,10 +190,10 @@ class GameScanner:
             self.stray_reported = False
         elif name == "Auction":
             self.section = "auction"
-            self.call_names, self.call_runs, self.calls = [], [], []
+            self.call_names, self.call_runs, self.calls = None if SWITCH.on else [], [], []  # kept as text
         elif name == "Play":
             self.section = "play"
-            self.play_tokens, self.play_runs, self.cards = [], [], []
+            self.play_tokens, self.play_runs, self.cards = None if SWITCH.on else [], [], []  # kept as text
         else:
             self.section = "table"
             self.table = TableReader(Table(tag, self.text))

@@ -16,6 +16,7 @@ from typing import Callable
 
 from ..core.bridge import PASSED_OUT, SEATS, Contract, bid_rank, seat_after, side
 from ..core.record import Auction
+from ..core.reference import SWITCH
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, PLAIN_CALLS, SKIP, Call
 from .irregularity import (AFTER_END, BAD_DOUBLE, BAD_MARK, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL, WRONG_FIRST_CALLER,
                            Irregularity, Why)
@@ -132,7 +133,7 @@ class _State:
 def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
     """Replay ``auction`` for a board dealt by ``dealer`` (None: unknown)."""
     first = auction.seat or dealer
-    if auction.names is not None and first is not None and dealer in (None, first):
+    if auction.names is not None and first is not None and dealer in (None, first) and not SWITCH.on:
         fast = _replay_plain(auction.names, first)
         if fast is not None:
             return fast

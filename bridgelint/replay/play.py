@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core.bridge import Contract, seat_after
 from ..core.record import Deal, Play, Record
+from ..core.reference import SWITCH
 from .auction import AuctionReplay
 from .play_fast import replay_fast
 from .play_general import PlayReplay, replay_general, replay_without_contract
@@ -15,7 +16,9 @@ def replay_play(play: Play, deal: Deal | None, contract: Contract | None, declar
     if contract is None or (contract.passed_out and not contract.denomination) or (play.by_seat and not play.seat):
         return replay_without_contract(play, deal, contract, declarer)
     trump = None if contract.denomination == "NT" else contract.denomination
-    fast = replay_fast(play, deal, trump, declarer) if deal is not None and declarer is not None else None
+    fast = None
+    if deal is not None and declarer is not None and not SWITCH.on:
+        fast = replay_fast(play, deal, trump, declarer)
     return fast if fast is not None else replay_general(play, deal, trump, declarer)
 
 
