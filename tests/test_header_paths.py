@@ -1,9 +1,5 @@
-"""The usual header read the quick way gives what the general way gives.
-
-The PBN reader takes shortcuts for the usual game (each tag name once, no
-value inherited with '#'); these tests read generated files both ways and
-compare everything the reading leaves in the records.
-"""
+"""The first tags the PBN reader keeps for each game (``Record.first_tags``) are the first of each name, on
+generated headers with repeated names and '#' values."""
 
 from __future__ import annotations
 
@@ -12,7 +8,6 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelint.core.record import Record
 from bridgelint.core.tags import Tag
 from bridgelint.formats.pbn import PbnReader
 
@@ -22,31 +17,10 @@ TAG = st.tuples(st.sampled_from(NAMES), st.sampled_from(VALUES), st.booleans())
 GAMES = st.lists(st.lists(TAG, min_size=1, max_size=8), min_size=1, max_size=5)
 
 
-class General(PbnReader):
-    """The PBN reader that resolves every game's tags the general way, tag by tag."""
-
-    def _resolve_tags(self, record: Record, hashed: bool) -> dict[str, Tag]:
-        return super()._resolve_tags(record, True)
-
-
 def written(games: list[list[tuple[str, str, bool]]]) -> bytes:
     """The games as PBN: each tag pair alone on its line, or (``spaced``) with blanks inside the brackets."""
     return "\n".join("".join(f'[ {name}  "{value}" ]\n' if spaced else f'[{name} "{value}"]\n'
                              for name, value, spaced in game) for game in games).encode()
-
-
-def described(reader: PbnReader) -> list[tuple]:
-    """What reading left in each record: its tags, header fields and findings."""
-    return [([(t.name, t.value, t.line, t.column, t.inherited, t.value_column) for t in record.tags],
-             record.board, record.dealer, record.vulnerable, record.contract,
-             [(f.code, f.message, f.line, f.column) for f in record.findings]) for record in reader]
-
-
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
-@given(GAMES)
-def test_tags_resolved_at_once_are_resolved_as_tag_by_tag(games):
-    data = written(games)
-    assert described(PbnReader(io.BytesIO(data))) == described(General(io.BytesIO(data)))
 
 
 def first_of_each(tags: list[Tag]) -> dict[str, Tag]:

@@ -13,7 +13,6 @@ Repeated tags are S105's and token spellings S109's, in every format.
 from __future__ import annotations
 
 import re
-from operator import attrgetter
 from typing import Callable
 
 from ..core import bridge
@@ -36,12 +35,8 @@ _OTHER_THAN_TAG_LINE = re.compile(rf"\n\[(?!{_AFTER_BRACKET})")  # a line opened
 _ODD_SPACE = re.compile("[\t\v\f\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 _ODD_ASCII_SPACE = "".join(filter(_ODD_SPACE.match, map(chr, range(128))))  # those of them in ASCII
 _IN_RANK_ORDER = re.compile("".join(rank + "?+" for rank in bridge.RANKS))  # each rank at most once, in order
-_HAND_IN_ORDER = rf"(?:{_IN_RANK_ORDER.pattern}(?:\.{_IN_RANK_ORDER.pattern}){{3}}|-)"
-_DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3}}")  # the usual Deal, at once
 _SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
-_NAME, _INHERITED = attrgetter("name"), attrgetter("inherited")
-_ORDERLY: set[tuple] = set()  # the tag orders (_order_key) found without a breach, 64 at most: an archive has a few
 
 
 def check_export(record: Record, text: str, places: Places, tag_lines_only: bool = False,
@@ -120,37 +115,14 @@ def _more(lines: list[int]) -> str:
     return f" (and on {counted(len(lines) - 1, 'more line')})" if len(lines) > 1 else ""
 
 
-def _tag_order(record: Record) -> list[tuple[int, int, str]]:
-    """The Mandatory Tag Set complete, first and in order; supplemental tags sorted; the sections in order.
-
-    Whether there is a breach depends on the order only (:func:`_order_key`): an order found without one is
-    kept, and the games that repeat it, as an archive's games do, are not looked at again.
-    """
-    mandatory = _mandatory(record)
-    key = _order_key(record, mandatory)
-    if key in _ORDERLY:
-        return []
-    out = _order_breaches(record, mandatory)
-    if not out:
-        if len(_ORDERLY) >= 64:
-            _ORDERLY.clear()
-        _ORDERLY.add(key)
-    return out
-
-
 def _mandatory(record: Record) -> tuple[str, ...]:
     """The Mandatory Tag Set of the PBN version the file declares."""
     return MANDATORY_1_0 if (record.version or "").startswith("1.") else MANDATORY
 
 
-def _order_key(record: Record, mandatory: tuple[str, ...]) -> tuple:
-    """What the order breaches of a game depend on: its tags' names in order and which are inherited, its
-    supplemental sections, and the Mandatory Tag Set it needs."""
-    tags = record.tags
-    return mandatory, tuple(map(_NAME, tags)), bytes(map(_INHERITED, tags)), tuple(record.tables)
-
-
-def _order_breaches(record: Record, mandatory: tuple[str, ...]) -> list[tuple[int, int, str]]:
+def _tag_order(record: Record) -> list[tuple[int, int, str]]:
+    """The Mandatory Tag Set complete, first and in order; supplemental tags sorted; the sections in order."""
+    mandatory = _mandatory(record)
     rank = _RANK[mandatory]
     out = []
     written = [tag for tag in record.tags if not tag.inherited]
@@ -232,8 +204,6 @@ def _values(record: Record) -> list[tuple[int, int, str]]:
 
 
 def _descending(deal: str) -> bool:
-    if _DEAL_IN_ORDER.fullmatch(deal):
-        return True
     for hand in deal[2:].split():
         for suit in hand.split("."):
             ranks = suit.replace("x", "").replace("X", "")  # x spot cards go last, in any order
