@@ -460,8 +460,22 @@ _CALLS = {token + alert: call
 
 
 def _hand(text: str) -> tuple[str, ...] | int:
-    """The cards of one hand, or the index of the first character that is no card: suits and ranks in any case,
-    10 for ten, blanks between suits."""
+    """The cards of one hand, or the index of the first character that is no card."""
+    if SWITCH.on:
+        return _hand_as_written(text)
+    cards, suit = [], ""
+    for char in text:  # the usual hand: upper case, T for ten, nothing else
+        if char in _SUIT_LETTERS:
+            suit = char
+        elif suit and char in _RANK_LETTERS:
+            cards.append(suit + char)
+        else:
+            return _hand_as_written(text)
+    return tuple(cards)
+
+
+def _hand_as_written(text: str) -> tuple[str, ...] | int:
+    """:func:`_hand` of any hand: suits and ranks in any case, 10 for ten, blanks between suits."""
     cards: list[str] = []
     pos, end, match = 0, len(text.rstrip()), LIN_HOLDING.match
     while pos < end:
@@ -477,6 +491,8 @@ def _hand(text: str) -> tuple[str, ...] | int:
     return tuple(cards)
 
 
+_SUIT_LETTERS = frozenset(bridge.SUITS)
+_RANK_LETTERS = frozenset(bridge.RANKS)
 
 
 def _result(record: Record, entry: str, line: int, column: int) -> None:
