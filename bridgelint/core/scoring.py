@@ -89,5 +89,5 @@ def imps_against(points: Sequence[int], datum: float, scale: str = "WBF") -> lis
     as most are) and no difference is larger than the table holds, else as :func:`imps_of`."""
     if points and datum == int(datum) and max(points) - datum <= _LOOKED_UP and min(points) - datum >= -_LOOKED_UP:
         table, offset = _by_difference(scale), _LOOKED_UP - int(datum)
-        return [table[score + offset] for score in points]
+        return list(map(table.__getitem__, map(offset.__add__, points)))
     return imps_of([score - datum for score in points], scale)

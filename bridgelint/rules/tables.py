@@ -865,10 +865,8 @@ def score_field(view: Traveller) -> ScoreField | None:
     elif ns_points is None and ew_points is not None and _all_scores(ew_points):
         field = ScoreField(list(range(len(table))), [-cast(int, points) for points in ew_points], counts, artificial)
     elif (ns_points is not None and ew_points is not None and MALFORMED not in ns_points
-          and MALFORMED not in ew_points and None not in (merged := [
-              points if points is not None else -cast(int, other) if other is not None else None
-              for points, other in zip(ns_points, ew_points)])):  # each row's score on one side, as most write it
-        field = ScoreField(list(range(len(table))), cast(list[int], merged), counts, artificial)
+          and MALFORMED not in ew_points and (merged := _one_side(ns_points, ew_points)) is not None):
+        field = ScoreField(list(range(len(table))), merged, counts, artificial)
     else:
         numbers, scores, kept = [], [], []
         left_out = False
@@ -887,6 +885,15 @@ def score_field(view: Traveller) -> ScoreField | None:
             kept.append(counts[row] if counts is not None else 1)
         field = ScoreField(numbers, scores, kept if counts is not None else None, artificial, left_out)
     return field if field.entries >= 2 else None
+
+
+def _one_side(ns: list, ew: list) -> list[int] | None:
+    """Each row's North-South score from the side it is given on, as most tables write it (the other side ``-``);
+    None when a row gives it on neither."""
+    try:
+        return [-other if points is None else points for points, other in zip(ns, ew)]
+    except TypeError:  # -None: a row without a score
+        return None
 
 
 def _all_scores(values: list[object]) -> bool:
