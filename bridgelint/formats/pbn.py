@@ -17,6 +17,7 @@ from typing import BinaryIO, Callable, Iterable, Iterator
 
 from ..core.findings import Finding
 from ..core.record import Record
+from ..core.reference import SWITCH
 from ..core.tags import Tag
 from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag, Windows1252
 from .base import failed
@@ -191,7 +192,7 @@ class PbnReader:
     def _interpret(self, game: _Game) -> None:
         record, scanner = game.record, game.scanner
         assert scanner is not None  # scanned
-        record.first = self._resolve_tags(record)
+        record.first = self._resolve_tags(record, '"#' in game.text)
         scanner.finish_tables()
         interpret_header(record, record.first)
 
@@ -216,9 +217,17 @@ class PbnReader:
             self._header_before = tuple((name, tag.value) for name in ("Board", "Dealer", "Vulnerable", "Deal")
                                         if (tag := first.get(name)) is not None) if all(header) else ()
 
-    def _resolve_tags(self, record: Record) -> dict[str, Tag]:
-        """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8); the first tag of each name, which counts."""
-        first = self._first_tags(record)
+    def _resolve_tags(self, record: Record, hashed: bool) -> dict[str, Tag]:
+        """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8); the first tag of each name, which counts.
+
+        ``hashed``: a value may start with '#' (the game's text holds '"#').  The usual game, each name
+        once and no value inherited, is resolved with one dict of its tags by name.
+        """
+        first = {tag.name: tag for tag in record.tags}
+        if hashed or len(first) < len(record.tags) or SWITCH.on:
+            first = self._first_tags(record)
+        else:  # each name once, no '#': every tag is the first of its name and a real value
+            self._last_real.update(first)
         for name, value in self._inherited.items():
             if name not in first:
                 first[name] = Tag(name, value, record.line, record.column, inherited=True)

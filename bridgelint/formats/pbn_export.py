@@ -35,6 +35,8 @@ _OTHER_THAN_TAG_LINE = re.compile(rf"\n\[(?!{_AFTER_BRACKET})")  # a line opened
 _ODD_SPACE = re.compile("[\t\v\f\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 _ODD_ASCII_SPACE = "".join(filter(_ODD_SPACE.match, map(chr, range(128))))  # those of them in ASCII
 _IN_RANK_ORDER = re.compile("".join(rank + "?+" for rank in bridge.RANKS))  # each rank at most once, in order
+_HAND_IN_ORDER = rf"(?:{_IN_RANK_ORDER.pattern}(?:\.{_IN_RANK_ORDER.pattern}){{3}}|-)"
+_DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3}}")  # the usual Deal, at once
 _SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
 
@@ -204,6 +206,8 @@ def _values(record: Record) -> list[tuple[int, int, str]]:
 
 
 def _descending(deal: str) -> bool:
+    if not SWITCH.on and _DEAL_IN_ORDER.fullmatch(deal):
+        return True
     for hand in deal[2:].split():
         for suit in hand.split("."):
             ranks = suit.replace("x", "").replace("X", "")  # x spot cards go last, in any order
