@@ -143,7 +143,6 @@ class FileRun:
         suppressions.add_header(header[suppressions.header_seen:])
         self.at_end, self.file_findings = finalize.end(report, at_end, self.file_findings)
 
-
     @staticmethod
     def prepared(prepare: Callable[[list[Context]], None], batch: list[Context]) -> None:
         """A hook's work on a batch before the rules run; a failure is X001 on each record of the batch."""
