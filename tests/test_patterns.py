@@ -19,12 +19,13 @@ def test_patterns_file_is_what_the_grammars_generate() -> None:
 
 
 def test_each_pattern_equals_its_production() -> None:
-    pairs = [(patterns.PBN_TOKEN, pbn_grammar.TOKEN.re), (patterns.PBN_TAG_LINE, pbn_grammar.TAG_LINE.re),
+    pairs = [(patterns.PBN_TOKEN, pbn_grammar.TOKEN.re), (patterns.PBN_SINGLE_TOKEN, pbn_grammar.SINGLE_TOKEN.re),
+             (patterns.PBN_TAG_LINE, pbn_grammar.TAG_LINE.re),
              (patterns.LIN_FIELD, lin_grammar.FIELD.re),
              (patterns.LIN_CALL, lin_grammar.CALL.re), (patterns.LIN_HOLDING, lin_grammar.HOLDING.re)]
     for compiled, production in pairs:
         assert (compiled.pattern, compiled.flags) == (production.pattern, production.flags)
-    assert len(generate.productions()) == 5 + sum(1 for p in lin_grammar.PRODUCTIONS if p is not lin_grammar.LIN_FILE)
+    assert len(generate.productions()) == 6 + sum(1 for p in lin_grammar.PRODUCTIONS if p is not lin_grammar.LIN_FILE)
 
 
 def test_a_plain_check_imports_no_pyparsing_tabulate_multiprocessing_or_xml(tmp_path: Path) -> None:
@@ -43,10 +44,28 @@ PIECES = ['[Event "x"]', '[Play "N"]', "[Note", '"', "[", "]", "{", "}", ";", "%
 @settings(max_examples=1000, deadline=None, derandomize=True, database=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=40))
 def test_the_scan_finds_the_tokens_of_the_alternatives_in_their_order_of_precedence(pieces) -> None:
-    """The token pattern tries the usual tokens first, after a test for white space: the same tokens."""
+    """The token pattern tests for white space before trying the alternatives: the same tokens."""
     text = "".join(pieces)
-    plain = re.compile(pbn_grammar.alternation(pbn_grammar._ALTERNATIVES))
+    plain = re.compile(pbn_grammar.alternation(pbn_grammar.ALTERNATIVES))
     assert tokens(patterns.PBN_TOKEN, text) == tokens(plain, text)
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40))
+def test_without_the_rows_each_tag_pair_call_and_card_is_a_token_and_the_rest_the_same(pieces) -> None:
+    """The reference run's pattern splits each row token into the tokens the rows hold, and finds every other
+    token as the token pattern does."""
+    text = "".join(pieces)
+    rows = set(pbn_grammar.ROWS)
+    split = []
+    for m in patterns.PBN_TOKEN.finditer(text):
+        if m.lastgroup in rows:  # a tag pair of each line, or each call or card
+            held = patterns.PBN_TAG_LINE if m.lastgroup == "tag_lines" else re.compile(r"[^ \t\r\n]+")
+            split += [held_token.start() for held_token in held.finditer(text, m.start(), m.end())]
+        else:
+            split.append(m.start())
+    assert [m.start() for m in patterns.PBN_SINGLE_TOKEN.finditer(text)] == split
+    assert not rows & {m.lastgroup for m in patterns.PBN_SINGLE_TOKEN.finditer(text)}
 
 
 def tokens(pattern: re.Pattern, text: str) -> list[tuple]:

@@ -45,7 +45,8 @@ def productions() -> list[tuple[str, pp.Regex]]:
     """(constant name, production) of each pattern the readers use."""
     pbn_grammar, lin_grammar = _grammar("pbn_grammar"), _grammar("lin_grammar")
     lin = [(f"LIN_{p.customName.upper()}", p) for p in lin_grammar.PRODUCTIONS if isinstance(p, pp.Regex)]
-    pbn = [(f"PBN_{name}", getattr(pbn_grammar, name)) for name in ("TOKEN", "TAG_PAIR", "TAG_LINE", "CLOSED_STRING", "COLUMN_SPEC")]
+    pbn = [(f"PBN_{name}", getattr(pbn_grammar, name))
+           for name in ("TOKEN", "SINGLE_TOKEN", "TAG_PAIR", "TAG_LINE", "CLOSED_STRING", "COLUMN_SPEC")]
     return [*pbn, *lin]
 
 

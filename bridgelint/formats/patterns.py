@@ -23,6 +23,20 @@ PBN_TOKEN = re.compile(
     r"|(?P<mark>\^[A-Za-z]?)"
     r'|(?P<word>[^ \t\r\n\v\f\[\]{};\"%!?=$^]+)'
     r"|(?P<stray>[^ \t\r\n\v\f]))")
+PBN_SINGLE_TOKEN = re.compile(
+    r"(?=[^ \t\r\n\v\f])(?:(?P<escape>(?m:^%[^\n]*))"
+    r"|(?P<comment>\{[^}]*\})"
+    r"|(?P<open_comment>\{[^}]*\Z)"
+    r"|(?P<comment2>;[^\n]*)"
+    r'|(?P<tag>\[[ \t\r\n]*(?P<tag_name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<tag_value>[^"\\\t\n]*(?:\\.[^"\\\t\n]*)*)"[ \t\r\n]*\])'
+    r"|(?P<bad_tag>\[[^\]\n]*\]?)"
+    r'|(?P<string>"[^"\\\n]*(?:\\.[^"\\\n]*)*"?)'
+    r'|(?P<note>=[^= \t\r\n\v\f\[\]{};\"%]*=)'
+    r'|(?P<nag>\$[^ \t\r\n\v\f\[\]{};\"%!?=^]*)'
+    r"|(?P<suffix>[!?]+)"
+    r"|(?P<mark>\^[A-Za-z]?)"
+    r'|(?P<word>[^ \t\r\n\v\f\[\]{};\"%!?=$^]+)'
+    r"|(?P<stray>[^ \t\r\n\v\f]))")
 PBN_TAG_PAIR = re.compile(r'\[[ \t\r\n]*(?P<name>[A-Za-z0-9_]+)[ \t\r\n]*"(?P<value>[^"\\\t\n]*(?:\\.[^"\\\t\n]*)*)"[ \t\r\n]*\]')
 PBN_TAG_LINE = re.compile(r'\[(?P<name>[A-Za-z0-9_]+) "(?P<value>[^"\\\t\n]*)"\]')
 PBN_CLOSED_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')

@@ -6,6 +6,8 @@ calls to the auction, cards to the play, anything else to a supplemental
 table.  The usual lines come as one token each run: tag pairs alone on their
 lines (``tag_lines``), rows of calls (``call_rows``) and trick rows
 (``card_rows``); they are read as the tag pairs, calls or cards they hold.
+The reference run scans each of those as a token of its own
+(``patterns.PBN_SINGLE_TOKEN``, the grammar's ``single_token``).
 Problems become findings on the record.
 """
 
@@ -25,7 +27,7 @@ from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark
 from ..rules.syntax import (BadCharacter, MalformedTag, NonStandardSpelling, SwallowedTag, SwallowingComment,
                             UnterminatedComment)
-from .patterns import PBN_TAG_LINE, PBN_TAG_PAIR, PBN_TOKEN
+from .patterns import PBN_SINGLE_TOKEN, PBN_TAG_LINE, PBN_TAG_PAIR, PBN_TOKEN
 from .pbn_table import TableReader
 
 # Tags of the standard that open no section (§3.4, §4): text after them is out of place.
@@ -38,7 +40,8 @@ NO_SECTION = frozenset((
     "Section", "Stage", "Table", "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall", "TimeCard", "Annotator",
     "AnnotatorNA", "Application", "Mode"))
 _TAG_LIKE_LINE = re.compile(r"^[ \t]*\[[A-Za-z0-9_]+[ \t]+\"", re.M)  # [ \t], not \s: linear on blank lines
-_SCAN = PBN_TOKEN.finditer
+_SCAN = PBN_TOKEN.finditer  # the usual lines as one token each run (rows)
+_SCAN_SINGLE = PBN_SINGLE_TOKEN.finditer  # each tag pair, call and card a token: the reference run
 _TAG_LINES = PBN_TAG_LINE.findall  # (name, value) of each tag pair of a tag_lines token
 _ROW_TOKEN = re.compile(r"\S+").finditer  # a card or call of a card_rows or call_rows token
 
@@ -82,7 +85,7 @@ class GameScanner:
 
     def scan(self) -> None:
         record, text, at = self.record, self.text, self.places.at
-        for m in _SCAN(text):
+        for m in (_SCAN_SINGLE if SWITCH.on else _SCAN)(text):
             kind = m.lastgroup or "stray"  # every alternative is a named group
             tokens = self.play_tokens
             if tokens is not None and (kind == "card_rows" or (kind == "word" and m.group() in PLAIN_CARD_TOKENS)):

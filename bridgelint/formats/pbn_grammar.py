@@ -68,18 +68,21 @@ CLOSED_STRING = _regex("closed_string", r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
 WORD = _regex("word", r"[^ \t\r\n\v\f\[\]{};\"%!?=$^]+")
 STRAY = _regex("stray", r"[^ \t\r\n\v\f]")
 
-# The alternatives in the order they take precedence (§14 of the digest: escape,
-# comments, tag pairs, then tokens).  Named groups tell the reader what matched.
-_ALTERNATIVES = (
+# The alternatives in the order they take precedence (§14 of the digest: escape, comments, tag pairs, then
+# tokens), the rows of the usual lines first: no alternative after them starts with a character they start
+# with ('[' at a line start of tag_lines against % { ; of escape and comments; S H D C and P X A 1-7 of the
+# rows against the opening characters of tags, strings, notes, NAGs, suffixes and marks), so that they take
+# precedence changes no other token, and the scan tries them before the rest.  Named groups tell the reader
+# what matched.
+ALTERNATIVES = (
+    ("tag_lines", TAG_LINES), ("card_rows", CARD_ROWS), ("call_rows", CALL_ROWS),
     ("escape", ESCAPE_LINE), ("comment", BRACE_COMMENT), ("open_comment", UNTERMINATED_COMMENT),
-    ("comment", LINE_COMMENT), ("tag_lines", TAG_LINES), ("tag", TAG_PAIR), ("bad_tag", BAD_TAG), ("string", STRING),
-    ("note", NOTE_REF), ("nag", NAG), ("suffix", SUFFIX), ("mark", IRREGULARITY),
-    ("card_rows", CARD_ROWS), ("call_rows", CALL_ROWS), ("word", WORD), ("stray", STRAY),
+    ("comment", LINE_COMMENT), ("tag", TAG_PAIR), ("bad_tag", BAD_TAG), ("string", STRING),
+    ("note", NOTE_REF), ("nag", NAG), ("suffix", SUFFIX), ("mark", IRREGULARITY), ("word", WORD), ("stray", STRAY),
 )
-# The usual tokens, tried first: none of the alternatives before them can start with a character they start
-# with ('[' of tag_lines against % { ; of escape and comments; S H D C and P X A 1-7 of the rows against the
-# opening characters of tags, strings, notes, NAGs, suffixes and marks), so the order changes no match.
-USUAL = ("tag_lines", "card_rows", "call_rows")
+# The rows: several lines of tag pairs, calls or cards as one token, read as the tokens they hold.  Without
+# them (``SINGLE_TOKEN``) each tag pair, call and card is a token of its own: the reference run scans so.
+ROWS = ("tag_lines", "card_rows", "call_rows")
 # No token starts with white space: the scan passes the white space between tokens with this one test
 # instead of trying every alternative at each of its characters.
 NOT_WHITESPACE = r"(?=[^ \t\r\n\v\f])"
@@ -98,12 +101,11 @@ def alternation(alternatives: tuple[tuple[str, pp.Regex], ...]) -> str:
     return "|".join(parts)
 
 
-def _token() -> pp.Regex:
-    usual = tuple(alternative for alternative in _ALTERNATIVES if alternative[0] in USUAL)
-    ordered = usual + tuple(alternative for alternative in _ALTERNATIVES if alternative[0] not in USUAL)
-    pattern = f"{NOT_WHITESPACE}(?:{alternation(ordered)})"
-    return cast(pp.Regex, _regex("token", pattern).set_whitespace_chars(WHITESPACE))
+def _token(name: str, alternatives: tuple[tuple[str, pp.Regex], ...]) -> pp.Regex:
+    pattern = f"{NOT_WHITESPACE}(?:{alternation(alternatives)})"
+    return cast(pp.Regex, _regex(name, pattern).set_whitespace_chars(WHITESPACE))
 
 
-TOKEN = _token()
+TOKEN = _token("token", ALTERNATIVES)
+SINGLE_TOKEN = _token("single_token", tuple(a for a in ALTERNATIVES if a[0] not in ROWS))
 GAME = pp.ZeroOrMore(TOKEN).set_name("game").set_whitespace_chars(WHITESPACE).parse_with_tabs()
