@@ -1,9 +1,10 @@
-"""Places counted onwards (as a scan asks them) are the places the lines' starts give.
+"""Places counted from the last one asked (onwards as a scan asks them, or back) are the places the lines'
+starts give.
 
-``model.Places`` answers a place at or after the last one asked by counting
-the lines in between, and works out where every line starts only when asked
-behind; these tests ask random offsets of random texts in both orders and
-compare each answer with the line and column counted from the text's start.
+``core.text.Places`` answers a place by counting the line ends between it and
+the last one asked; these tests ask random offsets of random texts in any
+order and compare each answer with the line and column counted from the
+text's start, and the lines' starts with those found by hand.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ def counted(text: str, first_line: int, offset: int) -> tuple[int, int]:
 
 @settings(max_examples=500, deadline=None, derandomize=True, database=None)
 @example("ab\n", [3])  # the end of a text that ends with LF: on its last line
-@example("a\n\nb", [3, 0, 3])  # asked behind: from the lines' starts
+@example("a\n\nb", [3, 0, 3])  # asked behind: counted back
+@example("a\n\n", [3, 1, 2, 0])  # the end of a text that ends with an empty line
 @given(TEXTS.filter(bool), OFFSETS)
 def test_places_asked_in_any_order_are_the_places_counted_from_the_start(text, offsets):
     offsets = [offset % (len(text) + 1) for offset in offsets]  # the text's end included
@@ -40,12 +42,3 @@ def test_places_asked_in_any_order_are_the_places_counted_from_the_start(text, o
     assert places.starts == starts_by_hand(text)
     for line, start in enumerate(places.starts, 7):
         assert places.offset(line, 1) == start
-
-
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
-@given(TEXTS.filter(bool), OFFSETS)
-def test_places_asked_in_increasing_order_need_no_line_starts(text, offsets):
-    offsets = sorted(offset % len(text) for offset in offsets)
-    places = Places(text, 1)
-    assert [places.at(offset) for offset in offsets] == [counted(text, 1, offset) for offset in offsets]
-    assert places._starts is None  # counted onwards: nothing worked out for the whole text

@@ -4,7 +4,6 @@ tokens kept as text until their objects are asked for (:class:`KeptAsText`)."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from typing import Callable, Generic, Protocol, TypeVar
 
 
@@ -21,20 +20,21 @@ _Made = TypeVar("_Made")
 class Places:
     """Where the places of a text are: (line, column) of an offset, computed when asked.
 
-    ``first_line`` is the line of the text's first character.  Places asked in
-    increasing order, as a scan goes, are counted onwards from the last one
-    asked; the offset of each line's first character (``starts``) is worked
-    out only when a place behind the last one, or the offset of a line, is
-    asked: a clean game needs none.
+    ``first_line`` is the line of the text's first character.  A place is counted
+    from the last one asked, onwards or back (the line ends between the two), so
+    that places asked as a scan goes cost the text between them; the offset of
+    each line's first character (``starts``) is worked out only when the offset
+    of a line is asked.
     """
 
-    __slots__ = ("text", "first_line", "_starts", "_offset", "_line", "_line_start")
+    __slots__ = ("text", "first_line", "_starts", "_end", "_offset", "_line", "_line_start")
 
     def __init__(self, text: str, first_line: int):
         self.text = text
         self.first_line = first_line
         self._starts: list[int] | None = None
-        self._offset = self._line_start = 0  # the last offset counted onwards, and the start of its line
+        self._end = len(text) - text.endswith("\n")  # a last LF starts no line: an offset past it is on its line
+        self._offset = self._line_start = 0  # the last offset counted to, and the start of its line
         self._line = first_line  # its line
 
     @property
@@ -51,18 +51,17 @@ class Places:
 
     def at(self, offset: int) -> tuple[int, int]:
         """(line, column) of the character at ``offset``."""
-        last = self._offset
-        if self._starts is None and last <= offset < len(self.text):
-            text = self.text
-            lf = text.rfind("\n", last, offset)
+        text, last, to = self.text, self._offset, min(offset, self._end)
+        if to >= last:
+            lf = text.rfind("\n", last, to)
             if lf >= 0:
-                self._line += text.count("\n", last, offset)
+                self._line += text.count("\n", last, to)
                 self._line_start = lf + 1
-            self._offset = offset
-            return self._line, offset - self._line_start + 1
-        starts = self.starts
-        row = bisect_right(starts, offset) - 1
-        return self.first_line + row, offset - starts[row] + 1
+        else:
+            self._line -= text.count("\n", to, last)
+            self._line_start = text.rfind("\n", 0, to) + 1
+        self._offset = to
+        return self._line, offset - self._line_start + 1
 
     def offset(self, line: int, column: int) -> int:
         """The offset of the character at (``line``, ``column``)."""
