@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from bridgelint.replay.context import Context
-from bridgelint.rules import tables
-from bridgelint.rules.tables import MalformedTagValue
-from conftest import at, check, read
+from conftest import at, check
 
 HEAD = '[Event "e"]\n[Board "1"]\n'  # lines 1-2; the tag under test is on line 3
 
@@ -104,23 +99,3 @@ def test_a_malformed_score_is_t103_alone():
     assert "T103" in codes and "B106" not in codes
 
 
-# --- T103 remembers the values it found in form ---------------------------------------------
-
-FORM_VALUES = [("Score", "NS 420"), ("Score", "NS 4x0"), ("Score", "420"), ("OptimumScore", "420"), ("Scoring", "IMP"),
-               ("Scoring", " IMP"), ("Scoring", "I;"), ("Time", "20:15:00"), ("Time", "25:00:00"), ("Board", "1 "),
-               ("ScoreRubberHistory", "NS 0 0/100 0 EW 0 0/0"), ("ScoreRubberHistory", "NS 0 0/100 0 EW 0 0/0 0")]
-
-
-@settings(max_examples=200, deadline=None, derandomize=True, database=None)
-@given(st.lists(st.lists(st.sampled_from(FORM_VALUES), max_size=6, unique_by=lambda pair: pair[0]), min_size=1,
-                max_size=6))
-def test_t103_finds_on_a_value_met_before_what_it_finds_the_first_time(games):
-    text = "\n".join("".join(f'[{name} "{value}"]\n' for name, value in game) for game in games)
-    rule = MalformedTagValue()
-    for record in read(text)[0]:
-        def t103() -> list[tuple]:
-            return [(f.line, f.column, f.message) for f in rule.check(Context(record))]
-        known = t103()  # with what earlier games left in _IN_FORM
-        tables._IN_FORM.clear()
-        assert t103() == known  # the first time
-        assert t103() == known  # the values in form now known

@@ -959,9 +959,6 @@ _FORMS: dict[str, tuple[re.Pattern, str, str]] = {  # form, its shape in words, 
 _SPACED = frozenset(("Date", "Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Scoring",
                      "Auction", "Play"))
 _CHECKED = _SPACED | _FORMS.keys()
-# (name, value) of the values found in form, 1024 at most: whether a value is in form depends on them alone,
-# and an archive repeats its Scoring and most of its Score values
-_IN_FORM: set[tuple[str, str]] = set()
 
 
 class MalformedTagValue(Rule):
@@ -1004,14 +1001,7 @@ class MalformedTagValue(Rule):
             stripped = value.strip()
             if stripped == value and name not in _FORMS and name != "Scoring" or stripped in ("", "?"):
                 continue  # no form to check, no spaces around
-            if (name, value) in _IN_FORM:
-                continue
-            found = list(self._value(name, tag, stripped))
-            if not found:
-                if len(_IN_FORM) >= 1024:
-                    _IN_FORM.clear()
-                _IN_FORM.add((name, value))
-            yield from found
+            yield from self._value(name, tag, stripped)
 
     def _value(self, name: str, tag: Tag, stripped: str) -> Iterator[Finding]:
         """The findings on a value with a form or spaces around (``stripped``: without them)."""
