@@ -1,6 +1,5 @@
-"""Games are read a few at a time (``readers.pbn.BATCH``) and records replayed a few at a time
-(``engine.run.BATCH``): what each record and file is found to hold is the same as when they are taken one at a
-time."""
+"""Records are replayed a few at a time (``engine.run.BATCH``): what each record and file is found to hold is
+the same as when they are taken one at a time; a bug in a stage of reading or replaying is X001 on its game."""
 
 from __future__ import annotations
 
@@ -24,7 +23,6 @@ DIRECTIVES = "\n".join([
 def run(name: str, data: bytes, batch: int, monkeypatch: pytest.MonkeyPatch) -> tuple[list, list]:
     """Each record's findings as the run gives them, record by record, and the file's report."""
     monkeypatch.setattr(run_module, "BATCH", batch)
-    monkeypatch.setattr(pbn, "BATCH", batch)
     result = Pipeline().checking(name, io.BytesIO(data))  # the event checks included
     records = [(checked.record.game, [(f.code, f.line, f.column, f.message) for f in checked.findings])
                for checked in result]
@@ -80,7 +78,7 @@ def test_records_read_before_the_reader_fails_are_all_checked(monkeypatch):
     assert [(f.code, f.line) for f in result.findings if f.code == "X001"] == [("X001", 71)]
 
 
-@pytest.mark.parametrize("stage", ["scan", "interpret_header", "check_export"])
+@pytest.mark.parametrize("stage", ["scan", "interpret_header", "check_export"])  # each stage of reading a game
 def test_a_bug_in_a_stage_of_reading_is_x001_on_its_game_only(stage, monkeypatch):
     from bridgelint.formats.pbn_game import GameScanner
 

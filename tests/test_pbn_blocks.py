@@ -31,13 +31,9 @@ class Splitting(pbn.PbnReader):
         super().__init__(stream, path)
         self.games: list[tuple[int, str, list[tuple]]] = []
 
-    def _scan(self, game: pbn._Game) -> None:  # the game as split, with its line findings, and no more reading
-        self.games.append((game.record.line, game.text, described(game.record.findings)))
-
-    def _interpret(self, game: pbn._Game) -> None:
-        pass
-
-    _finish = _interpret
+    def _read(self, record, text):  # the game as split, with its line findings, and no more reading
+        self.games.append((record.line, text, described(record.findings)))
+        return record
 
 
 class LineByLine:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import sys
 from collections import deque
-from itertools import islice
 from typing import BinaryIO, Callable, Iterable, Iterator
 
 from ..core.findings import Finding
@@ -28,7 +27,6 @@ from .patterns import PBN_TOKEN
 from .text import TextBlocks
 
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
-BATCH = 8  # games taken through each stage of reading together (_Game)
 BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
 _SCAN = PBN_TOKEN.finditer
 _SEMI_EMPTY = re.compile(r"[^\S\n]*(?:\n|\Z)")  # at a line start: a line of white space only
@@ -61,20 +59,12 @@ class PbnReader:
 
     def __iter__(self) -> Iterator[Record]:
         games = 0
-        split = self._games()
-        while True:
-            batch = []
-            try:
-                for start, text in islice(split, BATCH):
-                    games += 1
-                    batch.append(_Game(games, start, text, self._line_findings))
-                    self._line_findings = []
-            except Exception:  # splitting failed: the games split before are read and given first
-                yield from self._read(batch)
-                raise
-            if not batch:
-                break
-            yield from self._read(batch)
+        for start, text in self._games():
+            games += 1
+            record = Record("pbn", games, start)
+            record.findings.extend(self._line_findings)
+            self._line_findings = []
+            yield self._read(record, text)
         self.file_findings += self._line_findings
         self.file_findings += self._lines_ahead
         if self._blocks.decoder.noted is not None:
@@ -175,35 +165,25 @@ class PbnReader:
 
     # --- one game ----------------------------------------------------------
 
-    def _read(self, batch: list[_Game]) -> Iterator[Record]:
-        """The records of a few games, taken through each stage of reading together (:class:`_Game`)."""
-        for stage in (self._scan, self._interpret, self._finish):
-            for game in batch:
-                game.run(stage)
-        return (game.record for game in batch)
-
-    def _scan(self, game: _Game) -> None:
-        record = game.record
-        record.export, record.version = self.export, self.version
-        game.scanner = GameScanner(record, record.line, game.text)
-        game.scanner.scan()
-        self.export, self.version = record.export, record.version  # % lines of a header in the first game
-
-    def _interpret(self, game: _Game) -> None:
-        record, scanner = game.record, game.scanner
-        assert scanner is not None  # scanned
-        record.first = self._resolve_tags(record, '"#' in game.text)
-        scanner.finish_tables()
-        interpret_header(record, record.first)
-
-    def _finish(self, game: _Game) -> None:
-        record, scanner = game.record, game.scanner
-        assert scanner is not None and record.first is not None  # scanned and interpreted
-        if record.export:
-            check_export(record, game.text, scanner.places, scanner.tag_lines_only, self._lone_cr)
-        for escape in record.escapes:
-            self._note_charset(escape)
-        self._carry_board(record, record.first)
+    def _read(self, record: Record, text: str) -> Record:
+        """The record of a game: scanned, its header interpreted, its export format checked.  A bug in any of
+        them makes the game's record X001 only (``base.failed``); reading goes on."""
+        try:
+            record.export, record.version = self.export, self.version
+            scanner = GameScanner(record, record.line, text)
+            scanner.scan()
+            self.export, self.version = record.export, record.version  # % lines of a header in the first game
+            record.first = first = self._resolve_tags(record, '"#' in text)
+            scanner.finish_tables()
+            interpret_header(record, first)
+            if record.export:
+                check_export(record, text, scanner.places, scanner.tag_lines_only, self._lone_cr)
+            for escape in record.escapes:
+                self._note_charset(escape)
+            self._carry_board(record, first)
+        except Exception as error:
+            return failed("pbn", record.game, record.line, error)
+        return record
 
     def _carry_board(self, record: Record, first: dict[str, Tag]) -> None:
         """Note the board a game without Board, Dealer and Deal follows (B108: another table of it)."""
@@ -300,31 +280,6 @@ def _brace_line(text: str, pos: int, stop: int) -> int:
             return -1
         brace = text.find("{", end, stop)
     return -1
-
-
-class _Game:
-    """One game through the reader's stages (scan, interpret the header, finish), each taken over a few games
-    in a row (``BATCH``) rather than each game through all of them in turn: the same code run several times in
-    a row runs faster.  The stages take the games in file order, so what a game carries to the next ones
-    (``% EXPORT``, ``#`` values, the last board) is as when they are read one by one.  A bug in a stage makes
-    the game's record X001 only (``base.failed``) and its later stages are skipped; reading goes on."""
-
-    __slots__ = ("record", "text", "scanner", "failed")
-
-    def __init__(self, ordinal: int, start: int, text: str, line_findings: list[Finding]):
-        self.record = Record("pbn", ordinal, start)
-        self.record.findings.extend(line_findings)
-        self.text = text
-        self.scanner: GameScanner | None = None
-        self.failed = False
-
-    def run(self, stage: Callable[[_Game], None]) -> None:
-        if self.failed:
-            return
-        try:
-            stage(self)
-        except Exception as error:
-            self.record, self.failed = failed("pbn", self.record.game, self.record.line, error), True
 
 
 class _LineCounter:
