@@ -9,10 +9,11 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from bridgelint.core.record import Record
+from bridgelint.core.reference import reference
 from bridgelint.core.text import Places
 from bridgelint.formats import pbn_export
 from bridgelint.formats.pbn_game import GameScanner
-from bridgelint.formats.pbn_export import _more
+from bridgelint.core.wording import counted
 from conftest import check, only, read, run_cli
 
 PLAY = """S5 S3 S2 S9
@@ -140,19 +141,23 @@ def test_s108_on_some_games_only_is_listed_per_game(tmp_path, monkeypatch):
     assert len(lines) == 3 and all(" S108 [warning] [*] game breaks export format" in line for line in lines)
 
 
+def more(lines: list[int]) -> str:
+    return f" (and on {counted(len(lines) - 1, 'more line')})" if len(lines) > 1 else ""
+
+
 def layout_line_by_line(record, lines: list[str]) -> list[tuple[int, int, str]]:
     """The line layout breaches as found looking at each line, each tag and each element line."""
     first, out = record.line, []
     lf = [first + i for i, line in enumerate(lines) if line.endswith("\n") and not line.endswith("\r\n")]
     if lf:
-        out.append((lf[0], len(lines[lf[0] - first].rstrip("\r\n")) + 1, f"line end LF{_more(lf)}, export wants CR LF"))
+        out.append((lf[0], len(lines[lf[0] - first].rstrip("\r\n")) + 1, f"line end LF{more(lf)}, export wants CR LF"))
     if not lines[-1].endswith("\n"):
         out.append((first + len(lines) - 1, len(lines[-1].rstrip("\r")) + 1,
                     "no line end after the file's last line, export ends it with CR LF"))
     out.sort()
     tabs = [(first + i, line.find("\t") + 1) for i, line in enumerate(lines) if "\t" in line or "\v" in line]
     if tabs:
-        out.append((*tabs[0], f"a tab{_more([n for n, _ in tabs])}, export has none"))
+        out.append((*tabs[0], f"a tab{more([n for n, _ in tabs])}, export has none"))
     written = [line.rstrip("\r\n") for line in lines]
     for tag in record.tags:
         if not tag.inherited and (tag.column != 1 or not re.fullmatch(r'\[[A-Za-z0-9_]+ "(?:[^"\\]|\\.)*"\]',
@@ -195,18 +200,13 @@ def test_the_layout_of_a_game_is_judged_as_looking_at_each_line_would(clean, spo
     lines[-1] = lines[-1][:-1]
     lines = [line for line in lines if line]
     expected = layout_line_by_line(records[0], lines)
-    assert pbn_export._layout(records[0], text, Places(text, 1)) == expected
-    scanner = GameScanner(Record("pbn", 1, 1), 1, text)  # what the reader knows of the tag lines
-    scanner.scan()
-    assert pbn_export._layout(records[0], text, scanner.places, scanner.tag_lines_only) == expected
+    for on in (False, True):  # the usual layout at once, and with every fast path off
+        with reference(on):
+            assert pbn_export.layout_breaches(records[0], text, Places(text, 1)) == expected
+            scanner = GameScanner(Record("pbn", 1, 1), 1, text)  # what the reader knows of the tag lines
+            scanner.scan()
+            assert pbn_export.layout_breaches(records[0], text, scanner.places, scanner.tag_lines_only) == expected
 
-
-
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
-@given(st.text(alphabet=st.sampled_from([*"aZ[] \r\n", *map(chr, range(32)), "\x7f", "\x85", "\xa0", "\xe9",
-                                          "\u2007", "\u3000"]), max_size=40))
-def test_odd_white_space_is_found_in_ascii_text_as_the_pattern_finds_it(text):
-    assert pbn_export._odd_space(text) == (pbn_export._ODD_SPACE.search(text) is not None)
 
 
 ORDER_NAMES = [*pbn_export.MANDATORY, "Room", "HomeTeam", "Auction", "Play", "Note", "ScoreTable", "Xyz"]
@@ -229,6 +229,25 @@ def test_a_tag_order_is_judged_alike_in_every_game_and_version(games):
     for record in read(text)[0]:
         for version, mandatory in (("1.0", pbn_export.MANDATORY_1_0), ("2.1", pbn_export.MANDATORY)):
             record.version = version
-            breaches = [what for _, _, what in pbn_export._tag_order(record)]
+            breaches = [what for _, _, what in pbn_export.order_breaches(record)]
             missing = [name for name in mandatory if name not in {tag.name for tag in record.tags}]
             assert all(any(name in what for what in breaches) for name in missing), (missing, breaches)
+
+
+def descending_by_hand(hands: str) -> bool:
+    """Each holding's ranks sorted as AKQJT98765432 once x spot cards are left out (what is no rank first)."""
+    rank = "AKQJT98765432".find
+    return all(list(ranks) == sorted(ranks, key=rank) for hand in hands.split() for suit in hand.split(".")
+               for ranks in [suit.replace("x", "").replace("X", "")])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@example("A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6")
+@example("AK.x.x.x - - -")
+@example("KA.x.x.x - - -")
+@given(st.text(alphabet=st.sampled_from([*"AKQJT98765432", *"xX.-a ", "\xa0", "é"]), max_size=30))
+def test_deal_ranks_out_of_descending_order_are_found_as_sorting_them_finds(hands):
+    text = export(CLEAN.replace("N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6",
+                                f"N:{hands}"))
+    s108 = [f.message for f in check(text) if f.code == "S108"]
+    assert any("Deal ranks not in descending order" in message for message in s108) != descending_by_hand(hands)

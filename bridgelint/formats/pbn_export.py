@@ -33,10 +33,12 @@ _TAG_LINE = re.compile(rf"\[{_AFTER_BRACKET}")
 _OTHER_THAN_TAG_LINE = re.compile(rf"\n\[(?!{_AFTER_BRACKET})")  # a line opened by '[' but no tag pair alone
 # white space other than a space and a line end (what str.split() splits at, bar those three)
 _ODD_SPACE = re.compile("[\t\v\f\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-_ODD_ASCII_SPACE = "".join(filter(_ODD_SPACE.match, map(chr, range(128))))  # those of them in ASCII
-_IN_RANK_ORDER = re.compile("".join(rank + "?+" for rank in bridge.RANKS))  # each rank at most once, in order
-_HAND_IN_ORDER = rf"(?:{_IN_RANK_ORDER.pattern}(?:\.{_IN_RANK_ORDER.pattern}){{3}}|-)"
-_DEAL_IN_ORDER = re.compile(rf"[A-Za-z]:{_HAND_IN_ORDER}(?: {_HAND_IN_ORDER}){{3}}")  # the usual Deal, at once
+_NOT_ODD_ASCII = bytes(code for code in range(128) if not _ODD_SPACE.match(chr(code)))  # as bytes of UTF-8
+# a holding whose ranks do not go up: first what is no rank (it sorts before them), then each rank, in order, any
+# number of times; the quantifiers are possessive, as no two of the classes share a character
+_DESCENDING = "[^" + bridge.RANKS + r".\s]*+" + "".join(rank + "*+" for rank in bridge.RANKS)
+# the hands of a Deal after its seat, x spot cards taken out: each holding descending, the hands apart by blanks
+_DEAL_DESCENDING = re.compile(rf"\s*+(?:{_DESCENDING}(?:\.{_DESCENDING})*+(?:\s++{_DESCENDING}(?:\.{_DESCENDING})*+)*+)?+\s*+")
 _SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
 
@@ -47,13 +49,15 @@ def check_export(record: Record, text: str, places: Places, tag_lines_only: bool
     listing its export breaches.  ``tag_lines_only``: the reader found every tag pair of the game written
     ``[Name "value"]`` alone on its line from column 1, bar blanks after it (``GameScanner.tag_lines_only``).
     ``lone_cr(n)``: line n ended in a CR alone (read as LF)."""
-    breaches = _layout(record, text, places, tag_lines_only, lone_cr) + _tag_order(record) + _values(record)
+    breaches = layout_breaches(record, text, places, tag_lines_only, lone_cr) + order_breaches(record) + value_breaches(record)
     if breaches:
         ExportFormat.check_game(record, breaches, lambda: export_rewrite(record, text, places, _mandatory(record)))
 
 
-def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = False,
-            lone_cr: Callable[[int], bool] | None = None) -> list[tuple[int, int, str]]:
+def layout_breaches(record: Record, text: str, places: Places, tag_lines_only: bool = False,
+                    lone_cr: Callable[[int], bool] | None = None) -> list[tuple[int, int, str]]:
+    """(line, column, what) of each breach of export format's line layout in a game (as for check_export): line
+    ends, tabs, tag pairs not alone on their lines, elements not apart by single spaces."""
     first = record.line
     out = []
     crlf = text.endswith("\n") and text.count("\r\n") == text.count("\n")  # every line ends with CR LF
@@ -97,12 +101,11 @@ def _layout(record: Record, text: str, places: Places, tag_lines_only: bool = Fa
 
 
 def _odd_space(text: str) -> bool:
-    """Whether ``text`` holds white space other than a space and a line end.  Most text is ASCII, which
-    ``str.isascii`` tells at once: such text is searched for the seven of them in ASCII one by one, each
-    search a ``memchr``, together far quicker than the pattern's look at every character."""
-    if text.isascii():
-        return any(map(text.__contains__, _ODD_ASCII_SPACE))
-    return _ODD_SPACE.search(text) is not None
+    """Whether ``text`` holds white space other than a space and a line end.  Its UTF-8 bytes less the ASCII
+    characters that are no such space are found first (at the speed of a copy): only text that leaves some (such
+    a space, or a character beyond ASCII) is searched."""
+    return bool(text.encode("utf-8", "surrogatepass").translate(None, _NOT_ODD_ASCII)) and \
+        _ODD_SPACE.search(text) is not None
 
 
 def _tags_alone(text: str) -> bool:
@@ -122,8 +125,9 @@ def _mandatory(record: Record) -> tuple[str, ...]:
     return MANDATORY_1_0 if (record.version or "").startswith("1.") else MANDATORY
 
 
-def _tag_order(record: Record) -> list[tuple[int, int, str]]:
-    """The Mandatory Tag Set complete, first and in order; supplemental tags sorted; the sections in order."""
+def order_breaches(record: Record) -> list[tuple[int, int, str]]:
+    """(line, column, what) of each breach of the tags' order: the Mandatory Tag Set complete, first and in order;
+    supplemental tags sorted; the sections in order."""
     mandatory = _mandatory(record)
     rank = _RANK[mandatory]
     out = []
@@ -172,8 +176,8 @@ def _section_rank(tag: Tag) -> tuple[int, str]:
     return _SECTION_RANK.get(tag.name) or (2, tag.name)
 
 
-def _values(record: Record) -> list[tuple[int, int, str]]:
-    """The values export format fixes."""
+def value_breaches(record: Record) -> list[tuple[int, int, str]]:
+    """(line, column, what) of each value not written as export format fixes it."""
     out = []
     dealer = record.dealer.value if record.dealer is not None else None
     deal = record.deal_field
@@ -206,13 +210,6 @@ def _values(record: Record) -> list[tuple[int, int, str]]:
 
 
 def _descending(deal: str) -> bool:
-    if not SWITCH.on and _DEAL_IN_ORDER.fullmatch(deal):
-        return True
-    for hand in deal[2:].split():
-        for suit in hand.split("."):
-            ranks = suit.replace("x", "").replace("X", "")  # x spot cards go last, in any order
-            if _IN_RANK_ORDER.fullmatch(ranks):
-                continue  # the usual holding
-            if suit != "-" and list(ranks) != sorted(ranks, key=bridge.RANKS.find):
-                return False
-    return True
+    """Whether every holding of ``deal`` has its ranks in descending order, x spot cards (which go last, in any
+    order) left out; what is no rank comes first."""
+    return _DEAL_DESCENDING.fullmatch(deal[2:].replace("x", "").replace("X", "")) is not None
