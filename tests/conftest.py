@@ -13,8 +13,9 @@ import shutil
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import pytest
 
@@ -37,6 +38,22 @@ def both_ways(request: pytest.FixtureRequest):
     """The test runs twice: with the fast paths, and with every fast path off (``BRIDGELINT_REFERENCE=1``)."""
     with reference(request.param):
         yield request.param
+
+
+@contextmanager
+def counting_made(cls: type) -> Iterator[list]:
+    """The objects of ``cls`` (``Call``, ``Card``) made inside, in a list that fills as they are made: a section
+    kept as text makes none until its calls or cards are asked for."""
+    made: list = []
+    real = cls.__init__
+
+    def init(self, *args, **kwargs) -> None:
+        real(self, *args, **kwargs)
+        made.append(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cls, "__init__", init)
+        yield made
 
 
 def _bytes(text: str | bytes, encoding: str = "utf-8") -> bytes:

@@ -15,12 +15,15 @@ from pyparsing import col, lineno
 from bridgelint.core.bridge import Contract, parse_lin_result_entry
 from bridgelint.core.findings import Finding
 from bridgelint.core.record import Auction, Play
-from bridgelint.core.tokens import BID, DOUBLE, INVALID, PASS, REDOUBLE
+from bridgelint.core.reference import reference
+from bridgelint.core.tokens import BID, DOUBLE, INVALID, PASS, REDOUBLE, Card
 from bridgelint.formats import lin_scan
 from bridgelint.core.lin_match import match_tag, room
 from bridgelint.formats.lin import LinReader, looks_like_lin
 from bridgelint.formats.lin_grammar import LIN_FILE, PRODUCTIONS
 from bridgelint.formats.lin_scan import fields, scan, text_chunks
+from bridgelint.formats.patterns import LIN_HOLDING
+from conftest import counting_made
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "samples").glob("*.lin"))
@@ -202,8 +205,8 @@ def test_lines_split_in_one_step_read_as_field_by_field(pieces, block):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(lin_scan, "BLOCK", block)
         fast, fast_reader = read(data)
-        patch.setattr(lin_scan, "_whole", lambda pieces: False)  # every field matched on its own
-        slow, slow_reader = read(data)
+        with reference():  # every field matched on its own
+            slow, slow_reader = read(data)
     assert as_data(fast) == as_data(slow)
     assert fast_reader.file_findings == slow_reader.file_findings
 
@@ -290,6 +293,41 @@ def test_md_dealer_and_hands_in_south_west_north_east_order():
     assert full["E"] == tuple("C" + rank for rank in "AKQJT98765432")  # East holds the rest
 
 
+def holdings_by_grammar(hand: str) -> tuple[str, ...] | int:
+    """The cards of a hand read holding by holding with the grammar's ``holding`` pattern, blanks between them
+    passed; or the index of the first character where no holding starts."""
+    cards: list[str] = []
+    pos, end = 0, len(hand.rstrip())
+    while pos < end:
+        if hand[pos].isspace():
+            pos += 1
+            continue
+        m = LIN_HOLDING.match(hand, pos)
+        if m is None:
+            return pos
+        cards += [m.group("suit").upper() + rank for rank in m.group("ranks").upper().replace("10", "T")]
+        pos = m.end()
+    return tuple(cards)
+
+
+HAND_PIECES = [*"SHDCshdcAKQJT98765432akqjt", "10", "1", "0", " ", "\t", "\xa0", "x", "\u017f", "\u212a", "\u2003"]
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.sampled_from(HAND_PIECES), max_size=12).map("".join))
+def test_a_hand_is_read_as_the_grammars_holdings_read_it(hand):
+    """South's hand of an md field, read both ways: its cards, or D102 at the first character that is no card."""
+    for on in (False, True):  # LIN's usual hands, and every fast path off
+        with reference(on):
+            record = one(f"md|1{hand},SK,SQ,|")
+        cards = holdings_by_grammar(hand)
+        if isinstance(cards, int):
+            assert record.deal.hands["S"] is None and codes(record)[:1] == [("D102", 1, 5 + cards)], on
+        else:
+            assert record.deal.hands["S"] == cards and "D102" not in {
+                code for code, _, _ in codes(record)}, on
+
+
 @pytest.mark.parametrize("digit,seat", [("1", "S"), ("2", "W"), ("3", "N"), ("4", "E")])
 def test_md_dealer_digits(digit, seat):
     assert one(DEAL.replace("md|1", "md|" + digit)).dealer.value == seat
@@ -373,9 +411,10 @@ def test_cards_any_case_and_claim():
 
 
 def test_a_play_of_one_card_fields_is_kept_as_card_names():
-    play = one(f"{DEAL}mb|7S|mb|p|mb|p|mb|p|pc|ha|pc|D2|pc|c10|\npc|S2|mc|12|").play
-    assert play.tokens == ["HA", "D2", "CT", "S2"]
-    assert play.last_place() == (2, 1) and not play.empty() and play._items is None  # no Card made for them
+    with counting_made(Card) as made:
+        play = one(f"{DEAL}mb|7S|mb|p|mb|p|mb|p|pc|ha|pc|D2|pc|c10|\npc|S2|mc|12|").play
+        assert play.tokens == ["HA", "D2", "CT", "S2"]
+        assert play.last_place() == (2, 1) and not play.empty() and made == []  # no Card made for them
     assert [(c.token, c.card, c.line, c.column) for c in play.cards] == [
         ("ha", "HA", 1, 72), ("D2", "D2", 1, 78), ("c10", "CT", 1, 84), ("S2", "S2", 2, 1)]
     assert play.claim.value == 12 and play.annotatable() == [] and play.end_mark() is None

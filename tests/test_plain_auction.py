@@ -16,6 +16,7 @@ from bridgelint.engine.linter import check_record
 from bridgelint.formats import open_reader
 from bridgelint.formats.lin import LinReader
 from bridgelint.replay.auction import replay_auction
+from conftest import counting_made
 
 NAMES = sorted(PLAIN_CALLS)
 BIDS = [name for name in NAMES if PLAIN_CALLS[name].kind == "bid"]
@@ -58,10 +59,11 @@ def calls_by_line(section: str, first_line: int) -> list[Call]:
 @given(plain_sections())
 def test_calls_made_from_the_text_are_the_calls_read_token_by_token(auction_text):
     section, names = auction_text
-    auction = read(section).auction
-    assert auction.names == names and auction._items is None
-    expected = calls_by_line(section, 3)
-    assert auction.calls == expected
+    with counting_made(Call) as made:
+        auction = read(section).auction
+        assert auction.names == names and made == []
+        expected = calls_by_line(section, 3)
+        assert auction.calls == expected and len(made) == 2 * len(names)  # the calls, then those expected
     assert [(c.token, c.kind, c.level, c.denomination) for c in expected] == [
         (name, PLAIN_CALLS[name].kind, PLAIN_CALLS[name].level, PLAIN_CALLS[name].denomination) for name in names]
     assert auction.lines() == {call.line for call in expected}
@@ -91,15 +93,16 @@ def test_each_auction_section_starts_with_no_call():
 
 
 def test_an_auction_kept_as_text_stays_text_through_a_check():
-    record = read("1C Pass 1H Pass\n2NT Pass 3NT AP\n")
-    check_record(record)
-    assert record.auction.names is not None and record.auction._items is None
-    # export format: the lines of the calls are checked for their spacing (S108) from the text
-    text = '% EXPORT\r\n[Dealer "N"]\r\n[Auction "N"]\r\n1C Pass  1H Pass\r\n2NT Pass 3NT AP\r\n'
-    record = next(iter(open_reader(io.BytesIO(text.encode()), "t.pbn")))
-    export = [f.message for f in check_record(record) if f.code == "S108"]
-    assert len(export) == 1 and "; line 4: elements not separated by single spaces" in export[0]
-    assert record.auction.names is not None and record.auction._items is None
+    with counting_made(Call) as made:
+        record = read("1C Pass 1H Pass\n2NT Pass 3NT AP\n")
+        check_record(record)
+        assert record.auction.names is not None and made == []
+        # export format: the lines of the calls are checked for their spacing (S108) from the text
+        text = '% EXPORT\r\n[Dealer "N"]\r\n[Auction "N"]\r\n1C Pass  1H Pass\r\n2NT Pass 3NT AP\r\n'
+        record = next(iter(open_reader(io.BytesIO(text.encode()), "t.pbn")))
+        export = [f.message for f in check_record(record) if f.code == "S108"]
+        assert len(export) == 1 and "; line 4: elements not separated by single spaces" in export[0]
+        assert record.auction.names is not None and made == []
 
 
 # --- the fast replay gives what the general replay gives ------------------------------------------------------
@@ -185,12 +188,14 @@ LIN_CALLS = ["p", "P", "d", "D", "r", "R", "1c", "1N", "2n!", "3H", "7s", "p!"]
 def test_lin_calls_made_from_the_fields_match_their_names(mbs):
     fields = "".join(f"mb|{value}|" + (f"an|{note}|" if note is not None else "") for value, note in mbs)
     text = LIN_DEAL + fields
-    auction = next(iter(LinReader(io.BytesIO(text.encode()), "t.lin"))).auction
-    if not mbs:
-        assert auction is None
-        return
-    assert auction.names is not None and auction._items is None
-    calls = auction.calls
+    with counting_made(Call) as made:
+        auction = next(iter(LinReader(io.BytesIO(text.encode()), "t.lin"))).auction
+        if not mbs:
+            assert auction is None
+            return
+        assert auction.names is not None and made == []
+        calls = auction.calls
+        assert made == calls
     assert [(c.kind, c.level, c.denomination) for c in calls] == [
         (PLAIN_CALLS[name].kind, PLAIN_CALLS[name].level, PLAIN_CALLS[name].denomination) for name in auction.names]
     assert [(c.token, c.alert, c.explanation) for c in calls] == [(value, value.endswith("!"), note)
