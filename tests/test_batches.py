@@ -68,10 +68,10 @@ def test_records_read_before_the_reader_fails_are_all_checked(monkeypatch):
 
     def broken(self):
         for game in range(11):
-            yield 1 + 7 * game, ERROR
+            yield 1 + 7 * game, ERROR, []
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(pbn.PbnReader, "_games", broken)
+    monkeypatch.setattr(pbn.PbnReader, "games", broken)
     result = check_stream("t.pbn", io.BytesIO(b""))
     assert result.games == 11
     assert [f.line for f in result.findings if f.code == "A103"] == [6 + 7 * game for game in range(11)]

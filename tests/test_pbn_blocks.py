@@ -24,16 +24,12 @@ from bridgelint.rules.syntax import BadCharacter, LongLine, NoGame, Windows1252
 from test_pathological import assert_linear
 
 
-class Splitting(pbn.PbnReader):
-    """The PBN reader, each game kept as split: (first line, text, its line findings)."""
+class Splitting:
+    """The PBN reader's games as split, not read (first line, text, its line findings), and the reader."""
 
     def __init__(self, stream, path="t.pbn"):
-        super().__init__(stream, path)
-        self.games: list[tuple[int, str, list[tuple]]] = []
-
-    def _read(self, record, text):  # the game as split, with its line findings, and no more reading
-        self.games.append((record.line, text, described(record.findings)))
-        return record
+        self.reader = pbn.PbnReader(stream, path)
+        self.games = [(start, game, described(found)) for start, game, found in self.reader.games()]
 
 
 class LineByLine:
@@ -93,7 +89,7 @@ class LineByLine:
                     continue
             lines.append(line)
             if in_brace or "{" in line:
-                in_brace = pbn._brace_state(line, in_brace)
+                in_brace = pbn.brace_open_after(line, in_brace)
             content = True
         if content:
             self.games.append((start, "".join(lines), described(self.line_findings)))
@@ -133,7 +129,6 @@ def both(data: bytes, block: int, limit: int, wrapped: bool = False) -> tuple[Sp
 
     with mock.patch.object(text, "BLOCK", block), mock.patch.object(pbn, "READ_LIMIT", limit):
         blocks = Splitting(stream())
-        list(blocks)
         reference = LineByLine(stream(), limit)
         reference.read()
     return blocks, reference
@@ -142,9 +137,10 @@ def both(data: bytes, block: int, limit: int, wrapped: bool = False) -> tuple[Sp
 def assert_read_alike(data: bytes, block: int, limit: int = 1 << 20, wrapped: bool = False) -> Splitting:
     blocks, reference = both(data, block, limit, wrapped)
     assert blocks.games == reference.games
-    assert sorted(described(blocks.file_findings)) == sorted(described(reference.file_findings))
-    assert [(t.value, t.line) for t in blocks.header_directives] == [(t.value, t.line) for t in reference.directives]
-    assert (blocks.export, blocks.version) == (reference.export, reference.version)
+    reader = blocks.reader
+    assert sorted(described(reader.file_findings)) == sorted(described(reference.file_findings))
+    assert [(t.value, t.line) for t in reader.header_directives] == [(t.value, t.line) for t in reference.directives]
+    assert (reader.export, reader.version) == (reference.export, reference.version)
     return blocks
 
 
@@ -195,7 +191,7 @@ def test_a_line_that_is_not_utf8_in_the_middle_of_a_block_is_read_as_windows_125
         "\u201c".encode("utf-8"), b"\x93").replace("\u201d".encode("utf-8"), b"\x94")
     blocks = assert_read_alike(data, 1 << 16)
     assert blocks.games[0][1] == '[Event "é"]\n[Site "\u201cx\u201d"]\n'
-    assert [(f.code, f.line, f.column) for f in blocks.file_findings] == [("S114", 2, 8)]
+    assert [(f.code, f.line, f.column) for f in blocks.reader.file_findings] == [("S114", 2, 8)]
 
 
 def test_a_brace_comment_spanning_blocks_and_blank_lines_stays_in_its_game():
@@ -210,7 +206,7 @@ def test_line_findings_go_to_the_game_their_line_ends_or_belongs_to():
     blocks = assert_read_alike(data, 5)
     assert [(start, [(code, line) for code, line, _, _ in found]) for start, _, found in blocks.games] == [
         (1, [("S106", 1), ("S106", 2)]), (3, [("S106", 3)])]
-    assert [(f.code, f.line) for f in blocks.file_findings] == [("S106", 7)]
+    assert [(f.code, f.line) for f in blocks.reader.file_findings] == [("S106", 7)]
 
 
 def test_an_over_long_line_is_cut_alone_in_its_block_with_the_bytes_skipped():
@@ -233,4 +229,4 @@ def test_lines_around_the_limit_are_cut_as_line_by_line_reading_cuts_them():
 def test_splitting_one_large_block_is_linear(unit):
     """One block of many lines with a '{', or of many games each with a line finding, is split in linear time."""
     with mock.patch.object(text, "BLOCK", 1 << 24):
-        assert_linear(lambda n: list(Splitting(io.BytesIO(unit * n))), 20_000)
+        assert_linear(lambda n: Splitting(io.BytesIO(unit * n)), 20_000)

@@ -317,7 +317,7 @@ def corpus_games(limit_per_file: int) -> list[str]:
     for path in sorted(CORPUS_PBN.glob("*.pbn")):
         with path.open("rb") as stream:
             reader = PbnReader(stream, str(path))
-            for _, text in itertools.islice(reader._games(), limit_per_file):
+            for _, text, _ in itertools.islice(reader.games(), limit_per_file):
                 games.append(text)
     return games
 

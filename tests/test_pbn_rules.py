@@ -411,10 +411,10 @@ def test_a_bug_that_stops_the_reader_is_x001_and_the_file_is_still_reported(monk
     from bridgelint.formats import pbn
 
     def broken(self):
-        yield 1, '[Board "1"]\n'
+        yield 1, '[Board "1"]\n', []
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(pbn.PbnReader, "_games", broken)
+    monkeypatch.setattr(pbn.PbnReader, "games", broken)
     result = report('[Board "1"]\n\n[Board "2"]\n')
     assert result.games == 1
     assert [(f.code, f.line) for f in result.findings if f.code == "X001"] == [("X001", 1)]

@@ -58,13 +58,19 @@ class PbnReader:
         self._charset: Tag | None = None  # the first escape line that names a charset (S114's fix updates it)
 
     def __iter__(self) -> Iterator[Record]:
-        games = 0
-        for start, text in self._games():
-            games += 1
-            record = Record("pbn", games, start)
-            record.findings.extend(self._line_findings)
-            self._line_findings = []
+        for game, (start, text, line_findings) in enumerate(self.games(), 1):
+            record = Record("pbn", game, start)
+            record.findings.extend(line_findings)
             yield self._read(record, text)
+
+    def games(self) -> Iterator[tuple[int, str, list[Finding]]]:
+        """(first line, text, line findings) of each game as split, not read; once the last is given,
+        ``file_findings`` holds the findings of the file (lines outside any game, Windows-1252, no game)."""
+        games = 0
+        for start, text in self._split():
+            games += 1
+            line_findings, self._line_findings = self._line_findings, []
+            yield start, text, line_findings
         self.file_findings += self._line_findings
         self.file_findings += self._lines_ahead
         if self._blocks.decoder.noted is not None:
@@ -73,11 +79,11 @@ class PbnReader:
 
     # --- splitting ---------------------------------------------------------
 
-    def _games(self) -> Iterator[tuple[int, str]]:
+    def _split(self) -> Iterator[tuple[int, str]]:
         """(first line number, text) of each game; a semi-empty line outside a comment ends one.
 
         The lines between two semi-empty lines are found with one search per
-        game; only a line with a ``{`` is scanned (:func:`_brace_state`), and
+        game; only a line with a ``{`` is scanned (:func:`brace_open_after`), and
         the lines of an open brace comment one by one.
         """
         chunk: list[str] = []  # the text since the last semi-empty line, block by block
@@ -94,7 +100,7 @@ class PbnReader:
                     end = text.find("\n", pos) + 1 or size
                     line = text[pos:end]
                     chunk.append(line)
-                    in_brace = _brace_state(line, True)
+                    in_brace = brace_open_after(line, True)
                     pos = end
                     continue
                 if blank < pos:
@@ -104,7 +110,7 @@ class PbnReader:
                     end = text.find("\n", brace) + 1 or size
                     chunk.append(text[pos:end])
                     content = True
-                    in_brace = _brace_state(text[brace:end], False)
+                    in_brace = brace_open_after(text[brace:end], False)
                     pos = end
                     continue
                 if blank > pos:
@@ -247,7 +253,7 @@ class PbnReader:
             tag.value = last.value if last is not None else ""
 
 
-def _brace_state(line: str, in_brace: bool) -> bool:
+def brace_open_after(line: str, in_brace: bool) -> bool:
     """Whether a brace comment is open at the end of ``line`` (braces do not nest).
 
     The line is scanned with the grammar's own tokens, so a ``{`` inside a tag
