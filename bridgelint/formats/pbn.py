@@ -16,7 +16,6 @@ from typing import BinaryIO, Callable, Iterable, Iterator
 
 from ..core.findings import Finding
 from ..core.record import Record
-from ..core.reference import SWITCH
 from ..core.tags import Tag
 from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag, Windows1252
 from .base import failed
@@ -206,22 +205,8 @@ class PbnReader:
     def _resolve_tags(self, record: Record, hashed: bool) -> dict[str, Tag]:
         """Duplicates (S105) and # / ## inheritance (PBN §3.4, §4.8); the first tag of each name, which counts.
 
-        ``hashed``: a value may start with '#' (the game's text holds '"#').  The usual game, each name
-        once and no value inherited, is resolved with one dict of its tags by name.
+        ``hashed``: a value may start with '#' (the game's text holds '"#'): only then is a value looked at.
         """
-        first = {tag.name: tag for tag in record.tags}
-        if hashed or len(first) < len(record.tags) or SWITCH.on:
-            first = self._first_tags(record)
-        else:  # each name once, no '#': every tag is the first of its name and a real value
-            self._last_real.update(first)
-        for name, value in self._inherited.items():
-            if name not in first:
-                first[name] = Tag(name, value, record.line, record.column, inherited=True)
-                record.tags.append(first[name])
-        return first
-
-    def _first_tags(self, record: Record) -> dict[str, Tag]:
-        """The first tag of each name, reporting repeats (S105) and resolving '#' values as they come."""
         first: dict[str, Tag] = {}
         last_real = self._last_real
         for tag in record.tags:
@@ -232,10 +217,14 @@ class PbnReader:
                 record.problem(RepeatedTag, f"tag {name} repeated in this game; the first value counts",
                                tag.line, tag.column)
                 continue
-            if tag.value.startswith("#"):
+            if hashed and tag.value.startswith("#"):
                 self._inherit(record, tag)
             else:
                 last_real[name] = tag
+        for name, value in self._inherited.items():
+            if name not in first:
+                first[name] = Tag(name, value, record.line, record.column, inherited=True)
+                record.tags.append(first[name])
         return first
 
     def _inherit(self, record: Record, tag: Tag) -> None:
