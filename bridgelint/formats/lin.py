@@ -38,7 +38,7 @@ from ..rules.deal import MalformedDeal
 from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
 from ..core.wording import counted
 from .base import guarded
-from .patterns import (LIN_BOARD_HEADER, LIN_CALL, LIN_CARD, LIN_CLAIM, LIN_DEALER, LIN_HOLDING, LIN_ROOM_BOARD,
+from .patterns import (LIN_BOARD_HEADER, LIN_CALL, LIN_CARD, LIN_CLAIM, LIN_DEALER, LIN_ROOM_BOARD,
                        LIN_VULNERABILITY)
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
 
@@ -460,39 +460,33 @@ _CALLS = {token + alert: call
 
 
 def _hand(text: str) -> tuple[str, ...] | int:
-    """The cards of one hand, or the index of the first character that is no card."""
-    if SWITCH.on:
-        return _hand_as_written(text)
-    cards, suit = [], ""
-    for char in text:  # the usual hand: upper case, T for ten, nothing else
-        if char in _SUIT_LETTERS:
-            suit = char
-        elif suit and char in _RANK_LETTERS:
-            cards.append(suit + char)
-        else:
-            return _hand_as_written(text)
-    return tuple(cards)
-
-
-def _hand_as_written(text: str) -> tuple[str, ...] | int:
-    """:func:`_hand` of any hand: suits and ranks in any case, 10 for ten, blanks between suits."""
+    """The cards of one hand, or the index of the first character that is no card: holdings (the grammar's
+    ``holding``: a suit letter, then its ranks, in any case, 10 for ten) with blanks between them or none."""
     cards: list[str] = []
-    pos, end, match = 0, len(text.rstrip()), LIN_HOLDING.match
-    while pos < end:
-        if text[pos].isspace():
-            pos += 1
-            continue
-        m = match(text, pos)
-        if m is None:
-            return pos
-        suit = m.group("suit").upper()
-        cards.extend(suit + r for r in m.group("ranks").upper().replace("10", "T"))
-        pos = m.end()
-    return tuple(cards)
+    suit, one = "", -1  # the suit of the holding being read; the index of a 1 read, that a 0 must follow
+    for at, char in enumerate(text):
+        if one >= 0:  # after a 1: its 0
+            if char != "0":
+                return one
+            cards.append(suit + "T")
+            one = -1
+        elif suit and (rank := _RANK_OF.get(char)) is not None:
+            cards.append(suit + rank)
+        elif suit and char == "1":
+            one = at
+        elif (letter := _SUIT_OF.get(char)) is not None:
+            suit = letter
+        elif char.isspace():
+            suit = ""  # blanks end a holding: a suit letter comes next
+        else:
+            return at
+    return one if one >= 0 else tuple(cards)
 
 
-_SUIT_LETTERS = frozenset(bridge.SUITS)
-_RANK_LETTERS = frozenset(bridge.RANKS)
+# the letters of suits and ranks the grammar's holding takes, ignoring case as its pattern does (\u017f, the long
+# s, is an s to it, and \u212a, the Kelvin sign, a K), each read as its capital
+_SUIT_OF = {letter: letter.upper() for letter in "SHDCshdc\u017f"}
+_RANK_OF = {letter: letter.upper() for letter in "AKQJT98765432akqjt\u212a"}
 
 
 def _result(record: Record, entry: str, line: int, column: int) -> None:
