@@ -8,6 +8,7 @@ from functools import lru_cache
 from ..core import bridge
 from ..core.findings import Edit
 from ..core.record import Deal, Record
+from ..core.reference import SWITCH
 from ..core.tags import Field, Tag
 from ..rules.edits import value_edit
 from ..rules.deal import MalformedDeal
@@ -92,7 +93,7 @@ _CARD_OF_RANK = tuple({rank: suit + rank for rank in bridge.RANKS}.__getitem__ f
 def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     """Parse a Deal value (PBN §3.4.11); D102 findings point into the value."""
     column0 = tag.value_column or tag.column  # where the value starts (the tag, if not on its line)
-    usual = _USUAL_DEAL.fullmatch(value)  # four hands of ranks in capitals, single spaces
+    usual = None if SWITCH.on else _USUAL_DEAL.fullmatch(value)  # four hands of ranks in capitals, single spaces
     if usual is not None:
         hands: dict[str, tuple[str, ...] | None] = {}
         columns: dict[str, int] = {}
