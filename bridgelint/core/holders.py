@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, repeat
 
-from .bridge import FULL_DECK, PACK
-from .reference import SWITCH
+from .bridge import PACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +14,7 @@ class Holders:
     """The card-to-seat view of a deal's known hands, shared by the play replay, D104 and the deal fingerprints.
 
     ``seat`` maps each card dealt to its seat (of a card dealt twice, the seat met first in ``hands``), in pack
-    order for a whole deal (the fingerprints read it so), else in no particular order;
+    order (the fingerprints read a whole deal's so; a token that is no card of the pack comes after);
     ``twice`` lists the cards dealt more than once (to two seats or twice to one), in pack order;
     ``whole`` says the deal is four hands of 13 cards that deal the pack once.
     """
@@ -28,29 +27,23 @@ class Holders:
     def of(cls, hands: dict[str, tuple[str, ...] | None]) -> Holders:
         """The view of ``hands`` (a seat's hand None when unknown).
 
-        The usual deal, four hands of 13 cards, is put in a copy of a dict of the whole pack, each card held by
-        no one yet (its 52 places made already, so in pack order); it is whole when every card of the pack then
-        has its seat (52 cards that are the 52 of the pack: each once).  Any other deal gets the general view
-        (:meth:`of_any`).
+        Each known hand's cards are put in a copy of a dict of the whole pack, each card held by no one yet (its
+        52 places made already, so in pack order), the hands taken last to first so that a card dealt twice
+        keeps the seat met first.  The deal is whole when four hands of 13 leave no card of the pack without
+        its seat and add none; otherwise the view keeps the cards dealt, and lists those dealt twice.
         """
-        given = [*hands.values()]
-        if not SWITCH.on and None not in given and [*map(len, given)] == _THIRTEEN_EACH:  # type: ignore[arg-type]  # no None
-            pack = _NO_HOLDER.copy()
-            pack.update(zip(chain.from_iterable(given), "".join([who * 13 for who in hands])))  # type: ignore[arg-type]
-            if "" not in pack.values():
-                return cls(pack, (), True)
-        return cls.of_any(hands)
-
-    @classmethod
-    def of_any(cls, hands: dict[str, tuple[str, ...] | None]) -> Holders:
-        """The view of any ``hands``, looking at each card (what :meth:`of` gives, on every deal)."""
-        known = [(seat, hand) for seat, hand in hands.items() if hand]
-        seat = {card: who for who, hand in reversed(known) for card in hand}
-        dealt = sum(len(hand) for _, hand in known)
-        if len(seat) == dealt:  # the usual deal: every card once
-            whole = len(known) == 4 and all(len(hand) == 13 for _, hand in known) and seat.keys() == FULL_DECK
-            return cls({card: seat[card] for card in PACK} if whole else seat, (), whole)  # whole: in pack order
-        counts = Counter(card for _, hand in known for card in hand)
+        known = [hand for hand in hands.values() if hand]
+        pack = _NO_HOLDER.copy()
+        for who, hand in reversed([*hands.items()]):
+            if hand:
+                pack.update(zip(hand, repeat(who)))
+        lengths = [*map(len, known)]
+        if lengths == _THIRTEEN_EACH and len(pack) == len(PACK) and "" not in pack.values():
+            return cls(pack, (), True)
+        seat = {card: who for card, who in pack.items() if who}
+        if len(seat) == sum(lengths):  # every card once
+            return cls(seat, (), False)
+        counts = Counter(chain.from_iterable(known))
         return cls(seat, tuple(card for card in PACK if counts[card] > 1), False)
 
 
