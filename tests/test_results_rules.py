@@ -306,6 +306,65 @@ def test_r105_team_totals_from_their_matches():
     assert at(check(text.replace("1 4 7.82", "1 4 7.92")), "R105") == [(3, 5)]
 
 
+def match_game(board: str, room: str, imps: str | None, extra: str = "", teams: str = "Lions", round_: str = "1") -> str:
+    """A record of the match Lions-Tigers (7 lines from its Event, the ScoreIMP the 7th), ``extra`` after it."""
+    score = f'[ScoreIMP "{imps}"]\n' if imps is not None else "\n"
+    return (f'[Event "Teams"]\n[Round "{round_}"]\n[HomeTeam "{teams}"]\n[VisitTeam "Tigers"]\n[Board "{board}"]\n'
+            f'[Room "{room}"]\n{score}{extra}\n')
+
+
+MATCH_TABLE = '[ScoreTable "Round;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away"]\n1 Lions Tigers {}\n'
+
+
+def test_r105_a_match_table_against_the_scoreimp_of_the_match_s_boards():
+    # board 1: +10 to the open room's North-South; board 2: the closed room's North-South lose 3, +3 to them too;
+    # board 3 in both rooms, agreeing: -6 to them
+    boards = (match_game("1", "Open", "NS 10") + match_game("2", "Closed", "NS -3") + match_game("3", "Open", "EW 6")
+              + match_game("3", "Closed", "6"))  # the bare form is declarer's side's: North-South here
+    boards = boards.replace('[Board "3"]\n[Room "Closed"]', '[Board "3"]\n[Declarer "N"]\n[Room "Closed"]')
+    for written in ("13 6", "6 13"):  # either team North-South in the open room
+        assert at(check(boards + MATCH_TABLE.format(written)), "R105") == []
+    table_line = boards.count("\n") + 2
+    findings = [f for f in check(boards + MATCH_TABLE.format("13 7")) if f.code == "R105"]
+    assert [(f.line, f.column) for f in findings] == [(table_line, 16)]
+    assert findings[0].message == ("ScoreTable IMP_Home 13 and IMP_Away 7 for Lions against Tigers, but the match's 3 "
+                                   "boards give the teams 13 and 6 IMPs (ScoreIMP)")
+    # the match table's own record may be one of the match's
+    last = match_game("4", "Open", "NS 0", MATCH_TABLE.format("13 7"))
+    assert at(check(boards + last), "R105") == [(boards.count("\n") + 9, 16)]
+
+
+def test_r105_a_total_score_table_of_the_file_s_one_match():
+    boards = match_game("1", "Open", "NS 10") + match_game("2", "Closed", "NS 4")
+    totals = '[TotalScoreTable "Rank;TeamName;TotalIMP"]\n1 Lions {}\n2 Tigers {}\n'
+    for lions, tigers in (("10", "4"), ("4", "10"), ("6", "-6"), ("-6", "6")):  # won, or the margin
+        assert at(check(boards + totals.format(lions, tigers)), "R105") == []
+    line = boards.count("\n") + 2
+    assert at(check(boards + totals.format("10", "5")), "R105") == [(line, 9)]
+
+
+def test_r105_a_match_not_told_unambiguously_is_not_checked():
+    wrong = MATCH_TABLE.format("13 7")
+    complete = match_game("1", "Open", "NS 10") + match_game("2", "Closed", "NS -3")
+    assert at(check(complete + wrong), "R105") == [(complete.count("\n") + 2, 16)]
+    cases = {
+        "a board without IMPs": complete + match_game("3", "Open", None),
+        "IMPs outside a room": complete.replace('[Room "Closed"]', '[Room ""]'),
+        "a board twice in a room": complete + match_game("2", "Closed", "NS -3"),
+        "the rooms disagree": complete + match_game("2", "Open", "NS 4"),
+        "a bare ScoreIMP without a declarer": complete.replace('"NS -3"', '"-3"'),
+    }
+    for case, text in cases.items():
+        assert at(check(text + wrong), "R105") == [], case
+    # two matches the row could be (no Round in the table, the same teams in two rounds): not checked
+    no_round = '[ScoreTable "TeamId_Home;TeamId_Away;IMP_Home;IMP_Away"]\nLions Tigers 13 7\n'
+    twice = complete + match_game("1", "Open", "NS 2", round_="2")
+    assert at(check(twice + no_round), "R105") == []
+    assert at(check(complete + no_round), "R105") == [(complete.count("\n") + 2, 14)]
+    # the teams of the row are another match's
+    assert at(check(complete.replace("Lions", "Bears") + wrong), "R105") == []
+
+
 def test_r104_a_mitchell_numbers_its_pairs_per_direction():
     table = '[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW;Names_NS;Names_EW"]\n'
     board_1 = table + '1 1 420 1 0 "A-B" "C-D"\n2 2 400 0 1 "E-F" "G-H"\n'

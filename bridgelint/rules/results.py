@@ -11,7 +11,7 @@ from bisect import bisect_left, bisect_right
 from itertools import chain
 from operator import eq, neg
 from math import isfinite
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from ..core.findings import Finding
 from ..core.record import Record
@@ -137,9 +137,24 @@ class ImpMismatch(_MethodRule):
         if prepared is None:
             return
         view, checked, method, field = prepared
-        readings = self._readings(field, method, method.imp_scale or "WBF", datums(ctx))
+        scale, found = method.imp_scale or "WBF", datums(ctx)
+        if found and len(field.ns) == len(view.numbers) and self._fits(view, checked, imps_against(
+                field.ns, found[0].value, scale)):
+            return  # every row in the field, every value the first datum's: the usual table, no reading built
+        readings = self._readings(field, method, scale, found)
         for name, position in checked:
             yield from self._column(view, field, name, position, readings)
+
+    @staticmethod
+    def _fits(view: Traveller, checked: list[tuple[str, int]], ns: list[int]) -> bool:
+        """Whether every IMP_NS of the table is ``ns`` and every IMP_EW its negation."""
+        ew: list[int] | None = None
+        for name, position in checked:
+            if name == "IMP_EW":
+                ew = ew or list(map(neg, ns))
+            if view.values(position) != (ns if name == "IMP_NS" else ew):
+                return False
+        return True
 
     @staticmethod
     def _readings(field: ScoreField, method: ScoringMethod, scale: str, found: list[_Datum]) -> list[_Imps]:
@@ -878,6 +893,22 @@ class TeamsResult(Rule):
     MatchDetails add up to its total, and that each team's TotalScoreVP (or
     TotalVP) in the record's TotalScoreTable is the sum of its matches' VPs.
     Matches with `-` are not played yet.
+    Across a file's records it also adds up each match's boards. A match is
+    the records with the same Event, Stage, Round, HomeTeam and VisitTeam
+    (HomeTeam and VisitTeam given; a tag absent, empty or `?` is equal to an
+    absent one); a board's IMPs are its ScoreIMP (PBN §4.2: any of its five
+    forms, whole IMPs; the bare form is declarer's side's) in the Open or
+    the Closed room (Room), read for the team sitting North-South in the
+    open room. A match whose every board has its IMPs, none given twice in
+    a room nor differently by the two rooms, and every ScoreIMP in a room,
+    is checked: a match table's IMP_Home and IMP_Away for the same teams
+    (TeamId_Home, TeamId_Away, and Round, Event and Stage where given, one
+    match fitting them) must be the IMPs each team won on the boards; when
+    the file holds that one match, a TotalScoreTable's TotalIMP (or
+    TotalScoreIMP) of each team (TeamName or TeamId as HomeTeam or
+    VisitTeam write it) must be the IMPs it won or its margin. Which team
+    sits North-South in the open room the standard does not say: the
+    totals fit either way round. Anything else is not checked.
     Why it matters: a teams event is ranked on victory points; a wrong
     conversion or a wrong sum changes the standings.
     Example:
@@ -886,13 +917,55 @@ class TeamsResult(Rule):
         [ScoreTable "Round;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away;NrBoards;VP_Home;VP_Away"]
         1 1 2 45 54 28 8.00 12.00
 
+    Across records, a match of two boards whose match table does not add
+    them up: the open room's North-South team won 10 IMPs on board 1 and 3
+    on board 2 (the closed room's North-South lost them), 13 to 0.
+
+        [Event "Teams"]
+        [Round "1"]
+        [HomeTeam "Lions"]
+        [VisitTeam "Tigers"]
+        [Board "1"]
+        [Room "Open"]
+        [ScoreIMP "NS 10"]
+
+        [Event "Teams"]
+        [Round "1"]
+        [HomeTeam "Lions"]
+        [VisitTeam "Tigers"]
+        [Board "2"]
+        [Room "Closed"]
+        [ScoreIMP "NS -3"]
+        [ScoreTable "Round;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away"]
+        1 Lions Tigers 10 3
+
     Use instead: 9 IMPs in 28 boards are 11.98 VPs on the WBF scale.
 
         [Event "Teams"]
         [ScoreTable "Round;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away;NrBoards;VP_Home;VP_Away"]
         1 1 2 45 54 28 8.02 11.98
 
-    References: Law 78D (victory points); the WBF victory-point scales (2013); PBN §5.9, §5.10.
+    and the match's totals as its boards give them:
+
+        [Event "Teams"]
+        [Round "1"]
+        [HomeTeam "Lions"]
+        [VisitTeam "Tigers"]
+        [Board "1"]
+        [Room "Open"]
+        [ScoreIMP "NS 10"]
+
+        [Event "Teams"]
+        [Round "1"]
+        [HomeTeam "Lions"]
+        [VisitTeam "Tigers"]
+        [Board "2"]
+        [Room "Closed"]
+        [ScoreIMP "NS -3"]
+        [ScoreTable "Round;TeamId_Home;TeamId_Away;IMP_Home;IMP_Away"]
+        1 Lions Tigers 13 0
+
+    References: Law 78D (victory points); the WBF victory-point scales (2013); PBN §4.2, §5.9, §5.10.
     """
 
     code, name, severity, law = "R105", "teams-result", "error", "Law 78D"
@@ -975,6 +1048,74 @@ class TeamsResult(Rule):
             element = totals.element(row, name)
             yield self.finding(f"TotalScoreTable {name} {element.text} for team {ids[row]}, but its matches give "
                                f"{shown(computed, 2)} VPs{_more(wrong, 'team')}", element.line, element.column)
+
+
+    @classmethod
+    def compare_matches(cls, won: dict[tuple[str | None, ...], tuple[float, float, int]],
+                         stated: list[StatedMatch], totals: Standings | None) -> Iterator[Finding]:
+        """R105 across a file's records: ``won`` the IMPs each team won on the boards of each match identified
+        (by :data:`MATCH_TAGS`: the team North-South in the open room's, the other's, the boards), ``stated`` the
+        rows of the file's match tables, ``totals`` its TotalScoreTable."""
+        for row in stated:
+            fitting = [key for key in won if key[3:] == (row.home, row.away)
+                       and all(given is None or given == key[at] for at, given in enumerate(row.key[:3]))]
+            if len(fitting) != 1:
+                continue  # no match, or more than one, that the row can be
+            first, second, boards = won[fitting[0]]
+            if (row.imps in ((first, second), (second, first))):
+                continue
+            element = row.elements[0]
+            yield cls.finding(f"ScoreTable IMP_Home {element.text} and IMP_Away {row.elements[1].text} for "
+                              f"{row.home} against {row.away}, but the match's {boards} boards give the teams "
+                              f"{first:g} and {second:g} IMPs (ScoreIMP)", element.line, element.column)
+        if totals is None or len(won) != 1:
+            return
+        total = totals.first(_IMP_TOTALS)
+        (key, (first, second, boards)), = won.items()
+        names = next((totals.texts(name) for name in ("TeamName", "TeamId")
+                      if totals.table.column_index(name) is not None and set(key[3:]) & set(totals.texts(name))), None)
+        if total is None or names is None:
+            return
+        name, values, _ = total
+        rows = {team: row for row, team in enumerate(names) if team in key[3:] and values[row] is not None}
+        given = tuple(values[rows[team]] if team in rows else None for team in key[3:])
+        fits = ((first, second), (second, first), (first - second, second - first), (second - first, first - second))
+        if not rows or any(all(value is None or value == due for value, due in zip(given, pair)) for pair in fits):
+            return
+        team = key[3] if key[3] in rows else key[4]
+        element = totals.element(rows[team], name)
+        yield cls.finding(f"TotalScoreTable {name} {element.text} for team {team}, but its match's {boards} boards "
+                          f"give the teams {first:g} and {second:g} IMPs (ScoreIMP), a margin of "
+                          f"{abs(first - second):g}", element.line, element.column)
+
+
+MATCH_TAGS = ("Event", "Stage", "Round", "HomeTeam", "VisitTeam")  # what tells a match's records (R105)
+
+
+class StatedMatch(NamedTuple):
+    """A match table's row with IMP totals (R105): the values of its record's Event and Stage and its Round (None:
+    not given), its teams, IMP_Home and IMP_Away, and their elements."""
+
+    key: tuple[str | None, str | None, str | None]
+    home: str
+    away: str
+    imps: tuple[float, float]
+    elements: tuple[Element, Element]
+
+
+def stated_matches(view: Traveller, event: str | None, stage: str | None) -> list[StatedMatch]:
+    """The rows of a match table (TeamId_Home, TeamId_Away, IMP_Home, IMP_Away) that give both teams and both
+    totals; none when the ScoreTable is no such table."""
+    if None in view.find(("TeamId_Home", "TeamId_Away", "IMP_Home", "IMP_Away")):
+        return []
+    matches = Standings(view.table)
+    home, away = matches.column("IMP_Home"), matches.column("IMP_Away")
+    teams, rounds = (matches.texts("TeamId_Home"), matches.texts("TeamId_Away")), matches.texts("Round")
+    assert home is not None and away is not None
+    return [StatedMatch((event, stage, rounds[row]), home_team, away_team, (first, second),
+                        (matches.element(row, "IMP_Home"), matches.element(row, "IMP_Away")))
+            for row, (first, second, home_team, away_team) in enumerate(zip(home[0], away[0], *teams))
+            if first is not None and second is not None and home_team and away_team]
 
 
 def _match_imps(matches: Standings) -> list[tuple[tuple[float, float] | None, bool]] | None:

@@ -61,7 +61,7 @@ def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -
             elif wanted == _DEAL and deal is not None and tag.line == deal.line:
                 deal_column = tag.value_column or deal_column
             elif wanted == _SCORE_IMP and imps_line == 0:
-                imps = _stated_imps(tag.value, record)
+                imps = stated_imps(tag.value, record)
                 imps_line, imps_column = tag.line, tag.value_column or tag.column
         key = tuple(values)
     if key_of is not None:
@@ -214,7 +214,7 @@ def ns_score(record: Record) -> int | None:
     return points if side(declarer) == "NS" else -points
 
 
-def _stated_imps(value: str, record: Record) -> int | None:
+def stated_imps(value: str, record: Record) -> int | None:
     """North-South's IMPs from a ScoreIMP value (whole IMPs only; a bare value is declarer's side's)."""
     written = parse_score(value) if value.strip() else None
     for own_side, points in written.written(_declarer(record)) if written is not None else ():

@@ -14,19 +14,20 @@ entry counts).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from itertools import chain, compress
 from operator import ne
-from typing import Any, Iterable, Sequence
+from typing import Sequence
 
 from ...core.digits import is_digits, whole
 from ...core.findings import Finding
 from ...core.tables import Table
 from ...replay.context import Context
 from ...rules.method import method_of
-from ...rules.results import (ImpossibleTraveller, Standings, StandingsTotals, pair_key, per_direction,
-                              standings_table)
+from ...rules.results import (ImpossibleTraveller, Standings, StandingsTotals, TeamsResult, pair_key,
+                              per_direction, standings_table)
 from ...rules.tables import Traveller, traveller
+from .matches import Matches
 
 _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),
           "PlayerId_North": ("MP_North", "", ""), "PlayerId_South": ("MP_South", "", ""),
@@ -83,12 +84,13 @@ class _Plan:
 
 
 def standings_hooks(codes: frozenset[str]) -> list[StandingsHook]:
-    """The standings hook of a file's run, when R104 or R106 is selected."""
-    return [StandingsHook()] if {StandingsTotals.code, ImpossibleTraveller.code} & codes else []
+    """The standings hook of a file's run, when R104, R105 or R106 is selected."""
+    return [StandingsHook()] if {StandingsTotals.code, TeamsResult.code, ImpossibleTraveller.code} & codes else []
 
 
 class StandingsHook:
-    """R104 over one file's records, and R106 where a pair's boards or tables do not fit across them."""
+    """R104 over one file's records, R105 on its teams matches (:class:`.matches.Matches`), and R106 where a pair's
+    boards or tables do not fit across them."""
 
     def __init__(self) -> None:
         self.start_file("", None)
@@ -105,6 +107,8 @@ class StandingsHook:
         self.by_side = False  # a traveller numbers its pairs per direction (a Mitchell)
         self.places = [0, 0]  # the decimals of the MPs and of the IMPs, at most
         self.plans: dict[str, _Plan] = {}  # by the header of a ScoreTable (not one carried by #)
+        self.matches = Matches()
+        self.imps: dict[str, list] = {}  # by pair_key: the IMPs of its counted entries, summed at the end
 
     def __call__(self, ctx: Context) -> list[Finding]:
         record = ctx.record
@@ -113,7 +117,11 @@ class StandingsHook:
             self.boards.add(board)
         if self.totals is None:
             self.totals = standings_table(record)
+        if record.tag("HomeTeam") is not None:
+            self.matches.add(record, board)
         view = traveller(ctx)
+        if view is not None and view.position("IMP_Home") is not None:
+            self.matches.add_table(record, view)
         if view is not None and board is not None:
             return self._traveller(ctx, view, board)
         return []
@@ -188,6 +196,7 @@ class StandingsHook:
                              chain.from_iterable(zip(*(seat.ids for seat in seats)))):
             if key is not None and key not in pairs:
                 pairs[key] = _Pair(name)
+                self.imps[key] = []
 
     def _counted(self, view: Traveller, seats: list[_Seat], board: str, again: bool, found: list[Finding]
                  ) -> list[_Seat]:
@@ -219,12 +228,11 @@ class StandingsHook:
         round's first board, few."""
         seated, first = self.seated, self.first_seated
         for seat in seats:
-            spots = list(zip(seat.keys, seat.rounds))
-            known = list(map(seated.get, spots))
+            known = list(map(seated.get, zip(seat.keys, seat.rounds)))
             if known == seat.tables:
                 continue
-            for at in compress(range(len(spots)), map(ne, known, seat.tables)):
-                spot, sat, seen = spots[at], seat.tables[at], known[at]
+            for at in compress(range(len(known)), map(ne, known, seat.tables)):
+                spot, sat, seen = (seat.keys[at], seat.rounds[at]), seat.tables[at], known[at]
                 if sat is None or spot[1] is None:
                     continue  # a row of no table or no round: not compared
                 if seen is None:
@@ -253,22 +261,27 @@ class StandingsHook:
                             pair.mp += mp
                             pair.points += mp + half
                             pair.top += top
-            if seat.imps is not None:
-                imps: Iterable[tuple[_Pair, Any]] = zip(map(pairs.__getitem__, seat.keys), seat.imps)
-                if None in seat.imps:
-                    imps = ((pair, imp) for pair, imp in imps if imp is not None)
-                for pair, imp in imps:
-                    pair.imp += imp
+            if seat.imps is not None:  # each to its pair's list, in C (None, no number, is left out at the end)
+                _drain(map(list.append, map(self.imps.__getitem__, seat.keys), seat.imps))
 
     def end_file(self, report: object) -> list[Finding]:
+        return self.matches.findings(self.totals) + self._totals()
+
+    def _totals(self) -> list[Finding]:
+        """R104 on the file's ranking."""
         totals = self.totals
         if totals is None or not self.played or self.boards - self.played.keys():
             return []  # only a file that holds every board's traveller
         pairs = self.pairs
         for key, boards in Counter(chain.from_iterable(self.played.values())).items():
             pairs[key].boards = boards
+        for key, imps in self.imps.items():
+            pairs[key].imp = sum(filter(None, imps), 0.0)
         return list(StandingsTotals.compare(Standings(totals), self.pairs, self.places, self.sections, self.tops,
                                             self.by_side))
+
+
+_drain = deque[object](maxlen=0).extend  # runs an iterator to its end, keeps nothing
 
 
 def _count(text: str | None) -> int:
