@@ -59,6 +59,20 @@ def test_r101_cross_imps():
     assert "against the 3 other scores (-25 IMPs over 3, Cross2) is -8.33 IMPs" in findings[0].message
 
 
+def test_r101_cross_and_cross1_fire_on_a_wrong_value():
+    rows = "430 {}\n400 {}\n150 {}\n-50 {}\n"
+    assert at(check(game("IMP;Cross", "Score_NS;IMP_NS", rows.format(18, 15, -7, -25))), "R101") == [(8, 5)]
+    findings = [f for f in check(game("IMP;Cross1", "Score_NS;IMP_NS", rows.format(4.5, 3.75, -2, -6.5)))
+                if f.code == "R101"]
+    assert [(f.line, f.column) for f in findings] == [(9, 5)]
+    assert "(-25 IMPs over 4, Cross1) is -6.25 IMPs" in findings[0].message
+
+
+def test_r101_an_imp_ew_that_is_not_minus_imp_ns():
+    table = "Score_NS;IMP_NS;IMP_EW;ButlerDatum"
+    assert at(check(game("IMP;Butler", table, BUTLER.replace("400 4 -4", "400 4 4"))), "R101") == [(7, 7)]
+
+
 def test_r101_the_imp_scale_of_1948():
     # 60 points are 1 IMP on the 1948 scale, 2 on the WBF's
     assert at(check(game("IMP;Cross;IMP_1948", "Score_NS;IMP_NS", "420 1\n360 -1\n")), "R101") == []
