@@ -9,5 +9,5 @@ from ..core.scoring_method import ScoringMethod, scoring_method
 @per_record
 def method_of(ctx: Context) -> ScoringMethod:
     """The method the record's Scoring tag names (nothing named without one)."""
-    tag = ctx.record.tag("Scoring")
+    tag = ctx.record.first_tags().get("Scoring")
     return scoring_method(tag.value if tag is not None else None)

@@ -8,6 +8,7 @@ method the tag does not name, or names in a way not known, does not check the ta
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from functools import lru_cache
 from itertools import chain
 from operator import eq, neg
 from math import isfinite
@@ -347,12 +348,10 @@ class ImpossibleTraveller(_ScoreTableRule):
         view = traveller(ctx)
         if view is None:
             return
-        *found, names_ns, names_ew = view.find(_R106_COLUMNS)
-        seats = [(at, seat) for at, (_, seat) in zip(found, _SEAT_COLUMNS) if at is not None]
-        section, at_table, round_ = found[len(_SEAT_COLUMNS):]
+        seats, ats, (section, at_table, round_, names_ns, names_ew) = _r106_plan(view.find(_R106_COLUMNS))
         if not seats and (at_table is None or round_ is None):
             return
-        if _all_apart(view, [at for at, _ in seats], (section, at_table, round_)):
+        if _all_apart(view, ats, (section, at_table, round_)):
             return  # no id twice, no table and round twice: nothing to find
         names = (names_ns, names_ew) if names_ns is not None and names_ew is not None else (None, None)
         table = view.table
@@ -388,6 +387,14 @@ class ImpossibleTraveller(_ScoreTableRule):
             line, column = table.element_place(start + at_table)
             yield self.finding(f"ScoreTable has two rows for table {played_at} in round {played_in}: here and at "
                                f"line {table.element_place(earlier_at)[0]}", line, column)
+
+
+@lru_cache(maxsize=256)
+def _r106_plan(found: tuple[int | None, ...]) -> tuple[list[tuple[int, str]], list[int], tuple[int | None, ...]]:
+    """What R106 reads of a header's positions (:data:`_R106_COLUMNS`): the seat columns it has, with their seats,
+    their positions, and those of Section, Table, Round, Names_NS and Names_EW; worked out once a header."""
+    seats = [(at, seat) for at, (_, seat) in zip(found, _SEAT_COLUMNS) if at is not None]
+    return seats, [at for at, _ in seats], found[len(_SEAT_COLUMNS):]
 
 
 def _all_apart(view: Traveller, seats: list[int], places: tuple[int | None, int | None, int | None]) -> bool:

@@ -69,7 +69,8 @@ class Matches:
 
     def add_table(self, record: Record, view: Traveller) -> None:
         """A match table's rows with IMP totals, from any record."""
-        event, stage = (known(tag.value) if (tag := record.tag(name)) is not None else None for name in ("Event", "Stage"))
+        first = record.first_tags()
+        event, stage = (known(tag.value) if (tag := first.get(name)) is not None else None for name in ("Event", "Stage"))
         self.stated.extend(stated_matches(view, event, stage))
 
     def won(self) -> dict[tuple[str | None, ...], tuple[float, float, int]]:

@@ -117,7 +117,7 @@ class StandingsHook:
             self.boards.add(board)
         if self.totals is None:
             self.totals = standings_table(record)
-        if record.tag("HomeTeam") is not None:
+        if "HomeTeam" in record.first_tags():
             self.matches.add(record, board)
         view = traveller(ctx)
         if view is not None and view.position("IMP_Home") is not None:
@@ -147,17 +147,25 @@ class StandingsHook:
         step = method_of(ctx).mp_step
         top = step * (entries - 1) if step else None
         self.tops = self.tops and top is not None
+        at_table, at_round = plan.places
         absent: list = [None] * rows
-        tables, rounds = (view.ids(at) if at is not None else absent for at in plan.places)
+        tables = view.ids(at_table) if at_table is not None else absent
+        rounds = view.ids(at_round) if at_round is not None else absent
         seats = []
+        numbers, places = view.figures, self.places
         for at, mp, imp, side in plan.seats:
             ids = view.ids(at)
             if by_side:
                 ids = [f"{side} {pair}" if pair is not None else None for pair in ids]
             keys = ids if wheres is None else [pair_key(where or "", pair) if pair is not None else None
                                                for where, pair in zip(wheres, ids)]
-            mps = self._numbers(view, mp, 0) if mp is not None else None
-            imps = self._numbers(view, imp, 1) if imp is not None else None
+            mps = imps = None
+            if mp is not None:
+                mps, decimals = numbers(mp)
+                places[0] = max(places[0], decimals)  # the most decimals the MPs are written with
+            if imp is not None:
+                imps, decimals = numbers(imp)
+                places[1] = max(places[1], decimals)
             seats.append(_Seat(at, range(rows), ids, keys, view.lines(at), mps, imps, tables, rounds))
         half = 0.0
         if top is not None:
@@ -165,13 +173,13 @@ class StandingsHook:
                        if value is not None]
             mean = sum(written) / len(written) if written else 0.0
             half = top / 2 if abs(mean) < abs(mean - top / 2) else 0.0  # centred on 0: a share is MP + top/2
-        listed = list(chain.from_iterable(seat.keys for seat in seats))
-        unique = set(listed)
+        unique = set(seats[0].keys).union(*(seat.keys for seat in seats[1:]))
+        listed = rows * len(seats)
         unique.discard(None)
         if not self.pairs.keys() >= unique:
             self._new_pairs(seats)
         found: list[Finding] = []
-        if again or len(unique) != len(listed):  # a board again, a pair twice or a row without one
+        if again or len(unique) != listed:  # a board again, a pair twice or a row without one
             seats = self._counted(view, seats, board, again, found)
         else:  # a board first given, every pair once: every entry counts
             played = self.played[board] = {}
@@ -181,13 +189,6 @@ class StandingsHook:
             self._rounds(view, seats, board, found)
         self._add(seats, top, half)
         return found
-
-    def _numbers(self, view: Traveller, position: int, kind: int) -> list:
-        """A column's numbers by row (None: no number), noting their decimals (``kind`` 0: MPs, 1: IMPs)."""
-        values, places = view.figures(position)
-        if places > self.places[kind]:
-            self.places[kind] = places
-        return values
 
     def _new_pairs(self, seats: list[_Seat]) -> None:
         """The pairs a traveller lists for the first time, in the order it lists them (row by row)."""
