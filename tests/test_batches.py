@@ -1,5 +1,6 @@
-"""Records are replayed a few at a time (``engine.run.BATCH``): what each record and file is found to hold is
-the same as when they are taken one at a time; a bug in a stage of reading or replaying is X001 on its game."""
+"""Records are taken one at a time; a record hook with ``prepare`` has them read ahead in batches (its
+``batch``): what each record and file is found to hold is the same, each record filtered by the directives above
+it; a bug in a stage of reading or replaying is X001 on its game."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import io
 import pytest
 from conftest import ERROR, WARNING, damaged_archives
 
-from bridgelint.engine import run as run_module
 from bridgelint.formats import pbn
 from bridgelint.engine.pipeline import Pipeline, check_stream
 
@@ -20,26 +20,63 @@ DIRECTIVES = "\n".join([
     WARNING, ERROR, WARNING, "% bridgelint: disable-file=B104\n", ERROR, WARNING])
 
 
-def run(name: str, data: bytes, batch: int, monkeypatch: pytest.MonkeyPatch) -> tuple[list, list]:
+class Ahead:
+    """A record hook that has records read ahead ``batch`` at a time; it notes the games of each batch."""
+
+    def __init__(self, batch: int):
+        self.batch = batch
+        self.batches: list[list[int]] = []
+
+    def prepare(self, batch) -> None:
+        self.batches.append([ctx.record.game for ctx in batch])
+
+    def __call__(self, ctx) -> list:
+        return []
+
+
+def run(name: str, data: bytes, hooks: tuple = ()) -> tuple[list, list]:
     """Each record's findings as the run gives them, record by record, and the file's report."""
-    monkeypatch.setattr(run_module, "BATCH", batch)
-    result = Pipeline().checking(name, io.BytesIO(data))  # the event checks included
+    result = Pipeline(hooks=hooks).checking(name, io.BytesIO(data))  # the event checks included
     records = [(checked.record.game, [(f.code, f.line, f.column, f.message) for f in checked.findings])
                for checked in result]
     return records, [(f.code, f.line, f.column, f.game, f.message) for f in result.report.findings]
 
 
 @pytest.mark.parametrize("batch", [2, 3, 8])
-def test_records_in_batches_are_found_to_hold_what_they_hold_one_at_a_time(batch, monkeypatch):
+def test_records_read_ahead_are_found_to_hold_what_they_hold_one_at_a_time(batch):
     inputs = [("directives.pbn", DIRECTIVES.encode()), *damaged_archives(60)]
     for name, data in inputs:
-        alone = run(name, data, 1, monkeypatch)
+        alone = run(name, data)
         assert alone[0], name
-        assert run(name, data, batch, monkeypatch) == alone, name
+        ahead = Ahead(batch)
+        assert run(name, data, (ahead,)) == alone, name
+        assert [game for games in ahead.batches for game in games] == [game for game, _ in alone[0]]
+        assert all(len(games) == batch for games in ahead.batches[:-1]), name
 
 
-def test_directives_between_games_cover_the_records_read_after_them(monkeypatch):
-    records, _ = run("t.pbn", DIRECTIVES.encode(), 8, monkeypatch)
+@pytest.mark.parametrize("batch", [None, 3])
+def test_records_are_read_ahead_only_for_a_hook_that_prepares(batch, monkeypatch):
+    real = pbn.PbnReader.games
+    given: list[int] = []  # the games the reader has split off
+
+    def counted(self):
+        for game in real(self):
+            given.append(1)
+            yield game
+
+    monkeypatch.setattr(pbn.PbnReader, "games", counted)
+    seen: list[int] = []  # how many games were split off when each record reached the hooks
+    hooks = (lambda ctx: seen.append(len(given)) or [],) + (() if batch is None else (Ahead(batch),))
+    check_stream("t.pbn", io.BytesIO(DIRECTIVES.encode()), hooks=hooks)
+    if batch is None:
+        assert seen == list(range(1, 15))
+    else:
+        assert seen == [3, 3, 3, 6, 6, 6, 9, 9, 9, 12, 12, 12, 14, 14]
+
+
+@pytest.mark.parametrize("batch", [None, 8])  # one at a time; read ahead past every directive
+def test_directives_between_games_cover_the_records_read_after_them(batch):
+    records, _ = run("t.pbn", DIRECTIVES.encode(), () if batch is None else (Ahead(batch),))
     a103 = [game for game, findings in records if any(code == "A103" for code, *_ in findings)]
     assert a103 == [1]  # the games after the disable-file=A103 line no longer show it
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from functools import reduce
-from operator import attrgetter, or_
+from operator import or_
 from typing import Callable, Iterable
 
 from ..core.findings import Finding
@@ -24,7 +24,7 @@ from ..replay.context import Context
 from ..rules import DEFAULT_CODES, RULES
 from ..rules.base import Rule
 from ..rules.internal import InternalError
-from ..rules.parts import ALL, AUCTION_REMARKS, PLAY_REMARKS, held
+from ..rules.parts import ALL, held
 
 RecordHook = Callable[[Context], Iterable[Finding]]
 
@@ -32,9 +32,6 @@ RecordHook = Callable[[Context], Iterable[Finding]]
 def location(finding: Finding) -> tuple[int, int, str]:
     """The order findings are reported in: line, column, code."""
     return finding.line, finding.column, finding.code
-
-
-_REPLAYS = ((AUCTION_REMARKS, attrgetter("auction")), (PLAY_REMARKS, attrgetter("play")))  # in the order they run
 
 
 class Linter:
@@ -62,19 +59,6 @@ class Linter:
             plan = self.plans[fmt, parts] = [rule for rule in self.rules
                                              if fmt in rule.formats and rule.needs & parts == rule.needs]
         return plan
-
-    def replay(self, batch: list[Context]) -> None:
-        """Work out the replays the rules will ask for on a few records, a stage at a time: every auction, then
-        every play.  One piece of code run over several records in a row runs faster than each record taken
-        through every stage in turn (benchmarks/README.md, "work in batches").  A replay that fails here is left
-        to ``found``, which asks for it again and reports the bug on its record (X001)."""
-        for part, replay in _REPLAYS:
-            if self.dispatch and self.wanted & part:  # the dispatch asks for this replay on every record
-                for replays in batch:
-                    try:
-                        replay(replays)
-                    except Exception:
-                        pass
 
     def check_record(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
         """The selected findings on one record, completed (:meth:`found`)."""

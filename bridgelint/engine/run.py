@@ -15,11 +15,8 @@ directive that suppressed nothing, and a last pass of the file's directives
 over the whole report (a ``disable-file=`` below a game still covers that
 game in the report).  A bug of the reader is X001 on the file.
 
-Records are taken from the reader a few at a time (``BATCH``) and their
-replays worked out a stage at a time over them (:meth:`Linter.replay`), then
-each record goes on as above, in order, as if it were read alone: the
-directives it is filtered by are those above it (``above``), which a reader
-taking one game at a time has found when it gives the game.
+Records are taken from the reader one at a time: the directives outside any
+game that the reader has found when it gives a record are those above it.
 
 A record hook (:data:`~.linter.RecordHook`) sees every record of a file, in
 order, after the rules, and its findings are that record's, selected,
@@ -33,7 +30,9 @@ file is read, whose findings (of records of the file, decided at its end) join
 the report, and ``later``, the codes it decides after the file (in the parent,
 across files): S112 leaves those to it.  A hook with ``prepare(batch)`` works
 something out for each batch of records before the rules run (``batch``: how
-many records it wants at a time; the largest asked for is taken).
+many records it wants at a time; the largest asked for is taken): only then
+are records read ahead (:func:`gathered`), each still filtered by the
+directives found when it was read.
 
 The event checks (E codes, :mod:`bridgelint.engine.events`) are such a hook:
 the pipeline gives it to every file's run whenever an event code is selected
@@ -43,6 +42,7 @@ the pipeline gives it to every file's run whenever an event code is selected
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterable, Iterator, cast
 
@@ -102,29 +102,39 @@ class FileRun:
             if hasattr(hook, "start_file"):
                 hook.start_file(self.path, finalize)
         header: list = []  # the reader's directives outside any game, as they are read
+        seen = 0  # those added to the suppressions
+        found: deque[int] = deque()  # how many the reader had found when it gave each record not yet checked
         line = 1
         preparing = [hook.prepare for hook in self.hooks if hasattr(hook, "prepare")]
         try:
             reader = open_reader(self.stream, self.path, self.fmt, self.encoding)
             report.format = reader.format
             header = getattr(reader, "header_directives", [])
-            for batch in batches(reader, max((getattr(hook, "batch", BATCH) for hook in self.hooks), default=BATCH)):
-                linter.replay(batch)
-                for prepare in preparing:
-                    self.prepared(prepare, batch)
-                for replays in batch:
-                    record = replays.record
-                    line = record.line
-                    report.games += 1
-                    report.boards += is_board(record)
-                    suppressions.add_header(above(header, suppressions.header_seen, line))
-                    suppressions.add_record(record)
-                    findings = finalize.record(linter.found(replays, self.hooks), record)
-                    for code in replays.skipped:
-                        report.skipped[code] = report.skipped.get(code, 0) + 1
-                    findings.sort(key=location)
-                    report.findings.extend(findings)
-                    yield Checked(record, replays, findings)
+
+            def contexts() -> Iterator[Context]:
+                for record in reader:
+                    found.append(len(header))
+                    yield Context(record)
+
+            records = contexts()
+            if preparing:
+                records = gathered(records, max(getattr(hook, "batch", 1) for hook in self.hooks
+                                                if hasattr(hook, "prepare")), preparing)
+            for replays in records:
+                record = replays.record
+                line = record.line
+                report.games += 1
+                report.boards += is_board(record)
+                known = found.popleft()
+                suppressions.add_header(header[seen:known])
+                seen = known
+                suppressions.add_record(record)
+                findings = finalize.record(linter.found(replays, self.hooks), record)
+                for code in replays.skipped:
+                    report.skipped[code] = report.skipped.get(code, 0) + 1
+                findings.sort(key=location)
+                report.findings.extend(findings)
+                yield Checked(record, replays, findings)
             self.file_findings = list(reader.file_findings)
         except OSError:
             raise  # the file could not be read: the caller reports the path
@@ -140,12 +150,35 @@ class FileRun:
                 at_end += end_file(report)
             if isinstance(hook, EventHook):
                 self.pending = hook.pending
-        suppressions.add_header(header[suppressions.header_seen:])
+        suppressions.add_header(header[seen:])
         self.at_end, self.file_findings = finalize.end(report, at_end, self.file_findings)
 
-    @staticmethod
-    def prepared(prepare: Callable[[list[Context]], None], batch: list[Context]) -> None:
-        """A hook's work on a batch before the rules run; a failure is X001 on each record of the batch."""
+
+def gathered(contexts: Iterator[Context], size: int, preparing: list[Callable[[list[Context]], None]]
+             ) -> Iterator[Context]:
+    """The contexts in order, read ahead ``size`` at a time and each batch prepared by the hooks before it is
+    given.  When reading fails, the records read before are prepared and given first, then the error is
+    raised."""
+    while True:
+        batch: list[Context] = []
+        try:
+            for replays in contexts:
+                batch.append(replays)
+                if len(batch) == size:
+                    break
+        except Exception:
+            prepared(batch, preparing)
+            yield from batch
+            raise
+        if not batch:
+            return
+        prepared(batch, preparing)
+        yield from batch
+
+
+def prepared(batch: list[Context], preparing: list[Callable[[list[Context]], None]]) -> None:
+    """The hooks' work on a batch before the rules run; a failure is X001 on each record of the batch."""
+    for prepare in preparing:
         try:
             prepare(batch)
         except Exception as error:
@@ -154,38 +187,6 @@ class FileRun:
                 replays.record.findings.append(InternalError.finding(
                     f"internal error while preparing this game's checks: {type(error).__name__}: {error}",
                     replays.record.line, replays.record.column))
-
-
-BATCH = 8  # records read ahead and replayed together (Linter.replay)
-
-
-def batches(records: Iterable[Record], size: int = BATCH) -> Iterator[list[Context]]:
-    """The records in lists of up to ``size``.  When reading fails, the records read before are given first,
-    then the error is raised."""
-    it = iter(records)
-    while True:
-        batch: list[Context] = []
-        try:
-            for record in it:
-                batch.append(Context(record))
-                if len(batch) == size:
-                    break
-        except Exception:
-            if batch:
-                yield batch
-            raise
-        if not batch:
-            return
-        yield batch
-
-
-def above(header: list, seen: int, line: int) -> list:
-    """The directives of ``header`` (outside any game, in line order) after the first ``seen`` that stand above
-    ``line``: those a reader taking one game at a time has found when it gives the game at ``line``."""
-    end = seen
-    while end < len(header) and header[end].line < line:
-        end += 1
-    return header[seen:end]
 
 
 def add_archive_findings(run: FileRun, stream: BinaryIO) -> bool:

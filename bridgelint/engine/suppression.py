@@ -41,7 +41,6 @@ class Suppressions:
     file: list[Directive] = field(default_factory=list)
     games: dict[int, list[Directive]] = field(default_factory=dict)
     problems: list[Finding] = field(default_factory=list)  # S112 found while parsing directives
-    header_seen: int = 0
     _ranges: list[list] = field(default_factory=list)  # [first line, next game's first line, ordinal]
     _starts: list[int] = field(default_factory=list)  # the ranges' first lines, in order
     _open: list | None = None  # the range of the previous game, until the next game starts
@@ -52,9 +51,8 @@ class Suppressions:
         return bool(self.file or self.games or self.problems)
 
     def add_header(self, escapes: Iterable[Tag]) -> None:
-        """Escape lines outside any game (``header_seen`` counts those added)."""
+        """Escape lines outside any game."""
         for tag in escapes:
-            self.header_seen += 1
             directive = self._parse(tag, None)
             if directive is None:
                 continue

@@ -19,7 +19,7 @@ from ..engine.linter import Linter, RecordHook, check_record, linter_for, locati
 from ..engine.opening import open_input  # noqa: F401
 from ..engine.pipeline import Pipeline, check_file, check_stream  # noqa: F401
 from ..engine import run
-from ..engine.run import BATCH, Checked, above, add_archive_findings, batches, is_board  # noqa: F401
+from ..engine.run import Checked, add_archive_findings, is_board  # noqa: F401
 from ..rules import DEFAULT_CODES
 
 
