@@ -176,3 +176,44 @@ def test_concurrent_writers_share_the_cache(cache):
         assert pool.starmap(_write, [(str(cache), 1), (str(cache), 2), (str(cache), 1)]) == [6, 6, 6]
     db = sqlite3.connect(cache / solver.Cache.NAME)
     assert db.execute("SELECT count(*) FROM solved").fetchone()[0] == 12
+
+
+class CountingSolver:
+    """A stand-in for the solver: every deal takes 7 tricks everywhere; ``calls`` counts the deals of each call."""
+
+    def __init__(self):
+        self.calls: list[int] = []
+
+    def tables(self, deals):
+        deals = list(deals)
+        self.calls.append(len(deals))
+        return [{(seat, d): 7 for seat in "NESW" for d in ("C", "D", "H", "S", "NT")} for _ in deals]
+
+
+def test_the_solving_stage_sends_the_solver_several_deals_in_one_call():
+    import io
+
+    from bridgelint.engine.pipeline import Pipeline
+
+    text = "\n".join(game(DEAL, '[Declarer "N"]', '[Contract "3NT"]', '[Result "7"]', number=str(n))
+                     for n in range(1, 41))
+    counting = CountingSolver()
+    result = Pipeline(hooks=(solver.SolveStage(counting),)).checking("t.pbn", io.BytesIO(text.encode()))
+    assert [checked.replays.solved is not None for checked in result] == [True] * 40
+    assert counting.calls == [solver.BATCH, 40 - solver.BATCH]
+
+
+def test_a_directive_below_a_record_read_ahead_does_not_filter_it():
+    import io
+
+    from conftest import ERROR
+    from bridgelint.engine.pipeline import Pipeline
+
+    played = ERROR.replace('[Auction "N"]', '[Result "7"]\n[Auction "N"]')  # A103 at 7:9; a result to check
+    text = played + "\n% bridgelint: disable-file=A103\n\n" + played
+    counting = CountingSolver()
+    result = Pipeline(hooks=(solver.SolveStage(counting),)).checking("t.pbn", io.BytesIO(text.encode()))
+    assert [[(f.code, f.line, f.column) for f in checked.findings if f.code == "A103"] for checked in result] \
+        == [[("A103", 7, 9)], []]
+    assert counting.calls == [2]  # both records were read before the first was checked
+    assert [(f.code, f.line) for f in result.report.findings if f.code == "A103"] == []  # the file's last pass
