@@ -29,6 +29,7 @@ from .engine.events.hook import EventScope
 from .engine.events.reference import read_reference
 from .core.findings import Finding
 from .core.record import Record
+from .core.reference import SWITCH, reference as switched
 from .core.report import FileReport
 from .engine.opening import open_input
 from .engine.pipeline import Pipeline
@@ -82,7 +83,8 @@ def read(source: Source, format: str | None = None, encoding: str | None = None)
 
 
 def check(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = (), extend_select: Iterable[str] = (),
-          format: str | None = None, hand_records: Iterable[str] = (), encoding: str | None = None) -> FileReport:
+          format: str | None = None, hand_records: Iterable[str] = (), encoding: str | None = None,
+          reference: bool = False) -> FileReport:
     """Check a file or a stream as ``bridgelint check`` checks it: every finding, sorted by place.
 
     The findings are those of reading, of the rules, of the file as a whole (no game, characters, archives),
@@ -99,6 +101,8 @@ def check(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = ()
         format: ``"pbn"`` or ``"lin"``; by default from the extension, else from the content.
         hand_records: files whose deals are the official deals: E101 compares each board with them.
         encoding: as for `iter_records()`.
+        reference: every fast path off while checking (as ``BRIDGELINT_REFERENCE=1``, for this call only):
+            the general code alone runs, and finds the same.
 
     Returns:
         The report: ``path``, ``format``, ``games``, ``boards``, ``findings`` (each with ``code``,
@@ -112,12 +116,14 @@ def check(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = ()
         (4, [('P102', 'error', 24, '1'), ('P103', 'error', 60, '1'), ('P102', 'error', 63, '1'), ('C105', 'error', 87, '1')])
     """
     path, streams = _path(source)
-    return _reports(_pipeline(select, ignore, extend_select, format, hand_records, encoding), [path], streams)[0]
+    return _reports(_pipeline(select, ignore, extend_select, format, hand_records, encoding, reference=reference),
+                    [path], streams)[0]
 
 
 def check_files(sources: Iterable[str | os.PathLike[str]], select: Iterable[str] = (), ignore: Iterable[str] = (),
                 extend_select: Iterable[str] = (), format: str | None = None, hand_records: Iterable[str] = (),
-                encoding: str | None = None, across_files: bool = False, jobs: int = 1) -> list[FileReport]:
+                encoding: str | None = None, across_files: bool = False, jobs: int = 1,
+                reference: bool = False) -> list[FileReport]:
     """Check files and directories as ``bridgelint check`` checks them: each file's report, in input order.
 
     Directories are searched recursively for .pbn and .lin files (also gzipped, and zips), hidden ones and
@@ -135,17 +141,18 @@ def check_files(sources: Iterable[str | os.PathLike[str]], select: Iterable[str]
         >>> [(report.path, [f.line for f in report.findings]) for report in reports]
         [('samples/clean.pbn', []), ('samples/auction-defects.pbn', [25, 84])]
     """
-    pipeline = _pipeline(select, ignore, extend_select, format, hand_records, encoding, across_files)
+    pipeline = _pipeline(select, ignore, extend_select, format, hand_records, encoding, across_files, reference)
     return _reports(pipeline, pipeline.paths([*pipeline.hand_records, *(os.fspath(s) for s in sources)]), None, jobs)
 
 
 def iter_checked(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = (),
                  extend_select: Iterable[str] = (), format: str | None = None,
-                 encoding: str | None = None) -> Iterator[Checked]:
+                 encoding: str | None = None, reference: bool = False) -> Iterator[Checked]:
     """Check record by record, as they are read: each ``Checked`` holds the ``record`` and its ``findings``.
 
     The findings are `check()`'s, less those only the end of the file decides (a fouled board is known
-    once every table is read) and the file's own.
+    once every table is read) and the file's own.  With ``reference``, every fast path is off while a record
+    is checked, and as it was between records (in the caller's code).
 
     Examples:
         >>> for checked in bridgelint.iter_checked("samples/auction-defects.pbn", select=["A103", "A106"]):
@@ -159,7 +166,8 @@ def iter_checked(source: Source, select: Iterable[str] = (), ignore: Iterable[st
         7 ['A103']
     """
     path, streams = _path(source)
-    with closing(_pipeline(select, ignore, extend_select, format, (), encoding).files([path], streams=streams)) as run:
+    pipeline = _pipeline(select, ignore, extend_select, format, (), encoding, reference=reference)
+    with closing(pipeline.files([path], streams=streams)) as run:
         for result in run:
             yield from result
 
@@ -229,13 +237,15 @@ def write_json(records: Iterable[Record], stream: TextIO, findings: bool = True,
 
 
 def _pipeline(select: Iterable[str], ignore: Iterable[str], extend_select: Iterable[str], format: str | None,
-              hand_records: Iterable[str], encoding: str | None, across_files: bool = False) -> Pipeline:
+              hand_records: Iterable[str], encoding: str | None, across_files: bool = False,
+              reference: bool = False) -> Pipeline:
     """The pipeline of the arguments, as the command line's options make it (no configuration file)."""
     codes = _codes(select, ignore, extend_select)
     paths = tuple(hand_records)
-    reference = read_reference(paths, open_input, format, lambda path: encoding) if paths else None
-    events = EventScope(across_files and bool(codes & EVENT_CODES), listed=True, reference=reference)
-    return Pipeline(codes, fmt=format, events=events, hand_records=paths, encoding=encoding)
+    with switched(reference or SWITCH.on):
+        deals = read_reference(paths, open_input, format, lambda path: encoding) if paths else None
+    events = EventScope(across_files and bool(codes & EVENT_CODES), listed=True, reference=deals)
+    return Pipeline(codes, fmt=format, events=events, hand_records=paths, encoding=encoding, reference=reference)
 
 
 def _reports(pipeline: Pipeline, paths: list[str], streams: dict[str, BinaryIO] | None = None,

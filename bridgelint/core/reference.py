@@ -3,8 +3,9 @@
 A fast path is a second piece of code for the usual case (the usual play, the
 usual auction…) beside the general code that handles every case and gives the
 same result.  ``BRIDGELINT_REFERENCE=1`` in the environment (read here, once,
-when bridgelint is imported) or ``reference(True)`` around a run turns every
-fast path off, so that the general code can be compared with the fast one: the
+when bridgelint is imported), ``reference(True)`` around a call or
+``stepped(steps)`` around each step of a lazy run (what a ``Pipeline`` with
+``reference=True`` does) turns every fast path off, so that the general code can be compared with the fast one: the
 findings must be the same.  Each fast path asks ``SWITCH.on`` before it runs.
 """
 
@@ -12,9 +13,10 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Iterator, TypeVar
 
 ENV = "BRIDGELINT_REFERENCE"
+T = TypeVar("T")
 
 
 class Switch:
@@ -37,3 +39,15 @@ def reference(on: bool = True) -> Iterator[None]:
         yield
     finally:
         SWITCH.on = before
+
+
+def stepped(steps: Iterator[T], on: bool = True) -> Iterator[T]:
+    """``steps`` with the switch at ``on`` during each step (every ``next``) and as it was between them: the
+    work of a lazy run switched wherever it is asked for, the caller's code in between left alone."""
+    while True:
+        with reference(on):
+            try:
+                step = next(steps)
+            except StopIteration:
+                return
+        yield step

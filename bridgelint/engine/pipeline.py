@@ -23,6 +23,7 @@ from .events.hook import EventScope, RunEvents, event_hooks
 from .events.standings import standings_hooks
 from .linter import RecordHook
 from .run import FileResult
+from ..core.reference import SWITCH, reference
 from ..core.report import FileReport
 from ..rules import DEFAULT_CODES
 from ..rules.optimum import SOLVED_CODES, makeable_only_hooks, solved_file_hooks
@@ -47,6 +48,7 @@ class Pipeline:
     hand_records: tuple[str, ...] = ()  # their paths
     encoding: str | None = None  # --encoding: every input's text that is not UTF-8 is read in it
     dd: str | None = None  # --dd: the deals solved, the cache in this directory ("": none); None: not solved
+    reference: bool = False  # every fast path off during the pipeline's own work (core.reference), not in between
 
     def paths(self, paths: Iterable[str]) -> list[str]:
         """The files to read: directories expanded, paths the configuration excludes dropped, each file once."""
@@ -78,7 +80,7 @@ class Pipeline:
         they are asked for (:class:`FileResult`)."""
         codes = self.codes_for(path)
         return FileResult(path, codes, self.fmt, self.hooks_for(codes), self.encoding_for(path), stream, on_read,
-                          then)
+                          then, self.reference)
 
     def checked(self, path: str, stream: BinaryIO | None = None, on_read: OnRead | None = None,
                 fix: FixMode | None = None) -> FileResult:
@@ -86,6 +88,10 @@ class Pipeline:
         the result that of what is left."""
         if fix is None:
             return self.checking(path, stream, on_read).finish()
+        with reference(self.reference or SWITCH.on):
+            return self._fixed(path, stream, on_read, fix)
+
+    def _fixed(self, path: str, stream: BinaryIO | None, on_read: OnRead | None, fix: FixMode) -> FileResult:
         from .fixing import fix_file  # only when fixing
 
         results: list[FileResult] = []
@@ -152,7 +158,10 @@ class Files:
     def end(self) -> list[FileReport]:
         """The reports held for the end of the run, in input order, with the findings decided now (across
         files, E105 on a hand record); none when none wait.  After an interruption too: the files finished."""
-        return self.events.conclude() if self.events is not None else []
+        if self.events is None:
+            return []
+        with reference(self.pipeline.reference or SWITCH.on):
+            return self.events.conclude()
 
     def _results_of(self, jobs: int, streams: dict[str, BinaryIO], on_read: OnRead | None,
                     fix: FixMode | None) -> Generator[FileResult, None, None]:

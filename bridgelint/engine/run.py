@@ -53,6 +53,7 @@ from .linter import RecordHook, debug_trace, linter_for, location
 from .opening import Counted, open_input
 from ..core.findings import Finding
 from ..core.record import Record
+from ..core.reference import stepped
 from ..core.report import FileReport
 from ..formats import format_from_name, open_reader
 from ..replay.context import Context
@@ -212,13 +213,15 @@ class FileResult:
     :meth:`finish` (``report``, ``lost``, ``at_end`` and ``file_findings`` ask for it) reads what is left, adds
     what unpacking found and closes the input; ``then(self)`` hears of it.  A file that cannot be opened
     (``opened`` False: unreadable, or a zip that cannot be read by members) has a report that says why, and
-    iterating it raises why (``problem``).  A finished result
+    iterating it raises why (``problem``).  With ``reference``, every fast path is off while a record is checked
+    (:func:`~..core.reference.stepped`), as the switch was between records.  A finished result
     is what a worker sends back: the report, ``lost``, ``at_end``, ``file_findings`` and ``pending``, no records.
     """
 
     def __init__(self, path: str, codes: frozenset[str], fmt: str | None = None, hooks: Iterable[RecordHook] = (),
                  encoding: str | None = None, stream: BinaryIO | None = None,
-                 on_read: Callable[[int], None] | None = None, then: Callable[[FileResult], None] | None = None):
+                 on_read: Callable[[int], None] | None = None, then: Callable[[FileResult], None] | None = None,
+                 reference: bool = False):
         self.path = path
         self.name = shown(path)  # as reports show it
         self.fmt = fmt
@@ -245,7 +248,7 @@ class FileResult:
         counted = self._input if on_read is None else cast(BinaryIO, Counted(self._input, on_read))
         self._run = FileRun(self.name, counted, codes, fmt, hooks, encoding)
         self._report = self._run.report
-        self._records = iter(self._run)
+        self._records = stepped(iter(self._run)) if reference else iter(self._run)
 
     def __iter__(self) -> Iterator[Checked]:
         if self.problem is not None:
