@@ -117,7 +117,7 @@ class StandingsHook:
             self.boards.add(board)
         if self.totals is None:
             self.totals = standings_table(record)
-        if "HomeTeam" in record.first_tags():
+        if record.format == "pbn" and "HomeTeam" in record.first_tags():  # a LIN record's tags are made on asking
             self.matches.add(record, board)
         view = traveller(ctx)
         if view is not None and view.position("IMP_Home") is not None:
