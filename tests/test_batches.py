@@ -1,6 +1,7 @@
-"""Records are taken one at a time; a record hook with ``prepare`` has them read ahead in batches (its
-``batch``): what each record and file is found to hold is the same, each record filtered by the directives above
-it; a bug in a stage of reading or replaying is X001 on its game."""
+"""Records are read ahead in batches (``BATCH``, or a larger ``batch`` of a record hook with ``prepare``) and
+their replays worked out a stage at a time: what each record and file is found to hold is that of one record at
+a time, each record filtered by the directives above it; a bug in a stage of reading or replaying is X001 on its
+game."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import io
 import pytest
 from conftest import ERROR, WARNING, damaged_archives
 
+from bridgelint.core.reference import reference
+from bridgelint.engine import run as file_run
 from bridgelint.formats import pbn
 from bridgelint.engine.pipeline import Pipeline, check_stream
 
@@ -43,19 +46,23 @@ def run(name: str, data: bytes, hooks: tuple = ()) -> tuple[list, list]:
 
 
 @pytest.mark.parametrize("batch", [2, 3, 8])
-def test_records_read_ahead_are_found_to_hold_what_they_hold_one_at_a_time(batch):
+def test_records_read_ahead_are_found_to_hold_what_they_hold_one_at_a_time(batch, monkeypatch):
     inputs = [("directives.pbn", DIRECTIVES.encode()), *damaged_archives(60)]
+    monkeypatch.setattr(file_run, "BATCH", 1)
+    alone = {name: run(name, data) for name, data in inputs}
     for name, data in inputs:
-        alone = run(name, data)
-        assert alone[0], name
+        assert alone[name][0], name
         ahead = Ahead(batch)
-        assert run(name, data, (ahead,)) == alone, name
-        assert [game for games in ahead.batches for game in games] == [game for game, _ in alone[0]]
+        assert run(name, data, (ahead,)) == alone[name], name
+        assert [game for games in ahead.batches for game in games] == [game for game, _ in alone[name][0]]
         assert all(len(games) == batch for games in ahead.batches[:-1]), name
+    monkeypatch.setattr(file_run, "BATCH", batch)  # the run's own batches, no hook
+    for name, data in inputs:
+        assert run(name, data) == alone[name], name
 
 
-@pytest.mark.parametrize("batch", [None, 3])
-def test_records_are_read_ahead_only_for_a_hook_that_prepares(batch, monkeypatch):
+@pytest.mark.parametrize("batch", [None, "reference", 3, 12])
+def test_records_are_read_ahead_a_batch_at_a_time_one_at_a_time_in_the_reference_run(batch, monkeypatch):
     real = pbn.PbnReader.games
     given: list[int] = []  # the games the reader has split off
 
@@ -66,12 +73,15 @@ def test_records_are_read_ahead_only_for_a_hook_that_prepares(batch, monkeypatch
 
     monkeypatch.setattr(pbn.PbnReader, "games", counted)
     seen: list[int] = []  # how many games were split off when each record reached the hooks
-    hooks = (lambda ctx: seen.append(len(given)) or [],) + (() if batch is None else (Ahead(batch),))
-    check_stream("t.pbn", io.BytesIO(DIRECTIVES.encode()), hooks=hooks)
-    if batch is None:
+    hooks = (lambda ctx: seen.append(len(given)) or [],) + ((Ahead(batch),) if isinstance(batch, int) else ())
+    with reference(batch == "reference"):
+        check_stream("t.pbn", io.BytesIO(DIRECTIVES.encode()), hooks=hooks)
+    if batch is None or batch == 3:  # the run's own batches, larger than the hook's
+        assert seen == [8] * 8 + [14] * 6
+    elif batch == "reference":
         assert seen == list(range(1, 15))
     else:
-        assert seen == [3, 3, 3, 6, 6, 6, 9, 9, 9, 12, 12, 12, 14, 14]
+        assert seen == [12] * 12 + [14] * 2
 
 
 @pytest.mark.parametrize("batch", [None, 8])  # one at a time; read ahead past every directive

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from functools import reduce
-from operator import or_
+from operator import attrgetter, or_
 from typing import Callable, Iterable
 
 from ..core.findings import Finding
@@ -24,9 +24,12 @@ from ..replay.context import Context
 from ..rules import DEFAULT_CODES, RULES
 from ..rules.base import Rule
 from ..rules.internal import InternalError
-from ..rules.parts import ALL, held
+from ..rules.parts import ALL, AUCTION_REMARKS, PLAY_REMARKS, held
 
 RecordHook = Callable[[Context], Iterable[Finding]]
+
+
+_REPLAYS = ((AUCTION_REMARKS, attrgetter("auction")), (PLAY_REMARKS, attrgetter("play")))  # in the order they run
 
 
 def location(finding: Finding) -> tuple[int, int, str]:
@@ -59,6 +62,18 @@ class Linter:
             plan = self.plans[fmt, parts] = [rule for rule in self.rules
                                              if fmt in rule.formats and rule.needs & parts == rule.needs]
         return plan
+
+    def replay(self, batch: list[Context]) -> None:
+        """Work out the replays the rules will ask for on a few records, a stage at a time: every auction, then
+        every play (:mod:`.run`, ``BATCH``).  A replay that fails here is left to ``found``, which asks for it
+        again and reports the bug on its record (X001)."""
+        for part, replay in _REPLAYS:
+            if self.dispatch and self.wanted & part:  # the dispatch asks for this replay on every record
+                for replays in batch:
+                    try:
+                        replay(replays)
+                    except Exception:
+                        pass
 
     def check_record(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
         """The selected findings on one record, completed (:meth:`found`)."""
