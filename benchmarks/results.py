@@ -1,6 +1,6 @@
 """The cost of the results checks (R101-R106) on a results file, as a share of the full check.
 
-    python benchmarks/results.py [--boards 100] [--tables 15] [--rounds 15] [--instructions]
+    python benchmarks/results.py [--boards 100] [--tables 15] [--rounds 15] [--instructions [--by-code]]
 
 Writes two synthetic results files with synth.py (``--results mp``: MP1 matchpoints and percentages;
 ``--results imp``: Butler IMPs and datums; every board with a traveller of ``--tables`` tables, the ranking
@@ -11,12 +11,13 @@ and the R rules' share of the full check; the peak RSS of a child checking each 
 A share of a few per cent is smaller than what a shared machine does to two timed runs, even alternated.
 ``--instructions`` counts instead, under valgrind's callgrind, the instructions one check of each file
 runs in a child (less those of a child that only imports): the same on any load, and the figure to judge
-a share by.
+a share by; ``--by-code`` adds what each R code costs alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -25,26 +26,29 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
-# a child that imports, then checks FILE once (when a selection is given): all rules, or all but R
+# a child that imports, then checks FILE once (unless told "import"): every rule, or those but R with the R codes
+# named (a comma-separated list, empty for none)
 CHILD = """
 import resource, sys
 from bridgelint.engine.pipeline import check_file
 from bridgelint.rules import RULES
 path, which = sys.argv[1], sys.argv[2]
 if which != "import":
-    check_file(path, frozenset(code for code in RULES if which == "all" or not code.startswith("R")))
+    kept = set(RULES) if which == "all" else set(which.split(","))
+    check_file(path, frozenset(code for code in RULES if not code.startswith("R") or code in kept))
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
 def child(path: Path, which: str, counted: bool) -> int:
-    """The peak RSS (KiB) of a child checking ``path`` (``which``: all, noR, import), or under callgrind the
-    instructions it ran."""
+    """The peak RSS (KiB) of a child checking ``path`` (``which``: all, import, or the R codes kept), or under
+    callgrind the instructions it ran.  Counted, the child's string hashes are seeded (PYTHONHASHSEED=0): the
+    count is then the same run after run, not 0.5% apart (the order of sets and dicts)."""
     command = [sys.executable, "-c", CHILD, str(path), which]
     if not counted:
         return int(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-                         check=True, capture_output=True, text=True)
+                         check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     collected = [line for line in run.stderr.splitlines() if "Collected" in line]
     return int(collected[-1].split()[-1])
 
@@ -55,6 +59,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=15)
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead")
+    parser.add_argument("--by-code", action="store_true",
+                        help="with --instructions, also count each R code alone on top of the other rules")
     args = parser.parse_args()
     from bridgelint.engine.pipeline import check_file
     from bridgelint.rules import RULES
@@ -71,9 +77,12 @@ def main() -> None:
         head = f"{kind}: {args.boards} boards of {args.tables} tables"
         if args.instructions:
             bare = child(path, "import", True)
-            full, no_r = (child(path, which, True) - bare for which in ("all", "noR"))
+            full, no_r = (child(path, which, True) - bare for which in ("all", ""))
             print(f"{head}: full check {full / 1e6:.1f} M instructions, without R {no_r / 1e6:.1f} M; "
                   f"R share {100 * (full - no_r) / full:.1f}%")
+            if args.by_code:  # R104, R105 and R106 each bring the standings hook: their figures overlap
+                alone = {code: child(path, code, True) - bare - no_r for code in RULES if code.startswith("R")}
+                print("  each alone: " + ", ".join(f"{code} {count / 1e6:+.1f} M" for code, count in alone.items()))
             continue
         best = {"all": [float("inf")] * 2, "no R": [float("inf")] * 2}
         shares: list[float] = []
@@ -87,7 +96,7 @@ def main() -> None:
                 cpus.append(cpu)
             shares.append(100 * (cpus[0] - cpus[1]) / cpus[0])
         (wall, cpu), (bare_wall, bare_cpu) = best["all"], best["no R"]
-        peak, peak_no_r = child(path, "all", False), child(path, "noR", False)
+        peak, peak_no_r = child(path, "all", False), child(path, "", False)
         print(f"{head}: full check {wall:.3f} s ({cpu:.3f} s CPU), {args.boards / wall:.0f} boards/s; "
               f"without R {bare_wall:.3f} s ({bare_cpu:.3f} s CPU); R share {100 * (wall - bare_wall) / wall:.1f}% "
               f"({100 * (cpu - bare_cpu) / cpu:.1f}% CPU, median of the rounds {statistics.median(shares):.1f}%); "
