@@ -67,8 +67,10 @@ class Linter:
         """Work out the replays the rules will ask for on a few records, a stage at a time: every auction, then
         every play (:mod:`.run`, ``BATCH``).  A replay that fails here is left to ``found``, which asks for it
         again and reports the bug on its record (X001)."""
+        if not self.dispatch:
+            return  # every rule runs: each asks for the replays it needs
         for part, replay in _REPLAYS:
-            if self.dispatch and self.wanted & part:  # the dispatch asks for this replay on every record
+            if self.wanted & part:  # the dispatch asks for this replay on every record
                 for replays in batch:
                     try:
                         replay(replays)

@@ -111,7 +111,7 @@ class FileRun:
         seen = 0  # those added to the suppressions
         found: deque[int] = deque()  # how many the reader had found when it gave each record not yet checked
         line = 1
-        preparing = [hook.prepare for hook in self.hooks if hasattr(hook, "prepare")]
+        preparers = [hook for hook in self.hooks if hasattr(hook, "prepare")]
         try:
             reader = open_reader(self.stream, self.path, self.fmt, self.encoding)
             report.format = reader.format
@@ -122,9 +122,8 @@ class FileRun:
                     found.append(len(header))
                     yield Context(record)
 
-            size = max([1 if SWITCH.on else BATCH,
-                        *(getattr(hook, "batch", 1) for hook in self.hooks if hasattr(hook, "prepare"))])
-            for replays in gathered(contexts(), size, [linter.replay, *preparing]):
+            size = max([1 if SWITCH.on else BATCH, *(getattr(hook, "batch", 1) for hook in preparers)])
+            for replays in gathered(contexts(), size, [linter.replay, *(hook.prepare for hook in preparers)]):
                 record = replays.record
                 line = record.line
                 report.games += 1
