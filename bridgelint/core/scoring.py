@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import lru_cache
-from operator import neg
 from typing import Iterable, Sequence
 
 from .bridge import Contract
@@ -76,12 +75,17 @@ _LOOKED_UP = 4000  # the differences the IMPs of a whole difference are looked u
 
 @lru_cache(maxsize=None)
 def _by_difference(scale: str) -> tuple[int, ...]:
-    """:func:`imps` of every whole difference from -_LOOKED_UP to _LOOKED_UP, in that order: a run of each IMP."""
-    won: list[int] = []  # of 0, 1, 2... _LOOKED_UP
-    for imp, step in enumerate((*IMP_SCALES[scale], _LOOKED_UP + 1)):
-        step = min(step, _LOOKED_UP + 1)
-        won += [imp] * (step - len(won))
-    return (*map(neg, reversed(won[1:])), *won)
+    """:func:`imps` of every whole difference from -_LOOKED_UP to _LOOKED_UP, in that order: a run of each IMP,
+    each run made at once."""
+    bounds = [min(step, _LOOKED_UP + 1) for step in (*IMP_SCALES[scale], _LOOKED_UP + 1)]
+    counts = [high - low for low, high in zip((0, *bounds), bounds)]  # how many differences of 0 or more give each
+    table: list[int] = []
+    for imp in range(len(counts) - 1, 0, -1):
+        table += [-imp] * counts[imp]
+    table += [0] * (2 * counts[0] - 1)
+    for imp in range(1, len(counts)):
+        table += [imp] * counts[imp]
+    return tuple(table)
 
 
 def imps_against(points: Sequence[int], datum: float, scale: str = "WBF") -> list[int]:
@@ -89,5 +93,5 @@ def imps_against(points: Sequence[int], datum: float, scale: str = "WBF") -> lis
     as most are) and no difference is larger than the table holds, else as :func:`imps_of`."""
     if points and datum == int(datum) and max(points) - datum <= _LOOKED_UP and min(points) - datum >= -_LOOKED_UP:
         table, offset = _by_difference(scale), _LOOKED_UP - int(datum)
-        return list(map(table.__getitem__, map(offset.__add__, points)))
+        return [table[offset + score] for score in points]
     return imps_of([score - datum for score in points], scale)

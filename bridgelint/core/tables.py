@@ -148,7 +148,7 @@ def column_values(kind: str | None, texts: list[str]) -> list[object]:
     if kind in (SCORE, NUMBER):
         found = wholes(texts)
         if found is not None:
-            return cast(list[object], found)
+            return cast("list[object]", found)
         if IRRELEVANT in texts or UNKNOWN in texts:  # scores given on one side only: the other side's -
             known = [text for text in texts if text not in _NOTHING]
             if (found := wholes(known)) is not None:

@@ -790,7 +790,7 @@ class Traveller:
         if found is None:
             kind = self.table.columns[position].kind
             plain = self._wholes(position) if kind in (SCORE, NUMBER) else None
-            found = self._values[position] = (cast(list[object], plain) if plain is not None
+            found = self._values[position] = (cast("list[object]", plain) if plain is not None
                                               else column_values(kind, self.texts(position)))
         return found
 
@@ -798,8 +798,7 @@ class Traveller:
         """A column's elements when every one is a plain whole number (:func:`wholes`), read once for
         :meth:`values` and :meth:`figures`; else None."""
         if position not in self._plain:
-            texts = self.texts(position)  # a - or ? is no whole number: not tried (a failed try costs an exception)
-            self._plain[position] = None if IRRELEVANT in texts or UNKNOWN in texts else wholes(texts)
+            self._plain[position] = wholes(self.texts(position))
         return self._plain[position]
 
     def ids(self, position: int) -> list[str | None]:
@@ -808,10 +807,10 @@ class Traveller:
         if found is None:
             texts = self.texts(position)
             joined = "".join(texts)
-            if '"' in joined or ARTIFICIAL in joined or IRRELEVANT in texts or UNKNOWN in texts:
-                found = [id_text(text) for text in texts]
+            if '"' in joined or ARTIFICIAL in joined or IRRELEVANT in joined or UNKNOWN in joined:
+                found = [id_text(text) for text in texts]  # a mark, a quote, a - or ? (perhaps within an id)
             else:
-                found = cast(list[str | None], texts)  # every one an id as it is written
+                found = cast("list[str | None]", texts)  # every one an id as it is written
             self._ids[position] = found
         return found
 
@@ -823,7 +822,7 @@ class Traveller:
             texts = self.texts(position)
             plain = self._wholes(position)
             if plain is not None:
-                found = (cast(list[int | float | None], plain), 0)
+                found = (cast("list[int | float | None]", plain), 0)
             else:
                 written = [unquoted(text.lstrip(ARTIFICIAL)) for text in texts]
                 values = [number(text) for text in written]
@@ -861,7 +860,7 @@ def score_field(view: Traveller) -> ScoreField | None:
     counts = None if multiplicity is None else [count if isinstance(count, int) and count > 0 else 1
                                                 for count in view.values(multiplicity)]
     if ns_points is not None and _all_scores(ns_points):
-        field = ScoreField(list(range(len(table))), cast(list[int], ns_points), counts, artificial)
+        field = ScoreField(list(range(len(table))), cast("list[int]", ns_points), counts, artificial)
     elif ns_points is None and ew_points is not None and _all_scores(ew_points):
         field = ScoreField(list(range(len(table))), [-cast(int, points) for points in ew_points], counts, artificial)
     elif (ns_points is not None and ew_points is not None and MALFORMED not in ns_points
