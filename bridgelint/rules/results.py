@@ -467,6 +467,13 @@ def standings_table(record: Record) -> Table | None:
     return table if table is not None and table.columns and len(table) else None
 
 
+@per_record
+def standings(ctx: Context) -> Standings | None:
+    """The record's TotalScoreTable (:func:`standings_table`), read once for R103, R104 and R105."""
+    table = standings_table(ctx.record)
+    return Standings(table) if table is not None else None
+
+
 class Standings:
     """A TotalScoreTable's numbers, read once: each column's values by row (None: not a number) and decimals."""
 
@@ -555,15 +562,14 @@ class StandingsContradiction(Rule):
     needs = TABLES
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        table = standings_table(ctx.record)
-        if table is None:
+        ranking = standings(ctx)
+        if ranking is None:
             return
-        standings = Standings(table)
-        boards = standings.column("NrBoards")
+        boards = ranking.column("NrBoards")
         if boards is not None:
-            yield from self._means(standings, boards[0])
-            yield from self._percentages(standings, boards[0])
-        yield from self._ranks(standings, boards[0] if boards is not None else None)
+            yield from self._means(ranking, boards[0])
+            yield from self._percentages(ranking, boards[0])
+        yield from self._ranks(ranking, boards[0] if boards is not None else None)
 
     def _means(self, standings: Standings, boards: list[float | None]) -> Iterator[Finding]:
         for mean_name, totals in _MEANS.items():
@@ -991,9 +997,9 @@ class TeamsResult(Rule):
         played = [row for row in range(len(matches.rows)) if home[0][row] is not None and away[0][row] is not None]
         yield from self._sums(matches, played, home[0], away[0])
         yield from self._margins(matches, played, home[0])
-        totals = standings_table(ctx.record)
+        totals = standings(ctx)
         if totals is not None and None not in (teams[0], teams[1]):
-            yield from self._totals(Standings(totals), matches, played, teams, home[0], away[0])
+            yield from self._totals(totals, matches, played, teams, home[0], away[0])
 
     def _sums(self, matches: Standings, played: list[int], home: list, away: list) -> Iterator[Finding]:
         twenty = [row for row in played if abs(home[row] + away[row] - 20) < 0.005]

@@ -12,7 +12,6 @@ from ...core.record import Record
 from ...rules.results import MATCH_TAGS, StatedMatch, Standings, TeamsResult, stated_matches
 from ...rules.tables import Traveller
 from ...core.findings import Finding
-from ...core.tables import Table
 from .sighting import known, stated_imps
 
 _ROOMS = {"OPEN": 1, "CLOSED": -1}  # a room's North-South IMPs, times this, are the open room's North-South team's
@@ -84,10 +83,10 @@ class Matches:
                               len(imps))
         return found
 
-    def findings(self, totals: Table | None) -> list[Finding]:
+    def findings(self, totals: Standings | None) -> list[Finding]:
         if not self.matches:
             return []
-        return list(TeamsResult.compare_matches(self.won(), self.stated, Standings(totals) if totals else None))
+        return list(TeamsResult.compare_matches(self.won(), self.stated, totals))
 
 
 _READ = frozenset((*MATCH_TAGS, "Room", "ScoreIMP"))

@@ -3,29 +3,27 @@
 Each record's ScoreTable (a board's traveller) adds to the pairs (or players) it lists: the board, the MPs
 and IMPs written for them, the board's top; the first TotalScoreTable of the file is kept.  At the end of the
 file (``end_file``) every ranked pair's totals, NrBoards and percentage are compared with what its rows give,
-when the file holds a ScoreTable for every board.  Per pair its totals are kept, per board the line of each
-pair's row, per pair and round its table: never a record.
+when the file holds a ScoreTable for every board.  Per pair its totals are kept, per board its pairs and the
+lines of their rows, per pair and round its table, and every seating (pair, round, table) seen: never a record.
 
 A traveller is taken a column at a time: the pairs of one seat column, their MPs, IMPs and lines, in passes that
 run mostly in C (a traveller of 15 tables is 30 entries on every board of a results file).  Only a board given
 again by an earlier traveller, or a pair listed twice in one, is gone through row by row (R106 says which
-entry counts).
+entry counts), and only the seatings not seen on an earlier board.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
-from itertools import chain, compress
-from operator import ne
+from itertools import chain
 from typing import Sequence
 
 from ...core.digits import is_digits, whole
 from ...core.findings import Finding
-from ...core.tables import Table
 from ...replay.context import Context
 from ...rules.method import method_of
 from ...rules.results import (ImpossibleTraveller, Standings, StandingsTotals, TeamsResult, pair_key,
-                              per_direction, standings_table)
+                              per_direction, standings)
 from ...rules.tables import Traveller, traveller
 from .matches import Matches
 
@@ -98,11 +96,13 @@ class StandingsHook:
     def start_file(self, path: str, suppressions: object) -> None:
         self.pairs: dict[str, _Pair] = {}  # by pair_key
         self.boards: set[str] = set()
-        self.played: dict[str, dict[str, int]] = {}  # board -> the line of each pair's row on it
-        self.seated: dict[tuple[str, str], str] = {}  # (pair, round) -> the table it sat at, first seen
-        self.first_seated: dict[tuple[str, str], tuple[str, int]] = {}  # ... on which board, at which line
+        self.played: dict[str, list[tuple[Sequence[str], Sequence[int]]]] = {}  # board -> its counted entries'
+        # pairs and lines, a seat column at a time
+        self.spots: set[tuple[str, str | None, str | None]] = set()  # every (pair, round, table) seen, but a clash
+        self.seated: dict[tuple[str, str], tuple[str, str, int]] = {}  # (pair, round) -> its table, board and line,
+        # first seen
         self.sections = False
-        self.totals: Table | None = None
+        self.totals: Standings | None = None  # the file's first TotalScoreTable
         self.tops = True  # every board's top is known
         self.by_side = False  # a traveller numbers its pairs per direction (a Mitchell)
         self.places = [0, 0]  # the decimals of the MPs and of the IMPs, at most
@@ -116,7 +116,7 @@ class StandingsHook:
         if board is not None:
             self.boards.add(board)
         if self.totals is None:
-            self.totals = standings_table(record)
+            self.totals = standings(ctx)
         if record.format == "pbn" and "HomeTeam" in record.first_tags():  # a LIN record's tags are made on asking
             self.matches.add(record, board)
         view = traveller(ctx)
@@ -182,9 +182,7 @@ class StandingsHook:
         if again or len(unique) != listed:  # a board again, a pair twice or a row without one
             seats = self._counted(view, seats, board, again, found)
         else:  # a board first given, every pair once: every entry counts
-            played = self.played[board] = {}
-            for seat in seats:
-                played.update(zip(seat.keys, seat.lines))
+            self.played[board] = [(seat.keys, seat.lines) for seat in seats]
         if None not in plan.places:
             self._rounds(view, seats, board, found)
         self._add(seats, top, half)
@@ -203,7 +201,8 @@ class StandingsHook:
                  ) -> list[_Seat]:
         """The entries that count, row by row as the traveller lists them: a pair's first on the board.  R106 where
         an earlier traveller already gives the pair on this board (twice in one traveller is the rule's own)."""
-        played = self.played.setdefault(board, {})
+        earlier = self.played.setdefault(board, [])
+        played = {key: line for keys, lines in earlier for key, line in zip(keys, lines)}
         listed: set[str] = set()  # this traveller's pairs, when an earlier one gives the board
         kept: list[list[int]] = [[] for _ in seats]
         for row in range(len(view.starts)):
@@ -221,27 +220,34 @@ class StandingsHook:
                 if again:
                     listed.add(key)
                 rows.append(row)
-        return [seat.kept(rows) for seat, rows in zip(seats, kept)]
+        counted = [seat.kept(rows) for seat, rows in zip(seats, kept)]
+        earlier.extend((seat.keys, seat.lines) for seat in counted)
+        return counted
 
     def _rounds(self, view: Traveller, seats: list[_Seat], board: str, found: list[Finding]) -> None:
-        """R106 where a pair sits at another table in a round than it sat at on an earlier board of that round.  Only
-        the entries whose table is not the one their pair is known at in that round are gone through: after a
-        round's first board, few."""
-        seated, first = self.seated, self.first_seated
+        """R106 where a pair sits at another table in a round than it sat at on an earlier board of that round.  Each
+        entry is a seating, (pair, round, table): only those not seen before are gone through (after a round's first
+        board, none)."""
+        spots = set(zip(seats[0].keys, seats[0].rounds, seats[0].tables))
+        for seat in seats[1:]:
+            spots.update(zip(seat.keys, seat.rounds, seat.tables))
+        if spots <= self.spots:
+            return
+        seated, known = self.seated, self.spots
         for seat in seats:
-            known = list(map(seated.get, zip(seat.keys, seat.rounds)))
-            if known == seat.tables:
-                continue
-            for at in compress(range(len(known)), map(ne, known, seat.tables)):
-                spot, sat, seen = (seat.keys[at], seat.rounds[at]), seat.tables[at], known[at]
-                if sat is None or spot[1] is None:
-                    continue  # a row of no table or no round: not compared
-                if seen is None:
-                    seated[spot], first[spot] = sat, (board, seat.lines[at])
+            for at, spot in enumerate(zip(seat.keys, seat.rounds, seat.tables)):
+                if spot in known:
                     continue
-                seen_board, seen_line = first[spot]
+                pair, played_in, sat = spot
+                first = seated.get((pair, played_in)) if sat is not None and played_in is not None else None
+                if first is None:  # the pair's first seating in the round, or a row of no table or no round
+                    known.add(spot)
+                    if sat is not None and played_in is not None:
+                        seated[pair, played_in] = (sat, board, seat.lines[at])
+                    continue
+                seen, seen_board, seen_line = first
                 found.append(ImpossibleTraveller.finding(
-                    f"ScoreTable has pair {seat.ids[at]} at table {sat} in round {spot[1]}, but at table "
+                    f"ScoreTable has pair {seat.ids[at]} at table {sat} in round {played_in}, but at table "
                     f"{seen} in that round on board {seen_board} (line {seen_line})",
                     *view.table.element_place(view.starts[seat.rows[at]] + seat.at)))
 
@@ -274,11 +280,12 @@ class StandingsHook:
         if totals is None or not self.played or self.boards - self.played.keys():
             return []  # only a file that holds every board's traveller
         pairs = self.pairs
-        for key, boards in Counter(chain.from_iterable(self.played.values())).items():
+        for key, boards in Counter(chain.from_iterable(keys for entries in self.played.values()
+                                                       for keys, _ in entries)).items():
             pairs[key].boards = boards
         for key, imps in self.imps.items():
             pairs[key].imp = sum(filter(None, imps), 0.0)
-        return list(StandingsTotals.compare(Standings(totals), self.pairs, self.places, self.sections, self.tops,
+        return list(StandingsTotals.compare(totals, self.pairs, self.places, self.sections, self.tops,
                                             self.by_side))
 
 
