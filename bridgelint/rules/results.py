@@ -20,7 +20,7 @@ from ..core.tables import Element, Table
 from ..core.results import cross_imps, datum, round_to_ten, victory_points
 from ..core.scoring import IMP_SCALES, imps_against
 from ..core.scoring_method import DATUM_METHODS, ScoringMethod
-from ..core.tables import decimals, number, unquoted
+from ..core.tables import ARTIFICIAL, IRRELEVANT, UNKNOWN, decimals, number, unquoted
 from ..replay.context import per_record
 from .base import Context, Rule
 from .method import method_of
@@ -351,7 +351,7 @@ class ImpossibleTraveller(_ScoreTableRule):
         seats, ats, (section, at_table, round_, names_ns, names_ew) = _r106_plan(view.find(_R106_COLUMNS))
         if not seats and (at_table is None or round_ is None):
             return
-        if _all_apart(view, ats, (section, at_table, round_)):
+        if ids_apart(ctx) and _places_apart(view, (section, at_table, round_)):
             return  # no id twice, no table and round twice: nothing to find
         names = (names_ns, names_ew) if names_ns is not None and names_ew is not None else (None, None)
         table = view.table
@@ -397,15 +397,28 @@ def _r106_plan(found: tuple[int | None, ...]) -> tuple[list[tuple[int, str]], li
     return seats, [at for at, _ in seats], found[len(_SEAT_COLUMNS):]
 
 
-def _all_apart(view: Traveller, seats: list[int], places: tuple[int | None, int | None, int | None]) -> bool:
-    """Whether every id of a table's seat columns is written once and so is every section, table and round: the
-    quick answer for a traveller without a fault (ids compared as written; any doubt goes to the full check)."""
-    if not view.whole:
-        return False  # a row that is not whole
-    written = list(chain.from_iterable(view.texts(position) for position in seats))
+@per_record
+def ids_apart(ctx: Context) -> bool:
+    """Whether every row of the record's ScoreTable is whole and every id of its seat columns is written once, none
+    quoted, marked, ``-`` or ``?``: no pair twice on the board and none numbered on both sides (then no Mitchell
+    either, :func:`per_direction`), at a glance; read once for R106 and the standings.  Any doubt (an id such as
+    ``A-1`` too) is for the full reading."""
+    view = traveller(ctx)
+    if view is None or not view.whole:
+        return False
+    written: list[str] = []
+    for position in _r106_plan(view.find(_R106_COLUMNS))[1]:
+        written += view.texts(position)
     joined = "".join(written)
-    if len(set(written)) != len(written) or '"' in joined or "^" in joined:
-        return False  # an id twice, or one quoted or marked: the full check reads it
+    return len(set(written)) == len(written) and not any(mark in joined for mark in _NOT_PLAIN)
+
+
+_NOT_PLAIN = ('"', ARTIFICIAL, IRRELEVANT, UNKNOWN)
+
+
+def _places_apart(view: Traveller, places: tuple[int | None, int | None, int | None]) -> bool:
+    """Whether no table and round (``places``: Section, Table and Round; within a section, compared as written) is
+    given by two rows."""
     if places[1] is None or places[2] is None:
         return True
     spots = list(zip(*(view.texts(position) for position in places if position is not None)))

@@ -23,7 +23,7 @@ from ...core.findings import Finding
 from ...replay.context import Context
 from ...rules.method import method_of
 from ...rules.results import (ImpossibleTraveller, Standings, StandingsTotals, TeamsResult, pair_key,
-                              per_direction, standings)
+                              ids_apart, per_direction, standings)
 from ...rules.tables import Traveller, traveller
 from .matches import Matches
 
@@ -141,7 +141,9 @@ class StandingsHook:
         self.sections = self.sections or plan.section is not None
         rows = len(view.starts)
         wheres = view.ids(plan.section) if plan.section is not None else None
-        by_side = len(plan.seats) == 2 and per_direction(view, plan.names, (plan.seats[0][0], plan.seats[1][0]))
+        apart = ids_apart(ctx)  # every pair once with an id, none on both sides: no Mitchell numbering either
+        by_side = not apart and len(plan.seats) == 2 and per_direction(view, plan.names,
+                                                                       (plan.seats[0][0], plan.seats[1][0]))
         self.by_side = self.by_side or by_side
         entries = rows if plan.multiplicity is None else sum(map(_count, view.ids(plan.multiplicity)))
         step = method_of(ctx).mp_step
@@ -173,13 +175,17 @@ class StandingsHook:
                        if value is not None]
             mean = sum(written) / len(written) if written else 0.0
             half = top / 2 if abs(mean) < abs(mean - top / 2) else 0.0  # centred on 0: a share is MP + top/2
-        unique = set(seats[0].keys).union(*(seat.keys for seat in seats[1:]))
-        listed = rows * len(seats)
-        unique.discard(None)
-        if not self.pairs.keys() >= unique:
+        listed = chain.from_iterable(seat.keys for seat in seats)
+        if apart:
+            once, known = True, all(map(self.pairs.__contains__, listed))
+        else:
+            unique = set(listed)
+            unique.discard(None)
+            once, known = len(unique) == rows * len(seats), self.pairs.keys() >= unique
+        if not known:
             self._new_pairs(seats)
         found: list[Finding] = []
-        if again or len(unique) != listed:  # a board again, a pair twice or a row without one
+        if again or not once:  # a board again, a pair twice or a row without one
             seats = self._counted(view, seats, board, again, found)
         else:  # a board first given, every pair once: every entry counts
             self.played[board] = [(seat.keys, seat.lines) for seat in seats]
