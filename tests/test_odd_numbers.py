@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bridgelint.core.digits import HUGE, is_digits, matched, whole, wholes
+from bridgelint.core import digits
 from bridgelint.engine.pipeline import check_stream
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,6 +128,15 @@ def test_wholes_reads_a_column_of_plain_whole_numbers_as_whole_does(texts: list[
                                    ["1", ""], ["1", "--2"], ["1", "5-"], ["+-5"], ["1", " 2"]])
 def test_wholes_leaves_any_other_column_to_whole(texts: list[str]) -> None:
     assert wholes(texts) is None
+
+
+def test_wholes_looks_up_what_it_read_and_keeps_a_bounded_number() -> None:
+    assert wholes(["420", "-50"]) == [420, -50]
+    assert wholes(["420", "-50"]) == [420, -50]  # looked up
+    assert wholes(["420", "4x"]) is None and wholes(["-50", "-"]) is None  # a text read beside one that is no number
+    for number in range(3 * digits._REMEMBERED):
+        assert wholes([str(number)]) == [number]
+    assert len(digits._READ) <= digits._REMEMBERED + 1
 
 
 def test_digits_are_ascii_only() -> None:

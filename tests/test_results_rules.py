@@ -203,6 +203,12 @@ def test_r106_sections_and_per_direction_numbering():
     assert at(check(howell + "1 2 420\n2 1 400\n"), "R106") == [(6, 1), (6, 3)]
 
 
+def test_r106_ids_with_a_dash_or_none_are_read_in_full():
+    assert at(check(TRAVELLER + "1 1 A-1 B-2 420\n2 1 A-2 B-1 400\n"), "R106") == []
+    assert at(check(TRAVELLER + "1 1 A-1 B-2 420\n2 1 A-2 A-1 400\n"), "R106") == [(6, 9)]
+    assert at(check(TRAVELLER + "1 1 - 5 420\n2 1 - 6 400\n"), "R106") == []  # no id is not an id twice
+
+
 def test_r106_a_player_twice_in_an_individual():
     table = HEAD + '[ScoreTable "PlayerId_North;PlayerId_South;PlayerId_East;PlayerId_West;Score_NS"]\n'
     assert at(check(table + "1 2 3 4 420\n5 6 7 8 400\n"), "R106") == []
