@@ -348,7 +348,7 @@ class ImpossibleTraveller(_ScoreTableRule):
         view = traveller(ctx)
         if view is None:
             return
-        seats, ats, (section, at_table, round_, names_ns, names_ew) = _r106_plan(view.find(_R106_COLUMNS))
+        seats, _, (section, at_table, round_, names_ns, names_ew) = _r106_plan(view.find(_R106_COLUMNS))
         if not seats and (at_table is None or round_ is None):
             return
         if ids_apart(ctx) and _places_apart(view, (section, at_table, round_)):
