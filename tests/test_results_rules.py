@@ -85,6 +85,17 @@ def test_r101_artificial_rows_count_but_are_not_checked():
     assert at(check(game("IMP;Butler", "Score_NS;IMP_NS", rows)), "R101") == []
 
 
+def test_r101_a_sit_out_row_is_not_a_score_of_the_field():
+    # the "Bye" row counts in no mean; Magic Contest credits its pair a value in the IMP column
+    rows = BUTLER + '"Bye" "Bye" - 0.2 -\n'
+    table = "Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum"
+    wide = rows.replace("420 4 -4 260", "420 - 4 -4 260").replace("400 4 -4 260", "400 - 4 -4 260") \
+        .replace("-50 -7 7 260", "-50 - -7 7 260")
+    assert at(check(game("IMP;Butler", table, wide)), "R101") == []
+    assert at(check(game("IMP;Butler", table, wide)), "R102") == []
+    assert at(check(game("IMP;Butler", table, wide.replace("420 - 4 -4", "420 - 5 -4"))), "R101") == [(6, 7)]
+
+
 @pytest.mark.parametrize("scoring", ["IMP", "MP", "", "IMP;Butler;Cross", "IMP;Butler;Frobnicate", "IMP;Cross;IMP_1961"])
 def test_r101_a_method_not_named_or_not_known_is_skipped_and_counted(scoring):
     text = game(scoring, "Score_NS;IMP_NS", "420 9\n400 9\n")

@@ -221,6 +221,16 @@ def test_t102_an_adjusted_score_row_is_artificial_for_t105_and_t106():
                                        if f.code == "T102"][0].message
 
 
+def test_t102_a_sit_out_row_is_no_result_and_no_finding():
+    # Magic Contest and Ruter write a phantom pair's sit-out as "Bye" in the score cells
+    table = '[ScoreTable "Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW"]\n'
+    rows = '4S S 10 420 - 2 0\n4S S 9 - 50 1 1\n- - - "Bye" "Bye" - 1\n4S S 8 - 100 0 2\n'
+    assert t_codes(HEAD + table + rows) == []
+    assert t_codes(HEAD + table + rows.replace('- - - "Bye" "Bye"', "Sitout - - - -")) == []
+    # a word that is no sit-out is still not a score, in the cell where it stands
+    assert t_codes(HEAD + table + rows.replace('"Bye" "Bye"', '"Bye" "Byes"')) == [("T102", 7, 13)]
+
+
 # --- T106 Law 78A matchpoints ------------------------------------------------------------------------
 
 def test_t106_fires_with_the_computed_value():

@@ -84,6 +84,19 @@ def adjusted_score(text: str) -> str | None:
         text = unquoted(text)
     return ADJUSTED_SCORES.get(text.upper())
 
+
+# A sit-out as scoring programs write it in a row's score or contract cells (Magic Contest, Ruter: "Bye"): the
+# row is a pair's round without an opponent, no result; neither a malformed element nor a score of the field.
+SIT_OUTS = frozenset(("BYE", "SITOUT", "SIT-OUT", "SIT OUT", "PHANTOM", "NOT PLAYED"))
+_SIT_OUT_WORD = re.compile(r"bye|sit|phantom|not played", re.IGNORECASE)
+
+
+def sit_out(text: str) -> bool:
+    """Whether an element says that its row's pair sat out (``"Bye"``, ``Sitout``, ``Phantom``...)."""
+    if text[:1] == '"':
+        text = unquoted(text)
+    return text.upper() in SIT_OUTS
+
 _DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _TIME = re.compile(r"(?:(?:([0-9]{1,2}):)?([0-9]{1,2}):)?([0-9]{1,2})")
 _DENOMINATIONS = frozenset(("S", "H", "D", "C", "NT"))
@@ -125,7 +138,7 @@ def sort_key(text: str) -> tuple | None:
 def parse_element(kind: str | None, text: str) -> object:
     """The typed value of an element of a column of ``kind`` (None: not predefined).
 
-    ``?``, ``-`` and an adjusted score (``A+``...) are None; a leading ``^``
+    ``?``, ``-``, an adjusted score (``A+``...) and a sit-out (``Bye``...) are None; a leading ``^``
     (artificial) is not part of the value.  Returns MALFORMED when the element does not have the kind's form.
     """
     if text[:1] == ARTIFICIAL:
@@ -139,7 +152,9 @@ def parse_element(kind: str | None, text: str) -> object:
     if kind == SCORE and text.upper() in ADJUSTED_SCORES:
         return None
     value = _PARSERS[kind](text)
-    return MALFORMED if value is None else value
+    if value is None:
+        return None if text.upper() in SIT_OUTS else MALFORMED
+    return value
 
 
 def column_values(kind: str | None, texts: list[str]) -> list[object]:
@@ -338,8 +353,9 @@ class Table:
         return parse_element(self.columns[position].kind, self.element_text(self.row_starts[number] + position))
 
     def artificial(self, number: int) -> bool:
-        """Whether an element of the row is marked ``^`` (an artificial score, PBN §5.2), or a score column holds
-        an adjusted score as programs write one (``A+``, ``A-``, ``A=``: Law 12C)."""
+        """Whether an element of the row is marked ``^`` (an artificial score, PBN §5.2), a score column holds
+        an adjusted score as programs write one (``A+``, ``A-``, ``A=``: Law 12C), or a predefined column says
+        that the row's pair sat out (``Bye``): a row whose scores are not the field's."""
         return number in self.artificial_rows()
 
     def artificial_rows(self) -> frozenset[int]:
@@ -354,6 +370,11 @@ class Table:
                 if column.kind == SCORE:
                     found.update(row for row, start in enumerate(starts) if start + position < count
                                  and adjusted_score(self.element_text(start + position)))
+            if cells and _SIT_OUT_WORD.search(text, cells[0], cells[-3]):  # a sit-out somewhere: which rows
+                typed = [position for position, column in enumerate(self.columns) if column.kind not in (None, TEXT)]
+                found.update(row for row, start in enumerate(starts)
+                             if any(start + position < count and sit_out(self.element_text(start + position))
+                                    for position in typed))
             self._artificial = frozenset(found)
         return self._artificial
 
