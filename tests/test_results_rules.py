@@ -307,6 +307,44 @@ def test_r104_imp_totals_summed_or_the_mean_a_board():
     assert at(check(text("1 1 2 8\n1 4 2 8\n3 2 2 -8\n3 3 2 -7\n")), "R104") == [(8, 7)]
 
 
+def test_r101_and_r104_a_cross2_column_of_sums_divided_only_in_the_totals():
+    # Ruter writes an IMP;Cross2 table's IMP column as the summed cross-IMPs (430: 1 + 7 + 10 = 18 against
+    # 400, 150 and -50) and divides in the totals: 18 over 3 comparisons on each of 2 boards is 6 a board
+    rows = "1 2 430 18 -18\n3 4 400 15 -15\n5 6 150 -8 8\n7 8 -50 -25 25\n"
+    table = '[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]\n'
+
+    def text(totals: str, second: str = rows) -> str:
+        return "\n".join(['[Event "e"]\n[Board "1"]\n[Scoring "IMP;Cross2"]\n'
+                          '[TotalScoreTable "Rank;PairId;NrBoards;TotalScoreIMP"]\n' + totals + table + rows,
+                          '[Event "e"]\n[Board "2"]\n[Scoring "IMP;Cross2"]\n' + table + second])
+
+    totals = ("1 8 2 8.33\n2 1 2 6.00\n3 3 2 5.00\n4 6 2 2.67\n5 5 2 -2.67\n6 4 2 -5.00\n7 2 2 -6.00\n"
+              "8 7 2 -8.33\n")
+    assert [f.code for f in check(text(totals)) if f.code[0] == "R"] == []
+    assert at(check(text(totals.replace("3 3 2 5.00", "3 3 2 5.10"))), "R104") == [(7, 7)]
+    # one sum wrong in a column of sums: R101 at that row, the message says how the column is read
+    findings = [f for f in check(text(totals, rows.replace("400 15 -15", "400 14 -15"))) if f.code == "R101"]
+    assert [(f.line, f.column) for f in findings] == [(24, 9)]
+    assert ("IMP_NS 14, but NS 400 against the 3 other scores (15 IMPs summed, as the column is written when "
+            "Cross2 divides only in the totals) is 15 IMPs") in findings[0].message
+
+
+def test_r104_a_ranking_over_two_sessions_compares_this_sessions_columns():
+    # Ruter's session 2: NrBoards and TotalMP of both sessions, this session's beside them
+    header = '[TotalScoreTable "Rank;PairId;NrBoards;TotalMP;NrBoardsSession;SessionScoreMP;SessionPercentage"]\n'
+    ranking = header + "1 1 4 3 2 2 100.0\n1 4 4 3 2 2 100.0\n3 2 4 1 2 0 0.0\n3 3 4 1 2 0 0.0\n"
+    assert at(check(results_file(ranking, [BOARD_2])), "R104") == []
+    assert at(check(results_file(ranking.replace("3 3 4 1 2 0 0.0", "3 3 4 1 2 1 0.0"), [BOARD_2])),
+              "R104") == [(8, 11)]
+    assert at(check(results_file(ranking.replace("1 4 4 3 2 2", "1 4 4 3 3 2"), [BOARD_2])), "R104") == [(6, 9)]
+    # cumulative totals without this session's columns: not the file's to check
+    cumulative = TOTALS + "1 1 4 3 75.0\n1 4 4 3 75.0\n3 2 4 1 25.0\n3 3 4 1 25.0\n"
+    assert at(check(results_file(cumulative, [BOARD_2])), "R104") == []
+    # one pair's NrBoards above the file's is a wrong count, not another session
+    assert at(check(results_file(TOTALS + "1 1 2 2 100.0\n1 4 3 2 100.0\n3 2 2 0 0.0\n3 3 2 0 0.0\n",
+                                 [BOARD_2])), "R104") == [(6, 5)]
+
+
 # --- R105 teams ----------------------------------------------------------------------------------------------
 
 MATCHES = '[Event "t"]\n[ScoreTable "Round;TeamId_Home;TeamId_Away;MatchDetails;NrBoards;VP_Home;VP_Away"]\n'

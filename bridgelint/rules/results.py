@@ -101,7 +101,9 @@ class ImpMismatch(_MethodRule):
     or rounded to the nearest 10 (halves away from zero), whichever the whole
     table follows; or against every other score (`Cross`: the IMPs summed;
     `Cross1`: divided by the number of scores, N or N − 1, whichever the
-    whole table follows; `Cross2`: divided by the number of comparisons). The
+    whole table follows; `Cross2`: divided by the number of comparisons;
+    a `Cross1` or `Cross2` column written as the sums, divided only in the
+    totals as Ruter writes it, is read so when the whole column follows it). The
     IMP scale is the WBF's, or `IMP_1948` when named. A value matches at the
     column's own precision. Artificial rows (`^`, `A+`...) are not checked,
     their scores count. A table whose Scoring tag names no such method (or
@@ -177,13 +179,15 @@ class ImpMismatch(_MethodRule):
             return crossed
 
         def over(k: int) -> _Imps:
+            how = (f" over {k}, {comparison})" if k != 1 else ", Cross)" if comparison == "Cross" else
+                   f" summed, as the column is written when {comparison} divides only in the totals)")
             return _Imps(lambda: [total / k for total in summed()],
-                         lambda row: f"the {n - 1} other scores ({cross_imps(row.ns, scores, scale)} IMPs"
-                                     + (f" over {k}, {comparison})" if k != 1 else ", Cross)"))
+                         lambda row: f"the {n - 1} other scores ({cross_imps(row.ns, scores, scale)} IMPs" + how)
 
         n = field.entries
-        divisors = {"Cross": [1], "Cross1": [n, n - 1], "Cross2": [n - 1]}[comparison or ""]
-        return [over(k) for k in divisors if k > 0]
+        # Cross1 and Cross2 columns may hold the sums, divided only in the totals (Ruter): the last reading
+        divisors = {"Cross": [1], "Cross1": [n, n - 1, 1], "Cross2": [n - 1, 1]}[comparison or ""]
+        return [over(k) for k in dict.fromkeys(divisors) if k > 0]
 
     def _column(self, view: Traveller, field: ScoreField, name: str, position: int,
                 readings: list[_Imps]) -> Iterator[Finding]:
@@ -744,7 +748,9 @@ class StandingsTotals(Rule):
     NrBoards; its MP total (TotalMP, TotalScoreMP: the MP_NS or MP_EW of its
     rows as written, centred ones included); its IMP total (TotalIMP,
     TotalScoreIMP: the sum, or the mean per board when the whole column reads
-    so, as Ruter writes it); its TotalPercentage (the sum of its MPs over the
+    so, as Ruter writes it; of a `Cross1` or `Cross2` table written as the
+    sums, the sum over each board's comparisons, or its mean per board);
+    its TotalPercentage (the sum of its MPs over the
     sum of the tops of its boards, the top two points or one a score beaten
     as the Scoring tag's MP1 or MP2 says). It also reports a ranked pair with
     boards played that is in no ScoreTable, and a pair of the travellers
@@ -814,8 +820,11 @@ class StandingsTotals(Rule):
                      for text in standings.texts("Direction")]
             ids = [f"{side} {pair}" if side and pair else None for side, pair in zip(sides, ids)]
         where = standings.texts("Section") if sections and table.column_index("Section") is not None else None
-        boards = standings.column("NrBoards")
-        mp_total, imp_total, percent = (standings.first(names) for names in (_MP_TOTALS, _IMP_TOTALS, _PERCENTAGES))
+        boards_name, totals = _this_session(standings)
+        boards = standings.column(boards_name)
+        mp_total, imp_total, percent = (standings.first(names) for names in totals)
+        if boards is not None and boards_name == "NrBoards" and _cumulative(boards[0], ids, where, pairs):
+            boards = mp_total = imp_total = percent = None  # the totals of sessions the file does not hold
         wrong: dict[str, list] = {}
         ranked = set()
         for row, pair_id in enumerate(ids):
@@ -830,7 +839,7 @@ class StandingsTotals(Rule):
                     wrong.setdefault("absent", []).append((row, None))
                 continue
             if played is not None and played != pair.boards:
-                wrong.setdefault("NrBoards", []).append((row, pair.boards))
+                wrong.setdefault(boards_name, []).append((row, pair.boards))
             if mp_total is not None and (value := mp_total[1][row]) is not None:
                 tolerance = 0.5 * 10 ** -mp_total[2] + _summed(pair.boards, places[0])
                 if abs(value - pair.mp) > tolerance:
@@ -849,8 +858,8 @@ class StandingsTotals(Rule):
                 message = f"TotalScoreTable ranks {id_name} {pair_id}, who plays in no ScoreTable of the file"
             else:
                 element = standings.element(row, column)
-                written = 0 if column == "NrBoards" else max(decimals(element.text), 2 if column in _PERCENTAGES else 0)
-                given = (f"the ScoreTables list it on {computed} boards" if column == "NrBoards" else
+                written = 0 if column == boards_name else max(decimals(element.text), 2 if column in _PERCENTAGES else 0)
+                given = (f"the ScoreTables list it on {computed} boards" if column == boards_name else
                          f"its rows in the ScoreTables give {shown(computed, written)}")
                 message = f"TotalScoreTable {column} {element.text} for {id_name} {pair_id}, but {given}"
             yield cls.finding(message + _more(rows, "row"), element.line, element.column)
@@ -869,19 +878,45 @@ class StandingsTotals(Rule):
         """The rows whose IMP total is neither the sum of their IMPs nor, when the whole column reads so, the mean
         per board."""
         name, values, places = total
-        readings: list[list] = [[], []]
+        readings: list[list] = [[], [], [], []]  # summed, the mean a board; and so of the IMPs over comparisons
         for row, pair_id in enumerate(ids):
             pair = pairs.get(pair_key((where[row] or "") if where is not None else "", pair_id)) if pair_id else None
             value = values[row]
             if pair is None or value is None or not pair.boards:
                 continue
-            for reading, computed in zip(readings, (pair.imp, pair.imp / pair.boards)):
-                slack = 0.5 * 10 ** -places + _summed(pair.boards, imp_places) / (
-                    1 if reading is readings[0] else pair.boards)
-                if abs(value - computed) > slack:
-                    reading.append((row, computed))
+            divided = pair.divided if pair.divided is not None else pair.imp  # no Cross table: nothing divided
+            computed = [pair.imp, pair.imp / pair.boards, divided, divided / pair.boards]
+            for at, (reading, figure) in enumerate(zip(readings, computed)):
+                slack = 0.5 * 10 ** -places + _summed(pair.boards, imp_places) / (pair.boards if at % 2 else 1)
+                if abs(value - figure) > slack:
+                    reading.append((row, figure))
+        if not any(pair.divided is not None for pair in pairs.values()):
+            del readings[2:]
         best = min(readings, key=len)
         return {name: best} if best else {}
+
+
+# A ranking over several sessions (Ruter: NrBoards of every session, with the session's own columns beside)
+_SESSION_TOTALS = (("SessionScoreMP", "SessionMP", "SessionTotalMP"), ("SessionScoreIMP", "SessionIMP",
+                                                                       "SessionTotalIMP"), ("SessionPercentage",))
+
+
+def _this_session(standings: Standings) -> tuple[str, tuple[tuple[str, ...], ...]]:
+    """The columns of a ranking that the file's travellers give: its NrBoards and totals, or, in a ranking over
+    several sessions, the columns of this session (``NrBoardsSession``, ``SessionScoreMP``...)."""
+    if standings.column("NrBoardsSession") is not None or any(standings.first(names) for names in _SESSION_TOTALS):
+        return "NrBoardsSession", _SESSION_TOTALS
+    return "NrBoards", (_MP_TOTALS, _IMP_TOTALS, _PERCENTAGES)
+
+
+def _cumulative(boards: list[float | None], ids: list[str | None], where: list[str | None] | None,
+                pairs: dict) -> bool:
+    """Whether a ranking's every pair has played more boards than the file's travellers give it: the ranking of
+    several sessions, of which the file holds one (its totals are not the file's)."""
+    counted = [(played, pair.boards) for row, (played, pair_id) in enumerate(zip(boards, ids))
+               if played is not None and pair_id is not None
+               and (pair := pairs.get(pair_key((where[row] or "") if where is not None else "", pair_id)))]
+    return bool(counted) and all(played > given for played, given in counted)
 
 
 _SIDE_NAMES = {"NS": "NS", "NORTHSOUTH": "NS", "EW": "EW", "EASTWEST": "EW"}  # a Direction, as programs write it

@@ -34,14 +34,15 @@ _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW
 
 class _Pair:
     """What the travellers give one pair: its id (as the ranking names it), boards played, MPs (as a share of the
-    tops) and IMPs."""
+    tops) and IMPs (also divided by each board's comparisons, for a Cross1 or Cross2 table of sums)."""
 
-    __slots__ = ("name", "boards", "mp", "points", "top", "imp")
+    __slots__ = ("name", "boards", "mp", "points", "top", "imp", "divided")
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.boards = 0
         self.mp = self.points = self.top = self.imp = 0.0
+        self.divided: float | None = None  # the IMPs over each board's comparisons, summed (Cross1, Cross2)
 
 
 class _Seat:
@@ -109,6 +110,8 @@ class StandingsHook:
         self.plans: dict[str, _Plan] = {}  # by the header of a ScoreTable (not one carried by #)
         self.matches = Matches()
         self.imps: dict[str, list] = {}  # by pair_key: the IMPs of its counted entries, summed at the end
+        self.divided: dict[str, list] = {}  # by pair_key: those IMPs over their board's comparisons (a Cross1 or
+        # Cross2 table written as sums, divided only in the totals)
 
     def __call__(self, ctx: Context) -> list[Finding]:
         record = ctx.record
@@ -192,6 +195,9 @@ class StandingsHook:
         if None not in plan.places:
             self._rounds(view, seats, board, found)
         self._add(seats, top, half)
+        comparison = method_of(ctx).comparison
+        if comparison in ("Cross1", "Cross2") and entries > 1:
+            self._divide(seats, entries - 1 if comparison == "Cross2" else entries)
         return found
 
     def _new_pairs(self, seats: list[_Seat]) -> None:
@@ -277,6 +283,15 @@ class StandingsHook:
             if seat.imps is not None:  # each to its pair's list, in C (None, no number, is left out at the end)
                 _drain(map(list.append, map(self.imps.__getitem__, seat.keys), seat.imps))
 
+    def _divide(self, seats: list[_Seat], comparisons: int) -> None:
+        """Each counted entry's IMPs over the board's comparisons, to its pair."""
+        divided = self.divided
+        for seat in seats:
+            if seat.imps is not None:
+                for key, imp in zip(seat.keys, seat.imps):
+                    if imp is not None:
+                        divided.setdefault(key, []).append(imp / comparisons)
+
     def end_file(self, report: object) -> list[Finding]:
         return self.matches.findings(self.totals) + self._totals()
 
@@ -291,6 +306,8 @@ class StandingsHook:
             pairs[key].boards = boards
         for key, imps in self.imps.items():
             pairs[key].imp = sum(filter(None, imps), 0.0)
+        for key, divided in self.divided.items():
+            pairs[key].divided = sum(divided, 0.0)
         return list(StandingsTotals.compare(totals, self.pairs, self.places, self.sections, self.tops,
                                             self.by_side))
 
