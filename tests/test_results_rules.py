@@ -178,6 +178,24 @@ def test_r103_unranked_rows_and_rows_of_no_board():
     assert at(check(ranking + "1 1 20 60.0\n- 2 20 65.0\n2 3 20 55.0\n- 4 0 0\n"), "R103") == []
 
 
+def test_r103_a_mitchell_ranked_per_direction_without_a_direction_column():
+    ranking = '[Event "e"]\n[TotalScoreTable "Rank;PairId;NrBoards;TotalPercentage"]\n'
+    rows = "1 1 20 60.0\n2 2 20 52.0\n1 11 20 58.0\n2 12 20 55.0\n3 13 20 40.0\n"
+    assert at(check(ranking + rows), "R103") == []
+    found = [f for f in check(ranking + rows.replace("3 13 20 40.0", "3 13 20 56.0")) if f.code == "R103"]
+    assert [(f.line, f.column) for f in found] == [(6, 1)]
+    assert "among the pairs ranked from line 5" in found[0].message
+    # a lone 1 below higher ranks is no second ranking, but a rank out of order
+    assert at(check(ranking + "1 1 20 60.0\n2 2 20 52.0\n1 11 20 58.0\n"), "R103") == [(4, 1)]
+
+
+def test_r103_a_row_ranked_dash_holds_its_place():
+    # FFT ranks a tie - and the next pair by its place: 1, -, 3
+    ranking = '[Event "e"]\n[TotalScoreTable "Rank;PairId;NrBoards;TotalPercentage"]\n'
+    assert at(check(ranking + "1 1 20 60.0\n- 2 20 60.0\n3 3 20 55.0\n4 4 20 50.0\n"), "R103") == []
+    assert at(check(ranking + "1 1 20 60.0\n- 2 20 60.0\n2 3 20 55.0\n4 4 20 50.0\n"), "R103") == [(5, 1)]
+
+
 def test_r103_the_order_of_a_sort_marked_column():
     ranking = '[Event "e"]\n[TotalScoreTable "-Rank;PairId;NrBoards;MP;+Percentage"]\n'
     assert at(check(ranking + "1 581 20 1449.8 72.49\n2 290 20 1404.0 70.20\n"), "R103") == []
@@ -284,6 +302,29 @@ def test_r104_a_list_of_only_the_best_misses_no_one():
     assert at(check(results_file(ranking, [BOARD_2])), "R104") == []
     worse = TOTALS + "1 1 2 2 100.0\n2 2 2 0 0.0\n"  # pair 4, with 100%, would rank within it
     assert at(check(results_file(worse, [BOARD_2])), "R104") == [(4, 1)]
+    # an IMP ranking, whose missing pairs' figures are not compared: the comment and the ranks 1...k say it
+    imps = ['[ScoreTable "PairId_NS;PairId_EW;Score_NS;IMP_NS;IMP_EW"]\n1 2 420 5 -5\n3 4 400 -5 5\n']
+    ranking = ('[Event "e"]\n[Board "1"]\n[Scoring "IMP;Cross"]\n[TotalScoreTable "Rank;PairId;NrBoards;TotalIMP"]\n'
+               "{comment}1 1 1 5\n1 4 1 5\n")
+    assert at(check(ranking.format(comment="{ Only the best 2 }\n") + imps[0]), "R104") == []
+    assert at(check(ranking.format(comment="") + imps[0]), "R104") == [(4, 1)]
+
+
+def test_r104_a_sit_out_board_counted_or_not_as_the_whole_ranking_reads():
+    # pair 5 sits out board 2 (a "Bye" row): not a result, so the top of board 2 stays 1 (two scores)
+    sat = "1 2 100 1 0\n3 4 50 0 1\n- 5 \"Bye\" - -\n"
+    first = "1 2 420 1 0\n3 5 400 0 1\n"
+    head = '[Event "e"]\n[Board "{}"]\n[Scoring "MP;MP2"]\n'
+    table = '[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]\n'
+
+    def text(ranking: str) -> str:
+        return head.format(1) + TOTALS + ranking + table + first + "\n" + head.format(2) + table + sat
+
+    counted = "1 1 2 2 100.0\n2 5 2 1 100.0\n3 4 1 1 100.0\n4 2 2 0 0.0\n4 3 2 0 0.0\n"
+    assert at(check(text(counted)), "R104") == []
+    assert at(check(text(counted.replace("2 5 2 1", "2 5 1 1"))), "R104") == []  # the sit-out left out
+    assert at(check(text(counted.replace("3 4 1 1", "3 4 2 1"))), "R104") == [(7, 5)]
+    assert at(check(text(counted)), "T106") == []  # board 2's top is 1: the Bye is no score
 
 
 def test_r104_only_when_every_board_has_its_traveller():

@@ -370,13 +370,19 @@ class Table:
                 if column.kind == SCORE:
                     found.update(row for row, start in enumerate(starts) if start + position < count
                                  and adjusted_score(self.element_text(start + position)))
-            if cells and _SIT_OUT_WORD.search(text, cells[0], cells[-3]):  # a sit-out somewhere: which rows
-                typed = [position for position, column in enumerate(self.columns) if column.kind not in (None, TEXT)]
-                found.update(row for row, start in enumerate(starts)
-                             if any(start + position < count and sit_out(self.element_text(start + position))
-                                    for position in typed))
+            found.update(self.sit_out_rows())
             self._artificial = frozenset(found)
         return self._artificial
+
+    def sit_out_rows(self) -> frozenset[int]:
+        """The rows a predefined column of which says that the row's pair sat out (``Bye``, ``Sitout``...)."""
+        text, cells, starts, count = self.text, self.cells, self.row_starts, self.element_count
+        if not cells or not _SIT_OUT_WORD.search(text, cells[0], cells[-3]):  # the usual table: no sit-out
+            return frozenset()
+        typed = [position for position, column in enumerate(self.columns) if column.kind not in (None, TEXT)]
+        return frozenset(row for row, start in enumerate(starts)
+                         if any(start + position < count and sit_out(self.element_text(start + position))
+                                for position in typed))
 
     def rows(self) -> Iterator[list[Element]]:
         for number in range(len(self.row_starts)):

@@ -7,7 +7,9 @@ method the tag does not name, or names in a way not known, does not check the ta
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from functools import lru_cache
 from itertools import chain
 from operator import eq, neg
@@ -25,7 +27,7 @@ from ..replay.context import per_record
 from .base import Context, Rule
 from .method import method_of
 from .parts import TABLES
-from .tables import ScoreField, Traveller, _ScoreTableRule, traveller
+from .tables import ScoreField, Traveller, _ScoreTableRule, id_text, traveller
 
 DATUM_COLUMNS = ("ButlerDatum", "Datum")
 
@@ -319,7 +321,8 @@ class ImpossibleTraveller(_ScoreTableRule):
     (PlayerId_North ... PlayerId_West) listed twice for the board, one pair
     as both North-South and East-West in a row, or two rows for one table
     in one round (Table and Round, within a Section when the table has one).
-    Ids are compared within their Section; `-` and `?` are not ids. A table
+    Ids are compared within their Section; `-`, `?`, `??` and `???` are
+    unknown pairs (OKbridge), never one pair listed twice. A table
     that numbers its pairs per direction (a Mitchell: a number on both sides
     with other Names_NS and Names_EW there, or several rows with the same
     number on both sides) has its North-South and East-West numbers
@@ -514,15 +517,13 @@ class Standings:
         return self._columns[name]
 
     def texts(self, name: str) -> list[str | None]:
-        """A column's elements by row as text (quotes undone); None for ``-``, ``?``, nothing or no column."""
+        """A column's elements by row as text (:func:`id_text`: quotes undone; None for ``-``, ``?``, ``???``,
+        nothing or no column)."""
         position = self.table.column_index(name)
         if position is None:
             return [None] * len(self.rows)
-        found = []
-        for n in self.rows:
-            text = unquoted(self.table.element_text(self.table.row_starts[n] + position))
-            found.append(None if text in ("", "-", "?") else text)
-        return found
+        table = self.table
+        return [id_text(table.element_text(table.row_starts[n] + position)) for n in self.rows]
 
     def first(self, names: tuple[str, ...]) -> tuple[str, list[float | None], int] | None:
         for name in names:
@@ -549,9 +550,13 @@ class StandingsContradiction(Rule):
     column other than Rank, else TotalPercentage, else a mean, else a total.
     Equal figures may share the first rank of their group or hold
     consecutive ranks, and a RankTie column gives the last rank of a tie
-    (Ruter: Rank 4 with RankTie 5). When a Direction column shows the ranks
-    restarting at 1 for each direction, each is ranked on its own. Rank `-`
-    is unranked; rows with NrBoards 0 are not ranked.
+    (Ruter: Rank 4 with RankTie 5). When the ranks restart at 1 for each
+    direction (of a Direction column, or, without one, the rows after a
+    restart: a Mitchell ranked North-South, then East-West), each is ranked
+    on its own. Rank `-`
+    (a row tied with the row above, as FFT writes it, or unranked) holds
+    its place where the row stands in the order, so the next rank counts
+    it (64, `-`, 66); rows with NrBoards 0 are not ranked.
     Why it matters: the ranking is what masterpoints and qualification are
     awarded from; a row whose own figures disagree has been edited or
     computed wrongly.
@@ -653,14 +658,19 @@ class StandingsContradiction(Rule):
         directions = _directions(standings, ranks[0])
         groups: dict[str, list[int]] = {}
         for row in range(len(standings.rows)):
-            if ranks[0][row] is None or values[row] is None or boards is not None and boards[row] == 0:
+            if values[row] is None or boards is not None and boards[row] == 0:
                 continue
+            if ranks[0][row] is None and not _in_place(values, row, descending):
+                continue  # an unranked row listed out of the order (a pair out of competition): not counted
             groups.setdefault(directions[row] if directions else "", []).append(row)
         wrong = []
         for members in groups.values():
+            # a row ranked - (tied with the row above, or unranked) holds its place: 64, -, 66
             ordered = sorted((-(values[row] or 0) if descending else values[row] or 0) for row in members)
             tied: dict[float, list[int]] = {}
             for row in members:
+                if ranks[0][row] is None:
+                    continue
                 value = -(values[row] or 0) if descending else values[row] or 0
                 better = bisect_left(ordered, value)
                 last = bisect_right(ordered, value)
@@ -684,10 +694,20 @@ class StandingsContradiction(Rule):
             place = f"rank {first}" if first == last else f"ranks {first} to {last} (a tie)"
             if column == "RankTie":
                 place = f"a tie down to rank {last}" if first != last else "no tie"
-            within = f" among the {directions[row]} pairs" if directions else ""
+            within = f" among {directions[row]}" if directions else ""
             yield self.finding(f"TotalScoreTable {column} {element.text}, but {name} "
                                f"{standings.element(row, name).text} holds {place}{within}{_more(wrong, 'row')}",
                                element.line, element.column)
+
+
+def _in_place(values: list[float | None], row: int, descending: bool) -> bool:
+    """Whether a row stands where its figure ranks it among the rows listed next to it (a row ranked ``-`` tied
+    with the row above, as FFT writes it, holds its place)."""
+    sign = -1 if descending else 1
+    value = sign * (values[row] or 0)
+    above = next((sign * v for v in reversed(values[:row]) if v is not None), None)
+    below = next((sign * v for v in values[row + 1:] if v is not None), None)
+    return (above is None or above <= value) and (below is None or value <= below)
 
 
 def _more(wrong: list, what: str) -> str:
@@ -727,16 +747,31 @@ def _ranking_key(standings: Standings) -> tuple[str, list[float | None], bool] |
 
 
 def _directions(standings: Standings, ranks: list[float | None]) -> list[str] | None:
-    """Each row's direction when the ranks restart at 1 for each direction of a Direction column; else None."""
+    """Each row's ranking, in words, when the ranks restart at 1 for each direction: of a Direction column (``the
+    N-S pairs``), or, without one, each run of rows from a restart (a Mitchell ranked North-South, then East-West:
+    ``the pairs ranked from line 12``); else None."""
     position = standings.table.column_index("Direction")
     if position is None:
-        return None
+        return _restarts(standings, ranks)
     directions = [unquoted(standings.table.element_text(standings.table.row_starts[n] + position)).upper()
                   for n in standings.rows]
     if len(set(directions)) < 2:
         return None
     firsts = {direction for direction, rank in zip(directions, ranks) if rank == 1}
-    return directions if firsts == set(directions) else None
+    return [f"the {direction} pairs" for direction in directions] if firsts == set(directions) else None
+
+
+def _restarts(standings: Standings, ranks: list[float | None]) -> list[str] | None:
+    """Each row's run of ranks, when a Rank of 1 follows higher ranks (the ranking starts again) and the runs are
+    alike, as the directions of a movement are (two rows or more each, none over twice another); else None."""
+    label, found, highest = "", [], 0.0
+    for row, rank in enumerate(ranks):
+        if rank == 1 and highest > 1 or not label:
+            label, highest = f"the pairs ranked from line {standings.element(row, 'Rank').line}", 0.0
+        highest = max(highest, rank or 0)
+        found.append(label)
+    sizes = Counter(found).values()
+    return found if len(sizes) > 1 and min(sizes) >= 2 and max(sizes) <= 2 * min(sizes) else None
 
 
 class StandingsTotals(Rule):
@@ -754,8 +789,16 @@ class StandingsTotals(Rule):
     sum of the tops of its boards, the top two points or one a score beaten
     as the Scoring tag's MP1 or MP2 says). It also reports a ranked pair with
     boards played that is in no ScoreTable, and a pair of the travellers
-    missing from the ranking, unless the ranking lists only the best (every
-    pair missing would rank below the last one listed: "Only the best 10").
+    missing from the ranking, unless the ranking lists only the best (a
+    comment such as "Only the best 10" over ranks 1...k in order, or every
+    pair missing would rank below the last one listed).
+    A sit-out row (`Bye`, `Sitout`: no result) counts in its pair's
+    NrBoards or not, as the whole ranking reads, and a value written in its
+    IMP or MP column is credited (Magic Contest). Unknown ids (`-`, `?`,
+    `???`) are no pair. Of a ranking over several sessions (NrBoards above
+    the file's boards), the columns of this session (`NrBoardsSession`,
+    `SessionScoreMP`, `SessionPercentage`) are compared; the cumulative
+    ones are not the file's to add up.
     Pairs are told apart by Section when both tables have one. The findings
     stand on the TotalScoreTable.
     Why it matters: the ranking is what masterpoints and qualification are
@@ -826,6 +869,7 @@ class StandingsTotals(Rule):
         if boards is not None and boards_name == "NrBoards" and _cumulative(boards[0], ids, where, pairs):
             boards = mp_total = imp_total = percent = None  # the totals of sessions the file does not hold
         wrong: dict[str, list] = {}
+        sat_apart: list = []  # the NrBoards that differ when a board sat out is not counted
         ranked = set()
         for row, pair_id in enumerate(ids):
             if pair_id is None:
@@ -840,6 +884,8 @@ class StandingsTotals(Rule):
                 continue
             if played is not None and played != pair.boards:
                 wrong.setdefault(boards_name, []).append((row, pair.boards))
+            if played is not None and played != pair.boards - pair.sat_out:
+                sat_apart.append((row, pair.boards - pair.sat_out))
             if mp_total is not None and (value := mp_total[1][row]) is not None:
                 tolerance = 0.5 * 10 ** -mp_total[2] + _summed(pair.boards, places[0])
                 if abs(value - pair.mp) > tolerance:
@@ -848,6 +894,11 @@ class StandingsTotals(Rule):
                 computed = 100 * pair.points / pair.top
                 if abs(value - computed) > 0.5 * 10 ** -percent[2] + 1e-6:
                     wrong.setdefault(percent[0], []).append((row, computed))
+        if len(sat_apart) < len(wrong.get(boards_name, ())):  # the whole ranking leaves sit-outs out of NrBoards
+            if sat_apart:
+                wrong[boards_name] = sat_apart
+            else:
+                del wrong[boards_name]
         if imp_total is not None:
             wrong.update(cls._imps(imp_total, ids, where, pairs, places[1]))
         for column, rows in wrong.items():
@@ -928,9 +979,16 @@ def _summed(count: int, places: int) -> float:
     return (0.5 * 10 ** -places * count ** 0.5 if places else 0.0) + 1e-6
 
 
+_TOP_K = re.compile(r"\{[^}]*\b(?:best|top)\s+[0-9]+", re.IGNORECASE)  # "{ Only the best 10 }"
+
+
 def _only_the_best(standings: Standings, missing: list, pairs: dict, percent: tuple | None, mp_total: tuple | None,
                    tops: bool) -> bool:
-    """Whether the pairs missing from a ranking all rank below its last row: a list of only the best."""
+    """Whether the pairs missing from a ranking all rank below its last row: a list of only the best, as a comment
+    says ("Only the best 10") over ranks 1...k in order, or as the missing pairs' figures show."""
+    ranks = [rank for rank in (standings.column("Rank") or ([], 0))[0] if rank is not None]
+    if ranks and ranks[0] == 1 and ranks == sorted(ranks) and _TOP_K.search(standings.table.text):
+        return True
     if percent is not None and tops:
         listed = [v for v in percent[1] if v is not None]
         return bool(listed) and all(pairs[key].top and 100 * pairs[key].points / pairs[key].top <= min(listed) + 0.01

@@ -840,12 +840,13 @@ class Traveller:
 
 
 def id_text(text: str) -> str | None:
-    """An element as an id or name: quotes undone; None for ``-``, ``?`` or nothing."""
+    """An element as an id or name: quotes undone; None for an unknown one (``-``, ``?``, ``??``, ``???``: OKbridge
+    writes an unknown pair so) or nothing."""
     if text[:1] == ARTIFICIAL:
         text = text[1:]
     if text[:1] == '"':
         text = unquoted(text)
-    return None if text in ("", IRRELEVANT, UNKNOWN) else text
+    return None if text == IRRELEVANT or not text.strip(UNKNOWN) else text
 
 
 def score_field(view: Traveller) -> ScoreField | None:

@@ -33,14 +33,14 @@ _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW
 # each seat's column of ids, the columns of its MPs and IMPs, and the side a pair number counts on per direction
 
 class _Pair:
-    """What the travellers give one pair: its id (as the ranking names it), boards played, MPs (as a share of the
+    """What the travellers give one pair: its id (as the ranking names it), boards listed and sat out, MPs (as a share of the
     tops) and IMPs (also divided by each board's comparisons, for a Cross1 or Cross2 table of sums)."""
 
-    __slots__ = ("name", "boards", "mp", "points", "top", "imp", "divided")
+    __slots__ = ("name", "boards", "sat_out", "mp", "points", "top", "imp", "divided")
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.boards = 0
+        self.boards = self.sat_out = 0  # the boards it is listed on; of them, those it sat out
         self.mp = self.points = self.top = self.imp = 0.0
         self.divided: float | None = None  # the IMPs over each board's comparisons, summed (Cross1, Cross2)
 
@@ -110,6 +110,7 @@ class StandingsHook:
         self.plans: dict[str, _Plan] = {}  # by the header of a ScoreTable (not one carried by #)
         self.matches = Matches()
         self.imps: dict[str, list] = {}  # by pair_key: the IMPs of its counted entries, summed at the end
+        self.sat_out: Counter[str] = Counter()  # by pair_key: the boards it sat out (a Bye row)
         self.divided: dict[str, list] = {}  # by pair_key: those IMPs over their board's comparisons (a Cross1 or
         # Cross2 table written as sums, divided only in the totals)
 
@@ -149,6 +150,8 @@ class StandingsHook:
                                                                        (plan.seats[0][0], plan.seats[1][0]))
         self.by_side = self.by_side or by_side
         entries = rows if plan.multiplicity is None else sum(map(_count, view.ids(plan.multiplicity)))
+        sat = table.sit_out_rows()  # a pair's sit-out: no result of the field
+        entries -= len(sat)
         step = method_of(ctx).mp_step
         top = step * (entries - 1) if step else None
         self.tops = self.tops and top is not None
@@ -178,6 +181,9 @@ class StandingsHook:
                        if value is not None]
             mean = sum(written) / len(written) if written else 0.0
             half = top / 2 if abs(mean) < abs(mean - top / 2) else 0.0  # centred on 0: a share is MP + top/2
+        if sat:
+            self.sat_out.update(seat.keys[at] for seat in seats for at, row in enumerate(view.numbers)
+                                if row in sat and seat.keys[at] is not None)
         listed = chain.from_iterable(seat.keys for seat in seats)
         if apart:
             once, known = True, all(map(self.pairs.__contains__, listed))
@@ -308,6 +314,8 @@ class StandingsHook:
             pairs[key].imp = sum(filter(None, imps), 0.0)
         for key, divided in self.divided.items():
             pairs[key].divided = sum(divided, 0.0)
+        for key, boards in self.sat_out.items():
+            pairs[key].sat_out = boards
         return list(StandingsTotals.compare(totals, self.pairs, self.places, self.sections, self.tops,
                                             self.by_side))
 
