@@ -327,6 +327,22 @@ def test_r104_a_sit_out_board_counted_or_not_as_the_whole_ranking_reads():
     assert at(check(text(counted)), "T106") == []  # board 2's top is 1: the Bye is no score
 
 
+def test_r104_rounded_values_may_sum_to_n_half_units_exact_ones_not():
+    # MPs written to 0.1 that are themselves rounded (Neuberg-factored): 0.7 + 0.7 may be a total of 1.5
+    rows = "1 2 420 {a} {b}\n3 4 400 {b} {a}\n"
+    board = rows.format(a=0.7, b=0.3)
+    ranking = TOTALS + "1 1 2 1.5 74.0\n1 4 2 1.5 74.0\n3 2 2 0.5 26.0\n3 3 2 0.5 26.0\n"
+    text = results_file(ranking, [board]).replace("1 2 420 1 0\n3 4 400 0 1\n", board)
+    assert at(check(text), "R104") == []
+    assert at(check(text.replace("1 4 2 1.5 74.0", "1 4 2 3.5 74.0")), "R104") == [(6, 7)]  # a typo of 2 MP
+    # halves are exact: 0.5 + 0.5 is 1.0, not 1.1
+    halves = rows.format(a=0.5, b=0.5)
+    text = results_file(TOTALS + "1 1 2 1.0 50.0\n1 4 2 1.0 50.0\n1 2 2 1.0 50.0\n1 3 2 1.0 50.0\n",
+                        [halves]).replace("1 2 420 1 0\n3 4 400 0 1\n", halves)
+    assert at(check(text), "R104") == []
+    assert at(check(text.replace("1 4 2 1.0 50.0", "1 4 2 1.1 50.0")), "R104") == [(6, 7)]
+
+
 def test_r104_only_when_every_board_has_its_traveller():
     ranking = TOTALS + "1 1 9 9 100.0\n"
     text = results_file(ranking, [BOARD_2]) + '\n[Event "e"]\n[Board "3"]\n'

@@ -407,6 +407,20 @@ def test_t106_a_value_ending_in_0_may_be_one_decimal_short():
     assert at(check(HEAD + table + "420 100.00\n400 66.80\n170 33.33\n-50 0.00\n"), "T106") == [(6, 5)]
 
 
+def test_t106_percentages_of_a_factored_board_are_of_the_factored_matchpoints():
+    # 29 results scored as 30 (Neuberg: (MP + 1/2) * 30/29 - 1/2), MPs and percentages to one decimal: the
+    # percentages' own extreme (99.9) would imply 31 results; they follow the MPs' 30
+    rows = []
+    for beaten in range(28, -1, -1):
+        factored = (beaten + 0.5) * 30 / 29 - 0.5
+        rows.append(f"{10 * beaten} {factored:.1f} {100 * factored / 29:.1f}")
+    table = '[Scoring "MP;MP2"]\n[ScoreTable "Score_NS;MP_NS;Percentage_NS"]\n'
+    text = HEAD + table + "\n".join(rows) + "\n"
+    assert rows[1] == "270 27.9 96.4"
+    assert t_codes(text) == []
+    assert t_codes(text.replace("270 27.9 96.4", "270 27.9 96.9")) == [("T106", 7, 10)]
+
+
 def test_t106_split_scores_beside_adjusted_rows_are_the_directors():
     # two results and two adjusted scores (A+/A-): the two results were given 65% and 55% each (Law 12C1)
     table = '[ScoreTable "Score_NS;Score_EW;Percentage_NS;Percentage_EW"]\n'

@@ -844,7 +844,7 @@ class StandingsTotals(Rule):
     formats = frozenset(("pbn",))
 
     @classmethod
-    def compare(cls, standings: Standings, pairs: dict, places: list[int], sections: bool, tops: bool,
+    def compare(cls, standings: Standings, pairs: dict, places: list[int | None], sections: bool, tops: bool,
                 by_side: bool) -> Iterator[Finding]:
         """The findings of one file: its ranking (``standings``) against ``pairs`` (by (section, id): boards,
         ``mp``, ``points`` and ``top``, ``imp``; ``places``: the most decimals the MPs and the IMPs were written
@@ -892,7 +892,7 @@ class StandingsTotals(Rule):
                     wrong.setdefault(mp_total[0], []).append((row, pair.mp))
             if percent is not None and tops and pair.top and (value := percent[1][row]) is not None:
                 computed = 100 * pair.points / pair.top
-                if abs(value - computed) > 0.5 * 10 ** -percent[2] + 1e-6:
+                if abs(value - computed) > 0.5 * 10 ** -percent[2] + 100 * _summed(pair.boards, places[0]) / pair.top:
                     wrong.setdefault(percent[0], []).append((row, computed))
         if len(sat_apart) < len(wrong.get(boards_name, ())):  # the whole ranking leaves sit-outs out of NrBoards
             if sat_apart:
@@ -925,7 +925,7 @@ class StandingsTotals(Rule):
 
     @staticmethod
     def _imps(total: tuple[str, list[float | None], int], ids: list[str | None], where: list[str | None] | None,
-              pairs: dict, imp_places: int) -> dict[str, list]:
+              pairs: dict, imp_places: int | None) -> dict[str, list]:
         """The rows whose IMP total is neither the sum of their IMPs nor, when the whole column reads so, the mean
         per board."""
         name, values, places = total
@@ -973,10 +973,11 @@ def _cumulative(boards: list[float | None], ids: list[str | None], where: list[s
 _SIDE_NAMES = {"NS": "NS", "NORTHSOUTH": "NS", "EW": "EW", "EASTWEST": "EW"}  # a Direction, as programs write it
 
 
-def _summed(count: int, places: int) -> float:
+def _summed(count: int, places: int | None) -> float:
     """How far a sum of ``count`` values written with ``places`` decimals may be from the sum of the values
-    unrounded: nothing for whole numbers (whole matchpoints and IMPs are exact), about √count half-units else."""
-    return (0.5 * 10 ** -places * count ** 0.5 if places else 0.0) + 1e-6
+    unrounded: nothing for values that are exact (``places`` None: whole or half matchpoints and IMPs), up to half
+    a unit of the last place each for values that are themselves rounded (Neuberg-factored MPs, averages)."""
+    return (0.5 * 10 ** -places * count if places is not None else 0.0) + 1e-6
 
 
 _TOP_K = re.compile(r"\{[^}]*\b(?:best|top)\s+[0-9]+", re.IGNORECASE)  # "{ Only the best 10 }"

@@ -461,7 +461,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
     matchpoints less half the top, as Ruter writes them); a board with fewer
     results than its top implies may be factored up (Neuberg: (MP + ½)·N/n −
     ½ for n results scored as N). Percentages are the matchpoints over the
-    top; a table whose percentages all count each score as also meeting
+    top, of the factored matchpoints where the MP columns are factored; a table whose percentages all count each score as also meeting
     itself (100·(MP + ½)/N, artificial rows left out, as FFT writes them) is
     read that way. A value matches when it equals the computed one at the
     column's own precision (a value ending in 0 may be one decimal short,
@@ -514,15 +514,18 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         if field is None:
             return
         step = method_of(ctx).mp_step
-        for name, position in checked:
+        fulls: list[int] = []  # the fields the MP columns are factored to (Neuberg), for the percentages
+        for name, position in sorted(checked, key=lambda column: column[0].startswith("Percentage")):
             partner = view.position(_partner(name)) if field.adjusted else None
-            yield from self._column(view, field, name, position, step, partner)
+            yield from self._column(view, field, name, position, step, partner, fulls)
 
     def _column(self, view: "Traveller", field: "ScoreField", name: str, position: int, step: int | None,
-                partner: int | None) -> Iterator[Finding]:
+                partner: int | None, fulls: list[int]) -> Iterator[Finding]:
         """The first wrong value of one column on the reading of it that finds fewest.  ``partner``: the other
         side's column of a table with adjusted rows, where a row whose two values do not add up to the top is a
-        split score the director gave (Law 12C1), not matchpoints of the scores."""
+        split score the director gave (Law 12C1), not matchpoints of the scores.  ``fulls``: the fields the
+        table's MP columns were found factored to, so far (a percentage of a factored board is of the factored
+        matchpoints); this column's is added."""
         table, values, written_as = view.table, view.values(position), view.texts(position)
         stated = [(row, value, table.row_starts[row.number] + position) for row in field.rows
                   if isinstance(value := values[row.number], (int, float))]
@@ -541,7 +544,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
         mean = sum(row.count * value for row, value, _ in stated) / weight
         best: list | None = None
         best_reading: "_Reading | None" = None
-        for reading in _readings(field, stated, percentage, ns, step):
+        for reading in _readings(field, stated, percentage, ns, step, fulls if percentage else []):
             if abs(mean - reading.middle) > 0.2 * max(reading.half, 1):
                 continue  # these values cannot be the whole field's on this scale
             wrong = []
@@ -558,6 +561,8 @@ class ScoreTableMatchpoints(_ScoreTableRule):
                 best, best_reading = wrong, reading
                 if not wrong:
                     break  # every value fits this reading
+        if best_reading is not None and best_reading.full != field.entries and not percentage:
+            fulls.append(best_reading.full)
         if best and best_reading is not None:  # None: an excerpt of a larger field, not checked
             row, index, value = best[0]
             element = table.element(index)
@@ -612,14 +617,18 @@ class _Reading:
         return on_scale(neuberg(mp, self.entries, self.full), self.full, self.form, self.step)
 
 
-def _readings(field: "ScoreField", stated: list, percentage: bool, ns: bool, step: int | None) -> Iterator[_Reading]:
-    """The readings a column may be on: unfactored first, then factored to the full field its values imply."""
+def _readings(field: "ScoreField", stated: list, percentage: bool, ns: bool, step: int | None,
+              factored: list[int]) -> Iterator[_Reading]:
+    """The readings a column may be on: unfactored first (a percentage: factored as the table's MPs are, first),
+    then factored to the full field its values imply."""
     n = field.entries
     if percentage:
         forms = [("hundred", 1)]
     else:
         steps = (step,) if step else (1, 2)
         forms = [(form, s) for s in steps for form in ("plain", "centred")] + [("hundred", 1)]
+    for known in dict.fromkeys(factored):
+        yield _Reading("hundred", 1, n, known)
     for form, s in forms:
         yield _Reading(form, s, n, n)
     if percentage and all(not row.artificial for row, _, _ in stated):

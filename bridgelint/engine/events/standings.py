@@ -106,7 +106,8 @@ class StandingsHook:
         self.totals: Standings | None = None  # the file's first TotalScoreTable
         self.tops = True  # every board's top is known
         self.by_side = False  # a traveller numbers its pairs per direction (a Mitchell)
-        self.places = [0, 0]  # the decimals of the MPs and of the IMPs, at most
+        self.places: list[int | None] = [None, None]  # the most decimals the MPs and the IMPs are written with
+        # where one is itself rounded (not whole or half: Neuberg-factored, averaged); None: every one exact
         self.plans: dict[str, _Plan] = {}  # by the header of a ScoreTable (not one carried by #)
         self.matches = Matches()
         self.imps: dict[str, list] = {}  # by pair_key: the IMPs of its counted entries, summed at the end
@@ -160,7 +161,7 @@ class StandingsHook:
         tables = view.ids(at_table) if at_table is not None else absent
         rounds = view.ids(at_round) if at_round is not None else absent
         seats = []
-        numbers, places = view.figures, self.places
+        numbers = view.figures
         for at, mp, imp, side in plan.seats:
             ids = view.ids(at)
             if by_side:
@@ -170,10 +171,12 @@ class StandingsHook:
             mps = imps = None
             if mp is not None:
                 mps, decimals = numbers(mp)
-                places[0] = max(places[0], decimals)  # the most decimals the MPs are written with
+                if decimals:
+                    self._precision(0, mps, decimals)
             if imp is not None:
                 imps, decimals = numbers(imp)
-                places[1] = max(places[1], decimals)
+                if decimals:
+                    self._precision(1, imps, decimals)
             seats.append(_Seat(at, range(rows), ids, keys, view.lines(at), mps, imps, tables, rounds))
         half = 0.0
         if top is not None:
@@ -205,6 +208,12 @@ class StandingsHook:
         if comparison in ("Cross1", "Cross2") and entries > 1:
             self._divide(seats, entries - 1 if comparison == "Cross2" else entries)
         return found
+
+    def _precision(self, column: int, values: list[int | float | None], decimals: int) -> None:
+        """Note the decimals of a traveller's MPs (``column`` 0) or IMPs (1) written with decimals, when one of them
+        is rounded: neither whole nor half."""
+        if any(value is not None and (2 * value) % 1 for value in values):
+            self.places[column] = max(self.places[column] or 0, decimals)
 
     def _new_pairs(self, seats: list[_Seat]) -> None:
         """The pairs a traveller lists for the first time, in the order it lists them (row by row)."""
