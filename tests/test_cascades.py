@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PLAY_DEAL, PLAY_ROWS, check
+from conftest import PLAY_DEAL, PLAY_ROWS, check, report
 
 # The replay's and the deal's codes: anything else a shape gives (S109, B104…) is not part of a cascade.
 REPLAY_CODES = ("A", "B101", "B102", "B106", "B108", "C", "D", "P")
@@ -166,3 +166,53 @@ def test_an_auction_with_an_illegal_call_is_not_read_as_rotated():
 ])
 def test_one_syntax_defect_one_finding(text, expected):
     assert [(f.code, f.line, f.column) for f in check(text)] == expected
+
+
+# --- across a table or a tag: the consequence goes where its cause is reported (Rule.follows) --------------------
+
+MP_TABLE = ('[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n[Scoring "MP;MP2"]\n'
+            '[ScoreTable "Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW"]\n'
+            '4S S 10 420 - 3 0\n4S S 9 - 50 1 2\n3NT N 9 400 - 2 1\n4S S 8 - 100 0 3\n')  # rows from line 6
+
+
+def test_one_score_typo_is_one_finding_on_its_row():
+    assert [f.code for f in check(MP_TABLE) if f.code[0] in "TR"] == []
+    typo = MP_TABLE.replace("3NT N 9 400", "3NT N 9 440")  # 440 would beat 420: T106 on two rows of MPs
+    [finding] = [f for f in check(typo) if f.code[0] in "TR"]
+    assert (finding.code, finding.line, finding.column) == ("T105", 8, 9)
+    assert "matchpoints and IMPs are checked against the Score as written" in finding.message
+    # the MPs are still checked where the Score's finding is not reported
+    assert [(f.code, f.line) for f in report(typo, codes=frozenset(("T106",))).findings] == [
+        ("T106", 6), ("T106", 6)]
+
+
+def test_one_score_typo_in_a_butler_table_is_one_finding():
+    rows = ("4S S 10 420 - 4 -4 260\n4S S 10 420 - 4 -4 260\n4S S 9 - 50 -7 7 260\n")
+    text = ('[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n[Scoring "IMP;Butler"]\n'
+            '[ScoreTable "Contract;Declarer;Result;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum"]\n' + rows)
+    assert [f.code for f in check(text) if f.code[0] in "TR"] == []
+    typo = text.replace("4S S 9 - 50", "4S S 9 - 500")
+    assert [(f.code, f.line, f.column) for f in check(typo) if f.code[0] in "TR"] == [("T105", 8, 10)]
+
+
+def test_a_changed_total_is_r104_not_also_r103_on_its_row():
+    ranking = ('[TotalScoreTable "Rank;PairId;NrBoards;TotalMP;TotalPercentage"]\n'
+               "1 1 2 2 100.0\n1 4 2 2 100.0\n3 2 2 0 0.0\n3 3 2 0 0.0\n")  # rows from line 5
+    games = ['[Event "e"]\n[Board "1"]\n[Scoring "MP;MP2"]\n' + ranking +
+             '[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]\n1 2 420 1 0\n3 4 400 0 1\n',
+             '[Event "e"]\n[Board "2"]\n[Scoring "MP;MP2"]\n'
+             '[ScoreTable "PairId_NS;PairId_EW;Score_NS;MP_NS;MP_EW"]\n1 2 100 1 0\n3 4 50 0 1\n']
+    text = "\n".join(games)
+    assert [f.code for f in check(text) if f.code[0] == "R"] == []
+    changed = text.replace("3 3 2 0 0.0", "3 3 2 1 0.0")  # its percentage now contradicts it too
+    assert [(f.code, f.line, f.column) for f in check(changed) if f.code[0] == "R"] == [("R104", 8, 7)]
+    assert [(f.code, f.line) for f in report(changed, codes=frozenset(("R103",))).findings] == [("R103", 8)]
+
+
+def test_a_malformed_optimum_score_is_not_also_the_wrong_par():
+    head = (f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{PLAY_DEAL}"]\n'
+            '[DoubleDummyTricks "7c5c67c5c61181711817"]\n')
+    assert {f.code for f in check(head + '[OptimumScore "NS 980"]\n')} & {"T103", "T104", "O102"} == set()
+    bad = head + '[OptimumScore "NS 980 EW -900"]\n'
+    assert [(f.code, f.line) for f in check(bad) if f.code in ("T103", "T104", "O102")] == [("T104", 6)]
+    assert [(f.code, f.line) for f in report(bad, codes=frozenset(("O102",))).findings] == [("O102", 6)]

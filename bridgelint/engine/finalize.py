@@ -3,7 +3,8 @@ findings it decides after the file.
 
 Final is: selected for the file's codes and completed (:meth:`.linter.Linter.complete`: severity, reference, game
 and board), less those the file's ``% bridgelint: disable=`` directives suppress, with S112 for a directive that
-suppressed nothing.  Whether the findings then fail the run is :meth:`bridgelint.core.report.Counts.fail`'s.
+suppressed nothing, and less those whose cause is reported beside them (:mod:`.cascade`).  Whether the findings
+then fail the run is :meth:`bridgelint.core.report.Counts.fail`'s.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from .cascade import without_consequences
 from .linter import linter_for, location
 from .suppression import Suppressions
 from ..core.findings import Finding
@@ -45,7 +47,8 @@ class Finalize:
         suppress = self.suppressions.suppress
         at_end = self.record(at_end)
         file_findings = self.record(file_findings) + self.unused()
-        report.findings = sorted(suppress(report.findings) + at_end + file_findings, key=location)
+        report.findings = sorted(without_consequences(suppress(report.findings) + at_end + file_findings),
+                                 key=location)
         return at_end, file_findings
 
     def later(self, found: Iterable[Finding], codes: frozenset[str] = frozenset()) -> list[Finding]:

@@ -46,6 +46,7 @@ from ..replay.irregularity import Irregularity
 
 
 Stage = Literal["text", "game", "record", "event", "file"]  # where a rule's check runs (``Rule.stage``)
+Scope = Literal["game", "line"]  # where a cause and its consequence stand (``Rule.follows``): one game; one line of it
 SECTIONS = ("What it does", "Why it matters", "Example", "Use instead", "References")  # of every rule's docs
 _SECTION = re.compile(r"\n+(" + "|".join(SECTIONS) + "):")
 
@@ -64,6 +65,8 @@ class Rule:
     fixable: ClassVar[Applicability | None] = None  # the kind of fix its findings carry where one applies
     default: ClassVar[bool] = True  # checked unless deselected; False: only where selected (--extend-select)
     needs_a_person: ClassVar[bool] = False  # a defect no machine may mend: --fix leaves a game holding one alone
+    follows: ClassVar[tuple[tuple[str, Scope], ...]] = ()  # the codes whose finding causes this one's: (code, where
+    # the two stand); a finding of this rule goes where its cause is reported there (one cause, one finding)
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""

@@ -18,6 +18,7 @@ from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, read
 from ..core.par import Par, par
 from .base import Context, Rule
 from .parts import CONTRACT, DECLARER, RESULT, SOLVED
+from .tables import ContradictoryValues, MalformedTagValue
 from ..replay.context import per_record
 
 
@@ -184,6 +185,8 @@ class ParOfTable(_OptimumRule):
     """
 
     code, name, severity, law = "O102", "par-of-table", "error", "PBN §4.2.7"
+    follows = ((MalformedTagValue.code, "line"), (ContradictoryValues.code, "line"))  # a par tag malformed or
+    # contradicting itself: that is the finding
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         found = analysis(ctx)

@@ -27,7 +27,7 @@ from ..replay.context import per_record
 from .base import Context, Rule
 from .method import method_of
 from .parts import TABLES
-from .tables import ScoreField, Traveller, _ScoreTableRule, id_text, traveller
+from .tables import ScoreField, ScoreTableScore, Traveller, _ScoreTableRule, id_text, traveller
 
 DATUM_COLUMNS = ("ButlerDatum", "Datum")
 
@@ -135,6 +135,7 @@ class ImpMismatch(_MethodRule):
     """
 
     code, name, severity, law = "R101", "score-table-imps", "error", "Law 78B"
+    follows = ((ScoreTableScore.code, "game"),)  # IMPs of a Score that is not Law 77's: that is the finding
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         prepared = self.prepared(ctx, ("IMP_NS", "IMP_EW"),
@@ -280,6 +281,7 @@ class DatumMismatch(_MethodRule):
     """
 
     code, name, severity, law = "R102", "score-table-datum", "error", "Law 78B"
+    follows = ((ScoreTableScore.code, "game"),)  # the datum of a Score not Law 77's: that is the finding
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         prepared = self.prepared(ctx, DATUM_COLUMNS, lambda method: method.comparison in DATUM_METHODS)
@@ -968,6 +970,10 @@ def _cumulative(boards: list[float | None], ids: list[str | None], where: list[s
                if played is not None and pair_id is not None
                and (pair := pairs.get(pair_key((where[row] or "") if where is not None else "", pair_id)))]
     return bool(counted) and all(played > given for played, given in counted)
+
+
+StandingsContradiction.follows = ((StandingsTotals.code, "line"),)  # a row's total not the travellers': its rank
+# and percentage follow it
 
 
 _SIDE_NAMES = {"NS": "NS", "NORTHSOUTH": "NS", "EW": "EW", "EASTWEST": "EW"}  # a Direction, as programs write it

@@ -390,7 +390,9 @@ class ScoreTableScore(_ScoreTableRule):
     Contract, Declarer and Result at the board's vulnerability and compares it
     with the row's Score_NS and Score_EW (a `-` in one of them: the score is in
     the other). Rows marked `^` (an artificial score) and rows with `-` or `?`
-    in Contract, Declarer or Result are not checked.
+    in Contract, Declarer or Result are not checked. One cause, one finding:
+    the board's matchpoints and IMPs (T106, R101, R102), computed from the
+    Score as written, are not reported beside it.
     Why it matters: a score that the contract and result cannot produce ranks
     the pairs wrongly, and the matchpoints of every other row with it.
     Example:
@@ -442,7 +444,8 @@ class ScoreTableScore(_ScoreTableRule):
                     element = table.cell(row, position)
                     made = "passed out" if contract.passed_out else f"{contract} by {declarer} with {tricks} tricks"
                     yield self.finding(f"ScoreTable Score_{name} {element.text}, but {made} at vulnerability "
-                                       f"{vulnerable.value} scores {name} {expected}",
+                                       f"{vulnerable.value} scores {name} {expected}; the board's matchpoints "
+                                       "and IMPs are checked against the Score as written, so mend it first",
                                        element.line, element.column)
                     break
 
@@ -504,6 +507,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
     """
 
     code, name, severity, law = "T106", "score-table-matchpoints", "error", "Law 78A"
+    follows = ((ScoreTableScore.code, "game"),)  # matchpoints of a Score that is not Law 77's: that is the finding
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         view = traveller(ctx)
