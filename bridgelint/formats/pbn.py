@@ -214,8 +214,7 @@ class PbnReader:
             if name not in first:
                 first[name] = tag
             elif name != "Note":
-                record.problem(RepeatedTag, f"tag {name} repeated in this game; the first value counts",
-                               tag.line, tag.column)
+                record.problem(RepeatedTag, RepeatedTag.message(record, first[name], tag), tag.line, tag.column)
                 continue
             if hashed and tag.value.startswith("#"):
                 self._inherit(record, tag)

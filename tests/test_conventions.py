@@ -1,0 +1,63 @@
+"""The conventions real programs write that break no standard, and the breaches that look like them: a
+repeated empty Auction section (S105, no A107), time tables in the auction's grid (T102), spaces in a comment
+(S108), text whose letters a conversion replaced with U+FFFD (S106), a makeable-only file told from the whole
+file (O104), and a par tag whose value is out of form or contradicts itself (T103/T104, no O102)."""
+
+from __future__ import annotations
+
+import io
+
+from conftest import at, check, only
+from bridgelint.engine.fixing import FixMode
+from bridgelint.engine.pipeline import Pipeline
+from bridgelint.rules import DEFAULT_CODES
+
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def header(*lines: str, dealer: str = "N") -> str:
+    """A game's board header (lines 1-5), then ``lines`` from line 6."""
+    return "\n".join(['[Event "x"]', '[Board "1"]', f'[Dealer "{dealer}"]', '[Vulnerable "None"]',
+                      f'[Deal "{DEAL}"]', *lines]) + "\n"
+
+
+def fixed(text: str) -> str:
+    """The file as ``check --fix --unsafe-fixes`` writes it."""
+    report = Pipeline(DEFAULT_CODES).checked("t.pbn", io.BytesIO(text.encode()), fix=FixMode(unsafe=True)).report
+    return text if report.fixed_text is None else report.fixed_text.decode()
+
+
+# --- 1. [Auction "N"] written twice, the first section empty -----------------------------------------------
+
+TWICE = header('[Declarer "N"]', '[Contract "1NT"]', '[Result "7"]', '[Auction "N"]', '[Auction "N"]',
+               "1NT Pass Pass Pass")  # the empty section at line 9, the repeat at line 10, the calls at line 11
+
+
+def test_an_empty_auction_section_repeated_is_s105_only_and_the_calls_are_the_auction():
+    findings = check(TWICE)
+    assert at(findings, "S105") == [(10, 1)]
+    assert at(findings, "A107") == []
+    (found,) = only(findings, "S105")
+    assert "the Auction section at line 9 holds no call, so the calls after this one are read as the auction" \
+        in found.message
+
+
+def test_the_unsafe_fix_never_writes_into_the_empty_section():
+    text = TWICE.replace("1NT Pass Pass Pass", "1NT Pass Pass")
+    findings = check(text)
+    assert at(findings, "A107") == [(11, 14)]  # the auction with calls stops early: passes go after them
+    lines = fixed(text).split("\n")
+    assert lines[8:10] == ['[Auction "N"]', '[Auction "N"]']
+    assert lines[10].split() == ["1NT", "Pass", "Pass", "Pass"]
+
+
+def test_one_auction_section_and_a_repeat_after_calls_keep_their_reading():
+    single = TWICE.replace('[Auction "N"]\n[Auction "N"]', '[Auction "N"]')
+    assert at(check(single), "S105") == [] and at(check(single), "A107") == []
+    after = TWICE.replace('[Auction "N"]\n[Auction "N"]\n1NT Pass Pass Pass',
+                          '[Auction "N"]\n1NT Pass Pass Pass\n[Auction "N"]\nPass')
+    findings = check(after)
+    assert at(findings, "S105") == [(11, 1)] and "the first value counts" in only(findings, "S105")[0].message
+    assert at(findings, "A107") == []
+    alone = header('[Auction "N"]')  # an empty section and nothing after it: still an auction that stops
+    assert at(check(alone), "A107") == [(6, 1)]
