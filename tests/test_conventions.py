@@ -61,3 +61,28 @@ def test_one_auction_section_and_a_repeat_after_calls_keep_their_reading():
     assert at(findings, "A107") == []
     alone = header('[Auction "N"]')  # an empty section and nothing after it: still an auction that stops
     assert at(check(alone), "A107") == [(6, 1)]
+
+
+# --- 2. BBO Helper's time tables, laid out in the auction's and the play's grid ------------------------------
+
+BBO = header('[Declarer "E"]', '[Contract "1NT"]', '[Auction "N"]', "Pass\t1NT\tPass\tPass", "Pass", '[Play "S"]',
+             "DA\tD8\tD7\tD4", "DK\tD9\tD6\tD3", "DQ\tDT\t-\t-", "*", '[AuctionTimeTable "N"]', " 3  5  1  2",
+             " 1", '[PlayTimeTable "S"]', " 4  2  1  3", " 2  2  1  1", " 3  4  -  -")
+
+
+def test_time_tables_in_the_grid_of_their_section_are_one_time_a_call_and_a_card():
+    assert at(check(BBO), "T102") == []
+    filler = BBO.replace('[Auction "N"]\nPass\t1NT', '[Auction "W"]\n-\tPass\t1NT').replace(
+        " 3  5  1  2\n 1\n", " -  3  5  1\n 2  1\n")  # a '-' filler before the dealer, mirrored
+    assert at(check(filler), "T102") == []
+    plain = BBO.replace(" 3  4  -  -", " 3  4")  # one time a card, the cards not played left out
+    assert at(check(plain), "T102") == []
+
+
+def test_a_time_where_the_grid_has_no_card_or_a_time_missing_is_t102():
+    findings = check(BBO.replace(" 3  4  -  -", " 3  4  5  -"))  # line 22: a time for a card not played
+    assert at(findings, "T102") == [(22, 8)]
+    assert "PlayTimeTable row 11 stands where the play has no card" in only(findings, "T102")[0].message
+    findings = check(BBO.replace(" 3  5  1  2\n 1\n", " 3  5  1  2\n"))  # four times for five calls
+    assert at(findings, "T102") == [(16, 1)]
+    assert "AuctionTimeTable has 4 rows for 5 calls" in only(findings, "T102")[0].message
