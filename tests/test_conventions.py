@@ -86,3 +86,22 @@ def test_a_time_where_the_grid_has_no_card_or_a_time_missing_is_t102():
     findings = check(BBO.replace(" 3  5  1  2\n 1\n", " 3  5  1  2\n"))  # four times for five calls
     assert at(findings, "T102") == [(16, 1)]
     assert "AuctionTimeTable has 4 rows for 5 calls" in only(findings, "T102")[0].message
+
+
+# --- 3. double spaces inside a comment of an export game -----------------------------------------------------
+
+EXPORT = ("% EXPORT\r\n[Event \"x\"]\r\n[Site \"x\"]\r\n[Date \"2026.01.01\"]\r\n[Board \"1\"]\r\n[West \"a\"]\r\n"
+          "[North \"b\"]\r\n[East \"c\"]\r\n[South \"d\"]\r\n[Dealer \"N\"]\r\n[Vulnerable \"None\"]\r\n"
+          f"[Deal \"{DEAL}\"]\r\n[Scoring \"MP\"]\r\n[Declarer \"E\"]\r\n[Contract \"1NT\"]\r\n[Result \"7\"]\r\n"
+          "[Auction \"N\"]\r\n{calls}\r\nPass\r\n")
+
+
+def test_spaces_inside_a_comment_are_its_free_text_not_an_export_breach():
+    text = EXPORT.format(calls="Pass 1NT {a strong  notrump,  15-17} Pass Pass ; two  spaces")
+    assert at(check(text), "S108") == []
+
+
+def test_double_spaces_between_elements_are_still_an_export_breach():
+    findings = check(EXPORT.format(calls="Pass 1NT  {a strong notrump} Pass Pass"))
+    assert at(findings, "S108") == [(18, 1)]
+    assert "line 18: elements not separated by single spaces" in only(findings, "S108")[0].message

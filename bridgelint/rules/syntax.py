@@ -269,7 +269,8 @@ class ExportFormat(Rule):
     game, in file order with their lines, everything export format forbids:
     LF instead of CR LF line ends, tabs, a tag pair not written
     `[Name "value"]` alone on its line from column 1, auction and play
-    elements not separated by single spaces; a mandatory tag missing (the 15
+    elements not separated by single spaces (a comment's content is free
+    text, its spaces are its own); a mandatory tag missing (the 15
     tags of PBN 2.0 and 2.1, the 14 of a file that declares `% PBN 1.0`), not
     first or out of order; supplemental tags not sorted; an identification tag
     after the Auction or Play section; sections not in the order Auction,
