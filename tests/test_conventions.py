@@ -105,3 +105,19 @@ def test_double_spaces_between_elements_are_still_an_export_breach():
     findings = check(EXPORT.format(calls="Pass 1NT  {a strong notrump} Pass Pass"))
     assert at(findings, "S108") == [(18, 1)]
     assert "line 18: elements not separated by single spaces" in only(findings, "S108")[0].message
+
+
+# --- 4. letters a conversion replaced with U+FFFD -------------------------------------------------------------
+
+def test_replacement_characters_are_one_s106_at_the_first_naming_the_count():
+    text = '% PBN 2.0\n[Event "Coupe de l\ufffdt\ufffd"]\n[Board "1"]\n[North "M\ufffdller"]\n{r\ufffdsum\ufffd}\n'
+    findings = check(text)
+    assert at(findings, "S106") == [(2, 19)]
+    message = only(findings, "S106")[0].message
+    assert "damaged by a conversion that replaced letters with U+FFFD" in message and "5 times" in message
+
+
+def test_real_letters_in_strings_are_no_s106():
+    for encoding in ("utf-8", "latin-1"):
+        text = '% PBN 2.0\n[Event "Coupe de l\'\u00e9t\u00e9"]\n[Board "1"]\n[North "M\u00fcller"]\n{r\u00e9sum\u00e9}\n'
+        assert at(check(text, encoding=encoding), "S106") == []

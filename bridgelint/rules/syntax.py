@@ -218,6 +218,14 @@ class BadCharacter(Rule):
         return found
 
     @classmethod
+    def replaced(cls, count: int, line: int, column: int) -> Finding:
+        """S106 for a file whose text holds ``count`` U+FFFD, the first at ``line``, ``column``."""
+        times = "once" if count == 1 else f"{count} times"
+        return cls.finding(f"the text was damaged by a conversion that replaced letters with U+FFFD (the "
+                           f"replacement character, {times} in this file, strings and comments included): the "
+                           "letters are lost; convert the original file again, as Latin-1 or UTF-8", line, column)
+
+    @classmethod
     def check_token(cls, record: Record, text: str, line: int, column: int) -> None:
         """S106 on ``record`` for a token outside a string that holds other characters than ASCII."""
         if not text.isascii():
