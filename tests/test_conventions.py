@@ -121,3 +121,32 @@ def test_real_letters_in_strings_are_no_s106():
     for encoding in ("utf-8", "latin-1"):
         text = '% PBN 2.0\n[Event "Coupe de l\'\u00e9t\u00e9"]\n[Board "1"]\n[North "M\u00fcller"]\n{r\u00e9sum\u00e9}\n'
         assert at(check(text, encoding=encoding), "S106") == []
+
+
+# --- 5. O104 judged over the whole file -------------------------------------------------------------------------
+
+DD_DEAL = "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"
+FLOOR_4 = "7c5c67c5c64484744847"  # its table (7c5c67c5c61181711817) with every cell under 4 written 4
+
+
+def dd_game(*lines: str, number: str = "1") -> str:
+    return "\n".join([f'[Board "{number}"]', '[Dealer "N"]', '[Vulnerable "None"]', f'[Deal "{DD_DEAL}"]',
+                      *lines]) + "\n"
+
+
+def test_one_table_whose_smallest_cell_is_4_is_read_exactly():
+    text = dd_game(f'[DoubleDummyTricks "{FLOOR_4}"]', '[Ability "N:7C5C6 E:34847 S:7C5C6 W:44847"]')
+    findings = check(text)
+    assert at(findings, "O104") == []
+    assert at(findings, "O101") == [(6, 21)]  # 3 is not the 4 DoubleDummyTricks gives: no "4 or fewer"
+    assert "East in notrump 3 tricks, but DoubleDummyTricks (line 5) gives 4" in only(findings, "O101")[0].message
+    alone = dd_game(f'[DoubleDummyTricks "{FLOOR_4}"]')
+    assert at(check(alone, dd=""), "O103") == [(5, 31)]  # the solver finds 1, not 4
+
+
+def test_a_file_of_three_such_tables_is_makeable_only_and_its_markers_agree_with_the_solver():
+    text = "\n".join(dd_game(f'[DoubleDummyTricks "{FLOOR_4}"]', number=str(n)) for n in (1, 2, 3))
+    findings = check(text, dd="")
+    assert at(findings, "O104") == [(5, 31)]
+    assert "4 for every cell of 4 tricks or fewer (BridgeNZ)" in only(findings, "O104")[0].message
+    assert at(findings, "O103") == []
