@@ -166,3 +166,15 @@ def test_an_auction_with_an_illegal_call_is_not_read_as_rotated():
 ])
 def test_one_syntax_defect_one_finding(text, expected):
     assert [(f.code, f.line, f.column) for f in check(text)] == expected
+
+
+@pytest.mark.parametrize("score, expected", [
+    ("980", [("T103", 6, 16)]),  # a bare number: out of form, not also "no par"
+    ("NS 980 EW -900", [("T104", 6, 16)]),  # NS not minus EW: not also "not the par"
+    ("NS 620", [("O102", 6, 16)]),  # well formed and not the par: O102 alone
+])
+def test_a_par_tag_whose_value_t103_or_t104_reports_is_no_o102(score, expected):
+    text = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[Deal "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"]\n'
+            f'[DoubleDummyTricks "7c5c67c5c61181711817"]\n[OptimumScore "{score}"]\n')
+    assert [(f.code, f.line, f.column) for f in check(text) if f.code[0] in "OT"] == expected

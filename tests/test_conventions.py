@@ -150,3 +150,22 @@ def test_a_file_of_three_such_tables_is_makeable_only_and_its_markers_agree_with
     assert at(findings, "O104") == [(5, 31)]
     assert "4 for every cell of 4 tricks or fewer (BridgeNZ)" in only(findings, "O104")[0].message
     assert at(findings, "O103") == []
+
+
+# --- 6. T103/T104 on a par tag: O102 on that tag goes ------------------------------------------------------------
+
+def par_game(score: str) -> str:
+    return dd_game('[DoubleDummyTricks "7c5c67c5c61181711817"]', f'[OptimumScore "{score}"]',
+                   '[ParContract "NS 6S="]')
+
+
+def test_a_par_tag_out_of_form_or_contradicting_itself_is_its_cause_alone():
+    findings = check(par_game("980"))
+    assert at(findings, "T103") == [(6, 16)] and at(findings, "O102") == []
+    findings = check(par_game("NS 980 EW -900"))
+    assert at(findings, "T104") == [(6, 16)] and at(findings, "O102") == []
+
+
+def test_a_well_formed_par_tag_that_is_not_the_par_is_still_o102():
+    findings = check(par_game("NS 620"))
+    assert at(findings, "O102") == [(6, 16)] and at(findings, "T103") == at(findings, "T104") == []

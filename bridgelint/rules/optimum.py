@@ -18,6 +18,7 @@ from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, read
 from ..core.par import Par, par
 from .base import Context, Rule
 from .parts import CONTRACT, DECLARER, RESULT, SOLVED
+from .tables import faulty_values
 from ..replay.context import per_record
 
 
@@ -160,8 +161,9 @@ class ParOfTable(_OptimumRule):
     (`3S N 9` for DealerPar's 1S+2), any level from the par one up is
     accepted there. A par tag
     that cannot be read is reported too. Not checked: a record whose tables
-    disagree (O101) or are not whole, a table of `?`, and a record without
-    dealer or vulnerability.
+    disagree (O101) or are not whole, a table of `?`, a record without
+    dealer or vulnerability, and a par tag whose value T103 (out of form) or
+    T104 (NS not minus EW) reports: the cause is reported alone.
     Why it matters: a par worked out for the wrong vulnerability or dealer,
     or left over from another deal, tells the players a wrong target.
     Example: North-South make 6♠, and East-West have no sacrifice.
@@ -190,7 +192,9 @@ class ParOfTable(_OptimumRule):
         found = analysis(ctx)
         if found is None or not found.claims:
             return
-        for claim in found.claims:
+        faulty = faulty_values(ctx)  # T103 or T104 on the tag: the cause, reported alone
+        claims = [claim for claim in found.claims if claim.tag.name not in faulty]
+        for claim in claims:
             if claim.unreadable is not None:
                 yield self.finding(f"{claim.tag.name} \"{claim.tag.value}\" {claim.unreadable}",
                                    *claim.tag.value_place())
@@ -203,7 +207,7 @@ class ParOfTable(_OptimumRule):
         if best is None:
             return
         names = " and ".join(dict.fromkeys(reading.name for reading in found.readings if not reading.all_unknown))
-        for claim in found.claims:
+        for claim in claims:
             if claim.matches is not None and not claim.matches(best):
                 yield self.finding(f"{claim.tag.name} \"{claim.tag.value}\" is not the par of the record's "
                                    f"{names}: with {SEAT_NAMES[dealer]} dealer and "

@@ -1065,6 +1065,25 @@ class MalformedTagValue(Rule):
                                law="PBN §4.2.6")
 
 
+@per_record
+def faulty_values(ctx: Context) -> frozenset[str]:
+    """The names of the tags whose value T103 or T104 finds fault with: a finding that would only follow from
+    it on the same tag (O102 on an OptimumScore out of form) goes, the cause reported alone."""
+    form = MalformedTagValue()
+    found = set()
+    for name, tag in ctx.written_tags.items():
+        value = tag.value
+        stripped = value.strip()
+        if stripped in ("", "?"):
+            continue
+        if name in _CHECKED and (stripped != value or name in _FORMS or name == "Scoring") and \
+                next(form._value(name, tag, stripped), None) is not None:
+            found.add(name)
+        elif name in _CONTRADICTIONS and _CONTRADICTIONS[name](ctx.record, stripped):
+            found.add(name)
+    return frozenset(found)
+
+
 def _below(history: str) -> list[int]:
     """The below-the-line points of each game of one side's history score."""
     return [matched(points) for points in history.split("/", 1)[1].split()]
