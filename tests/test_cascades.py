@@ -216,3 +216,15 @@ def test_a_malformed_optimum_score_is_not_also_the_wrong_par():
     bad = head + '[OptimumScore "NS 980 EW -900"]\n'
     assert [(f.code, f.line) for f in check(bad) if f.code in ("T103", "T104", "O102")] == [("T104", 6)]
     assert [(f.code, f.line) for f in report(bad, codes=frozenset(("O102",))).findings] == [("O102", 6)]
+
+
+@pytest.mark.parametrize("score, expected", [
+    ("980", [("T103", 6, 16)]),  # a bare number: out of form, not also "no par"
+    ("NS 980 EW -900", [("T104", 6, 16)]),  # NS not minus EW: not also "not the par"
+    ("NS 620", [("O102", 6, 16)]),  # well formed and not the par: O102 alone
+])
+def test_a_par_tag_whose_value_t103_or_t104_reports_is_no_o102(score, expected):
+    text = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[Deal "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"]\n'
+            f'[DoubleDummyTricks "7c5c67c5c61181711817"]\n[OptimumScore "{score}"]\n')
+    assert [(f.code, f.line, f.column) for f in check(text) if f.code[0] in "OT"] == expected

@@ -167,8 +167,9 @@ def layout_line_by_line(record, lines: list[str]) -> list[tuple[int, int, str]]:
     element_lines = {call.line for call in record.auction.calls} if record.auction is not None else set()
     if record.play is not None:
         element_lines |= record.play.lines()
+    spaced = [re.sub(r";[^\n]*", lambda m: ";" + "x" * (len(m.group()) - 1), line) for line in written]  # free text
     out += [(number, 1, "elements not separated by single spaces from column 1") for number in sorted(element_lines)
-            if written[number - first] != " ".join(written[number - first].split())]
+            if spaced[number - first] != " ".join(spaced[number - first].split())]
     return out
 
 

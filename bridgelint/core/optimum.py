@@ -8,7 +8,10 @@ denomination, D or R, declarer, NS score) and Ruter's ``OptimumContract`` (``3N 
 tricks).
 
 A program that writes makeable contracts only puts one marker value in every cell under a threshold
-(:data:`CONVENTIONS`): in a table that fits a convention, a marker cell is read as a range of tricks.
+(:data:`CONVENTIONS`).  Whether a file does is a judgement over the whole file (O104): a table whose values
+fit a convention says so only of itself (its ``fits``).  Only a convention that one table shows beyond doubt
+(Dealmaster's 1 for every cell under 7 tricks, which no real table holds) is read from the table alone: its
+marker cells as ranges of tricks (``convention``).  A table whose smallest cell is 4 is read exactly.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ class Convention:
     marker: int
     ceiling: int
     program: str
+    tables: int = 3  # the tables of a file, every one fitting, that tell the convention (1: one table shows it)
 
     def describe(self) -> str:
         if self.marker <= self.ceiling - 1:
@@ -49,7 +53,7 @@ class Convention:
         return self.marker in values and not any(v <= self.ceiling and v != self.marker for v in values)
 
 
-CONVENTIONS = (Convention(1, 6, "Dealmaster"), Convention(6, 6, "BridgeNZ"), Convention(4, 4, "BridgeNZ"))
+CONVENTIONS = (Convention(1, 6, "Dealmaster", 1), Convention(6, 6, "BridgeNZ"), Convention(4, 4, "BridgeNZ"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +84,8 @@ class Reading:
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)
     unknown: set[tuple[str, str]] = field(default_factory=set)  # cells written ?
     problem: str | None = None  # why the table is not whole
-    convention: Convention | None = None  # the makeable-only convention its values fit
+    fits: Convention | None = None  # the makeable-only convention its values fit (the file may not be of it)
+    convention: Convention | None = None  # the convention its marker cells are read by, as ranges
 
     @property
     def whole(self) -> bool:
@@ -91,15 +96,22 @@ class Reading:
         return not self.cells and bool(self.unknown)
 
     def read_markers(self) -> None:
-        """Read the marker cells of a table that fits a makeable-only convention as ranges."""
+        """Note the makeable-only convention the table's values fit; read its marker cells as ranges only when
+        one table shows that convention beyond doubt (``Convention.tables``): else the file decides (O104)."""
         values = {cell.low for cell in self.cells.values()}
         for convention in CONVENTIONS:
             if convention.fits(values):
-                self.convention = convention
-                for key, cell in self.cells.items():
-                    if cell.low == convention.marker:
-                        self.cells[key] = Cell(0, convention.ceiling, cell.line, cell.column, cell.text)
+                self.fits = convention
+                if convention.tables == 1:
+                    self.read_as(convention)
                 return
+
+    def read_as(self, convention: Convention) -> None:
+        """Read the marker cells as ranges of tricks: the marker or fewer, up to the convention's ceiling."""
+        self.convention = convention
+        for key, cell in self.cells.items():
+            if cell.low == cell.high == convention.marker:
+                self.cells[key] = Cell(0, convention.ceiling, cell.line, cell.column, cell.text)
 
     def exact(self) -> dict[tuple[str, str], int]:
         return {key: cell.low for key, cell in self.cells.items() if cell.low == cell.high}

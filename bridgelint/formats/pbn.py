@@ -55,6 +55,7 @@ class PbnReader:
         self._board_before: str | None = None  # the Board of the last game with Board, Dealer and Deal (B108)
         self._header_before: tuple[tuple[str, str], ...] = ()  # that game's Board, Dealer, Vulnerable, Deal
         self._charset: Tag | None = None  # the first escape line that names a charset (S114's fix updates it)
+        self._replaced = ReplacementCharacters()  # U+FFFD of the file (S106: text damaged by a conversion)
 
     def __iter__(self) -> Iterator[Record]:
         for game, (start, text, line_findings) in enumerate(self.games(), 1):
@@ -72,6 +73,8 @@ class PbnReader:
             yield start, text, line_findings
         self.file_findings += self._line_findings
         self.file_findings += self._lines_ahead
+        if self._replaced.count:
+            self.file_findings.append(BadCharacter.replaced(self._replaced.count, *self._replaced.first))
         if self._blocks.decoder.noted is not None:
             self.file_findings.append(Windows1252.at(*self._blocks.decoder.noted, "pbn", self._charset))
         self.file_findings += NoGame.check_file(games, self.format)
@@ -164,6 +167,8 @@ class PbnReader:
         cut off its first line); the findings wait in line order until the game of their line is read."""
         found = LongLine.check_text(text, _LineCounter(text, number).at, skipped, READ_LIMIT)
         found += BadCharacter.check_text(text, _LineCounter(text, number).at)
+        if "\ufffd" in text:  # replacement characters: counted over the file, one S106 at the first
+            self._replaced.add(text, _LineCounter(text, number).at)
         if found:
             found.sort(key=lambda finding: finding.line)  # S107 before S106 on one line, as they were found
             self._lines_ahead.extend(found)
@@ -214,8 +219,7 @@ class PbnReader:
             if name not in first:
                 first[name] = tag
             elif name != "Note":
-                record.problem(RepeatedTag, f"tag {name} repeated in this game; the first value counts",
-                               tag.line, tag.column)
+                record.problem(RepeatedTag, RepeatedTag.message(record, first[name], tag), tag.line, tag.column)
                 continue
             if hashed and tag.value.startswith("#"):
                 self._inherit(record, tag)
@@ -275,6 +279,20 @@ def _brace_line(text: str, pos: int, stop: int) -> int:
             return -1
         brace = text.find("{", end, stop)
     return -1
+
+
+class ReplacementCharacters:
+    """The U+FFFD characters of a file, block by block: how many, and the place of the first."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first = (0, 0)  # line, column
+
+    def add(self, text: str, line_at: Callable[[int], int]) -> None:
+        if not self.count:
+            at = text.index("\ufffd")
+            self.first = (line_at(at), at - text.rfind("\n", 0, at))
+        self.count += text.count("\ufffd")
 
 
 class _LineCounter:

@@ -23,6 +23,7 @@ from ..core.text import Places
 from ..rules.syntax import ExportFormat
 from ..core.wording import counted
 from .pbn_export_fix import export_rewrite
+from .patterns import PBN_TOKEN
 from .pbn_game import NO_SECTION
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
@@ -39,6 +40,8 @@ _NOT_ODD_ASCII = bytes(code for code in range(128) if not _ODD_SPACE.match(chr(c
 _DESCENDING = "[^" + bridge.RANKS + r".\s]*+" + "".join(rank + "*+" for rank in bridge.RANKS)
 # the hands of a Deal after its seat, x spot cards taken out: each holding descending, the hands apart by blanks
 _DEAL_DESCENDING = re.compile(rf"\s*+(?:{_DESCENDING}(?:\.{_DESCENDING})*+(?:\s++{_DESCENDING}(?:\.{_DESCENDING})*+)*+)?+\s*+")
+_SCAN = PBN_TOKEN.finditer
+_MASK = re.compile(r"[^\r\n]")  # a comment's content, masked to 'x' (a tab in it is a breach of its own)
 _SECTION_RANK = {"Auction": (0, ""), "Play": (1, "")}  # then tables, by name
 _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATORY, MANDATORY_1_0)}
 
@@ -91,13 +94,30 @@ def layout_breaches(record: Record, text: str, places: Places, tag_lines_only: b
         element_lines = record.auction.lines() if record.auction is not None else set()
         if record.play is not None:
             element_lines |= record.play.lines()
+        spaced = text  # the text with the content of each comment masked, once a line needs it
         for number in sorted(element_lines):
             i = number - first
-            written = text[starts[i]:starts[i + 1] if i + 1 < count else len(text)] if 0 <= i < count else ""
-            written = written.rstrip("\r\n")
+            span = (starts[i], starts[i + 1] if i + 1 < count else len(text)) if 0 <= i < count else (0, 0)
+            written = text[span[0]:span[1]].rstrip("\r\n")
+            if written != " ".join(written.split()) and ("{" in text or ";" in text):
+                if spaced is text:
+                    spaced = _comments_masked(text)
+                written = spaced[span[0]:span[1]].rstrip("\r\n")  # a comment's content is free text
             if written != " ".join(written.split()):
                 out.append((number, 1, "elements not separated by single spaces from column 1"))
     return out
+
+
+def _comments_masked(text: str) -> str:
+    """``text`` with every character inside a ``{}`` or ``;`` comment, bar line ends, written ``x``: the
+    spaces a comment holds are its free text (PBN §3.8), no spacing of elements."""
+    pieces, done = [], 0
+    for m in _SCAN(text):
+        if m.lastgroup in ("comment", "comment2", "open_comment"):
+            start, end = m.start() + 1, m.end() - (m.lastgroup == "comment")
+            pieces += [text[done:start], _MASK.sub("x", text[start:end])]
+            done = end
+    return "".join(pieces) + text[done:] if pieces else text
 
 
 def _odd_space(text: str) -> bool:

@@ -81,6 +81,7 @@ class GameScanner:
         self.stray_reported = False
         self.tag_lines_only = True  # every tag pair so far was read from a tag_lines token
         self.auction_notes: dict[int, Tag] = {}
+        self.empty_auction = False  # the record's auction is a section without a call, note or mark so far
         self.play_notes: dict[int, Tag] = {}
 
     def scan(self) -> None:
@@ -217,8 +218,11 @@ class GameScanner:
         self.section, self.table = None, None
         if tag is None:
             return
-        if section == "auction" and record.auction is None:
+        if section == "auction" and (record.auction is None or self.empty_auction):
             seat = bridge.parse_seat(tag.value)
+            if record.auction is not None:  # an empty section before: this one is the auction (S105 says so)
+                self.empty_auction = False
+                record.auction = None
             if seat is None:
                 AuctionSeat.check_seat(record, tag)
             if self.call_names is not None:
@@ -226,6 +230,7 @@ class GameScanner:
                                                tag.column, self.auction_notes)
             else:
                 record.auction = Auction(seat, self.calls[:], tag.line, tag.column, self.auction_notes)
+            self.empty_auction = not (self.call_names or self.calls or self.auction_notes or self.pending_mark)
             self.mark_dangling()
             self.auction_notes = {}
         elif section == "play" and record.play is None:

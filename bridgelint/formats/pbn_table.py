@@ -23,6 +23,7 @@ from ..core.tables import TABLE_COLUMNS
 from .patterns import PBN_CLOSED_STRING, PBN_COLUMN_SPEC
 
 _CLOSED_STRING = PBN_CLOSED_STRING.fullmatch
+TIME_TABLES = frozenset(("AuctionTimeTable", "PlayTimeTable"))  # one row per call or card (PBN §5.4, §5.8)
 _COLUMN_SPEC = PBN_COLUMN_SPEC.fullmatch
 
 
@@ -117,10 +118,13 @@ def _line_counts(table: Table, starts: array) -> Iterator[tuple[int, int]]:
 def _split_rows(table: Table, record: Record | None) -> None:
     """Rows: a line each when lines hold whole rows (always in export format); else, in import format
     (PBN §5.2), every ``len(columns)`` elements, unless the lines are alike in a way no such split
-    explains.  T102 on ``record`` for missing or extra elements."""
+    explains.  A time table's rows are every ``len(columns)`` elements in import format, however its
+    lines are laid out (BBO Helper writes four a line, the auction's grid).  T102 on ``record`` for
+    missing or extra elements."""
     width = len(table.columns)
     starts = _line_starts(table)
-    if record is None or width == 0 or record.export or not _rows_span_lines(table, starts, width):
+    if record is None or width == 0 or record.export or (
+            table.name not in TIME_TABLES and not _rows_span_lines(table, starts, width)):
         table.row_starts = starts
         if record is not None and width:
             MalformedRow.check_counts(record, table, _line_counts(table, starts))

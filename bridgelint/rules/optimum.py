@@ -95,7 +95,8 @@ class DoubleDummyTables(_OptimumRule):
     row missing) and a table that gives a declarer and denomination other
     tricks than an earlier table of the record. North and South need not
     take the same tricks. A table written as `?` is unknown and not checked;
-    a table of makeable contracts only (O104) is read as it means.
+    a table of Dealmaster's makeable contracts only (O104) is read as it
+    means; any other table exactly, its smallest cells included.
     Why it matters: two programs, or one table edited and one not, cannot
     both be right, and players read the hand record's analysis after the
     session.
@@ -160,8 +161,9 @@ class ParOfTable(_OptimumRule):
     (`3S N 9` for DealerPar's 1S+2), any level from the par one up is
     accepted there. A par tag
     that cannot be read is reported too. Not checked: a record whose tables
-    disagree (O101) or are not whole, a table of `?`, and a record without
-    dealer or vulnerability.
+    disagree (O101) or are not whole, a table of `?`, a record without
+    dealer or vulnerability. Where T103 (out of form) or T104 (NS not minus
+    EW) is reported on the tag, O102 is not: the cause is reported alone.
     Why it matters: a par worked out for the wrong vulnerability or dealer,
     or left over from another deal, tells the players a wrong target.
     Example: North-South make 6♠, and East-West have no sacrifice.
@@ -219,11 +221,15 @@ class MakeableOnly(_OptimumRule):
     file writes one marker value for every cell under a threshold: Dealmaster
     writes 1 for every cell under 7 tricks (so 0 and 2-6 never appear),
     BridgeNZ 6 for every cell of 6 tricks or fewer, or 4 for 4 or fewer. The
-    finding names the convention and stands at the first marker cell. A marker
-    cell is read as "the marker or fewer" (Dealmaster: fewer than 7 tricks)
-    by O101, O102 and O103; every other cell is compared exactly. A file
-    needs three such tables (one for Dealmaster's, which no real table shows)
-    before the convention is told.
+    finding names the convention and stands at the first marker cell. It is a
+    judgement over the whole file: every table holds the marker and never a
+    value between it and the threshold, and a file needs three such tables
+    (one for Dealmaster's, which no real table shows) before the convention is
+    told. A single table whose smallest cell happens to be 4 or 6 is no
+    convention: its cells are shown and compared exactly. A marker cell of
+    Dealmaster's is read as "the marker or fewer" (fewer than 7 tricks) by
+    O101, O102 and O103 on every table; BridgeNZ's by O103 once the file is
+    judged so; every other cell is compared exactly.
     Why it matters: a naive reader takes the marker for the tricks and calls
     every cell under the threshold wrong; the finding says how to read the
     file.
@@ -242,20 +248,46 @@ class MakeableOnly(_OptimumRule):
 
     code, name, severity, law = "O104", "makeable-only", "info", None
     stage = "file"
-    NEEDED = {1: 1}  # tables that must fit a convention, by its marker (else 3)
 
     @classmethod
-    def check_file(cls, tables: int, fitting: dict[Convention, int],
-                   first: dict[Convention, tuple[int, int]]) -> list[Finding]:
-        """O104 for a file of ``tables`` double-dummy tables with a value, ``fitting[c]`` of which fit the
-        convention ``c``, whose first marker cell is at ``first[c]``: when every table fits one, and enough of
-        them to tell it."""
-        for convention, count in fitting.items():
-            if count == tables and count >= cls.NEEDED.get(convention.marker, 3):
-                return [cls.finding(f"every double-dummy table of this file writes makeable contracts only: "
-                                    f"{convention.describe()}; such a cell is read as that many tricks or fewer",
-                                    *first[convention])]
-        return []
+    def check_file(cls, tables: "FileTables") -> list[Finding]:
+        """O104 for a file whose double-dummy ``tables`` all fit one convention, enough of them to tell it."""
+        convention = tables.convention()
+        if convention is None:
+            return []
+        return [cls.finding(f"every double-dummy table of this file writes makeable contracts only: "
+                            f"{convention.describe()}; such a cell is read as that many tricks or fewer",
+                            *tables.first[convention])]
+
+
+class FileTables:
+    """The double-dummy tables of a file, as O104 judges them: how many hold a value, how many fit each
+    makeable-only convention, and where each convention's first marker cell is."""
+
+    def __init__(self) -> None:
+        self.tables = 0  # tables with a value
+        self.fitting: dict[Convention, int] = {}
+        self.first: dict[Convention, tuple[int, int]] = {}  # the first marker cell of each convention
+
+    def add(self, found: Analysis | None) -> None:
+        for reading in found.readings if found is not None else ():
+            if not reading.cells:
+                continue
+            self.tables += 1
+            convention = reading.fits
+            if convention is not None:
+                self.fitting[convention] = self.fitting.get(convention, 0) + 1
+                if convention not in self.first:
+                    self.first[convention] = min((cell.line, cell.column) for cell in reading.cells.values()
+                                                 if cell.low == convention.marker or cell.low != cell.high)
+
+    def convention(self) -> Convention | None:
+        """The convention of the file: every table with a value holds its marker and no other value up to its
+        ceiling, and there are enough of them to tell it (``Convention.tables``); else None."""
+        for convention, count in self.fitting.items():
+            if count == self.tables and count >= convention.tables:
+                return convention
+        return None
 
 
 class MakeableOnlyHook:
@@ -265,28 +297,15 @@ class MakeableOnlyHook:
         self.start_file("", None)
 
     def start_file(self, path: str, suppressions: object) -> None:
-        self.tables = 0  # tables with a value
-        self.fitting: dict[Convention, int] = {}
-        self.first: dict[Convention, tuple[int, int]] = {}  # the first marker cell of each convention
+        self.tables = FileTables()
 
     def __call__(self, ctx: Context) -> list[Finding]:
-        found = analysis(ctx) if ctx.record.format == "pbn" else None
-        if found is None:
-            return []
-        for reading in found.readings:
-            if not reading.cells:
-                continue
-            self.tables += 1
-            convention = reading.convention
-            if convention is not None:
-                self.fitting[convention] = self.fitting.get(convention, 0) + 1
-                if convention not in self.first:
-                    self.first[convention] = min((cell.line, cell.column) for cell in reading.cells.values()
-                                                 if cell.low != cell.high)
+        if ctx.record.format == "pbn":
+            self.tables.add(analysis(ctx))
         return []
 
     def end_file(self, report: object) -> list[Finding]:
-        return MakeableOnly.check_file(self.tables, self.fitting, self.first)
+        return MakeableOnly.check_file(self.tables)
 
 
 
@@ -331,8 +350,8 @@ class SolverMismatch(_OptimumRule):
     What it does: with `check --dd`, solves the deal (DDS, the `dd` extra)
     and reports a cell of DoubleDummyTricks, OptimumResultTable or Ability
     that gives other tricks than the solver finds; a marker cell of a
-    makeable-only table (O104) only when the solver finds more than it
-    stands for. The message says when the whole table is that of the deal
+    makeable-only file (O104, judged over the whole file) only when the
+    solver finds more than it stands for. The message says when the whole table is that of the deal
     turned one, two or three seats clockwise (a deal rotated and its
     analysis left as it was), or that of another board of the file, before
     or after it (decided when the file is read). The par tags are O102's,
@@ -497,8 +516,12 @@ class SolvedFile:
         self.tables: dict[str, list[tuple[str, int]]] = {}  # a solved table → (board, line) of up to two boards
         self.wrong: list[_Wrong] = []
         self.deals: dict[str, _DealResults] = {}  # by the deal (:func:`_holders`)
+        self.written = FileTables()  # the file's own tables, for its makeable-only convention (O104)
+        self.unless: list[tuple[Convention, Finding | _Wrong]] = []  # O103 that goes if the file is of it
 
     def __call__(self, ctx: Context) -> list[Finding]:
+        if self.mismatches and ctx.record.format == "pbn":
+            self.written.add(analysis(ctx))
         solved = ctx.solved
         if solved is None:
             return []
@@ -517,28 +540,49 @@ class SolvedFile:
 
     def _mismatches(self, ctx: Context, solved: dict[tuple[str, str], int]) -> Iterator[Finding]:
         """O103 on each table of the record that is not the solver's; one whose whole table may be another
-        board's waits for the end of the file."""
+        board's waits for the end of the file, and so does one that a makeable-only convention the table fits
+        would explain (the file's tables decide whether it is of that convention)."""
         found = analysis(ctx)
         for reading in found.readings if found is not None else ():
             wrong = [key for key, cell in reading.cells.items() if not cell.low <= solved[key] <= cell.high]
             if not wrong:
                 continue
-            key = min(wrong, key=lambda key: (reading.cells[key].line, reading.cells[key].column))
-            cell = reading.cells[key]
-            others = len(wrong) - 1
-            more = f"; {others} more {'cell differs' if others == 1 else 'cells differ'}" if others else ""
-            said = (f"{reading.name} gives {cell_words(*key)} {cell.shown()} tricks, but double dummy "
-                    f"{SEAT_NAMES[key[0]]} takes {solved[key]}{more}")
-            turn = _turned(reading, solved)
-            if turn is not None or not reading.whole:
-                yield SolverMismatch.finding(said + (turn or ""), cell.line, cell.column)
-                continue
-            waiting = SolverMismatch.finding(said, cell.line, cell.column, game=ctx.record.game,
-                                             board=ctx.record.board_number)
-            self.wrong.append(_Wrong(waiting, _pattern(reading), reading.convention, ctx.record.board_number or "?"))
+            if reading.convention is None and reading.fits is not None:
+                marker, ceiling = reading.fits.marker, reading.fits.ceiling
+                if all(reading.cells[key].low == marker and solved[key] <= ceiling for key in wrong):
+                    for made in self._mismatch(ctx, reading, solved, wrong):
+                        self.unless.append((reading.fits, made))
+                    continue
+            for made in self._mismatch(ctx, reading, solved, wrong):
+                if isinstance(made, _Wrong):
+                    self.wrong.append(made)
+                else:
+                    yield made
+
+    def _mismatch(self, ctx: Context, reading: Reading, solved: dict[tuple[str, str], int],
+                  wrong: list[tuple[str, str]]) -> Iterator[Finding | _Wrong]:
+        """O103 on a table of the record at the first of its ``wrong`` cells: a finding, or one waiting for the
+        file's end."""
+        key = min(wrong, key=lambda key: (reading.cells[key].line, reading.cells[key].column))
+        cell = reading.cells[key]
+        others = len(wrong) - 1
+        more = f"; {others} more {'cell differs' if others == 1 else 'cells differ'}" if others else ""
+        said = (f"{reading.name} gives {cell_words(*key)} {cell.shown()} tricks, but double dummy "
+                f"{SEAT_NAMES[key[0]]} takes {solved[key]}{more}")
+        turn = _turned(reading, solved)
+        if turn is not None or not reading.whole:
+            yield SolverMismatch.finding(said + (turn or ""), cell.line, cell.column, game=ctx.record.game,
+                                         board=ctx.record.board_number)
+            return
+        waiting = SolverMismatch.finding(said, cell.line, cell.column, game=ctx.record.game,
+                                         board=ctx.record.board_number)
+        yield _Wrong(waiting, _pattern(reading), reading.convention, ctx.record.board_number or "?")
 
     def end_file(self, report: object) -> list[Finding]:
-        return self._other_boards() + self._both_sides()
+        judged = self.written.convention()
+        told = [made for convention, made in self.unless if convention != judged]
+        self.wrong += [made for made in told if isinstance(made, _Wrong)]
+        return [made for made in told if isinstance(made, Finding)] + self._other_boards() + self._both_sides()
 
     def _other_boards(self) -> list[Finding]:
         """The waiting O103 findings, each naming the other board of the file whose table it is, if any."""

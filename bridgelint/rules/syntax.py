@@ -141,6 +141,10 @@ class RepeatedTag(Rule):
     """Tag repeated in a game.
 
     What it does: warns when a tag other than `Note` occurs twice in one game.
+    An `[Auction]` tag that opens an empty section (no call, note or mark) and
+    is repeated, with the calls under the repeat, is read as one auction: the
+    calls are the auction's (no A107 on the empty section), and the finding
+    says so.
     Why it matters: the first value counts; readers that take the last disagree.
     Example:
 
@@ -157,12 +161,27 @@ class RepeatedTag(Rule):
     code, name, severity, law = "S105", "repeated-tag", "warning", "PBN §3.4"
     stage = "game"
 
+    @classmethod
+    def message(cls, record: Record, first: Tag, tag: Tag) -> str:
+        """What S105 says of ``tag``, a repeat of ``first`` in ``record``: the first value counts, but an Auction
+        section without a call before it is no auction, and the calls under ``tag`` are."""
+        auction = record.auction
+        if tag.name == "Auction" and auction is not None and auction.line == tag.line and first.line != tag.line:
+            same = "" if first.value == tag.value else f" (seat {tag.value!r} of this one, not {first.value!r})"
+            return (f"tag Auction repeated in this game: the Auction section at line {first.line} holds no call, so "
+                    f"the calls after this one are read as the auction{same}")
+        return f"tag {tag.name} repeated in this game; the first value counts"
+
 
 class BadCharacter(Rule):
     """Character not allowed in PBN.
 
     What it does: warns on control characters (other than tab, vertical tab and
-    line ends), DEL and codes 128-159.
+    line ends), DEL and codes 128-159, and on non-ASCII characters outside
+    strings and comments.  A file that holds U+FFFD, the replacement character
+    a bad conversion writes for each letter it could not read, gets one
+    finding at the first, naming how many (strings and comments included):
+    U+FFFD is no Latin-1 character, and the letters it stands for are lost.
     Why it matters: such bytes are invisible, break other readers and usually
     come from a broken conversion.
     Example: suit symbols in the auction, outside any string.
@@ -197,6 +216,14 @@ class BadCharacter(Rule):
             if not pos:
                 break
         return found
+
+    @classmethod
+    def replaced(cls, count: int, line: int, column: int) -> Finding:
+        """S106 for a file whose text holds ``count`` U+FFFD, the first at ``line``, ``column``."""
+        times = "once" if count == 1 else f"{count} times"
+        return cls.finding(f"the text was damaged by a conversion that replaced letters with U+FFFD (the "
+                           f"replacement character, {times} in this file, strings and comments included): the "
+                           "letters are lost; convert the original file again, as Latin-1 or UTF-8", line, column)
 
     @classmethod
     def check_token(cls, record: Record, text: str, line: int, column: int) -> None:
@@ -250,7 +277,8 @@ class ExportFormat(Rule):
     game, in file order with their lines, everything export format forbids:
     LF instead of CR LF line ends, tabs, a tag pair not written
     `[Name "value"]` alone on its line from column 1, auction and play
-    elements not separated by single spaces; a mandatory tag missing (the 15
+    elements not separated by single spaces (a comment's content is free
+    text, its spaces are its own); a mandatory tag missing (the 15
     tags of PBN 2.0 and 2.1, the 14 of a file that declares `% PBN 1.0`), not
     first or out of order; supplemental tags not sorted; an identification tag
     after the Auction or Play section; sections not in the order Auction,

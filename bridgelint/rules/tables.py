@@ -19,6 +19,8 @@ from ..core.scoring import score
 from ..core.digits import is_digits, matched, wholes
 from ..core.tables import (ARTIFICIAL, IRRELEVANT, KIND_FORMS, MALFORMED, NUMBER, SCORE, TEXT, UNKNOWN, adjusted_score,
                            column_values, decimals, number, parse_element, sort_key, unquoted)
+from ..core.tokens import CARD, FILLER, SKIP
+from ..core.tokens import UNKNOWN as NOT_PLAYED
 from ..replay.context import per_record
 from .base import Context, Rule
 from .board import DATE_FORM
@@ -99,7 +101,10 @@ class MalformedRow(Rule):
     predefined column whose element has the wrong form (Rank, Contract,
     Declarer, Result, Score, Percentage, Call, Card, Time, ScoreRange...); rows
     out of the order a `+`/`-` column declares; an AuctionTimeTable or
-    PlayTimeTable without one row per call or card; an OptimumResultTable that
+    PlayTimeTable without one row per call or card, counted over the whole
+    section however its lines are laid out (BBO Helper writes four times a
+    line, in the grid of the auction or the play, with `-` where the grid has
+    a `-`: that is one row per slot, as good); an OptimumResultTable that
     gives a declarer and denomination twice; InstantScoreTable ranges that
     overlap. In import format a row may span lines; in export format each row
     is one line. In ActionTables, `0` stands for every other call or card and
@@ -270,8 +275,12 @@ def _shown(key: tuple[str | None, object, str]) -> str:
     return text if kind else (str(value) if not isinstance(value, float) or value % 1 else str(int(value)))
 
 
-def _time_table(section: str, part: str, counted: frozenset[str], clause: str) -> Callable[[Table, Record], None]:
-    """The check that a time table has one row per call or card of its section (PBN §5.4, §5.8)."""
+def _time_table(section: str, part: str, counted: frozenset[str], blank: frozenset[str],
+                clause: str) -> Callable[[Table, Record], None]:
+    """The check that a time table has one row per call or card of its section (PBN §5.4, §5.8), counted over
+    the whole section: rows need not be lines in import format (BBO Helper writes four times a line, as the
+    auction's or play's grid).  A table that mirrors the grid of its section, one row per slot, a ``-`` row
+    where the section has a ``blank`` (a ``-`` filler, a ``^S`` skip, a card not played), is as good."""
 
     def check(table: Table, record: Record) -> None:
         tag = table.tag
@@ -280,11 +289,23 @@ def _time_table(section: str, part: str, counted: frozenset[str], clause: str) -
             _row_finding(record, f"{table.name} needs {section} section before it", tag.line, tag.column,
                          law=f"PBN §{clause}")
             return
-        items = sum(1 for item in getattr(found, "calls" if part == "auction" else "cards") if item.kind in counted)
+        kinds = [item.kind for item in getattr(found, "calls" if part == "auction" else "cards")]
+        items = sum(1 for kind in kinds if kind in counted)
         rows = len(table)
         if rows == items:
             return
         what = "calls" if part == "auction" else "cards"
+        grid = [kind in blank for kind in kinds if kind in counted or kind in blank]
+        if rows == len(grid) and any(grid):
+            off = next((row for row, empty in enumerate(grid)
+                        if empty and any(table.element_text(i) != IRRELEVANT for i in table.span(row))), None)
+            if off is None:
+                return
+            line, column = table.element_place(table.row_starts[off])
+            _row_finding(record, f"{table.name} row {off + 1} stands where the {part} has no {what[:-1]}: write - "
+                         f"there, one row per {what[:-1]} or per slot of the {part}'s grid", line, column,
+                         law=f"PBN §{clause}")
+            return
         if rows > items:
             line, column = table.element_place(table.row_starts[items])
         else:
@@ -335,8 +356,8 @@ def _instant_ranges(table: Table, record: Record) -> None:
 
 _CALLS = frozenset(("pass", "double", "redouble", "bid", "allpass", "invalid"))
 _TABLE_CHECKS = {
-    "AuctionTimeTable": _time_table("an Auction", "auction", _CALLS, "5.4"),
-    "PlayTimeTable": _time_table("a Play", "play", frozenset(("card", "invalid")), "5.8"),
+    "AuctionTimeTable": _time_table("an Auction", "auction", _CALLS, frozenset((FILLER, SKIP)), "5.4"),
+    "PlayTimeTable": _time_table("a Play", "play", frozenset((CARD, "invalid")), frozenset((NOT_PLAYED,)), "5.8"),
     "OptimumResultTable": _optimum_results,
     "InstantScoreTable": _instant_ranges,
 }
@@ -1056,6 +1077,8 @@ class MalformedTagValue(Rule):
             yield self.finding(f"ScoreRubberHistory \"{tag.value}\" gives NS {len(ns)} and EW {len(ew)} games "
                                "below the line: both sides count the same games", *tag.value_place(),
                                law="PBN §4.2.6")
+
+
 
 
 def _below(history: str) -> list[int]:
