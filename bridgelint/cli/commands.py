@@ -45,9 +45,11 @@ FORMATS = ("auto", "text", "html", *DOCUMENTS)
 
 
 class _Commands(click.Group):
-    """The commands; ``convert`` and ``replay`` are imported when used, so that a plain check starts sooner."""
+    """The commands; ``convert``, ``format`` and ``replay`` are imported when used, so that a plain check starts
+    sooner."""
 
-    LAZY = {"convert": ("bridgelint.cli.convert", "convert"), "replay": ("bridgelint.cli.replay", "replay")}
+    LAZY = {"convert": ("bridgelint.cli.convert", "convert"), "replay": ("bridgelint.cli.replay", "replay"),
+            "format": ("bridgelint.cli.format", "format_files")}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})

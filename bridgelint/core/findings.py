@@ -8,7 +8,9 @@ from typing import Final, Iterable, Literal, Protocol
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: Final[tuple[Severity, ...]] = ("error", "warning", "info")
-Applicability = Literal["safe", "unsafe"]  # a fix that keeps what the file says, or one that changes it
+Applicability = Literal["safe", "unsafe", "layout"]  # a fix that keeps what the file says, one that changes it, or
+# the file's layout written anew (``bridgelint format``, never ``check --fix``)
+MARKS: Final[dict[str, str]] = {"safe": "[*]", "unsafe": "[~]", "layout": ""}  # how reports mark a fixable finding
 
 
 class FindingMaker(Protocol):
@@ -48,6 +50,12 @@ class Fix:
     applicability: Applicability
     edits: tuple[Edit, ...]
     reencode: bool = False  # also write every line of the file in UTF-8 (its characters unchanged)
+
+    @property
+    def mark(self) -> str:
+        """``[*]`` for a fix ``check --fix`` applies, ``[~]`` for one only ``--unsafe-fixes`` applies; nothing for
+        layout, which ``bridgelint format`` writes."""
+        return MARKS[self.applicability]
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,7 @@ class Counts:
             if finding.fix is not None:
                 if finding.fix.applicability == "safe":
                     self.fixable += 1
-                else:
+                elif finding.fix.applicability == "unsafe":
                     self.unsafe_fixable += 1
             if finding.severity == "error":
                 self.errors += 1

@@ -41,10 +41,13 @@ class FixMode:
     diff: bool = False
     show_info: bool = False
     into: str | None = None  # a directory for fixed files that are not rewritten in place (archive members)
+    layout: bool = False  # ``bridgelint format``: the layout fixes only (S108's export format), every other left
 
     def wants(self, finding: Finding) -> bool:
         fix = finding.fix
-        return fix is not None and (self.unsafe or fix.applicability == "safe") and \
+        if fix is None or fix.applicability == "layout":
+            return fix is not None and self.layout
+        return not self.layout and (self.unsafe or fix.applicability == "safe") and \
             (self.show_info or finding.severity != "info")
 
 

@@ -51,8 +51,10 @@ class Summary(Counts):
         if not safe and not more:
             return ""
         hint = "--fix --unsafe-fixes" if unsafe else "--fix"
-        text = f"[*] {counted(safe, 'finding', grouped=True)} fixable with {hint}" if safe else "no finding fixable with --fix"
-        return text + (f" ({more:,} more with --unsafe-fixes)" if more else "") + "\n"
+        if not safe:
+            return f"[~] {counted(more, 'finding', grouped=True)} fixable with --fix --unsafe-fixes only\n"
+        text = f"[*] {counted(safe, 'finding', grouped=True)} fixable with {hint}"
+        return text + (f"; [~] {more:,} more with --fix --unsafe-fixes" if more else "") + "\n"
 
     def line(self) -> str:
         unreadable = f" ({self.unreadable} unreadable)" if self.unreadable else ""

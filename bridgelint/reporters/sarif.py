@@ -149,8 +149,8 @@ def render(reports: list[FileReport], summary: Summary) -> str:
 
 def _fix(fix: Fix, artifact: dict) -> dict:
     """A finding's fix as SARIF's: its edits as replacements of regions (the end column is the one after)."""
-    return {"description": {"text": f"{fix.applicability} fix (bridgelint check --fix"
-                                    f"{' --unsafe-fixes' if fix.applicability == 'unsafe' else ''})"},
+    how = {"safe": "check --fix", "unsafe": "check --fix --unsafe-fixes", "layout": "format"}[fix.applicability]
+    return {"description": {"text": f"{fix.applicability} fix (bridgelint {how})"},
             "artifactChanges": [{"artifactLocation": artifact, "replacements": [
                 {"deletedRegion": {"startLine": e.line, "startColumn": e.column, "endLine": e.end_line,
                                    "endColumn": e.end_column},

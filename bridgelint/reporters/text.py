@@ -38,7 +38,7 @@ def where(f: Finding) -> str:
 def line(path: str, f: Finding, whole: bool = True) -> str:
     """One finding as a line of text (``[*]``: it can be fixed); unless ``whole``, its message cut to fit
     :data:`LINE_ROOM`."""
-    fixable = "[*] " if f.fix is not None else ""
+    fixable = f"{f.fix.mark} " if f.fix is not None and f.fix.mark else ""
     start, end = f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] {fixable}", where(f)
     message = f.full_message if whole else capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(end)))
     return f"{start}{message}{end}\n"

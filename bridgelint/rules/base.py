@@ -97,6 +97,8 @@ class Rule:
         """What ``check --fix`` does with this rule's findings, as its documentation says."""
         if cls.fixable == "safe":
             return "safe (check --fix mends it where the record says how)"
+        if cls.fixable == "layout":
+            return "layout (bridgelint format writes the file in export format; check --fix leaves it)"
         if cls.fixable == "unsafe":
             return "unsafe (check --fix --unsafe-fixes mends it where the record says how; the file then says " \
                    "something else)"

@@ -318,7 +318,7 @@ class ExportFormat(Rule):
     """
 
     code, name, severity, law = "S108", "export-format", "warning", "PBN §2.1"
-    fixable = "safe"  # the game written anew in export format (pbn_export_fix), what it cannot mend left
+    fixable = "layout"  # the game written anew in export format by `bridgelint format` (pbn_export_fix)
     stage = "game"
 
     @classmethod

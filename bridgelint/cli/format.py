@@ -1,0 +1,79 @@
+"""``bridgelint format``: PBN files written in export format, as ``ruff format`` stands apart from
+``ruff check --fix``.
+
+Each file is rewritten in place (whole or not at all, its mode kept) when its export format differs from it;
+``--check`` writes nothing and exits 1 when a file would change; ``--diff`` prints the patch of the file's own
+bytes, which ``patch -p1`` applies, and exits 1 likewise.  Standard input (``-``) is written to standard output.
+LIN files and archive members are left as they are, and said so.  Exit status: 0 nothing (more) to change, 1 a
+file would change (``--check``, ``--diff``), 2 usage error or an unreadable path.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
+from .replacing import Replacing
+from ..engine.fixing import unified_diff
+from ..engine.formatting import formatted
+from ..engine.inputs import is_archive, shown
+from ..engine.opening import open_input
+from ..reporters import text as text_reporter
+
+
+@click.command("format")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--check", "check_only", is_flag=True, help="Write nothing; exit 1 when a file would change.")
+@click.option("--diff", is_flag=True,
+              help="Write nothing; print the patch (the file's own bytes and line ends); exit 1 when a file would "
+                   "change.")
+@pipeline_options
+def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options: Any) -> None:
+    """Write PBN files (directories searched recursively, - for standard input) in PBN export format."""
+    pipeline = pipeline_from(options)
+    files = pipeline.paths(paths)
+    if not files:
+        nothing_to_read(paths)
+    changed = unchanged = 0
+    unreadable = False
+    for path in files:
+        if path.lower().endswith(".lin") or pipeline.fmt == "lin":
+            click.echo(f"bridgelint: {shown(path)}: a LIN file, left as it is (bridgelint convert --to pbn writes "
+                       "it as PBN)", err=True)
+            continue
+        if path != "-" and is_archive(path):
+            click.echo(f"bridgelint: {shown(path)}: an archive, left as it is: format its files unpacked", err=True)
+            continue
+        try:
+            with (os.fdopen(os.dup(sys.stdin.fileno()), "rb") if path == "-" else open_input(path)) as source:
+                data = source.read()
+        except OSError as error:
+            click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
+            unreadable = True
+            continue
+        written, report = formatted(pipeline, path, data)
+        for finding in report.findings:  # what the layout could not mend
+            click.echo(text_reporter.line(report.path, finding), err=True, nl=False)
+        if path == "-" and not check_only and not diff:
+            sys.stdout.buffer.write(written)
+            continue
+        if written == data:
+            unchanged += 1
+            continue
+        changed += 1
+        if diff:
+            sys.stdout.buffer.write(unified_diff(path, data, written))
+        elif check_only:
+            click.echo(f"would reformat {shown(path)}")
+        else:
+            with Replacing(path) as out:
+                out.write(written)
+    done = "would be reformatted" if check_only or diff else "reformatted"
+    click.echo(f"{changed} file{'s' * (changed != 1)} {done}, {unchanged} left unchanged", err=True)
+    if unreadable:
+        sys.exit(USAGE_ERROR)
+    sys.exit(1 if changed and (check_only or diff) else 0)
