@@ -76,9 +76,13 @@ def game_text(record: Record, ctx: Context | None = None) -> str:
 def tag_line(name: str, value: str) -> str:
     """``[Name "value"]`` with PBN string escapes (§3.3); tabs, line breaks and other control characters that
     read as white space become spaces, the rest ``?``: what the value says on reading it again is unchanged (a
-    character that is no rank stays one, a space stays one)."""
-    value = CONTROL.sub(_printable, value).replace("\\", "\\\\").replace('"', '\\"')
+    character that is no rank stays one, a space stays one).  A column's width in a table header stays as PBN
+    §5.2 and every program write it, ``Rank\\2R``: its backslash is not doubled."""
+    value = _NOT_A_WIDTH.sub(r"\\\\", CONTROL.sub(_printable, value)).replace('"', '\\"')
     return f'[{name} "{value}"]'
+
+
+_NOT_A_WIDTH = re.compile(r"\\(?![0-9]+[LR]?(?:;|$))")  # a backslash that does not start a column's width
 
 
 def _printable(control: re.Match) -> str:
