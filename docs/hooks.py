@@ -128,9 +128,12 @@ def _prose(text: str) -> str:
 def config_reference() -> str:
     """Every configuration key with its type, its default and an example, from the code that validates them."""
     out = ["# Configuration\n",
-           "bridgelint reads `[tool.bridgelint]` of a `pyproject.toml`, or the top level of a `bridgelint.toml`: the "
-           "first directory, walking up from the working directory, that holds either (`bridgelint.toml` first) "
-           "supplies it. `--config FILE` names one, `--isolated` reads none. A `pyproject.toml` that never names "
+           "bridgelint reads `[tool.bridgelint]` of a `pyproject.toml`, or the top level of a `bridgelint.toml`: "
+           "each file's settings (selection, per-file-ignores, exclude, encoding) come from the first directory, "
+           "walking up from the file, that holds either (`bridgelint.toml` first), as ruff finds them, so a run "
+           "from any folder honours a repository's configuration; the run's own settings (fail-on, hand records, "
+           "across-files) come from the working directory's. `--config FILE` names one for every file, "
+           "`--isolated` reads none. A `pyproject.toml` that never names "
            "bridgelint is not read. Validation is strict: an unknown key, a wrong type, an unknown rule code, a "
            "file that is not valid TOML or not UTF-8 exits with status 2 and names it. Globs and paths are "
            "relative to the file's directory. Options on the command line apply on top (`--select` there starts "

@@ -283,6 +283,34 @@ def test_exclude_skips_files_and_directories(project, monkeypatch):
                    "not excluded\n")
 
 
+def test_a_named_file_is_read_unless_force_exclude_applies_the_excludes(project, monkeypatch):
+    (project / "bridgelint.toml").write_text('exclude = ["games/error.pbn"]\n')
+    code, out, _ = run(monkeypatch, "check", "games/error.pbn")  # named: read, as ruff reads it
+    assert code == 1 and " A103 " in out
+    # a pre-commit hook given only an excluded file: nothing to do, no failure
+    code, out, err = run(monkeypatch, "check", "--force-exclude", "games/error.pbn")
+    assert (code, out) == (0, "") and "every file of games/error.pbn is excluded (--force-exclude)" in err
+    code, out, err = run(monkeypatch, "check", "--force-exclude", "games/error.pbn", "games/warning.pbn")
+    assert code == 0 and " A103 " not in out and err.startswith("1 file, ")
+    code, _, err = run(monkeypatch, "check", "--force-exclude", "games/none.pbn")  # no such file: still an error
+    assert code == 2
+
+
+def test_each_file_takes_the_configuration_above_it_from_any_folder(project, monkeypatch):
+    (project / "pyproject.toml").write_text('[tool.bridgelint]\nignore = ["A103"]\n')
+    other = project / "other"
+    other.mkdir()
+    (other / "bridgelint.toml").write_text('exclude = ["skip"]\n')
+    (other / "skip").mkdir()
+    (other / "skip" / "e.pbn").write_text(ERROR)
+    (other / "e.pbn").write_text(ERROR)
+    monkeypatch.chdir("/")
+    code, out, err = run(monkeypatch, "check", str(project / "games" / "error.pbn"), str(other))
+    lines = [line for line in finding_lines(out).splitlines() if " A103 " in line]
+    assert lines and all(line.startswith(str(other / "e.pbn")) for line in lines), out  # games/: A103 ignored
+    assert "skip" not in out and err.startswith("2 files, ")
+
+
 def test_the_readme_example_is_a_valid_configuration(tmp_path):
     import re
 
@@ -298,7 +326,7 @@ def test_pre_commit_hook():
     import re
 
     text = (Path(__file__).resolve().parents[1] / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
-    assert "- id: bridgelint\n" in text and "entry: bridgelint check\n" in text
+    assert "- id: bridgelint\n" in text and "entry: bridgelint check --force-exclude\n" in text
     pattern = re.search(r"^  files: (.+)$", text, re.M).group(1)
     assert pattern == r"(?i)\.(pbn|lin)$"
     files = re.compile(pattern)

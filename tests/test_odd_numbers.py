@@ -157,4 +157,4 @@ def test_a_huge_column_width_is_not_padded_by_convert(width: str) -> None:
     for checked in Pipeline().checking("t.pbn", io.BytesIO(text.encode())):
         writer.write(checked.record, checked.replays)
     assert len(out.getvalue()) < 2 * len(text) + 1000  # not a line of 100 million spaces
-    assert out.getvalue().endswith(b"R;PairId\\\\2R\"]\r\n1  1\r\n")  # PairId padded to its 2, Rank not
+    assert out.getvalue().endswith(b"R;PairId\\2R\"]\r\n1  1\r\n")  # PairId padded to its 2, Rank not

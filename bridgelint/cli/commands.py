@@ -26,7 +26,7 @@ from ..views import printable
 from ..engine.config import FAIL_ON
 from ..engine.events.hook import EventScope
 from ..engine.inputs import shown
-from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
+from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
 from ..engine.fixing import FixMode
 from ..engine.pipeline import Pipeline
 from ..core.record import Record
@@ -115,9 +115,9 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
           dd: bool, no_cache: bool, **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
-    files = pipeline.paths([*pipeline.hand_records, *paths])  # the hand records are checked too, first
-    if not files or not pipeline.paths(paths):
-        nothing_to_read(paths)
+    files = files_of(pipeline, [*pipeline.hand_records, *paths])  # the hand records are checked too, first
+    if not files or not files_of(pipeline, paths):
+        nothing_to_read(paths, pipeline)
     report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
     fixing = FixMode(unsafe_fixes, diff, show_info, fix_to) if fix or diff else None
     fixed_out = fixing is not None and (diff or "-" in files)  # standard output holds the diff or the fixed text

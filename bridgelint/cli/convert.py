@@ -23,7 +23,7 @@ import click
 
 from . import outputs
 from ..engine.inputs import shown
-from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
+from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
 from ..engine.run import Checked, FileResult
 from .replacing import Replacing
 from ..reporters import text as text_reporter
@@ -45,9 +45,9 @@ EXTENSIONS = {"pbn": ".pbn", "json": ".json"}
 def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool, **options: Any) -> None:
     """Convert PBN and LIN files (directories searched recursively, - for standard input) to PBN or JSON."""
     pipeline = pipeline_from(options)
-    inputs = [(named, path) for named in paths for path in pipeline.paths([named])]
+    inputs = [(named, path) for named in paths for path in files_of(pipeline, [named])]
     if not inputs:
-        nothing_to_read(paths)
+        nothing_to_read(paths, pipeline)
     per_file = output is not None and os.path.isdir(output)
     try:  # every output path is checked before anything is read or written
         if per_file and output is not None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from .options import USAGE_ERROR, nothing_to_read, pipeline_from, pipeline_options
+from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
 from .replacing import Replacing
 from ..engine.fixing import unified_diff
 from ..engine.formatting import formatted
@@ -35,9 +35,9 @@ from ..reporters import text as text_reporter
 def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options: Any) -> None:
     """Write PBN files (directories searched recursively, - for standard input) in PBN export format."""
     pipeline = pipeline_from(options)
-    files = pipeline.paths(paths)
+    files = files_of(pipeline, paths)
     if not files:
-        nothing_to_read(paths)
+        nothing_to_read(paths, pipeline)
     changed = unchanged = 0
     unreadable = False
     for path in files:

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable, TypeVar
 
 import click
 
-from ..engine.config import ConfigError, check_encoding, discover, selection
+from ..engine.config import ConfigError, Configs, check_encoding, discover, selection
 from ..engine.inputs import shown
 from ..engine.events.hook import EventScope
 from ..engine.events.reference import read_reference
@@ -28,6 +28,8 @@ _OPTIONS = (
     click.option("--config", "config_file", metavar="FILE",
                  help="Read the configuration from FILE (default: the nearest bridgelint.toml or pyproject.toml)."),
     click.option("--isolated", is_flag=True, help="Ignore every configuration file."),
+    click.option("--force-exclude", is_flag=True,
+                 help="Apply the configuration's excludes to the files named too (a pre-commit hook names them)."),
     click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
                  help="Read every input as this format (default: by extension, else by content)."),
     click.option("--encoding", metavar="NAME", default=None,
@@ -52,15 +54,21 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
     A configuration error is reported and ends the command with status 2.
     """
     try:
-        config = discover(RULES, options.pop("config_file"), options.pop("isolated"))
-        selected = selection(RULES, config, options.pop("select"), options.pop("extend_select"),
-                             options.pop("ignore"), RULES.keys() - DEFAULT_CODES)
+        config_file, isolated = options.pop("config_file"), options.pop("isolated")
+        config = discover(RULES, config_file, isolated)
+        selectors = (options.pop("select"), options.pop("extend_select"), options.pop("ignore"))
+        selected = selection(RULES, config, *selectors, RULES.keys() - DEFAULT_CODES)
         encoding = options.pop("encoding")
         encoding = encoding and check_encoding(encoding, "--encoding")
     except ConfigError as error:
         click.echo(f"bridgelint: {error}", err=True)
         sys.exit(USAGE_ERROR)
-    pipeline = Pipeline(selected, config, options.pop("input_format"), encoding=encoding)
+    # each file's own configuration, the nearest above it, unless one is given (or none) for every file
+    select, extend_select, ignore = (tuple(s) for s in selectors)
+    configs = Configs(tuple(RULES), select, extend_select, ignore, frozenset(RULES.keys() - DEFAULT_CODES),
+                      config if config_file is not None or isolated else None)
+    pipeline = Pipeline(selected, config, options.pop("input_format"), encoding=encoding, configs=configs,
+                        force_exclude=options.pop("force_exclude"))
     hand_records = (*config.hand_records, *options.pop("hand_records"))
     if not hand_records or not selected & EVENT_CODES:
         return pipeline
@@ -72,8 +80,24 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
     return replace(pipeline, events=EventScope(reference=reference), hand_records=hand_records)
 
 
-def nothing_to_read(paths: Iterable[str]) -> None:
-    """A run whose paths hold no file to read is no pass: say so, exit 2."""
+def files_of(pipeline: Pipeline, paths: Iterable[str]) -> list[str]:
+    """The files ``paths`` name (:meth:`Pipeline.paths`); a configuration file found for one that is not valid
+    ends the command with status 2."""
+    try:
+        return pipeline.paths(paths)
+    except ConfigError as error:
+        click.echo(f"bridgelint: {error}", err=True)
+        sys.exit(USAGE_ERROR)
+
+
+def nothing_to_read(paths: Iterable[str], pipeline: Pipeline | None = None) -> None:
+    """A run whose paths hold no file to read is no pass: say so, exit 2; but where ``--force-exclude`` dropped
+    every file named (a pre-commit hook given only excluded files), there is nothing to do: exit 0."""
+    paths = list(paths)
+    if pipeline is not None and pipeline.force_exclude and replace(pipeline, force_exclude=False).paths(paths):
+        click.echo(f"bridgelint: nothing to check: every file of {', '.join(map(shown, paths))} is excluded "
+                   "(--force-exclude)", err=True)
+        sys.exit(0)
     click.echo(f"bridgelint: nothing to check in {', '.join(map(shown, paths))}: no .pbn or .lin file (also .gz, "
                "or in a .zip) that is not excluded", err=True)
     sys.exit(USAGE_ERROR)

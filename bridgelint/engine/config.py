@@ -10,7 +10,10 @@ layer starts from every rule.
 
 Configuration lives in ``[tool.bridgelint]`` of a ``pyproject.toml`` or at the
 top level of a ``bridgelint.toml``; the first directory, walking up from the
-working directory, that holds either (``bridgelint.toml`` first) supplies it.
+working directory, that holds either (``bridgelint.toml`` first) supplies the
+run's own settings (fail-on, hand records...), and each file's settings
+(selection, per-file-ignores, excludes, encodings) come from the first such
+directory walking up from the file, as ruff finds them (:class:`Configs`).
 Validation is strict: an unknown key, a wrong type or an unknown code is a
 :class:`ConfigError` that names it.
 """
@@ -373,6 +376,38 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
                   exclude=glob_list("exclude") + glob_list("extend-exclude"), skipped=skipped, fail_on=fail_on,
                   across_files=across_files, encodings=encodings, docs_url=docs_url,
                   hand_records=tuple(str(root / path) for path in hand_records), dd=dd)
+
+
+@dataclass
+class Configs:
+    """Each file's configuration and selection: those of the nearest configuration file above it (``fixed``: one
+    for every file, ``--config`` or ``--isolated``), the command line's selectors on top.  Found once a
+    directory; picklable (a worker is sent them with the pipeline)."""
+
+    codes: tuple[str, ...]
+    select: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    off: frozenset[str] = frozenset()
+    fixed: Config | None = None
+    _found: dict[str, tuple[Config, frozenset[str]]] = field(default_factory=dict, compare=False, repr=False)
+
+    def for_path(self, path: str) -> tuple[Config, frozenset[str]]:
+        """The configuration of ``path`` and the codes it selects (:class:`ConfigError` for a file that is not
+        valid)."""
+        from ..core.report import split_member  # noqa: PLC0415  (core: no cycle; kept beside its one use)
+
+        directory = os.getcwd() if path == "-" else os.path.dirname(os.path.abspath(split_member(path)[0]))
+        found = self._found.get(directory)
+        if found is None:
+            if self.fixed is not None:
+                config = self.fixed
+            else:
+                source = find_config(Path(directory))
+                config = load_config(source, self.codes) if source is not None else Config(root=Path.cwd())
+            selected = selection(self.codes, config, self.select, self.extend_select, self.ignore, self.off)
+            found = self._found[directory] = (config, selected)
+        return found
 
 
 def discover(codes: Iterable[str], config_file: str | None = None, isolated: bool = False,

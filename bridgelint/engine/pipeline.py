@@ -11,13 +11,14 @@ one record) and :mod:`.parallel` (files on several processes).  The pipeline dec
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Callable, Generator, Iterable, Mapping
 
 from . import parallel
-from .config import Config, file_codes, file_encoding, is_excluded
+from .config import Config, Configs, file_codes, file_encoding, is_excluded
 from .discovery import expand_paths, once
 from .events.hook import EventScope, RunEvents, event_hooks
 from .events.standings import standings_hooks
@@ -49,18 +50,35 @@ class Pipeline:
     encoding: str | None = None  # --encoding: every input's text that is not UTF-8 is read in it
     dd: str | None = None  # --dd: the deals solved, the cache in this directory ("": none); None: not solved
     reference: bool = False  # every fast path off during the pipeline's own work (core.reference), not in between
+    configs: Configs | None = None  # each file's own configuration (the nearest above it); None: ``config`` for all
+    force_exclude: bool = False  # the excludes apply to the files named too, not only to those found in folders
+
+    def settings_for(self, path: str) -> tuple[Config, frozenset[str]]:
+        """The configuration of ``path`` and the codes it selects: its own, else the run's."""
+        return self.configs.for_path(path) if self.configs is not None else (self.config, self.selected)
 
     def paths(self, paths: Iterable[str]) -> list[str]:
-        """The files to read: directories expanded, paths the configuration excludes dropped, each file once."""
-        return once(p for p in expand_paths(paths, self.config.skipped) if not is_excluded(p, self.config))
+        """The files to read, each once: the files named (less those their configuration excludes, with
+        ``force_exclude``), and those found in the folders named, less those their configuration excludes.  A
+        configuration file that is not valid raises :class:`.config.ConfigError`."""
+        found: list[str] = []
+        for named in paths:
+            folder = named != "-" and os.path.isdir(named)
+            config, _ = self.settings_for(os.path.join(named, "-") if folder else named)  # a folder's own
+            for path in expand_paths([named], config.skipped):
+                if (folder or self.force_exclude) and is_excluded(path, self.settings_for(path)[0]):
+                    continue
+                found.append(path)
+        return once(found)
 
     def codes_for(self, path: str) -> frozenset[str]:
-        """The codes checked in ``path``: the selection less its ``per-file-ignores``."""
-        return file_codes(path, self.selected, self.config)
+        """The codes checked in ``path``: its selection less its ``per-file-ignores``."""
+        config, selected = self.settings_for(path)
+        return file_codes(path, selected, config)
 
     def encoding_for(self, path: str) -> str | None:
-        """The encoding of ``path``'s text that is not UTF-8: ``--encoding``, else the configuration's for it."""
-        return self.encoding or file_encoding(path, self.config)
+        """The encoding of ``path``'s text that is not UTF-8: ``--encoding``, else its configuration's for it."""
+        return self.encoding or file_encoding(path, self.settings_for(path)[0])
 
     def hooks_for(self, codes: frozenset[str]) -> tuple[RecordHook, ...]:
         """The record hooks of a file's run, made for it: the pipeline's own; with ``dd``, the solving stage and
