@@ -272,3 +272,20 @@ def test_the_examples_of_what_needs_a_person_stay_byte_for_byte(code):
         # other defects in the same game (a spelling, a date) are left too: a person looks at the game first
         sloppy = example.replace(b"[Dealer", b'[Date "2013-11-23"]\n[Dealer', 1)
         assert fixed(sloppy, unsafe=True) == sloppy
+
+
+def test_contract_and_declarer_fixes_are_offered_or_say_why_not():
+    # an auction that ended legally, with a note, a comment, a double and a redouble: C102 mended
+    auction = '[Auction "N"]\n1NT =1= Pass 2C X\nXX { a comment } Pass Pass 2NT\nPass Pass Pass\n[Note "1:15-17"]\n'
+    data = (HEAD + '[Declarer "W"]\n[Contract "3NT"]\n' + auction).encode()
+    findings = {f.code: f for f in Pipeline().check_stream("t.pbn", io.BytesIO(data)).findings}
+    assert findings["C102"].fix is not None and "leaves it" not in findings["C102"].message
+    assert fixed(data, unsafe=True) == data.replace(b'"3NT"', b'"2NT"')
+    # a Score worked out from the Contract: withheld, and said so
+    scored = data.replace(b'[Auction "N"]', b'[Score "EW 600"]\n[Auction "N"]')
+    [c102] = [f for f in Pipeline().check_stream("t.pbn", io.BytesIO(scored)).findings if f.code == "C102"]
+    assert c102.fix is None and "--fix --unsafe-fixes leaves it, as a Score was worked out from it" in c102.message
+    # a declarer of the other side: withheld, and said so
+    other = data.replace(b'[Declarer "W"]', b'[Declarer "S"]')
+    [c103] = [f for f in Pipeline().check_stream("t.pbn", io.BytesIO(other)).findings if f.code == "C103"]
+    assert c103.fix is None and "the auction's declarer sits on the other side" in c103.message

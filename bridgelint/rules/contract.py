@@ -61,16 +61,24 @@ def names_contract(record: Record) -> bool:
     return field is not None and field.value is not None and not field.value.passed_out
 
 
-def _from_auction(ctx: Context, name: str, value: str) -> list[Edit] | None:
+def _from_auction(ctx: Context, name: str, value: str) -> tuple[list[Edit] | None, str]:
     """The fix that writes the auction's ``value`` for the tag ``name``: only where the auction ended legally
-    and nothing else was worked out from the tag (no play, no Score)."""
+    and nothing else was worked out from the tag (no play, no Score); else None and why, in words the message
+    ends with (``""``: nothing to say, as on a LIN record, which is never rewritten)."""
     record, result = ctx.record, ctx.auction
     tag = record.first_tags().get(name)
-    if tag is None or result is None or result.illegal is not None or record.format != "pbn" or \
-            (record.play is not None and not record.play.empty()) or record.tag("Score") is not None:
-        return None
-    edit = value_edit(tag, value)
-    return None if edit is None else [edit]
+    if tag is None or result is None or record.format != "pbn":
+        return None, ""
+    why = ("the auction holds an illegal call" if result.illegal is not None else
+           "a play was recorded with it" if record.play is not None and not record.play.empty() else
+           "a Score was worked out from it" if record.tag("Score") is not None else "")
+    edit = value_edit(tag, value) if not why else None
+    return (None, why) if edit is None else ([edit], "")
+
+
+def _withheld(why: str) -> str:
+    """What a message of C102 or C103 adds where its fix is withheld: why, so that a person mends it."""
+    return f"; --fix --unsafe-fixes leaves it, as {why}: mend it by hand" if why else ""
 
 
 def _replayed(ctx: Context) -> AuctionReplay | None:
@@ -126,7 +134,10 @@ class ContractMismatch(Rule):
     """Contract differs from the auction.
 
     What it does: compares the Contract with the final contract of the replayed
-    auction: level, denomination, doubled or redoubled, or passed out.
+    auction: level, denomination, doubled or redoubled, or passed out. Its
+    unsafe fix writes the auction's contract where the auction ended legally
+    and nothing was worked out from the tag (no play, no Score); where the
+    fix is withheld, the message says why.
     Why it matters: the score and every statistic built on the record use the
     Contract tag; it must be what the auction says.
     Example: the double left out.
@@ -159,9 +170,9 @@ class ContractMismatch(Rule):
         if written.level == 0 and written.denomination:  # an end position names the denomination only
             return
         if written != result.contract:
+            edits, why = _from_auction(ctx, "Contract", str(result.contract))
             yield self.finding(f"{ctx.record.field_name('Contract')} is {written}, but the auction ends in "
-                               f"{result.contract}", field.line, field.column,
-                               edits=_from_auction(ctx, "Contract", str(result.contract)))
+                               f"{result.contract}{_withheld(why)}", field.line, field.column, edits=edits)
 
 
 class DeclarerMismatch(Rule):
@@ -170,7 +181,10 @@ class DeclarerMismatch(Rule):
     What it does: compares the Declarer with the first player of the declaring
     side who named the final denomination, unless the Declarer is marked `^`
     (declarer and dummy swapped, Law 54A). On a passed-out board there is no
-    declarer.
+    declarer. Its unsafe fix writes the auction's declarer where the auction
+    ended legally, nothing was worked out from the tag (no play, no Score)
+    and the declarer stays on the same side (the Result keeps its sense);
+    where the fix is withheld, the message says why.
     Why it matters: the opening leader and the result's side follow from it.
     Example: North bid hearts first, South declares.
 
@@ -209,8 +223,9 @@ class DeclarerMismatch(Rule):
         if contract.passed_out:
             if names_contract(ctx.record):  # C102 says the auction was passed out
                 return
-            yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but the board was passed out", field.line,
-                               field.column, law="Law 22B", edits=_from_auction(ctx, "Declarer", ""))
+            edits, why = _from_auction(ctx, "Declarer", "")
+            yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but the board was passed out{_withheld(why)}",
+                               field.line, field.column, law="Law 22B", edits=edits)
         elif result.declarer and marked:  # ^: declarer and dummy swapped, so the seat is the auction's dummy
             dummy = bridge.partner(result.declarer)
             if seat == dummy:
@@ -224,11 +239,13 @@ class DeclarerMismatch(Rule):
         elif result.declarer and seat != result.declarer and rotated_dealer(ctx) is None:
             first = bridge.SEAT_NAMES[result.declarer]
             same_side = bridge.side(seat) == bridge.side(result.declarer)  # Result and Score keep their sense
+            edits, why = _from_auction(ctx, "Declarer", result.declarer)
+            if not same_side:
+                edits, why = None, "the auction's declarer sits on the other side, so the Result would change sides"
             yield self.finding(f"{name} is {bridge.SEAT_NAMES[seat]}, but {first} was the first of "
                                f"{bridge.SIDE_NAMES[bridge.side(result.declarer)]} to bid "
-                               f"{bridge.DENOMINATION_NAMES[contract.denomination]}, so {first} is declarer",
-                               field.line, field.column,
-                               edits=_from_auction(ctx, "Declarer", result.declarer) if same_side else None)
+                               f"{bridge.DENOMINATION_NAMES[contract.denomination]}, so {first} is declarer"
+                               f"{_withheld(why)}", field.line, field.column, edits=edits)
 
 
 @per_record
