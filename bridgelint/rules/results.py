@@ -851,12 +851,13 @@ class StandingsTotals(Rule):
 
     @classmethod
     def compare(cls, standings: Standings, pairs: dict, places: list[int | None], sections: bool, tops: bool,
-                by_side: bool) -> Iterator[Finding]:
+                by_side: bool, game: int | None = None, board: str | None = None) -> Iterator[Finding]:
         """The findings of one file: its ranking (``standings``) against ``pairs`` (by (section, id): boards,
         ``mp``, ``points`` and ``top``, ``imp``; ``places``: the most decimals the MPs and the IMPs were written
         with).  ``by_side``: the
         travellers number their pairs per direction (ids ``NS 1``, ``EW 1``): the ranking's Direction tells
-        which is which, and without one it is not compared."""
+        which is which, and without one it is not compared.  ``game`` and ``board``: of the record that holds the
+        ranking, which the findings stand on."""
         table = standings.table
         id_name = next((name for name in ("PairId", "PlayerId") if table.column_index(name) is not None), None)
         if id_name is None:
@@ -921,7 +922,8 @@ class StandingsTotals(Rule):
                 given = (f"the ScoreTables list it on {computed} boards" if column == boards_name else
                          f"its rows in the ScoreTables give {expected}")
                 message = f"TotalScoreTable {column} {element.text} for {id_name} {pair_id}, but {given}"
-            yield cls.finding(message + _more(rows, "row"), element.line, element.column, expected=expected)
+            yield cls.finding(message + _more(rows, "row"), element.line, element.column, expected=expected, game=game,
+                              board=board)
         missing = [key for key in pairs if key not in ranked]
         if missing and not _only_the_best(standings, missing, pairs, percent, mp_total, tops):
             pair_id = pairs[missing[0]].name
@@ -929,7 +931,7 @@ class StandingsTotals(Rule):
             more = f"; {others} more missing" if others else ""
             yield cls.finding(f"TotalScoreTable does not rank {id_name} {pair_id}, who plays "
                               f"{pairs[missing[0]].boards} boards in the ScoreTables{more}",
-                              table.tag.line, table.tag.column)
+                              table.tag.line, table.tag.column, game=game, board=board)
 
     @staticmethod
     def _imps(total: tuple[str, list[float | None], int], ids: list[str | None], where: list[str | None] | None,
