@@ -30,6 +30,7 @@ from ..core.bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, is_vulnera
 from ..core.fingerprint import hands_of
 from ..core.findings import Finding, Related
 from ..core.record import Record
+from ..core.tables import Table, unquoted
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
 from ..core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
 from ..core.par import Par
@@ -41,6 +42,7 @@ from ..rules.event import DuplicatedDeal, FouledBoard, TeamImps, UncomparedBoard
 from ..rules.internal import InternalError
 from ..rules.optimum import analysis
 from ..core.scoring import score
+from ..core.wording import counted
 from ..replay.semantics import call_notes, contract_text, header_values, lin_outcome, replayed
 
 TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
@@ -79,6 +81,14 @@ class Style:
     def bold(self, text: str) -> str:
         return _ansi(text, bold=True) if self.fancy else text
 
+    def expected(self, value: str) -> str:
+        """The value a rule computes for a table cell, after the cell as written (``170 → 140``)."""
+        return f" {'→' if self.fancy else '->'} {self.text(value)}"
+
+    def differs(self, rank: str) -> str:
+        """A card's rank in a hand where the card lies in another seat in the deal it is compared with."""
+        return rank
+
     def text(self, text: str) -> str:
         """Text from the record, as it is shown."""
         return text
@@ -109,8 +119,10 @@ def style_for(ascii_only: bool, stream: TextIO | None = None) -> Style:
 
 # --- one record -------------------------------------------------------------------
 
-def render(record: Record, findings: list[Finding], style: Style = Style(), replays: Context | None = None) -> str:
-    """The whole board as text (lines end in ``\\n``); ``replays`` shares the record's replays."""
+def render(record: Record, findings: list[Finding], style: Style = Style(), replays: Context | None = None,
+           ranking: tuple[Table, list[Finding]] | None = None) -> str:
+    """The whole board as text (lines end in ``\\n``); ``replays`` shares the record's replays.  ``ranking``: the
+    file's TotalScoreTable when another record holds it, and that record's findings (:func:`results_tables`)."""
     ctx = replays if replays is not None else Context(record)
     values = header_values(record, ctx)
     at = by_place(findings)
@@ -129,6 +141,10 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
         out += finding_lines(sections["play"], style)
     out += ["", style.bold("Contract and result")] + [f"  {line}" for line in outcome(record, ctx, style)]
     out += finding_lines(sections["contract"], style)
+    for part, table, numbers, found in results_tables(record, sections, ranking):
+        headers, body = table_grid(table, by_place(found), style, numbers)
+        out += ["", style.bold(PART_NAMES[part]) + f" ({table_title(table, numbers)})"] + _table(body, headers)
+        out += finding_lines(found, style)
     rows, best = double_dummy(record, ctx, at, style)
     grid = _table(rows, denomination_headers(style)) + ([f"  par: {best}"] if best is not None else []) if rows else []
     if grid or sections["optimum"]:
@@ -161,15 +177,22 @@ def _table(rows: list[list[str]], headers: list[str]) -> list[str]:
     return ["  " + line.rstrip() for line in lines]
 
 
+PART_NAMES = {"header": "Header", "deal": "Deal", "auction": "Auction", "play": "Play",
+              "contract": "Contract and result", "traveller": "Traveller", "ranking": "Ranking",
+              "optimum": "Double dummy"}  # the parts of a board a finding is listed under, in the order drawn
+
+
 def place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
     """Each finding under the part of the board it is about."""
-    sections: dict[str, list[Finding]] = {k: [] for k in ("header", "deal", "auction", "play", "contract", "optimum")}
+    sections: dict[str, list[Finding]] = {k: [] for k in PART_NAMES}
     families = {"S": "header", "B": "header", "X": "header", "D": "deal", "A": "auction", "P": "play", "C": "contract",
                 "O": "optimum"}
     play_line = record.play.line if record.play is not None else None
     auction_line = record.auction.line if record.auction is not None else None
     for finding in findings:
         part = _EVENT_PARTS.get(finding.code) or families.get(finding.code[:1])
+        if finding.code[:1] in "TR":
+            part = _TABLE_PARTS.get(holding_table(record, finding.line, finding.column) or "", part)
         if part is None or (part == "header" and finding.code != InternalError.code and finding.line > record.line):
             if play_line is not None and finding.line >= play_line:
                 part = "play"
@@ -226,17 +249,33 @@ def seat_label(values: dict[str, str], seat: str) -> str:
     return name if who in ("?", "") else f"{name}: {who}"
 
 
-def hand_lines(record: Record, seat: str, style: Style) -> list[str]:
-    """The hand of ``seat`` a suit a line (``S AK3``), or ``(not given)``."""
+def hand_lines(record: Record, seat: str, style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
+    """The hand of ``seat`` a suit a line (``S AK3``), or ``(not given)``; the cards of ``differing`` (``SA``)
+    drawn as such (:meth:`Style.differs`)."""
     hand = record.deal.hands.get(seat) if record.deal is not None else None
     if hand is None:
         return ["(not given)", "", "", ""]
+    return suit_lines(hand, style, differing)
+
+
+def suit_lines(hand: tuple[str, ...] | list[str], style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
+    """A hand's cards (``SA``...) a suit a line, ranks descending, the cards of ``differing`` drawn as such."""
     lines = []
     for suit in "SHDC":
         held = sorted((c for c in hand if c[0] == suit), key=lambda c: RANKS.index(c[1]))
-        ranks = "".join(c[1] for c in held)
+        ranks = "".join(style.differs(c[1]) if c in differing else c[1] for c in held)
         lines.append(f"{style.suit(suit)} {ranks or '-'}")
     return lines
+
+
+def differing_cards(record: Record, other: dict[str, tuple[str, ...]] | None) -> frozenset[str]:
+    """The cards that lie in another seat in ``other`` (a deal's hands by seat) than in the record's deal: the
+    cards in which a fouled board's two deals differ."""
+    if record.deal is None or not other:
+        return frozenset()
+    seats = {card: seat for seat, cards in other.items() for card in cards or ()}
+    return frozenset(card for seat, cards in record.deal.hands.items() for card in cards or ()
+                     if card in seats and seats[card] != seat)
 
 
 def _pad(text: str, width: int) -> str:
@@ -445,6 +484,9 @@ def outcome(record: Record, ctx: Context, style: Style) -> list[str]:
         result = record.result.value if record.result is not None else None
         if record.result is not None:
             tags += f", Result \"{style.text(record.result.raw or '')}\""
+        traveller = record.tables.get(TRAVELLER)
+        if record.contract is None and traveller is not None and len(traveller):
+            tags += f" (the traveller below holds {counted(len(traveller), 'result')})"
         lines.append(f"tags: {tags}")
         if declarer is None and replay is not None:
             declarer = replay.declarer
@@ -478,3 +520,85 @@ def _contract(contract: Contract | None, declarer: str | None, style: Style) -> 
     if contract.level:
         text = f"{contract.level}{style.denomination(contract.denomination)}{contract.risk}"
     return text + (f" by {SEAT_NAMES[declarer]}" if declarer else "")
+
+
+# --- the traveller and the ranking ----------------------------------------------------------
+
+TRAVELLER, RANKING = "ScoreTable", "TotalScoreTable"
+_TABLE_PARTS = {TRAVELLER: "traveller", RANKING: "ranking", "OptimumResultTable": "optimum"}
+_PAIR_COLUMNS = ("PairId_NS", "PairId_EW", "PlayerId_North", "PlayerId_South", "PlayerId_East", "PlayerId_West")
+_RANKED_BY = ("PairId", "PlayerId")
+
+
+def holding_table(record: Record, line: int, column: int) -> str | None:
+    """The name of the record's table whose text holds (``line``, ``column``): its tag or its rows."""
+    for name, table in record.tables.items():
+        end = table.element_place(table.element_count - 1)[0] if table.element_count else table.tag.line
+        if (table.tag.line, table.tag.column) <= (line, column) and line <= end:
+            return name
+    return None
+
+
+def results_tables(record: Record, sections: dict[str, list[Finding]],
+                   ranking: tuple[Table, list[Finding]] | None = None
+                   ) -> list[tuple[str, Table, list[int] | None, list[Finding]]]:
+    """The traveller and the ranking to draw with a board, as (part, table, rows (None: every row), findings
+    listed with it), from the findings placed by :func:`place`: the whole ScoreTable; the record's
+    TotalScoreTable, only its rows of the traveller's pairs and those a finding stands on when the record has a
+    traveller too; else ``ranking`` (the file's TotalScoreTable, which another record holds, and that record's
+    findings), its rows of the traveller's pairs with the findings that stand on them."""
+    out: list[tuple[str, Table, list[int] | None, list[Finding]]] = []
+    traveller = record.tables.get(TRAVELLER)
+    pairs = pairs_of(traveller) if traveller is not None else set()
+    if traveller is not None:
+        out.append(("traveller", traveller, None, sections["traveller"]))
+    own = record.tables.get(RANKING)
+    if own is not None:
+        rows = ranking_rows(own, pairs, sections["ranking"]) if traveller is not None else []
+        out.append(("ranking", own, rows or None, sections["ranking"]))
+    elif ranking is not None and pairs:
+        table, found = ranking
+        rows = ranking_rows(table, pairs, [])
+        places = {table.element_place(i) for row in rows for i in table.span(row)}
+        if rows:
+            out.append(("ranking", table, rows, [f for f in found if (f.line, f.column) in places]))
+    return out
+
+
+def pairs_of(traveller: Table) -> set[str]:
+    """The pairs (or players) a traveller lists, by their ids as written (unquoted)."""
+    positions = [at for name in _PAIR_COLUMNS if (at := traveller.column_index(name)) is not None]
+    return {unquoted(row[at]) for row in traveller.texts() for at in positions if at < len(row)}
+
+
+def ranking_rows(ranking: Table, pairs: set[str], findings: list[Finding]) -> list[int]:
+    """The rows of ``ranking`` that rank one of ``pairs``, or that a finding stands on."""
+    at = next((at for name in _RANKED_BY if (at := ranking.column_index(name)) is not None), None)
+    places = {(f.line, f.column) for f in findings}
+    return [number for number, row in enumerate(ranking.texts())
+            if at is not None and at < len(row) and unquoted(row[at]) in pairs
+            or any(ranking.element_place(i) in places for i in ranking.span(number))]
+
+
+def table_grid(table: Table, at: dict[tuple[int, int], list[Finding]], style: Style,
+               rows: list[int] | None = None) -> tuple[list[str], list[list[str]]]:
+    """A table's headers and its ``rows`` (None: all), each cell as written, a cell a finding points at marked
+    with its code and followed by the value the rule computes for it (:attr:`Finding.expected`)."""
+    headers = [style.text(column.name) for column in table.columns]
+    body = []
+    for number in range(len(table)) if rows is None else rows:
+        cells = []
+        for index in table.span(number):
+            found = at.get(table.element_place(index), [])
+            expected = next((f.expected for f in found if f.expected is not None), None)
+            cells.append(style.text(table.element_text(index)) + (style.expected(expected) if expected else "")
+                         + "".join(style.mark(f) for f in found))
+        body.append(cells + [""] * (len(headers) - len(cells)))
+    width = max((len(row) for row in body), default=0)
+    return headers + [""] * (width - len(headers)), body
+
+
+def table_title(table: Table, rows: list[int] | None) -> str:
+    """``ScoreTable, line 40``; ``TotalScoreTable, line 101, 2 rows of 8`` for some of its rows."""
+    some = rows is not None and len(rows) < len(table)
+    return f"{table.name}, line {table.tag.line}" + (f", {len(rows or ())} of {counted(len(table), 'row')}" if some else "")
