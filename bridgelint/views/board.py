@@ -22,7 +22,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Mapping, Sequence, TextIO
 
 from tabulate import tabulate
 
@@ -38,9 +38,10 @@ from .printable import shows_suits
 from ..replay.context import Context
 from ..replay.play_general import PlayReplay
 from ..core.lin_match import room as lin_room
-from ..rules.event import DuplicatedDeal, FouledBoard, TeamImps, UncomparedBoard
+from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
 from ..rules.internal import InternalError
 from ..rules.optimum import analysis
+from ..rules.tables import ContradictoryValues, MalformedHeader, MalformedRow, MalformedTagValue
 from ..core.scoring import score
 from ..core.wording import counted
 from ..replay.semantics import call_notes, contract_text, header_values, lin_outcome, replayed
@@ -258,7 +259,7 @@ def hand_lines(record: Record, seat: str, style: Style, differing: frozenset[str
     return suit_lines(hand, style, differing)
 
 
-def suit_lines(hand: tuple[str, ...] | list[str], style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
+def suit_lines(hand: Sequence[str], style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
     """A hand's cards (``SA``...) a suit a line, ranks descending, the cards of ``differing`` drawn as such."""
     lines = []
     for suit in "SHDC":
@@ -268,7 +269,7 @@ def suit_lines(hand: tuple[str, ...] | list[str], style: Style, differing: froze
     return lines
 
 
-def differing_cards(record: Record, other: dict[str, tuple[str, ...]] | None) -> frozenset[str]:
+def differing_cards(record: Record, other: Mapping[str, Sequence[str] | None] | None) -> frozenset[str]:
     """The cards that lie in another seat in ``other`` (a deal's hands by seat) than in the record's deal: the
     cards in which a fouled board's two deals differ."""
     if record.deal is None or not other:
@@ -602,3 +603,39 @@ def table_title(table: Table, rows: list[int] | None) -> str:
     """``ScoreTable, line 40``; ``TotalScoreTable, line 101, 2 rows of 8`` for some of its rows."""
     some = rows is not None and len(rows) < len(table)
     return f"{table.name}, line {table.tag.line}" + (f", {len(rows or ())} of {counted(len(table), 'row')}" if some else "")
+
+
+# --- what a director does next ------------------------------------------------------------------
+
+_NEXT_STEPS = {
+    "S": "export the file again from the scoring program; what follows a damaged line may be lost",
+    "B": "correct the board's header in the scoring program (or its export settings) and export again",
+    "D": "compare the deal with the hand record and the boards, correct it and export again",
+    "A": "check the auction with the table (the players, the bidding slips) and correct the record",
+    "C": "check the contract and result with the table's pick-up slip and correct the one that is wrong",
+    "P": "check the play with the table: the result recorded may be wrong",
+    "N": "nothing changes a score: tidy the notes before the records are published",
+    "E": "check which tables played which deal (Law 87), then score the board as the Law says",
+    "T": "correct the score in the scoring program and export again",
+    "R": "correct the result in the scoring program, score the event again and export again",
+    "O": "solve the deals again and replace the hand record's double-dummy tags",
+    "X": "report the record to bridgelint: the finding is a bug of bridgelint, not of the file",
+}
+_NEXT_STEPS_OF = {
+    FouledBoard.code: "check which tables played which deal (Law 87) and score the board as the Law says",
+    DuplicatedDeal.code: "check that the two boards were dealt apart; a deal played under two numbers is scored as "
+                         "Law 6 says",
+    RepeatedTable.code: "keep the one record of the board that the table played, delete the other and export again",
+    TeamImps.code: "correct the team IMPs in the scoring program (Law 78B) and export again",
+    UncomparedBoard.code: "give the hand record of every session checked, or check each session with its own hand "
+                          "record",
+    MalformedHeader.code: "export the file again from the scoring program: the table's columns are damaged",
+    MalformedRow.code: "export the file again from the scoring program: a row of the table is damaged",
+    MalformedTagValue.code: "correct the tag's value in the scoring program and export again",
+    ContradictoryValues.code: "correct the tag's value in the scoring program and export again",
+}
+
+
+def next_step(code: str) -> str | None:
+    """What a director does next about a finding of ``code``, in a plain line; None for an unknown family."""
+    return _NEXT_STEPS_OF.get(code) or _NEXT_STEPS.get(code[:1])
