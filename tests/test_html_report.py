@@ -461,3 +461,108 @@ def test_text_from_the_record_is_escaped(monkeypatch, tmp_path):
     assert not [e for e in root.iter("b") if text_of(e) == "strong"]
     text = text_of(root.find("body"))
     assert "West: <script>alert(1)</script>" in text and "(1) <b>strong</b> & \u2660" in text
+
+
+# --- the planted event: what a director reads first ----------------------------------------------------------
+
+EVENT = Path("docs/examples/event/results.pbn")  # a wrong traveller score, a fouled board, a wrong total planted
+MM = 72 / 25.4  # PDF points a millimetre
+
+
+def event_html(monkeypatch, tmp_path: Path, text: str | None = None) -> Path:
+    """The report of the planted event, or of ``text`` written in its place."""
+    monkeypatch.chdir(ROOT)
+    source = str(EVENT)
+    if text is not None:
+        source = str(tmp_path / "event.pbn")
+        Path(source).write_text(text, encoding="utf-8")
+    target = tmp_path / "event.html"
+    code, out, err = run(monkeypatch, "check", "--isolated", "--format", "html", "-o", str(target), source)
+    assert code == 1, err
+    return target
+
+
+def board_titled(root, title: str):
+    [found] = [b for b in find_all(root, "article", "board") if text_of(b.find("h3")).startswith(title)]
+    return found
+
+
+def test_the_browser_shows_the_planted_event_errors_first_with_the_wrong_cells_and_cards_marked(
+        chromium, monkeypatch, tmp_path):
+    dom, requests = browse(chromium, tmp_path, event_html(monkeypatch, tmp_path), "--dump-dom")
+    assert requests == []
+    root = parse(dom)
+    # every board has a date warning; the three with errors are drawn first, in file order, the others listed
+    drawn = find_all(root, "article", "board")
+    assert [text_of(b.find("h3")).split(")")[0] for b in drawn] == [
+        "Board 3 (game 3, line 34", "Board 5 (game 6, line 76", "Board 6 (game 7, line 88"]
+    assert all("has-error" in classes(b) for b in drawn)
+    [more] = find_all(root, "div", "more")
+    assert text_of(more).startswith("Boards with warnings only, not drawn4 B107 on 4 boards: 1, 2, 4, 5")
+    # the wrong traveller score: its cell marked, the Law 77 score beside it; the whole traveller drawn
+    [traveller] = find_all(board_titled(root, "Board 3 "), "div", "traveller")
+    assert len(traveller.find(".//tbody").findall("tr")) == 4
+    [cell] = [td for td in traveller.iter("td") if td.find("mark") is not None]
+    assert text_of(cell) == "170 \u2192 140 T105" and classes(cell.find("mark")) == {"error"}
+    # the wrong total of the ranking, on the record that holds it
+    [ranking] = find_all(board_titled(root, "Board 6 "), "div", "ranking")
+    [row] = [tr for tr in ranking.find(".//tbody").iter("tr") if tr.find("td/mark") is not None]
+    assert [text_of(td) for td in row.iter("td")][:2] == ["5", "4"]  # pair 4's
+    assert [text_of(td) for td in row.iter("td") if td.find("mark") is not None] == ["18 \u2192 16 R104"]
+    # the fouled board: the cards in which the two deals differ, marked in both
+    fouled = board_titled(root, "Board 5 ")
+    own, theirs = find_all(fouled, "div", "diagram")
+    assert differing(own) == {"N": ["2"], "E": ["8"], "S": [], "W": []}  # its North holds the 2 of diamonds
+    assert differing(theirs) == {"N": ["8"], "E": ["2"], "S": [], "W": []}  # the other deal's, the 8 of spades
+    assert text_of(find_all(own, "div", "N")[0].findall("div")[2]) == "\u2666 K52"
+    # each part's findings under its heading, with what to do next
+    headings = {text_of(h) for b in drawn for h in find_all(b, "div", "findings")[0].iter("h4")}
+    assert headings == {"Header", "Traveller", "Deal", "Ranking"}
+    steps = {text_of(p) for p in find_all(root, "p", "next")}
+    assert "Next: correct the score in the scoring program and export again." in steps
+    assert "Next: check which tables played which deal (Law 87) and score the board as the Law says." in steps
+
+
+WIDE = ["FederationNumber", "MasterpointsAwarded", "HandicapApplied", "CarryForwardScore", "SessionScoreMP",
+        "QualifiedForFinal", "RegionalCommittee", "SeasonRankingPoints"]
+
+
+def test_the_planted_event_prints_on_a4_portrait_with_nothing_wider_than_the_page(chromium, monkeypatch, tmp_path):
+    """Printed to PDF with a ranking of sixteen columns: A4 portrait, and no word beyond the page's right margin
+    (what is wider than the page is cut at its edge, so it shows as text in the margin)."""
+    if shutil.which("pdftotext") is None:
+        if os.environ.get("CI"):
+            pytest.fail("pdftotext is not installed: .ci/run installs Debian's poppler-utils")
+        pytest.skip("pdftotext is not installed (apt-get install poppler-utils)")
+    text = (ROOT / EVENT).read_text(encoding="utf-8").replace('MeanMP\\5R"]', "MeanMP\\5R;" + ";".join(WIDE) + '"]')
+    text = re.sub(r"(\d\.\d\d)\n", r'\1 PT-2026-000123 0.75 "no-handicap" 12.5 24.0 "yes-qualified" "Norte" 1250\n',
+                  text)
+    assert text.count("PT-2026-000123") == 8
+    pdf = tmp_path / "event.pdf"
+    browse(chromium, tmp_path, event_html(monkeypatch, tmp_path, text), f"--print-to-pdf={pdf}",
+           "--no-pdf-header-footer")
+    box = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = [(float(w), float(h)) for w, h in re.findall(r'<page width="([\d.]+)" height="([\d.]+)"', box)]
+    assert pages and all(abs(w - 210 * MM) < 1 and abs(h - 297 * MM) < 1 for w, h in pages)  # A4 portrait
+    words = [(float(x), word) for x, word in re.findall(r'xMax="([\d.]+)"[^>]*>([^<]*)<', box)]
+    assert any(word == "\u2192" for _, word in words) and len(words) > 300
+    right = 210 * MM - 12 * MM  # the @page margin
+    assert [(x, word) for x, word in words if x > right + 0.5] == []
+
+
+def test_the_event_guide_screenshots_are_made_by_its_script(chromium, tmp_path):
+    """docs/examples/event/screenshots.py makes the pictures the event guide shows, from the planted event."""
+    import sys
+
+    done = subprocess.run([sys.executable, "docs/examples/event/screenshots.py", str(tmp_path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    guide = (ROOT / "docs" / "guides" / "event.md").read_text(encoding="utf-8")
+    pictures = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert pictures == ["report-fouled-board.png", "report-ranking.png", "report-top.png", "report-traveller.png"]
+    for name in pictures:
+        shot = (tmp_path / name).read_bytes()
+        assert shot[:8] == b"\x89PNG\r\n\x1a\n" and len(shot) > 20_000
+        width, height = int.from_bytes(shot[16:20], "big"), int.from_bytes(shot[20:24], "big")
+        assert width == 1000 and 500 < height < 2000, (name, height)  # a board as tall as it is
+        assert f"](img/{name})" in guide and (ROOT / "docs" / "guides" / "img" / name).exists()

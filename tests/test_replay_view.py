@@ -231,10 +231,10 @@ def test_replay_draws_the_traveller_with_the_wrong_score_and_the_value_it_should
 def test_replay_draws_the_ranking_lines_of_the_boards_pairs_from_the_record_that_holds_them():
     result = CliRunner().invoke(cli, ["replay", "--isolated", str(EVENT), "--board", "3", "--ascii"])
     ranking = result.stdout.split("\nRanking (TotalScoreTable, line 101)\n")[1].splitlines()
-    assert ranking[0].split() == ["Rank", "PairId", "Names", "NrBoards", "TotalMP"]
+    assert ranking[0].split() == ["Rank", "PairId", "Names", "Club", "NrBoards", "TotalMP", "MeanMP"]
     assert len(ranking) == 2 + 8 + 1  # headers, rule, the 8 pairs that played board 3, the finding
-    assert ranking[6].split()[-4:] == ["18", "->", "16", "<R104"]
-    assert ranking[10].startswith("  R104 error (line 106, column 48): TotalScoreTable TotalMP 18 for PairId 4")
+    assert ranking[6].split()[:2] == ["5", "4"] and ranking[6].split()[-5:] == ["18", "->", "16", "<R104", "3.00"]
+    assert ranking[10].startswith("  R104 error (line 106, column 77): TotalScoreTable TotalMP 18 for PairId 4")
 
 
 def test_replay_draws_only_the_ranking_rows_of_the_boards_pairs(tmp_path: Path):

@@ -316,6 +316,7 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
         if not sections[part] and part == "ranking" and numbers is None and len(table) > _RANKING_ROWS:
             continue  # a long ranking with nothing wrong in it: the board's findings are elsewhere
         headers, body = table_grid(table, at, STYLE, numbers)
+        headers = [_CAMEL.sub("<wbr>", header) for header in headers]  # TotalScoreMP breaks as Total Score MP
         parts.append(f'<div class="results {part}"><h4>{PART_NAMES[part]} <span class="where">'
                      f'({_e(table_title(table, numbers))})</span></h4><div class="scroll">'
                      + _grid(body, headers) + "</div></div>")
@@ -325,6 +326,7 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
     return "\n".join(parts)
 
 
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=_)(?=[A-Za-z])")  # where a column's name may break on a narrow page
 _RANKING_ROWS = 40  # a ranking longer than this is drawn with a board only when a finding stands on it
 
 
