@@ -251,3 +251,16 @@ def _written(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "event.pbn"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_replay_underlines_the_cards_of_a_fouled_board_that_differ_on_a_terminal():
+    import bridgelint
+
+    [record] = [r for r in read(EVENT) if r.game == 6]
+    findings = [f for f in bridgelint.check(EVENT).findings if f.game == 6]
+    out = render(record, findings, Style(fancy=True))
+    under = "\x1b[4m{}\x1b[24m"
+    assert f"AQ9{under.format('8')}6" in out and f"K5{under.format('2')}" in out  # East's 8, North's 2 here
+    assert f"{under.format('8')}2" in out and f"T8{under.format('2')}" in out  # North's 8, East's 2 there
+    assert out.count("\x1b[4m") == 4
+    assert "\x1b[4m" not in render(record, findings, Style(fancy=False))

@@ -87,8 +87,9 @@ class Style:
         return f" {'→' if self.fancy else '->'} {self.text(value)}"
 
     def differs(self, rank: str) -> str:
-        """A card's rank in a hand where the card lies in another seat in the deal it is compared with."""
-        return rank
+        """A card's rank in a hand where the card lies in another seat in the deal it is compared with: underlined
+        on a terminal, as it is in plain ASCII."""
+        return f"\x1b[4m{rank}\x1b[24m" if self.fancy else rank
 
     def text(self, text: str) -> str:
         """Text from the record, as it is shown."""
@@ -129,9 +130,10 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
     at = by_place(findings)
     sections = place(record, findings)
     out = [style.bold(title(record)) + "   " + "   ".join(f"{k}: {v}" for k, v in deal_facts(values))]
+    differing = fouled_cards(record, findings)
     out += finding_lines(sections["header"], style)
-    out += [""] + _diagram(record, values, style)
-    out += finding_lines(sections["deal"], style)
+    out += [""] + _diagram(record, values, style, differing)
+    out += finding_lines(sections["deal"], style, differing)
     if record.auction is not None:
         rows, notes = auction_grid(record, ctx, at, style)
         out += ["", style.bold("Auction")] + _table(rows, list(TABLE_ORDER)) + [f"  ({n}) {text}" for n, text in notes]
@@ -209,31 +211,37 @@ _EVENT_PARTS = {**dict.fromkeys((FouledBoard.code, DuplicatedDeal.code, Uncompar
                 TeamImps.code: "contract"}  # the other event codes go by their line
 
 
-def finding_lines(findings: list[Finding], style: Style) -> list[str]:
-    """Each finding a line; a fouled board's is followed by the other deal (the reference)."""
+def finding_lines(findings: list[Finding], style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
+    """Each finding a line; a fouled board's is followed by the other deal (the reference), the cards of
+    ``differing`` drawn as such."""
     out = []
     for f in findings:
         out.append(f"  {style.code(f)} {f.severity or ''} (line {f.line}, column {f.column}): {f.full_message}")
         if f.related is not None and f.related.deal is not None:
-            out += other_deal(f.related, style)
+            out += other_deal(f.related, style, differing)
     return out
 
 
-def other_deal(related: Related, style: Style) -> list[str]:
+def other_deal(related: Related, style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
     """The deal another record holds (``related.deal``), a hand a line, under what and where it is."""
     hands = hands_of(related.deal) if related.deal is not None else {}
     lines = [f"    {related.message}, {related.path}:{related.line}:"]
     for seat, cards in hands.items():
-        suits = [f"{style.suit(suit)} {''.join(sorted((c[1] for c in cards if c[0] == suit), key=RANKS.index)) or '-'}"
-                 for suit in "SHDC"]
-        lines.append(f"      {SEAT_NAMES[seat]:<6} {'  '.join(suits)}")
+        lines.append(f"      {SEAT_NAMES[seat]:<6} {'  '.join(suit_lines(cards or (), style, differing))}")
     return lines
+
+
+def fouled_cards(record: Record, findings: list[Finding]) -> frozenset[str]:
+    """The cards in which the record's deal differs from the other deal of each of its E101 findings."""
+    return frozenset().union(*(differing_cards(record, hands_of(f.related.deal)) for f in findings
+                               if f.code == FouledBoard.code and f.related is not None and f.related.deal is not None))
 
 
 # --- the deal -----------------------------------------------------------------------
 
-def _diagram(record: Record, values: dict[str, str], style: Style) -> list[str]:
-    blocks = {seat: [style.bold(seat_label(values, seat)[:COLUMN - 2])] + hand_lines(record, seat, style)
+def _diagram(record: Record, values: dict[str, str], style: Style, differing: frozenset[str] = frozenset()
+             ) -> list[str]:
+    blocks = {seat: [style.bold(seat_label(values, seat)[:COLUMN - 2])] + hand_lines(record, seat, style, differing)
               for seat in "NESW"}
     pad = " " * COLUMN
     lines = [pad + line for line in blocks["N"]]
