@@ -566,3 +566,14 @@ def test_the_event_guide_screenshots_are_made_by_its_script(chromium, tmp_path):
         width, height = int.from_bytes(shot[16:20], "big"), int.from_bytes(shot[20:24], "big")
         assert width == 1000 and 500 < height < 2000, (name, height)  # a board as tall as it is
         assert f"](img/{name})" in guide and (ROOT / "docs" / "guides" / "img" / name).exists()
+
+
+def test_a_long_traveller_shows_the_rows_its_findings_are_on(monkeypatch, tmp_path):
+    rows = [f"{n} {n + 1} 4S S 10 420 -" for n in range(1, 300, 2)]
+    rows[70] = "141 142 4S S 10 620 -"
+    text = board('[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]', *rows)
+    root = html_of(monkeypatch, tmp_path, text, "--select", "T105")
+    [part] = find_all(root, "div", "traveller")
+    assert text_of(part.find("h4")) == "Traveller (ScoreTable, line 5, 1 of 150 rows)"
+    assert [[text_of(td) for td in tr.iter("td")] for tr in part.find(".//tbody").iter("tr")] == [
+        ["141", "142", "4S", "S", "10", "620 \u2192 420 T105", "-"]]

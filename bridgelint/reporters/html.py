@@ -313,8 +313,6 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
                      + (f'<p class="note">par: {_e(best)}</p>' if best is not None else "") + "</div>")
     sections = place(record, findings)
     for part, table, numbers, _ in results_tables(record, sections):
-        if not sections[part] and part == "ranking" and numbers is None and len(table) > _RANKING_ROWS:
-            continue  # a long ranking with nothing wrong in it: the board's findings are elsewhere
         headers, body = table_grid(table, at, STYLE, numbers)
         headers = [_CAMEL.sub("<wbr>", header) for header in headers]  # TotalScoreMP breaks as Total Score MP
         parts.append(f'<div class="results {part}"><h4>{PART_NAMES[part]} <span class="where">'
@@ -327,7 +325,6 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
 
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=_)(?=[A-Za-z])")  # where a column's name may break on a narrow page
-_RANKING_ROWS = 40  # a ranking longer than this is drawn with a board only when a finding stands on it
 
 
 def _next_steps(findings: list[Finding]) -> str:

@@ -537,6 +537,7 @@ TRAVELLER, RANKING = "ScoreTable", "TotalScoreTable"
 _TABLE_PARTS = {TRAVELLER: "traveller", RANKING: "ranking", "OptimumResultTable": "optimum"}
 _PAIR_COLUMNS = ("PairId_NS", "PairId_EW", "PlayerId_North", "PlayerId_South", "PlayerId_East", "PlayerId_West")
 _RANKED_BY = ("PairId", "PlayerId")
+MANY_ROWS = 100  # a table longer than this shows only the rows a board's findings or pairs are on
 
 
 def holding_table(record: Record, line: int, column: int) -> str | None:
@@ -555,19 +556,24 @@ def results_tables(record: Record, sections: dict[str, list[Finding]],
     listed with it), from the findings placed by :func:`place`: the whole ScoreTable; the record's
     TotalScoreTable, only its rows of the traveller's pairs and those a finding stands on when the record has a
     traveller too; else ``ranking`` (the file's TotalScoreTable, which another record holds, and that record's
-    findings), its rows of the traveller's pairs with the findings that stand on them."""
+    findings), its rows of the traveller's pairs with the findings that stand on them.  A table of more than
+    :data:`MANY_ROWS` rows shows only those rows (its rows a finding stands on, for a traveller)."""
     out: list[tuple[str, Table, list[int] | None, list[Finding]]] = []
     traveller = record.tables.get(TRAVELLER)
     pairs = pairs_of(traveller) if traveller is not None else set()
     if traveller is not None:
-        out.append(("traveller", traveller, None, sections["traveller"]))
+        found = sections["traveller"]
+        out.append(("traveller", traveller, None if len(traveller) <= MANY_ROWS else rows_on(traveller, set(), found),
+                    found))
     own = record.tables.get(RANKING)
     if own is not None:
-        rows = ranking_rows(own, pairs, sections["ranking"]) if traveller is not None else []
-        out.append(("ranking", own, rows or None, sections["ranking"]))
+        found = sections["ranking"]
+        rows = rows_on(own, pairs, found) if traveller is not None or len(own) > MANY_ROWS else None
+        if rows is None or rows or found:
+            out.append(("ranking", own, rows, found))
     elif ranking is not None and pairs:
         table, found = ranking
-        rows = ranking_rows(table, pairs, [])
+        rows = rows_on(table, pairs, [])
         places = {table.element_place(i) for row in rows for i in table.span(row)}
         if rows:
             out.append(("ranking", table, rows, [f for f in found if (f.line, f.column) in places]))
@@ -580,8 +586,9 @@ def pairs_of(traveller: Table) -> set[str]:
     return {unquoted(row[at]) for row in traveller.texts() for at in positions if at < len(row)}
 
 
-def ranking_rows(ranking: Table, pairs: set[str], findings: list[Finding]) -> list[int]:
-    """The rows of ``ranking`` that rank one of ``pairs``, or that a finding stands on."""
+def rows_on(ranking: Table, pairs: set[str], findings: list[Finding]) -> list[int]:
+    """The rows of ``ranking`` that rank one of ``pairs`` (by its PairId or PlayerId), or that a finding of
+    ``findings`` stands on."""
     at = next((at for name in _RANKED_BY if (at := ranking.column_index(name)) is not None), None)
     places = {(f.line, f.column) for f in findings}
     return [number for number, row in enumerate(ranking.texts())
