@@ -523,7 +523,7 @@ def test_the_browser_shows_the_planted_event_errors_first_with_the_wrong_cells_a
     assert "Next: check which tables played which deal (Law 87) and score the board as the Law says." in steps
 
 
-WIDE = ["FederationNumber", "MasterpointsAwarded", "HandicapApplied", "CarryForwardScore", "SessionScoreMP",
+WIDE = ["FederationNumber", "MasterpointsAwarded", "HandicapApplied", "CarryForwardScore", "SessionBonusPoints",
         "QualifiedForFinal", "RegionalCommittee", "SeasonRankingPoints"]
 
 
@@ -534,12 +534,8 @@ def test_the_planted_event_prints_on_a4_portrait_with_nothing_wider_than_the_pag
         if os.environ.get("CI"):
             pytest.fail("pdftotext is not installed: .ci/run installs Debian's poppler-utils")
         pytest.skip("pdftotext is not installed (apt-get install poppler-utils)")
-    text = (ROOT / EVENT).read_text(encoding="utf-8").replace('MeanMP\\5R"]', "MeanMP\\5R;" + ";".join(WIDE) + '"]')
-    text = re.sub(r"(\d\.\d\d)\n", r'\1 PT-2026-000123 0.75 "no-handicap" 12.5 24.0 "yes-qualified" "Norte" 1250\n',
-                  text)
-    assert text.count("PT-2026-000123") == 8
     pdf = tmp_path / "event.pdf"
-    browse(chromium, tmp_path, event_html(monkeypatch, tmp_path, text), f"--print-to-pdf={pdf}",
+    browse(chromium, tmp_path, event_html(monkeypatch, tmp_path, wide_event()), f"--print-to-pdf={pdf}",
            "--no-pdf-header-footer")
     box = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = [(float(w), float(h)) for w, h in re.findall(r'<page width="([\d.]+)" height="([\d.]+)"', box)]
@@ -577,3 +573,29 @@ def test_a_long_traveller_shows_the_rows_its_findings_are_on(monkeypatch, tmp_pa
     assert text_of(part.find("h4")) == "Traveller (ScoreTable, line 5, 1 of 150 rows)"
     assert [[text_of(td) for td in tr.iter("td")] for tr in part.find(".//tbody").iter("tr")] == [
         ["141", "142", "4S", "S", "10", "620 \u2192 420 T105", "-"]]
+
+
+def wide_event() -> str:
+    """The planted event with a ranking of sixteen columns, long ids and names in it."""
+    text = (ROOT / EVENT).read_text(encoding="utf-8").replace('MeanMP\\5R"]', "MeanMP\\5R;" + ";".join(WIDE) + '"]')
+    text = re.sub(r"(\d\.\d\d)\n", r'\1 PT-2026-000123 0.75 "no-handicap" 12.5 24.0 "yes-qualified" "Norte" 1250\n',
+                  text)
+    assert text.count("PT-2026-000123") == 8
+    return text
+
+
+_MEASURE = ("<script>document.title = JSON.stringify({page: document.documentElement.scrollWidth - "
+            "document.documentElement.clientWidth, boards: [...document.querySelectorAll('article.board')].map("
+            "b => b.scrollWidth - b.clientWidth), tables: [...document.querySelectorAll('.results .scroll')].map("
+            "t => t.scrollWidth - t.clientWidth)})</script>")
+
+
+def test_on_a_screen_as_wide_as_a4_nothing_overflows_a_board(chromium, monkeypatch, tmp_path):
+    """At 794 pixels (A4's width at 96 dpi) neither the page, nor a board's card, nor a traveller or ranking is
+    wider than it shows (measured by a script in a copy of the page)."""
+    page = event_html(monkeypatch, tmp_path, wide_event()).read_text(encoding="utf-8")
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
+    dom, requests = browse(chromium, tmp_path, measured, "--dump-dom", "--window-size=794,1000")
+    overflow = json.loads(text_of(parse(dom).find(".//title")))
+    assert overflow == {"page": 0, "boards": [0, 0, 0], "tables": [0, 0, 0]}  # no table scrolls either

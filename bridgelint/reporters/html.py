@@ -315,15 +315,18 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
     for part, table, numbers, _ in results_tables(record, sections):
         headers, body = table_grid(table, at, STYLE, numbers)
         headers = [_CAMEL.sub("<wbr>", header) for header in headers]  # TotalScoreMP breaks as Total Score MP
-        parts.append(f'<div class="results {part}"><h4>{PART_NAMES[part]} <span class="where">'
+        wide = " wide" if len(headers) > _NARROW else ""
+        parts.append(f'<div class="results {part}{wide}"><h4>{PART_NAMES[part]} <span class="where">'
                      f'({_e(table_title(table, numbers))})</span></h4><div class="scroll">'
-                     + _grid(body, headers) + "</div></div>")
+                     + _grid(body, headers, long=_LONG) + "</div></div>")
     listed = "".join(f"<h4>{name}</h4>" + findings_html(sections[part]) + _next_steps(sections[part])
                      for part, name in PART_NAMES.items() if sections[part])
     parts.append(f'</div><div class="findings">{listed}</div></article>')
     return "\n".join(parts)
 
 
+_LONG = 12  # a table cell of more characters may break anywhere (a name, an id): numbers and codes stay whole
+_NARROW = 10  # a table of more columns is drawn smaller, its column names broken anywhere, to fit an A4 page
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=_)(?=[A-Za-z])")  # where a column's name may break on a narrow page
 
 
@@ -398,10 +401,19 @@ def _other_deals(findings: list[Finding], at_lines: dict[int, Record], record: R
     return out, frozenset(differing)
 
 
-def _grid(rows: list[list[str]], headers: list[str], dealer: str | None = None) -> str:
+def _grid(rows: list[list[str]], headers: list[str], dealer: str | None = None, long: int | None = None) -> str:
+    """A table of ``rows`` of cells (HTML) under ``headers``; ``long``: a cell of more characters than this
+    (its text as shown) is a long one, that a narrow page may break anywhere."""
     head = "".join(f'<th scope="col"{" class=dealer" if h == dealer else ""}>{h}</th>' for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(f"<td{_long(cell, long)}>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _long(cell: str, long: int | None) -> str:
+    return ' class="long"' if long is not None and len(html.unescape(_TAG.sub("", cell))) > long else ""
+
+
+_TAG = re.compile(r"<[^>]*>")
 
 
 # --- the rules on the page ------------------------------------------------------------------------
@@ -475,7 +487,7 @@ h2 .verdict { font-size: .75em; padding: .1em .4em; border-radius: .2em; vertica
 .parts > div { min-width: 0; max-width: 100%; }
 .results { flex: 1 1 100%; }
 .results table { font-size: .9em; } .results td, .results th { border-bottom: 1px solid var(--line); }
-.results td { overflow-wrap: anywhere; }
+.results td.long, .results.wide th { overflow-wrap: anywhere; } .results.wide table { font-size: .8em; }
 .results td:has(mark) { white-space: nowrap; }
 .expected { color: var(--error); font-weight: bold; white-space: nowrap; }
 .differs { background: #ffe08a; color: #111; font-weight: bold; text-decoration: underline; border-radius: .15em;
