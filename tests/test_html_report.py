@@ -599,3 +599,14 @@ def test_on_a_screen_as_wide_as_a4_nothing_overflows_a_board(chromium, monkeypat
     dom, requests = browse(chromium, tmp_path, measured, "--dump-dom", "--window-size=794,1000")
     overflow = json.loads(text_of(parse(dom).find(".//title")))
     assert overflow == {"page": 0, "boards": [0, 0, 0], "tables": [0, 0, 0]}  # no table scrolls either
+
+
+def test_every_error_on_a_board_not_drawn_is_listed(monkeypatch, tmp_path):
+    games = [board('[Auction "N"]', "1D Pass 1C AP", number=str(n)) for n in range(1, 21)] + dated(1)
+    root = html_of(monkeypatch, tmp_path, "\n".join(games), "--select", "A103,B107")
+    assert len(find_all(root, "article", "board")) == html_reporter.BOARDS_PER_FILE
+    errors, warnings = find_all(root, "div", "more")
+    assert text_of(errors.find("h3")) == "More boards with errors, not drawn"
+    listed = [text_of(li.find("span")) for li in find_all(errors, "li", "finding")]
+    assert listed == [f"board {n}, game {n}, line {7 * n - 1}, column 9" for n in range(13, 21)]  # all 8, not 3
+    assert text_of(warnings.find("h3")) == "Boards with warnings only, not drawn"

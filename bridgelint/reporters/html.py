@@ -14,8 +14,8 @@ the board's own when it is in the same file (else the hand record's), the
 cards in which the two differ marked in both.  The boards not drawn are
 listed after, those with errors first, then those with warnings only, then
 info: per code, its boards and its first findings with board, game and
-line.  The page stays bounded on large runs: a file draws its first
-:data:`BOARDS_PER_FILE` boards with errors, a run at most
+line (every error is listed).  The page stays bounded on large runs: a file
+draws its first :data:`BOARDS_PER_FILE` boards with errors, a run at most
 :data:`BOARDS_PER_RUN`.  Each code links the rule's text, which the page
 carries (it works offline), and its page on the documentation site.  The
 records are read again from the file (only as far as the last board
@@ -53,7 +53,7 @@ from .verdict import HEADERS, Verdict, count
 
 BOARDS_PER_FILE = 12
 BOARDS_PER_RUN = 300
-LISTED_PER_CODE = 3  # findings of a code on boards not drawn that are listed with their place
+LISTED_PER_CODE = 3  # warnings and info of a code on boards not drawn that are listed with their place (every error is)
 _RANK = {"error": 0, "warning": 1, "info": 2}
 _OTHER_LINE = re.compile(r"\bat line (\d+)\b")  # E101: where the other record of the board is, in this file
 _UNPLAYED = re.compile(r"(?:[NESW]:)?-(?: (?:[NESW]:)?-)*")  # a trick row of no card (an unfinished play)
@@ -227,7 +227,8 @@ BOARDS_LISTED = 20  # boards named after a code of boards not drawn
 
 def _not_drawn(boards: list[list[Finding]], anchor: str) -> str:
     """The findings of the boards not drawn (``boards``: each board's), boards with errors first, then those with
-    warnings only, then the rest: per code, how many, and the first few with board, game and line."""
+    warnings only, then the rest: per code, how many, and each error and the first few others with board, game
+    and line."""
     groups: list[list[Finding]] = [[], [], []]
     for found in boards:
         groups[worst(found)] += found
@@ -241,7 +242,7 @@ def _not_drawn(boards: list[list[Finding]], anchor: str) -> str:
         first: dict[str, list[Finding]] = {}
         for f in findings:
             listed = first.setdefault(f.code, [])
-            if len(listed) < LISTED_PER_CODE:
+            if len(listed) < LISTED_PER_CODE or f.severity == "error":  # an error is never left out
                 listed.append(f)
         items = []
         for code, total in sorted(counts.items(), key=lambda item: (_RANK.get(first[item[0]][0].severity or "", 1),
