@@ -504,6 +504,9 @@ def test_the_browser_shows_the_planted_event_errors_first_with_the_wrong_cells_a
     assert len(traveller.find(".//tbody").findall("tr")) == 4
     [cell] = [td for td in traveller.iter("td") if td.find("mark") is not None]
     assert text_of(cell) == "170 \u2192 140 T105" and classes(cell.find("mark")) == {"error"}
+    # the ranking lines of board 3's pairs, from the record that holds the ranking, the wrong total marked
+    [lines] = find_all(board_titled(root, "Board 3 "), "div", "ranking")
+    assert [text_of(td) for td in lines.iter("td") if td.find("mark") is not None] == ["18 \u2192 16 R104"]
     # the wrong total of the ranking, on the record that holds it
     [ranking] = find_all(board_titled(root, "Board 6 "), "div", "ranking")
     [row] = [tr for tr in ranking.find(".//tbody").iter("tr") if tr.find("td/mark") is not None]
@@ -598,7 +601,8 @@ def test_on_a_screen_as_wide_as_a4_nothing_overflows_a_board(chromium, monkeypat
     measured.write_text(page.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
     dom, requests = browse(chromium, tmp_path, measured, "--dump-dom", "--window-size=794,1000")
     overflow = json.loads(text_of(parse(dom).find(".//title")))
-    assert overflow == {"page": 0, "boards": [0, 0, 0], "tables": [0, 0, 0]}  # no table scrolls either
+    # the tables: board 3's traveller and ranking lines, board 6's traveller and ranking; no table scrolls either
+    assert overflow == {"page": 0, "boards": [0, 0, 0], "tables": [0, 0, 0, 0]}
 
 
 def test_every_error_on_a_board_not_drawn_is_listed(monkeypatch, tmp_path):

@@ -43,7 +43,8 @@ from ..rules.event import FouledBoard
 from ..replay.semantics import header_values
 from ..core.fingerprint import hands_of
 from ..core.report import failing
-from ..views.board import (PART_NAMES, SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place,
+from ..core.tables import Table
+from ..views.board import (PART_NAMES, RANKING, SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place,
                            deal_facts, denomination_headers, differing_cards, double_dummy, hand_lines, next_step,
                            outcome, place, play_table, results_tables, seat_label, suit_lines, table_grid,
                            table_title, title)
@@ -161,7 +162,9 @@ class HtmlReporter(Reporter):
         wanted = {game: by_game[game] for game in drawable[:room]}
         others = {line for found in wanted.values() for f in found if f.code == FouledBoard.code
                   for line in map(int, _OTHER_LINE.findall(f.message))}
-        records, at_lines = self._records(report.path, set(wanted), others)
+        ranked = min((f.game for f in report.findings if f.code[:1] == "R" and f.game is not None), default=None)
+        records, at_lines, holder = self._records(report.path, set(wanted), others, ranked)
+        ranking = (holder.tables[RANKING], by_game.get(holder.game, [])) if holder is not None else None
         drawn = []
         labels: set[str] = set()
         for game in (game for game in drawable if game in records):  # in file order
@@ -172,7 +175,7 @@ class HtmlReporter(Reporter):
             labels.add(label)
             board_anchor = f"{anchor}-g{record.game}"
             boards.append((label, board_anchor))
-            drawn.append(board_html(record, wanted[game], board_anchor, at_lines))
+            drawn.append(board_html(record, wanted[game], board_anchor, at_lines, ranking))
         self.drawn += len(drawn)
         out = [f'<section class="file" id="{anchor}"><h2>{_e(report.path)} '
                f'<span class="verdict {verdict.word}">{verdict.word}</span></h2>',
@@ -187,13 +190,16 @@ class HtmlReporter(Reporter):
         out.append("</section>")
         return "\n".join(out)
 
-    def _records(self, path: str, games: set[int], lines: set[int]) -> tuple[dict[int, Record], dict[int, Record]]:
-        """The records of ``games`` in ``path``, read again up to the last of them, and the record that holds
-        each of ``lines`` (another record an E101 names)."""
+    def _records(self, path: str, games: set[int], lines: set[int], ranked: int | None = None
+                 ) -> tuple[dict[int, Record], dict[int, Record], Record | None]:
+        """The records of ``games`` in ``path``, read again up to the last of them (and to game ``ranked``, one
+        with an R finding), the record that holds each of ``lines`` (another record an E101 names), and the first
+        record read that holds a TotalScoreTable (its rows of a drawn board's pairs are drawn with it)."""
         found: dict[int, Record] = {}
         holding: dict[int, Record] = {}
+        ranking: Record | None = None
         if not games:
-            return found, holding
+            return found, holding, ranking
         wanted, lines = set(games), set(lines)
         previous: Record | None = None
         try:
@@ -202,17 +208,20 @@ class HtmlReporter(Reporter):
                     for line in [n for n in lines if previous is not None and previous.line <= n < record.line]:
                         holding[line] = previous  # type: ignore[assignment]
                         lines.discard(line)
+                    if ranking is None and RANKING in record.tables:
+                        ranking = record
                     if record.game in wanted:
                         found[record.game] = record
                         wanted.discard(record.game)
-                    if not wanted and not any(n >= record.line for n in lines):
+                    if not wanted and not any(n >= record.line for n in lines) and (
+                            ranking is not None or ranked is None or record.game >= ranked):
                         break
                     previous = record
                 else:
                     holding.update((n, previous) for n in lines if previous is not None and n >= previous.line)
         except OSError:
             pass  # the file changed or vanished since it was checked: its findings are still listed
-        return found, holding
+        return found, holding, ranking
 
 
 def worst(findings: list[Finding]) -> int:
@@ -282,11 +291,13 @@ def _e(text: object) -> str:
 
 # --- one board ---------------------------------------------------------------------------------------
 
-def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: dict[int, Record] | None = None) -> str:
+def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: dict[int, Record] | None = None,
+               ranking: tuple[Table, list[Finding]] | None = None) -> str:
     """A board as ``bridgelint replay`` shows it, its findings in place and listed with their Law under the part
     they are about, each part's with what a director does next; its whole traveller and its ranking rows with
     the wrong cells marked and the values they should hold; beside the deal the other deal an E101 names (from
-    ``at_lines``), the cards in which the two differ marked in both."""
+    ``at_lines``), the cards in which the two differ marked in both.  ``ranking``: the file's TotalScoreTable
+    when another record holds it, and that record's findings: its rows of the board's pairs are drawn."""
     ctx = Context(record)
     values = header_values(record, ctx)
     at = by_place(findings)
@@ -313,8 +324,9 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
         parts.append('<div class="double-dummy"><h4>Double dummy</h4>' + _grid(rows, denomination_headers(STYLE))
                      + (f'<p class="note">par: {_e(best)}</p>' if best is not None else "") + "</div>")
     sections = place(record, findings)
-    for part, table, numbers, _ in results_tables(record, sections):
-        headers, body = table_grid(table, at, STYLE, numbers)
+    for part, table, numbers, found in results_tables(record, sections, ranking):
+        own = record.tables.get(table.name) is table  # else the ranking another record holds, with its findings
+        headers, body = table_grid(table, at if own else by_place(found), STYLE, numbers)
         headers = [_CAMEL.sub("<wbr>", header) for header in headers]  # TotalScoreMP breaks as Total Score MP
         wide = " wide" if len(headers) > _NARROW else ""
         parts.append(f'<div class="results {part}{wide}"><h4>{PART_NAMES[part]} <span class="where">'
