@@ -4,13 +4,15 @@
 deal as a hand diagram (North on top, West and East beside, South below),
 the auction as a table with columns W N E S (the dealer's call in its
 column, notes and alerts below), the play trick by trick (leader, the four
-cards in play order, winner, tricks so far), and the contract and result as
-replayed against what the record states.  A call or card that a finding
+cards in play order, winner, tricks so far), the contract and result as
+replayed against what the record states, and the traveller (ScoreTable) and
+the ranking lines of its pairs (TotalScoreTable), a wrong cell followed by
+the value its rule computes (``170 -> 140 <T105``).  A call or card that a finding
 points at is marked with the finding's code (``1D <A103``), and each finding
 is listed under the part of the board it is about.
 
 The parts (``title``, ``hand_lines``, ``auction_grid``, ``play_table``,
-``outcome``, ``double_dummy``, ``place``) are drawn with a :class:`Style`; the
+``outcome``, ``double_dummy``, ``results_tables`` and ``table_grid``, ``place``) are drawn with a :class:`Style`; the
 HTML report draws the same parts with its own style.  On a terminal suits are symbols
 and findings are coloured; ``--ascii``, ``NO_COLOR``, output that is not a
 terminal or a terminal whose encoding has no suit symbols give plain ASCII.
@@ -145,7 +147,8 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
     out += ["", style.bold("Contract and result")] + [f"  {line}" for line in outcome(record, ctx, style)]
     out += finding_lines(sections["contract"], style)
     for part, table, numbers, found in results_tables(record, sections, ranking):
-        headers, body = table_grid(table, by_place(found), style, numbers)
+        own = record.tables.get(table.name) is table  # else the ranking another record holds, with its findings
+        headers, body = table_grid(table, at if own else by_place(found), style, numbers)
         out += ["", style.bold(PART_NAMES[part]) + f" ({table_title(table, numbers)})"] + _table(body, headers)
         out += finding_lines(found, style)
     rows, best = double_dummy(record, ctx, at, style)
