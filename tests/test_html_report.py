@@ -92,8 +92,8 @@ def test_a_file_with_many_boards_draws_the_first_and_counts_the_rest(monkeypatch
     (tmp_path / "many.pbn").write_text(games)
     target = tmp_path / "many.html"
     monkeypatch.chdir(tmp_path)
-    code, out, err = run(monkeypatch, "check", "--isolated", "--select", "S109", "--format", "html", "-o",
-                         str(target), "many.pbn")
+    code, out, err = run(monkeypatch, "check", "--isolated", "--select", "S109", "--fail-on", "warning", "--format",
+                         "html", "-o", str(target), "many.pbn")  # S109 is a warning: drawn when it fails the file
     root = parse(target.read_text(encoding="utf-8"))
     drawn = find_all(root, "article", "board")
     assert len(drawn) == html_reporter.BOARDS_PER_FILE
@@ -101,7 +101,9 @@ def test_a_file_with_many_boards_draws_the_first_and_counts_the_rest(monkeypatch
     [more] = find_all(root, "div", "more")
     rest = 40 - html_reporter.BOARDS_PER_FILE
     [code] = more.find("ul").findall("li")
-    assert text_of(code).startswith(f"{rest} S109 on {rest} boards not drawn")
+    assert text_of(more.find("h3")) == "Boards with warnings only, not drawn"
+    assert text_of(code).startswith(f"{rest} S109 on {rest} boards: 13, 14, 15, 16, ")
+    assert f"32 and {rest - 20} more" in text_of(code)  # the first 20 boards named
     listed = [text_of(li.find("span")) for li in find_all(code, "li", "finding")]
     assert listed == [f"board {n}, game {n}, line {7 * n - 1}, column 1" for n in (13, 14, 15)]
     assert text_of(find_all(code, "p", "rest")[0]) == f"and {rest - 3} more"
@@ -130,16 +132,28 @@ def dated(n: int) -> list[str]:
     return [board('[Date "95.06.10"]', number=str(i)) for i in range(1, n + 1)]
 
 
-def test_boards_with_errors_are_drawn_first_then_warnings(monkeypatch, tmp_path):
-    """An upload whose only error is on its last board: that board is drawn first."""
-    games = dated(20) + [board('[Auction "N"]', "1D Pass 1C AP", number="21")]
-    root = html_of(monkeypatch, tmp_path, "\n".join(games))
+def test_boards_with_errors_are_drawn_and_boards_with_warnings_only_listed(monkeypatch, tmp_path):
+    """An upload whose only errors are on its last boards: those are drawn, in file order; the twenty boards
+    before them with a date warning each are listed after them, not drawn."""
+    games = dated(20) + [board('[Auction "N"]', "1D Pass 1C AP", number=str(n)) for n in (21, 22)]
+    root = html_of(monkeypatch, tmp_path, "\n".join(games), "--select", "A103,B107")
     drawn = find_all(root, "article", "board")
-    assert len(drawn) == html_reporter.BOARDS_PER_FILE
-    assert drawn[0].get("id") == "f1-g21" and "has-error" in classes(drawn[0])
-    assert [b.get("id") for b in drawn[1:3]] == ["f1-g1", "f1-g2"]
+    assert [b.get("id") for b in drawn] == ["f1-g21", "f1-g22"] and all("has-error" in classes(b) for b in drawn)
+    [more] = find_all(root, "div", "more")
+    assert classes(more) == {"more", "warnings"} and text_of(more.find("h3")) == "Boards with warnings only, not drawn"
+    [item] = more.find("ul").findall("li")
+    assert text_of(item).startswith("20 B107 on 20 boards: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, ")
+    section = root.find(".//section[@class='file']")
+    order = [e for e in section.iter() if e in drawn or e is more]
+    assert order == drawn + [more]  # the errors come first
     cell = find_all(root, "td", "boards")[0]
-    assert text_of(cell).startswith("21, 1, 2, 3")
+    assert text_of(cell) == "21, 22"
+
+
+def test_warnings_are_drawn_when_they_fail_the_file(monkeypatch, tmp_path):
+    games = dated(3) + [board('[Auction "N"]', "1D Pass 1C AP", number="4")]
+    root = html_of(monkeypatch, tmp_path, "\n".join(games), "--fail-on", "warning")
+    assert [b.get("id") for b in find_all(root, "article", "board")] == ["f1-g1", "f1-g2", "f1-g3", "f1-g4"]
 
 
 def test_every_finding_on_the_page_has_a_place(monkeypatch, tmp_path):
@@ -155,21 +169,35 @@ def test_every_finding_on_the_page_has_a_place(monkeypatch, tmp_path):
     assert find_all(root, "div", "more")[0].find("ul/li").get("id") == "f1-c1"  # its place in the file's list
 
 
-def test_a_score_table_finding_shows_its_row_beside_the_board(monkeypatch, tmp_path):
+def test_a_score_table_finding_shows_the_whole_traveller_with_the_wrong_cell_marked(monkeypatch, tmp_path):
     text = board('[Declarer "S"]', '[Contract "4S"]', '[Result "10"]',
                  '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract;Declarer;Result;Score_NS;Score_EW"]',
-                 " 1  2 4S S 10 420 -", " 3  4 4S S 10 620 -")
+                 " 1  2 4S S 10 420 -", " 3  4 4S S 10 620 -", " 5  6 3NT N 9 400 -")
     root = html_of(monkeypatch, tmp_path, text, "--select", "T105")
-    [row] = find_all(root, "div", "table-row")
-    assert text_of(row.find("h4")) == "ScoreTable row at line 10"
-    assert [text_of(th) for th in row.iter("th")] == ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result",
-                                                     "Score_NS", "Score_EW"]
-    assert [text_of(td) for td in row.iter("td")] == ["3", "4", "4S", "S", "10", "620", "-"]
+    [part] = find_all(root, "div", "traveller")
+    assert text_of(part.find("h4")) == "Traveller (ScoreTable, line 8)"
+    assert [text_of(th) for th in part.iter("th")] == ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result",
+                                                      "Score_NS", "Score_EW"]
+    rows = [[text_of(td) for td in tr.iter("td")] for tr in part.find(".//tbody").iter("tr")]
+    assert rows == [["1", "2", "4S", "S", "10", "420", "-"], ["3", "4", "4S", "S", "10", "620 \u2192 420 T105", "-"],
+                    ["5", "6", "3NT", "N", "9", "400", "-"]]
+    [cell] = [td for td in part.iter("td") if td.find("mark") is not None]
+    assert classes(cell.find("mark")) == {"error"} and text_of(find_all(cell, "span", "expected")[0]) == "\u2192 420"
+    [findings] = find_all(root, "div", "findings")
+    assert [text_of(h) for h in findings.iter("h4")] == ["Traveller"]  # not under Header
+    assert [text_of(p) for p in find_all(findings, "p", "next")] == [
+        "Next: correct the score in the scoring program and export again."]
 
 
-def test_a_fouled_board_shows_both_deals(monkeypatch, tmp_path):
+def differing(diagram) -> dict[str, list[str]]:
+    """The ranks marked as differing in each hand of a diagram, by seat."""
+    return {seat: [text_of(s) for s in find_all(hand, "span", "differs")]
+            for hand in find_all(diagram, "div", "hand") for seat in "NESW" if seat in classes(hand)}
+
+
+def test_a_fouled_board_shows_both_deals_with_the_cards_that_differ_marked(monkeypatch, tmp_path):
     one = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
-    two = "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"
+    two = "N:AKQJT98765432... .KQJT98765432.A. .A.KQJT98765432. ...AKQJT98765432"  # the HA and the DA swapped
     game = '[Event "Teams"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{}"]\n' \
            '[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n'
     root = html_of(monkeypatch, tmp_path, game.format(one) + "\n" + game.format(two), "--select", "E101")
@@ -178,19 +206,27 @@ def test_a_fouled_board_shows_both_deals(monkeypatch, tmp_path):
     assert text_of(other.find("h4")).startswith("The deal at line 5 (Board 1 (game 1")
     east = [text_of(h) for h in find_all(other, "div", "hand") if "E" in classes(h)]
     assert east == ["East\u2660 -\u2665 AKQJT98765432\u2666 -\u2663 -"]
-    assert len(find_all(article, "div", "diagram")) == 2
+    own, theirs = find_all(article, "div", "diagram")
+    assert differing(own) == {"N": [], "E": ["A"], "S": ["A"], "W": []}
+    assert [text_of(line) for line in find_all(own, "div", "E")[0].findall("div")] == [
+        "\u2660 -", "\u2665 KQJT98765432", "\u2666 A", "\u2663 -"]  # its A is the diamond ace
+    assert differing(theirs) == {"N": [], "E": ["A"], "S": ["A"], "W": []}
+    assert text_of(find_all(theirs, "div", "E")[0].findall("div")[1]) == "\u2665 AKQJT98765432"
 
 
 def test_a_fouled_board_shows_the_hand_records_deal_from_its_file(monkeypatch, tmp_path):
     one = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
-    two = "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"
+    two = "N:AKQJT98765432... .KQJT98765432.A. .A.KQJT98765432. ...AKQJT98765432"  # the HA and the DA swapped
     game = '[Event "Teams"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{}"]\n'
     (tmp_path / "hr.pbn").write_text(game.format(one))
     root = html_of(monkeypatch, tmp_path, game.format(two) + '[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n',
                    "--select", "E101", "--hand-record", "hr.pbn")
     [other] = [div for article in find_all(root, "article", "board") for div in find_all(article, "div", "other-deal")]
     assert text_of(other.find("h4")) == "board 1 in the hand record, hr.pbn:5"
-    assert [text_of(h) for h in find_all(other, "div", "hand")][1] == "East   \u2660 -  \u2665 AKQJT98765432  \u2666 -  \u2663 -"
+    east = [text_of(h) for h in find_all(other, "div", "hand") if "E" in classes(h)]
+    assert east == ["East\u2660 -\u2665 AKQJT98765432\u2666 -\u2663 -"]
+    own, theirs = find_all(find_all(root, "article", "board")[0], "div", "diagram")
+    assert differing(own) == differing(theirs) == {"N": [], "E": ["A"], "S": ["A"], "W": []}
 
 
 def test_codes_link_the_rule_text_the_page_carries(monkeypatch, tmp_path):
@@ -247,7 +283,7 @@ def test_a_board_shows_its_double_dummy_table_with_the_cell_a_finding_names(monk
 
 
 def test_a_board_whose_tables_agree_shows_their_par(monkeypatch, tmp_path):
-    root = html_of(monkeypatch, tmp_path, DD_BOARD.replace("W:11818", "W:11817"))
+    root = html_of(monkeypatch, tmp_path, DD_BOARD.replace("W:11818", "W:11817"), "--fail-on", "warning")
     headers, rows, marked = double_dummy_of(root)
     assert rows[3] == ["West", "1", "1", "8", "1", "7"] and marked == []
     [part] = find_all(find_all(root, "article", "board")[0], "div", "double-dummy")
@@ -255,7 +291,7 @@ def test_a_board_whose_tables_agree_shows_their_par(monkeypatch, tmp_path):
 
 
 def test_a_board_without_double_dummy_tags_has_no_such_part(monkeypatch, tmp_path):
-    root = html_of(monkeypatch, tmp_path, board('[Date "95.06.10"]'))
+    root = html_of(monkeypatch, tmp_path, board('[Date "95.06.10"]'), "--fail-on", "warning")
     assert find_all(root, "article", "board") and find_all(root, "div", "double-dummy") == []
 
 
@@ -406,7 +442,8 @@ def test_the_report_prints_on_a4_with_no_board_split(chromium, monkeypatch, tmp_
         assert page.startswith(("Board ",) + files), f"page {number} starts inside a board: {page[:80]!r}"
     titles = re.findall(r"^\s*Board \S+ \((?:game|record) \d+, line \d+\)", text, re.M)
     root = parse(target.read_text(encoding="utf-8"))
-    assert len(titles) == len(find_all(root, "article", "has-error")) < len(find_all(root, "article", "board"))
+    assert len(titles) == len(find_all(root, "article", "has-error")) == len(find_all(root, "article", "board"))
+    assert find_all(root, "div", "warnings") and "Boards with warnings only" not in text  # listed on the screen
     assert "Printed: the verdict table and the boards with errors" in pages[0]
 
 
@@ -424,3 +461,156 @@ def test_text_from_the_record_is_escaped(monkeypatch, tmp_path):
     assert not [e for e in root.iter("b") if text_of(e) == "strong"]
     text = text_of(root.find("body"))
     assert "West: <script>alert(1)</script>" in text and "(1) <b>strong</b> & \u2660" in text
+
+
+# --- the planted event: what a director reads first ----------------------------------------------------------
+
+EVENT = Path("docs/examples/event/results.pbn")  # a wrong traveller score, a fouled board, a wrong total planted
+MM = 72 / 25.4  # PDF points a millimetre
+
+
+def event_html(monkeypatch, tmp_path: Path, text: str | None = None) -> Path:
+    """The report of the planted event, or of ``text`` written in its place."""
+    monkeypatch.chdir(ROOT)
+    source = str(EVENT)
+    if text is not None:
+        source = str(tmp_path / "event.pbn")
+        Path(source).write_text(text, encoding="utf-8")
+    target = tmp_path / "event.html"
+    code, out, err = run(monkeypatch, "check", "--isolated", "--format", "html", "-o", str(target), source)
+    assert code == 1, err
+    return target
+
+
+def board_titled(root, title: str):
+    [found] = [b for b in find_all(root, "article", "board") if text_of(b.find("h3")).startswith(title)]
+    return found
+
+
+def test_the_browser_shows_the_planted_event_errors_first_with_the_wrong_cells_and_cards_marked(
+        chromium, monkeypatch, tmp_path):
+    dom, requests = browse(chromium, tmp_path, event_html(monkeypatch, tmp_path), "--dump-dom")
+    assert requests == []
+    root = parse(dom)
+    # every board has a date warning; the three with errors are drawn first, in file order, the others listed
+    drawn = find_all(root, "article", "board")
+    assert [text_of(b.find("h3")).split(")")[0] for b in drawn] == [
+        "Board 3 (game 3, line 34", "Board 5 (game 6, line 76", "Board 6 (game 7, line 88"]
+    assert all("has-error" in classes(b) for b in drawn)
+    [more] = find_all(root, "div", "more")
+    assert text_of(more).startswith("Boards with warnings only, not drawn4 B107 on 4 boards: 1, 2, 4, 5")
+    # the wrong traveller score: its cell marked, the Law 77 score beside it; the whole traveller drawn
+    [traveller] = find_all(board_titled(root, "Board 3 "), "div", "traveller")
+    assert len(traveller.find(".//tbody").findall("tr")) == 4
+    [cell] = [td for td in traveller.iter("td") if td.find("mark") is not None]
+    assert text_of(cell) == "170 \u2192 140 T105" and classes(cell.find("mark")) == {"error"}
+    # the ranking lines of board 3's pairs, from the record that holds the ranking, the wrong total marked
+    [lines] = find_all(board_titled(root, "Board 3 "), "div", "ranking")
+    assert [text_of(td) for td in lines.iter("td") if td.find("mark") is not None] == ["18 \u2192 16 R104"]
+    # the wrong total of the ranking, on the record that holds it
+    [ranking] = find_all(board_titled(root, "Board 6 "), "div", "ranking")
+    [row] = [tr for tr in ranking.find(".//tbody").iter("tr") if tr.find("td/mark") is not None]
+    assert [text_of(td) for td in row.iter("td")][:2] == ["5", "4"]  # pair 4's
+    assert [text_of(td) for td in row.iter("td") if td.find("mark") is not None] == ["18 \u2192 16 R104"]
+    # the fouled board: the cards in which the two deals differ, marked in both
+    fouled = board_titled(root, "Board 5 ")
+    own, theirs = find_all(fouled, "div", "diagram")
+    assert differing(own) == {"N": ["2"], "E": ["8"], "S": [], "W": []}  # its North holds the 2 of diamonds
+    assert differing(theirs) == {"N": ["8"], "E": ["2"], "S": [], "W": []}  # the other deal's, the 8 of spades
+    assert text_of(find_all(own, "div", "N")[0].findall("div")[2]) == "\u2666 K52"
+    # each part's findings under its heading, with what to do next
+    headings = {text_of(h) for b in drawn for h in find_all(b, "div", "findings")[0].iter("h4")}
+    assert headings == {"Header", "Traveller", "Deal", "Ranking"}
+    steps = {text_of(p) for p in find_all(root, "p", "next")}
+    assert "Next: correct the score in the scoring program and export again." in steps
+    assert "Next: check which tables played which deal (Law 87) and score the board as the Law says." in steps
+
+
+WIDE = ["FederationNumber", "MasterpointsAwarded", "HandicapApplied", "CarryForwardScore", "SessionBonusPoints",
+        "QualifiedForFinal", "RegionalCommittee", "SeasonRankingPoints"]
+
+
+def test_the_planted_event_prints_on_a4_portrait_with_nothing_wider_than_the_page(chromium, monkeypatch, tmp_path):
+    """Printed to PDF with a ranking of sixteen columns: A4 portrait, and no word beyond the page's right margin
+    (what is wider than the page is cut at its edge, so it shows as text in the margin)."""
+    if shutil.which("pdftotext") is None:
+        if os.environ.get("CI"):
+            pytest.fail("pdftotext is not installed: .ci/run installs Debian's poppler-utils")
+        pytest.skip("pdftotext is not installed (apt-get install poppler-utils)")
+    pdf = tmp_path / "event.pdf"
+    browse(chromium, tmp_path, event_html(monkeypatch, tmp_path, wide_event()), f"--print-to-pdf={pdf}",
+           "--no-pdf-header-footer")
+    box = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = [(float(w), float(h)) for w, h in re.findall(r'<page width="([\d.]+)" height="([\d.]+)"', box)]
+    assert pages and all(abs(w - 210 * MM) < 1 and abs(h - 297 * MM) < 1 for w, h in pages)  # A4 portrait
+    words = [(float(x), word) for x, word in re.findall(r'xMax="([\d.]+)"[^>]*>([^<]*)<', box)]
+    assert any(word == "\u2192" for _, word in words) and len(words) > 300
+    right = 210 * MM - 12 * MM  # the @page margin
+    assert [(x, word) for x, word in words if x > right + 0.5] == []
+
+
+def test_the_event_guide_screenshots_are_made_by_its_script(chromium, tmp_path):
+    """docs/examples/event/screenshots.py makes the pictures the event guide shows, from the planted event."""
+    import sys
+
+    done = subprocess.run([sys.executable, "docs/examples/event/screenshots.py", str(tmp_path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    guide = (ROOT / "docs" / "guides" / "event.md").read_text(encoding="utf-8")
+    pictures = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert pictures == ["report-fouled-board.png", "report-ranking.png", "report-top.png", "report-traveller.png"]
+    for name in pictures:
+        shot = (tmp_path / name).read_bytes()
+        assert shot[:8] == b"\x89PNG\r\n\x1a\n" and len(shot) > 20_000
+        width, height = int.from_bytes(shot[16:20], "big"), int.from_bytes(shot[20:24], "big")
+        assert width == 1000 and 500 < height < 2000, (name, height)  # a board as tall as it is
+        assert f"](img/{name})" in guide and (ROOT / "docs" / "guides" / "img" / name).exists()
+
+
+def test_a_long_traveller_shows_the_rows_its_findings_are_on(monkeypatch, tmp_path):
+    rows = [f"{n} {n + 1} 4S S 10 420 -" for n in range(1, 300, 2)]
+    rows[70] = "141 142 4S S 10 620 -"
+    text = board('[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]', *rows)
+    root = html_of(monkeypatch, tmp_path, text, "--select", "T105")
+    [part] = find_all(root, "div", "traveller")
+    assert text_of(part.find("h4")) == "Traveller (ScoreTable, line 5, 1 of 150 rows)"
+    assert [[text_of(td) for td in tr.iter("td")] for tr in part.find(".//tbody").iter("tr")] == [
+        ["141", "142", "4S", "S", "10", "620 \u2192 420 T105", "-"]]
+
+
+def wide_event() -> str:
+    """The planted event with a ranking of sixteen columns, long ids and names in it."""
+    text = (ROOT / EVENT).read_text(encoding="utf-8").replace('MeanMP\\5R"]', "MeanMP\\5R;" + ";".join(WIDE) + '"]')
+    text = re.sub(r"(\d\.\d\d)\n", r'\1 PT-2026-000123 0.75 "no-handicap" 12.5 24.0 "yes-qualified" "Norte" 1250\n',
+                  text)
+    assert text.count("PT-2026-000123") == 8
+    return text
+
+
+_MEASURE = ("<script>document.title = JSON.stringify({page: document.documentElement.scrollWidth - "
+            "document.documentElement.clientWidth, boards: [...document.querySelectorAll('article.board')].map("
+            "b => b.scrollWidth - b.clientWidth), tables: [...document.querySelectorAll('.results .scroll')].map("
+            "t => t.scrollWidth - t.clientWidth)})</script>")
+
+
+def test_on_a_screen_as_wide_as_a4_nothing_overflows_a_board(chromium, monkeypatch, tmp_path):
+    """At 794 pixels (A4's width at 96 dpi) neither the page, nor a board's card, nor a traveller or ranking is
+    wider than it shows (measured by a script in a copy of the page)."""
+    page = event_html(monkeypatch, tmp_path, wide_event()).read_text(encoding="utf-8")
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
+    dom, requests = browse(chromium, tmp_path, measured, "--dump-dom", "--window-size=794,1000")
+    overflow = json.loads(text_of(parse(dom).find(".//title")))
+    # the tables: board 3's traveller and ranking lines, board 6's traveller and ranking; no table scrolls either
+    assert overflow == {"page": 0, "boards": [0, 0, 0], "tables": [0, 0, 0, 0]}
+
+
+def test_every_error_on_a_board_not_drawn_is_listed(monkeypatch, tmp_path):
+    games = [board('[Auction "N"]', "1D Pass 1C AP", number=str(n)) for n in range(1, 21)] + dated(1)
+    root = html_of(monkeypatch, tmp_path, "\n".join(games), "--select", "A103,B107")
+    assert len(find_all(root, "article", "board")) == html_reporter.BOARDS_PER_FILE
+    errors, warnings = find_all(root, "div", "more")
+    assert text_of(errors.find("h3")) == "More boards with errors, not drawn"
+    listed = [text_of(li.find("span")) for li in find_all(errors, "li", "finding")]
+    assert listed == [f"board {n}, game {n}, line {7 * n - 1}, column 9" for n in range(13, 21)]  # all 8, not 3
+    assert text_of(warnings.find("h3")) == "Boards with warnings only, not drawn"

@@ -207,3 +207,60 @@ def test_replay_shows_the_double_dummy_table_and_par_with_the_cells_findings_nam
     assert "  West   1     1    8    1    7 <O101\n" in output  # the Ability cell that differs
     assert "O101 error (line 6, column 41): Ability gives West in clubs 8 tricks" in output
     assert "par:" not in output  # the tables disagree: no par
+
+
+EVENT = Path(__file__).resolve().parents[1] / "docs" / "examples" / "event" / "results.pbn"  # the planted event
+
+
+def test_replay_draws_the_traveller_with_the_wrong_score_and_the_value_it_should_be():
+    result = CliRunner().invoke(cli, ["replay", "--isolated", str(EVENT), "--board", "3", "--ascii"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "  tags: none (the traveller below holds 4 results)\n" in out
+    assert "\nTraveller (ScoreTable, line 42)\n" in out
+    rows = out.split("\nTraveller (ScoreTable, line 42)\n")[1].split("\n\n")[0].splitlines()
+    assert rows[0].split() == ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS", "Score_EW",
+                               "MP_NS", "MP_EW"]
+    assert [row.split() for row in rows[2:6]] == [
+        ["1", "2", "4H", "N", "10", "420", "-", "6", "0"], ["3", "4", "3H", "N", "9", "170", "->", "140", "<T105", "-",
+                                                           "4", "2"],
+        ["5", "6", "4H", "N", "9", "-", "50", "2", "4"], ["7", "8", "2S", "E", "8", "-", "110", "0", "6"]]
+    assert rows[6].startswith("  T105 error (line 44, column 12): ScoreTable Score_NS 170, but 3H by N")
+
+
+def test_replay_draws_the_ranking_lines_of_the_boards_pairs_from_the_record_that_holds_them():
+    result = CliRunner().invoke(cli, ["replay", "--isolated", str(EVENT), "--board", "3", "--ascii"])
+    ranking = result.stdout.split("\nRanking (TotalScoreTable, line 101)\n")[1].splitlines()
+    assert ranking[0].split() == ["Rank", "PairId", "Names", "Club", "NrBoards", "TotalMP", "MeanMP"]
+    assert len(ranking) == 2 + 8 + 1  # headers, rule, the 8 pairs that played board 3, the finding
+    assert ranking[6].split()[:2] == ["5", "4"] and ranking[6].split()[-5:] == ["18", "->", "16", "<R104", "3.00"]
+    assert ranking[10].startswith("  R104 error (line 106, column 77): TotalScoreTable TotalMP 18 for PairId 4")
+
+
+def test_replay_draws_only_the_ranking_rows_of_the_boards_pairs(tmp_path: Path):
+    text = EVENT.read_text(encoding="utf-8")
+    text = text.replace("7 8 2S E 8 - 110 0 6", "7 9 2S E 8 - 110 0 6")  # board 3: pairs 1-7 and 9
+    result = CliRunner().invoke(cli, ["replay", "--isolated", "--select", "R104", str(_written(tmp_path, text)),
+                                      "--board", "3", "--ascii"])
+    assert "\nRanking (TotalScoreTable, line 101, 7 of 8 rows)\n" in result.stdout
+    ranking = result.stdout.split("7 of 8 rows)\n")[1].splitlines()
+    assert sorted(row.split()[1] for row in ranking[2:9]) == ["1", "2", "3", "4", "5", "6", "7"]
+
+
+def _written(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "event.pbn"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_replay_underlines_the_cards_of_a_fouled_board_that_differ_on_a_terminal():
+    import bridgelint
+
+    [record] = [r for r in read(EVENT) if r.game == 6]
+    findings = [f for f in bridgelint.check(EVENT).findings if f.game == 6]
+    out = render(record, findings, Style(fancy=True))
+    under = "\x1b[4m{}\x1b[24m"
+    assert f"AQ9{under.format('8')}6" in out and f"K5{under.format('2')}" in out  # East's 8, North's 2 here
+    assert f"{under.format('8')}2" in out and f"T8{under.format('2')}" in out  # North's 8, East's 2 there
+    assert out.count("\x1b[4m") == 4
+    assert "\x1b[4m" not in render(record, findings, Style(fancy=False))

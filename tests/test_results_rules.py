@@ -137,6 +137,7 @@ def test_r103_a_percentage_that_its_mp_boards_and_top_do_not_give():
     assert [(f.line, f.column) for f in findings] == [(4, 14)]
     assert ("TotalPercentage 70.38, but TotalMP 2393.1 over 6 boards (a top of 100 a board, as the other rows "
             "give) is 398.85%") in findings[0].message
+    assert findings[0].expected == "398.85"
 
 
 def test_r103_a_mean_that_is_not_the_total_over_the_boards():
@@ -285,6 +286,7 @@ def test_r104_totals_boards_and_percentages_from_the_travellers():
                 if f.code == "R104"]
     assert [(f.line, f.column) for f in findings] == [(7, 7)]
     assert "TotalMP 1 for PairId 2, but its rows in the ScoreTables give 0" in findings[0].message
+    assert findings[0].expected == "0" and findings[0].game == 1  # on the record that holds the ranking
     assert at(check(results_file(ranking.replace("1 4 2 2", "1 4 1 2"), [BOARD_2])), "R104") == [(6, 5)]
     assert at(check(results_file(ranking.replace("1 4 2 2 100.0", "1 4 2 2 90.0"), [BOARD_2])), "R104") == [(6, 9)]
 

@@ -194,6 +194,7 @@ def test_t105_fires_at_the_wrong_score():
                 if f.code == "T105"]
     assert [(f.line, f.column) for f in findings] == [(6, 9), (8, 10)]
     assert "4S by S with 10 tricks at vulnerability None scores NS 420" in findings[0].message
+    assert [f.expected for f in findings] == ["420", "-100"]  # the value the cell should hold, for the reports
 
 
 def test_t105_not_on_right_scores_artificial_rows_or_unknown_elements():
@@ -239,6 +240,7 @@ def test_t106_fires_with_the_computed_value():
     assert [(f.line, f.column) for f in findings] == [(6, 5)]
     assert "give 1: NS 400 beats 1 and equals 0 of the 2 other scores" in findings[0].message
     assert "1 more MP_NS value is wrong" in findings[0].message
+    assert findings[0].expected == "1"
 
 
 @pytest.mark.parametrize("rows, shown", [
@@ -250,6 +252,7 @@ def test_t106_shows_the_computed_value_as_the_column_writes_it(rows, shown):
     [finding] = [f for f in check(HEAD + '[ScoreTable "Score_NS;MP_NS"]\n' + rows) if f.code == "T106"]
     assert f"MP_NS 2, but the table's scores give {shown}:" in finding.message or (
         f"MP_NS 2.0, but the table's scores give {shown}:" in finding.message)
+    assert finding.expected == shown
 
 
 def test_t106_on_an_ew_column_speaks_of_the_ew_score():

@@ -10,7 +10,7 @@ import click
 
 from ..core.findings import Finding
 from ..engine.linter import location
-from ..views.board import finding_lines, render, style_for
+from ..views.board import RANKING, finding_lines, render, style_for
 from ..views.printable import letters
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 
@@ -36,16 +36,24 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
         click.echo(f"bridgelint: {path}: {why}", err=True)
         sys.exit(USAGE_ERROR)
     shown: set[int] = set()
-    wanted = [checked for checked in result
-              if (game is None or checked.record.game == game)
-              and (board is None or (checked.record.board_number or "").strip() == board.strip())]
+    wanted = []
+    holder = None  # the first record that holds a TotalScoreTable: each board drawn shows its pairs' rows
+    for checked in result:
+        if holder is None and RANKING in checked.record.tables:
+            holder = checked
+        if (game is None or checked.record.game == game) and (
+                board is None or (checked.record.board_number or "").strip() == board.strip()):
+            wanted.append(checked)
     later: dict[int | None, list[Finding]] = {}  # findings decided at the end of the file (a fouled board)
     for finding in result.at_end:
         later.setdefault(finding.game, []).append(finding)
+    ranking = None
+    if holder is not None:
+        ranking = (holder.record.tables[RANKING], holder.findings + later.get(holder.record.game, []))
     for checked in wanted:  # shown once the file is read: the event checks decide at its end
         record = checked.record
         findings = sorted(checked.findings + later.get(record.game, []), key=location)
-        drawn = render(record, findings, style, checked.replays)
+        drawn = render(record, findings, style, checked.replays, ranking)
         click.echo(("\n" if shown else "") + (drawn if style.fancy else letters(drawn)), nl=False)
         shown.add(record.game)
     file_findings = [f for f in result.file_findings if f.game is None or f.game in shown]

@@ -85,6 +85,8 @@ class Finding:
     board: str | None = None
     fix: Fix | None = None  # the edit that mends it, when its rule has one and it applies here
     related: Related | None = None  # the other record it names (E codes)
+    expected: str | None = None  # what the rule computes where the finding's cell is written wrong (``140`` for a
+    # ScoreTable's ``170``), as the cell would write it; None: not a computed value
 
     @property
     def full_message(self) -> str:
@@ -95,7 +97,8 @@ class Finding:
         """This finding with ``severity`` and ``law`` (its rule's) where it has none of its own, in ``game`` and
         ``board``."""
         return Finding(self.code, self.message, self.line, self.column, self.severity or severity,
-                       law if self.law is None else self.law, game, board, self.fix, self.related)
+                       law if self.law is None else self.law, game, board, self.fix, self.related,
+                       self.expected)
 
     def __reduce__(self) -> tuple[type[Finding], tuple]:
         """Pickled as the tuple of its fields (a worker's findings go to the parent): about half the time of a

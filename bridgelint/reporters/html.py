@@ -1,29 +1,33 @@
 """HTML: one self-contained page for people (inline CSS, no script, nothing fetched, UTF-8).
 
 The verdict table comes first, each file and drawn board linked; then, per
-file with findings, its boards with findings as ``bridgelint replay`` shows
-them (hand diagram with the dealer and vulnerability in its centre, auction
-grid, tricks played, contract and result, the double-dummy table and its par)
-with the offending call, card or table cell marked in place and the findings with their Law beside them.  Boards with
-errors are drawn first, then those with warnings, each in file order.  A T
-or R finding shows the ScoreTable or TotalScoreTable row it is about; an
-E101 shows the other record's deal beside the board's own when it is in the
-same file.  The page stays bounded on large runs: a file draws its first
-:data:`BOARDS_PER_FILE` boards with findings and lists the first findings of
-each code on the others, each with its board, game and line; a run draws at
-most :data:`BOARDS_PER_RUN` boards.  Each code links the rule's text, which
-the page carries (it works offline), and its page on the documentation site.
-The records are read again from the file (only as far as the last board
+file with findings, its boards with errors (with ``--fail-on warning``, with
+warnings too), in file order, as ``bridgelint replay`` shows them (hand
+diagram with the dealer and vulnerability in its centre, auction grid,
+tricks played, contract and result, the double-dummy table and its par, the
+traveller and the ranking) with the offending call, card or table cell
+marked in place, a wrong cell with the value the rule computes beside it
+(``170 → 140``), and the findings listed with their Law under the part of
+the board they are about, with what a director does next.  A board with a
+ScoreTable shows all of it; an E101 shows the other record's deal beside
+the board's own when it is in the same file (else the hand record's), the
+cards in which the two differ marked in both.  The boards not drawn are
+listed after, those with errors first, then those with warnings only, then
+info: per code, its boards and its first findings with board, game and
+line (every error is listed).  The page stays bounded on large runs: a file
+draws its first :data:`BOARDS_PER_FILE` boards with errors, a run at most
+:data:`BOARDS_PER_RUN`.  Each code links the rule's text, which the page
+carries (it works offline), and its page on the documentation site.  The
+records are read again from the file (only as far as the last board
 drawn); standard input is kept in memory for that.  Printed on A4, the page
 is a summary: the verdict table and the boards with errors, a board never
-split across pages.
+split across pages, nothing wider than the page.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from bisect import bisect_right
 from collections import Counter
 from contextlib import closing
 from typing import Callable, Generator
@@ -32,24 +36,25 @@ from ..core._version import __version__
 from ..core.documentation import rule_url
 from ..core.findings import Finding
 from ..core.record import Record
-from ..core.tables import Table
 from ..core.report import FileReport
 from ..replay.context import Context
 from ..rules import RULES
 from ..rules.event import FouledBoard
 from ..replay.semantics import header_values
-from ..views.board import (SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place, deal_facts,
-                           denomination_headers, double_dummy, hand_lines, other_deal, outcome, place, play_table,
-                           seat_label, title)
+from ..core.fingerprint import hands_of
+from ..core.report import failing
+from ..core.tables import Table
+from ..views.board import (PART_NAMES, RANKING, SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place,
+                           deal_facts, denomination_headers, differing_cards, double_dummy, hand_lines, next_step,
+                           outcome, place, play_table, results_tables, seat_label, suit_lines, table_grid,
+                           table_title, title)
 from ..core.wording import counted
 from . import Reporter, Summary
 from .verdict import HEADERS, Verdict, count
 
 BOARDS_PER_FILE = 12
 BOARDS_PER_RUN = 300
-LISTED_PER_CODE = 3  # findings of a code on boards not drawn that are listed with their place
-PARTS = (("header", "Header"), ("deal", "Deal"), ("auction", "Auction"), ("play", "Play"),
-         ("contract", "Contract and result"), ("optimum", "Double dummy"))
+LISTED_PER_CODE = 3  # warnings and info of a code on boards not drawn that are listed with their place (every error is)
 _RANK = {"error": 0, "warning": 1, "info": 2}
 _OTHER_LINE = re.compile(r"\bat line (\d+)\b")  # E101: where the other record of the board is, in this file
 _UNPLAYED = re.compile(r"(?:[NESW]:)?-(?: (?:[NESW]:)?-)*")  # a trick row of no card (an unfinished play)
@@ -78,6 +83,12 @@ class HtmlStyle(Style):
 
     def bold(self, text: str) -> str:
         return f"<b>{text}</b>"
+
+    def expected(self, value: str) -> str:
+        return f' <span class="expected" title="the value bridgelint computes">→ {_e(value)}</span>'
+
+    def differs(self, rank: str) -> str:
+        return f'<span class="differs" title="in another seat in the other deal">{rank}</span>'
 
     def text(self, text: str) -> str:
         return _e(text)
@@ -145,14 +156,18 @@ class HtmlReporter(Reporter):
             by_game.setdefault(f.game, []).append(f)
         file_findings = by_game.pop(None, [])
         room = max(0, min(BOARDS_PER_FILE, BOARDS_PER_RUN - self.drawn))
-        order = sorted(by_game, key=lambda game: (worst(by_game[game]), game or 0))  # errors first, in file order
-        wanted = {game: by_game[game] for game in order[:room] if game is not None}
+        severities = failing(self.fail_on)  # the boards drawn: those with errors (with warnings too at warning)
+        drawable = sorted(game for game, found in by_game.items() if game is not None
+                          and any(f.severity in severities for f in found))
+        wanted = {game: by_game[game] for game in drawable[:room]}
         others = {line for found in wanted.values() for f in found if f.code == FouledBoard.code
                   for line in map(int, _OTHER_LINE.findall(f.message))}
-        records, at_lines = self._records(report.path, set(wanted), others)
+        ranked = min((f.game for f in report.findings if f.code[:1] == "R" and f.game is not None), default=None)
+        records, at_lines, holder = self._records(report.path, set(wanted), others, ranked)
+        ranking = (holder.tables[RANKING], by_game.get(holder.game, [])) if holder is not None else None
         drawn = []
         labels: set[str] = set()
-        for game in (game for game in order if game in records):
+        for game in (game for game in drawable if game in records):  # in file order
             record = records[game]
             label = record.board_number or f"game {record.game}"
             if label in labels:  # the same board again (a vugraph's other room, a repeated number)
@@ -160,7 +175,7 @@ class HtmlReporter(Reporter):
             labels.add(label)
             board_anchor = f"{anchor}-g{record.game}"
             boards.append((label, board_anchor))
-            drawn.append(board_html(record, wanted[game], board_anchor, at_lines))
+            drawn.append(board_html(record, wanted[game], board_anchor, at_lines, ranking))
         self.drawn += len(drawn)
         out = [f'<section class="file" id="{anchor}"><h2>{_e(report.path)} '
                f'<span class="verdict {verdict.word}">{verdict.word}</span></h2>',
@@ -171,17 +186,20 @@ class HtmlReporter(Reporter):
         if file_findings:
             out.append('<div class="file-findings"><h3>The file</h3>' + findings_html(file_findings) + "</div>")
         out += drawn
-        out.append(_not_drawn([f for game, found in by_game.items() if game not in records for f in found], anchor))
+        out.append(_not_drawn([found for game, found in sorted(by_game.items()) if game not in records], anchor))
         out.append("</section>")
         return "\n".join(out)
 
-    def _records(self, path: str, games: set[int], lines: set[int]) -> tuple[dict[int, Record], dict[int, Record]]:
-        """The records of ``games`` in ``path``, read again up to the last of them, and the record that holds
-        each of ``lines`` (another record an E101 names)."""
+    def _records(self, path: str, games: set[int], lines: set[int], ranked: int | None = None
+                 ) -> tuple[dict[int, Record], dict[int, Record], Record | None]:
+        """The records of ``games`` in ``path``, read again up to the last of them (and to game ``ranked``, one
+        with an R finding), the record that holds each of ``lines`` (another record an E101 names), and the first
+        record read that holds a TotalScoreTable (its rows of a drawn board's pairs are drawn with it)."""
         found: dict[int, Record] = {}
         holding: dict[int, Record] = {}
+        ranking: Record | None = None
         if not games:
-            return found, holding
+            return found, holding, ranking
         wanted, lines = set(games), set(lines)
         previous: Record | None = None
         try:
@@ -190,17 +208,20 @@ class HtmlReporter(Reporter):
                     for line in [n for n in lines if previous is not None and previous.line <= n < record.line]:
                         holding[line] = previous  # type: ignore[assignment]
                         lines.discard(line)
+                    if ranking is None and RANKING in record.tables:
+                        ranking = record
                     if record.game in wanted:
                         found[record.game] = record
                         wanted.discard(record.game)
-                    if not wanted and not any(n >= record.line for n in lines):
+                    if not wanted and not any(n >= record.line for n in lines) and (
+                            ranking is not None or ranked is None or record.game >= ranked):
                         break
                     previous = record
                 else:
                     holding.update((n, previous) for n in lines if previous is not None and n >= previous.line)
         except OSError:
             pass  # the file changed or vanished since it was checked: its findings are still listed
-        return found, holding
+        return found, holding, ranking
 
 
 def worst(findings: list[Finding]) -> int:
@@ -208,26 +229,55 @@ def worst(findings: list[Finding]) -> int:
     return min((_RANK.get(f.severity or "", 1) for f in findings), default=2)
 
 
-def _not_drawn(findings: list[Finding], anchor: str) -> str:
-    """The findings on boards not drawn, per code: how many, and the first few with board, game and line."""
-    if not findings:
-        return ""
-    counts = Counter(f.code for f in findings)
-    boards = Counter(code for code, _ in {(f.code, f.game) for f in findings})
-    first: dict[str, list[Finding]] = {}
-    for f in findings:
-        listed = first.setdefault(f.code, [])
-        if len(listed) < LISTED_PER_CODE:
-            listed.append(f)
-    items = []
-    for n, (code, total) in enumerate(counts.most_common(), 1):
-        shown = first[code]
-        rest = total - len(shown)
-        items.append(f'<li id="{anchor}-c{n}">{total:,} {STYLE.code(shown[0])} on '
-                     f"{counted(boards[code], 'board', grouped=True)} not drawn"
-                     + findings_html(shown, located=True)
-                     + (f'<p class="rest">and {rest:,} more</p>' if rest else "") + "</li>")
-    return '<div class="more"><h3>Not drawn</h3><ul>' + "".join(items) + "</ul></div>"
+_GROUPS = ("More boards with errors, not drawn", "Boards with warnings only, not drawn",
+           "Boards with information only, not drawn")
+BOARDS_LISTED = 20  # boards named after a code of boards not drawn
+
+
+def _not_drawn(boards: list[list[Finding]], anchor: str) -> str:
+    """The findings of the boards not drawn (``boards``: each board's), boards with errors first, then those with
+    warnings only, then the rest: per code, how many, and each error and the first few others with board, game
+    and line."""
+    groups: list[list[Finding]] = [[], [], []]
+    for found in boards:
+        groups[worst(found)] += found
+    out = []
+    n = 0
+    for rank, findings in enumerate(groups):
+        if not findings:
+            continue
+        counts = Counter(f.code for f in findings)
+        on = Counter(code for code, _ in {(f.code, f.game) for f in findings})
+        first: dict[str, list[Finding]] = {}
+        for f in findings:
+            listed = first.setdefault(f.code, [])
+            if len(listed) < LISTED_PER_CODE or f.severity == "error":  # an error is never left out
+                listed.append(f)
+        items = []
+        for code, total in sorted(counts.items(), key=lambda item: (_RANK.get(first[item[0]][0].severity or "", 1),
+                                                                    -item[1], item[0])):
+            n += 1
+            shown = first[code]
+            rest = total - len(shown)
+            items.append(f'<li id="{anchor}-c{n}">{total:,} {STYLE.code(shown[0])} on '
+                         f"{counted(on[code], 'board', grouped=True)}: {_e(_boards(findings, code))}"
+                         + findings_html(shown, located=True)
+                         + (f'<p class="rest">and {rest:,} more</p>' if rest else "") + _next_steps(shown) + "</li>")
+        kind = ("errors", "warnings", "info")[rank]
+        out.append(f'<div class="more {kind}"><h3>{_GROUPS[rank]}</h3><ul>' + "".join(items) + "</ul></div>")
+    return "".join(out)
+
+
+def _boards(findings: list[Finding], code: str) -> str:
+    """The boards of the findings of ``code``, in file order: ``1, 2, 5 (game 6)``, the first
+    :data:`BOARDS_LISTED`."""
+    names = []
+    seen: set[str] = set()
+    for game, board in sorted({(f.game or 0, f.board) for f in findings if f.code == code}):
+        names.append(f"game {game}" if not board else f"{board} (game {game})" if board in seen else board)
+        seen.add(board or "")
+    listed = names[:BOARDS_LISTED]
+    return ", ".join(listed) + (f" and {len(names) - len(listed):,} more" if len(names) > len(listed) else "")
 
 
 # control characters HTML forbids in a page (all but tab, line feed, form feed and carriage return): shown as \xNN
@@ -241,17 +291,22 @@ def _e(text: object) -> str:
 
 # --- one board ---------------------------------------------------------------------------------------
 
-def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: dict[int, Record] | None = None) -> str:
-    """A board as ``bridgelint replay`` shows it, its findings in place and listed with their Law; beside it the
-    table rows its T and R findings are about and the other deal an E101 names (from ``at_lines``)."""
+def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: dict[int, Record] | None = None,
+               ranking: tuple[Table, list[Finding]] | None = None) -> str:
+    """A board as ``bridgelint replay`` shows it, its findings in place and listed with their Law under the part
+    they are about, each part's with what a director does next; its whole traveller and its ranking rows with
+    the wrong cells marked and the values they should hold; beside the deal the other deal an E101 names (from
+    ``at_lines``), the cards in which the two differ marked in both.  ``ranking``: the file's TotalScoreTable
+    when another record holds it, and that record's findings: its rows of the board's pairs are drawn."""
     ctx = Context(record)
     values = header_values(record, ctx)
     at = by_place(findings)
     facts = " ".join(f'<span>{name}: <b>{_e(value)}</b></span>' for name, value in deal_facts(values))
     rank = ("has-error", "has-warning", "has-info")[worst(findings)]
+    others, differing = _other_deals(findings, at_lines or {}, record)
     parts = [f'<article class="board {rank}" id="{anchor}"><h3>{_e(title(record))} {facts}</h3><div class="parts">',
-             _diagram(record, values)]
-    parts += _other_deals(findings, at_lines or {}, record)
+             _diagram(record, values, differing)]
+    parts += others
     if record.auction is not None:
         rows, notes = auction_grid(record, ctx, at, STYLE)
         dealer = values["Dealer"]
@@ -268,11 +323,30 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
     if rows:
         parts.append('<div class="double-dummy"><h4>Double dummy</h4>' + _grid(rows, denomination_headers(STYLE))
                      + (f'<p class="note">par: {_e(best)}</p>' if best is not None else "") + "</div>")
-    parts += _table_rows(record, findings)
     sections = place(record, findings)
-    listed = "".join(f"<h4>{name}</h4>" + findings_html(sections[part]) for part, name in PARTS if sections[part])
+    for part, table, numbers, found in results_tables(record, sections, ranking):
+        own = record.tables.get(table.name) is table  # else the ranking another record holds, with its findings
+        headers, body = table_grid(table, at if own else by_place(found), STYLE, numbers)
+        headers = [_CAMEL.sub("<wbr>", header) for header in headers]  # TotalScoreMP breaks as Total Score MP
+        wide = " wide" if len(headers) > _NARROW else ""
+        parts.append(f'<div class="results {part}{wide}"><h4>{PART_NAMES[part]} <span class="where">'
+                     f'({_e(table_title(table, numbers))})</span></h4><div class="scroll">'
+                     + _grid(body, headers, long=_LONG) + "</div></div>")
+    listed = "".join(f"<h4>{name}</h4>" + findings_html(sections[part]) + _next_steps(sections[part])
+                     for part, name in PART_NAMES.items() if sections[part])
     parts.append(f'</div><div class="findings">{listed}</div></article>')
     return "\n".join(parts)
+
+
+_LONG = 12  # a table cell of more characters may break anywhere (a name, an id): numbers and codes stay whole
+_NARROW = 10  # a table of more columns is drawn smaller, its column names broken anywhere, to fit an A4 page
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=_)(?=[A-Za-z])")  # where a column's name may break on a narrow page
+
+
+def _next_steps(findings: list[Finding]) -> str:
+    """What a director does next, a line per code family of ``findings`` (per code where a code says more)."""
+    steps = list(dict.fromkeys(step for f in findings if (step := next_step(f.code)) is not None))
+    return "".join(f'<p class="next">Next: {_e(step)}.</p>' for step in steps)
 
 
 def findings_html(findings: list[Finding], located: bool = False) -> str:
@@ -288,10 +362,10 @@ def _where(f: Finding, located: bool) -> str:
     return f"{board}line {f.line}, column {f.column}"
 
 
-def _diagram(record: Record, values: dict[str, str]) -> str:
+def _diagram(record: Record, values: dict[str, str], differing: frozenset[str] = frozenset()) -> str:
     cells = {}
     for seat in "NESW":
-        lines = [line for line in hand_lines(record, seat, STYLE) if line]
+        lines = [line for line in hand_lines(record, seat, STYLE, differing) if line]
         cells[seat] = (f'<div class="hand {seat}"><b>{_e(seat_label(values, seat))}</b>'
                        + "".join(f"<div>{line}</div>" for line in lines) + "</div>")
     return f'<div class="diagram">{cells["N"]}{cells["W"]}{_centre(values)}{cells["E"]}{cells["S"]}</div>'
@@ -307,10 +381,13 @@ def _centre(values: dict[str, str]) -> str:
     return f'<div class="table" role="img" aria-label="{_e(said)}" title="{_e(said)}">{seats}</div>'
 
 
-def _other_deals(findings: list[Finding], at_lines: dict[int, Record], record: Record) -> list[str]:
+def _other_deals(findings: list[Finding], at_lines: dict[int, Record], record: Record
+                 ) -> tuple[list[str], frozenset[str]]:
     """The other record's deal of each E101 (a fouled board): drawn when that record is in this file, else its
-    hands a line (a hand record, another file of the run)."""
+    hands a suit a line (a hand record, another file of the run); the cards in which it differs from the
+    record's deal are marked, and returned to be marked in the record's deal too."""
     out: list[str] = []
+    differing: set[str] = set()
     for f in findings:
         if f.code != FouledBoard.code:
             continue
@@ -319,53 +396,37 @@ def _other_deals(findings: list[Finding], at_lines: dict[int, Record], record: R
             other = at_lines.get(line)
             if other is None or other is record:
                 continue
+            cards = differing_cards(record, other.deal.hands if other.deal is not None else None)
+            differing |= cards
             values = header_values(other, Context(other))
             out.append(f'<div class="other-deal"><h4>The deal at line {line} ({_e(title(other))})</h4>'
-                       + _diagram(other, values) + "</div>")
+                       + _diagram(other, values, cards) + "</div>")
         related = f.related
         if len(out) == drawn and related is not None and related.deal is not None:
-            hands = "".join(f'<div class="hand">{line.strip()}</div>' for line in other_deal(related, STYLE)[1:])
+            hands = hands_of(related.deal)
+            cards = differing_cards(record, hands)
+            differing |= cards
+            seats = "".join(f'<div class="hand {seat}"><b>{_e(seat_label({}, seat))}</b>'
+                            + "".join(f"<div>{line}</div>" for line in suit_lines(held or (), STYLE, cards))
+                            + "</div>" for seat, held in hands.items())
             out.append(f'<div class="other-deal"><h4>{_e(related.message)}, {_e(related.path)}:{related.line}</h4>'
-                       f"{hands}</div>")
-    return out
+                       f'<div class="diagram">{seats}</div></div>')
+    return out, frozenset(differing)
 
 
-def _table_rows(record: Record, findings: list[Finding]) -> list[str]:
-    """The ScoreTable or TotalScoreTable row each T or R finding is about, under the table's columns."""
-    out = []
-    seen: set[tuple[str, int]] = set()
-    for f in findings:
-        if f.code[0] not in "TR":
-            continue
-        for name, table in record.tables.items():
-            row = _row_at(table, f.line, f.column)
-            if row is None or (name, row) in seen:
-                continue
-            seen.add((name, row))
-            first = table.row_starts[row]
-            last = table.row_starts[row + 1] if row + 1 < len(table.row_starts) else table.element_count
-            line = table.element_place(first)[0]
-            head = "".join(f'<th scope="col">{_e(column.name)}</th>' for column in table.columns)
-            cells = "".join(f"<td>{_e(table.element_text(i))}</td>" for i in range(first, last))
-            out.append(f'<div class="table-row"><h4>{_e(name)} row at line {line}</h4><div class="scroll"><table>'
-                       f"<thead><tr>{head}</tr></thead><tbody><tr>{cells}</tr></tbody></table></div></div>")
-    return out
-
-
-def _row_at(table: Table, line: int, column: int) -> int | None:
-    """The row of ``table`` whose elements span (``line``, ``column``), or None (a bisection: tables are long)."""
-    starts = table.row_starts
-    row = bisect_right(range(len(starts)), (line, column), key=lambda r: table.element_place(starts[r])) - 1
-    if row < 0:
-        return None
-    end = starts[row + 1] if row + 1 < len(starts) else table.element_count
-    return row if end > starts[row] and line <= table.element_place(end - 1)[0] else None
-
-
-def _grid(rows: list[list[str]], headers: list[str], dealer: str | None = None) -> str:
+def _grid(rows: list[list[str]], headers: list[str], dealer: str | None = None, long: int | None = None) -> str:
+    """A table of ``rows`` of cells (HTML) under ``headers``; ``long``: a cell of more characters than this
+    (its text as shown) is a long one, that a narrow page may break anywhere."""
     head = "".join(f'<th scope="col"{" class=dealer" if h == dealer else ""}>{h}</th>' for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(f"<td{_long(cell, long)}>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _long(cell: str, long: int | None) -> str:
+    return ' class="long"' if long is not None and len(html.unescape(_TAG.sub("", cell))) > long else ""
+
+
+_TAG = re.compile(r"<[^>]*>")
 
 
 # --- the rules on the page ------------------------------------------------------------------------
@@ -436,7 +497,15 @@ h2 .verdict { font-size: .75em; padding: .1em .4em; border-radius: .2em; vertica
 .table .seat.vul { color: #fff; background: var(--error); border-radius: .2em; }
 .table .seat.dealer { font-weight: bold; text-decoration: underline; }
 .other-deal { border-left: 3px solid var(--error); padding-left: .6em; }
-.table-row table { font-size: .9em; } .table-row td, .table-row th { border-bottom: 1px solid var(--line); }
+.parts > div { min-width: 0; max-width: 100%; }
+.results { flex: 1 1 100%; }
+.results table { font-size: .9em; } .results td, .results th { border-bottom: 1px solid var(--line); }
+.results td.long, .results.wide th { overflow-wrap: anywhere; } .results.wide table { font-size: .8em; }
+.results td:has(mark) { white-space: nowrap; }
+.expected { color: var(--error); font-weight: bold; white-space: nowrap; }
+.differs { background: #ffe08a; color: #111; font-weight: bold; text-decoration: underline; border-radius: .15em;
+           padding: 0 .05em; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+.next { margin: .1em 0 .5em 1.2em; font-size: .9em; }
 .rules { margin-top: 3em; } .rule { border-top: 1px solid var(--line); padding: .4em 0; }
 .rule pre { background: #f4f4f4; padding: .4em .6em; overflow-x: auto; }
 .rule p { margin: .3em 0; } .rule .severity { font-weight: normal; color: #555; }
@@ -478,7 +547,7 @@ td:has(mark.warning) { outline: 2px dashed var(--warning); outline-offset: -2px;
   body { max-width: none; padding: 0; font-size: 9pt; }
   a { color: inherit; text-decoration: none; }
   .print-note { display: block; font-style: italic; }
-  .board:not(.has-error), .more, .rules, .file-findings .found li:not(:has(.code.error)) { display: none; }
+  .board:not(.has-error), .more:not(.errors), .rules, .file-findings .found li:not(:has(.code.error)) { display: none; }
   .board { padding: .4em; margin: .5em 0; } .parts { gap: .4em 1.2em; } .findings { margin-top: .3em; }
   section.file > h2, section.file > p, section.file > h3 { break-after: avoid; page-break-after: avoid; }
   .scroll { overflow: visible; }

@@ -226,7 +226,8 @@ class ImpMismatch(_MethodRule):
             more = f"; {others} more {name} {'value is' if others == 1 else 'values are'} wrong" if others else ""
             side, points = ("NS", row.ns) if sign == 1 else ("EW", -row.ns)
             yield self.finding(f"ScoreTable {name} {element.text}, but {side} {points} against {how(row)} is "
-                               f"{shown(value, places)} IMPs{more}", element.line, element.column)
+                               f"{shown(value, places)} IMPs{more}", element.line, element.column,
+                               expected=shown(value, places))
 
 
 class _Imps:
@@ -614,7 +615,8 @@ class StandingsContradiction(Rule):
                 element = standings.element(row, mean_name)
                 yield self.finding(f"TotalScoreTable {mean_name} {element.text}, but {name} "
                                    f"{shown(values[row] or 0, total_places)} over {boards[row]:g} boards is "
-                                   f"{shown(computed, means[1])}{_more(wrong, 'row')}", element.line, element.column)
+                                   f"{shown(computed, means[1])}{_more(wrong, 'row')}", element.line, element.column,
+                                   expected=shown(computed, means[1]))
 
     def _percentages(self, standings: Standings, boards: list[float | None]) -> Iterator[Finding]:
         total = standings.first(_MP_TOTALS)
@@ -646,7 +648,7 @@ class StandingsContradiction(Rule):
             yield self.finding(f"TotalScoreTable {percent_name} {element.text}, but {name} "
                                f"{shown(mp, mp_places)} over {n:g} boards ({scale}a top of {top:g} a board, as the "
                                f"other rows give) is {shown(computed, places)}%{_more(wrong, 'row')}",
-                               element.line, element.column)
+                               element.line, element.column, expected=shown(computed, places))
 
     def _ranks(self, standings: Standings, boards: list[float | None] | None) -> Iterator[Finding]:
         ranks = standings.column("Rank")
@@ -699,7 +701,9 @@ class StandingsContradiction(Rule):
             within = f" among {directions[row]}" if directions else ""
             yield self.finding(f"TotalScoreTable {column} {element.text}, but {name} "
                                f"{standings.element(row, name).text} holds {place}{within}{_more(wrong, 'row')}",
-                               element.line, element.column)
+                               element.line, element.column,
+                               expected=(str(first) if column == "Rank" else str(last)) if first == last or
+                               column == "RankTie" else None)
 
 
 def _in_place(values: list[float | None], row: int, descending: bool) -> bool:
@@ -847,12 +851,13 @@ class StandingsTotals(Rule):
 
     @classmethod
     def compare(cls, standings: Standings, pairs: dict, places: list[int | None], sections: bool, tops: bool,
-                by_side: bool) -> Iterator[Finding]:
+                by_side: bool, game: int | None = None, board: str | None = None) -> Iterator[Finding]:
         """The findings of one file: its ranking (``standings``) against ``pairs`` (by (section, id): boards,
         ``mp``, ``points`` and ``top``, ``imp``; ``places``: the most decimals the MPs and the IMPs were written
         with).  ``by_side``: the
         travellers number their pairs per direction (ids ``NS 1``, ``EW 1``): the ranking's Direction tells
-        which is which, and without one it is not compared."""
+        which is which, and without one it is not compared.  ``game`` and ``board``: of the record that holds the
+        ranking, which the findings stand on."""
         table = standings.table
         id_name = next((name for name in ("PairId", "PlayerId") if table.column_index(name) is not None), None)
         if id_name is None:
@@ -906,16 +911,19 @@ class StandingsTotals(Rule):
         for column, rows in wrong.items():
             row, computed = rows[0]
             pair_id = ids[row]
+            expected = None  # the value the travellers give, as the column writes it
             if column == "absent":
                 element = standings.element(row, id_name)
                 message = f"TotalScoreTable ranks {id_name} {pair_id}, who plays in no ScoreTable of the file"
             else:
                 element = standings.element(row, column)
                 written = 0 if column == boards_name else max(decimals(element.text), 2 if column in _PERCENTAGES else 0)
+                expected = str(computed) if column == boards_name else shown(computed, written)
                 given = (f"the ScoreTables list it on {computed} boards" if column == boards_name else
-                         f"its rows in the ScoreTables give {shown(computed, written)}")
+                         f"its rows in the ScoreTables give {expected}")
                 message = f"TotalScoreTable {column} {element.text} for {id_name} {pair_id}, but {given}"
-            yield cls.finding(message + _more(rows, "row"), element.line, element.column)
+            yield cls.finding(message + _more(rows, "row"), element.line, element.column, expected=expected, game=game,
+                              board=board)
         missing = [key for key in pairs if key not in ranked]
         if missing and not _only_the_best(standings, missing, pairs, percent, mp_total, tops):
             pair_id = pairs[missing[0]].name
@@ -923,7 +931,7 @@ class StandingsTotals(Rule):
             more = f"; {others} more missing" if others else ""
             yield cls.finding(f"TotalScoreTable does not rank {id_name} {pair_id}, who plays "
                               f"{pairs[missing[0]].boards} boards in the ScoreTables{more}",
-                              table.tag.line, table.tag.column)
+                              table.tag.line, table.tag.column, game=game, board=board)
 
     @staticmethod
     def _imps(total: tuple[str, list[float | None], int], ids: list[str | None], where: list[str | None] | None,

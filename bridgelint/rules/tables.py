@@ -467,7 +467,7 @@ class ScoreTableScore(_ScoreTableRule):
                     yield self.finding(f"ScoreTable Score_{name} {element.text}, but {made} at vulnerability "
                                        f"{vulnerable.value} scores {name} {expected}; the board's matchpoints "
                                        "and IMPs are checked against the Score as written, so mend it first",
-                                       element.line, element.column)
+                                       element.line, element.column, expected=str(expected))
                     break
 
 
@@ -603,7 +603,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
                         if best_reading.full != field.entries else "")
             yield self.finding(f"ScoreTable {name} {element.text}, but the table's scores give {shown}: {side} "
                                f"{points} beats {beaten} and equals {row.equal} of the {top} other scores"
-                               f"{factored}{more}", element.line, element.column)
+                               f"{factored}{more}", element.line, element.column, expected=shown)
 
 
 _NS_SUFFIXES = ("_NS", "_North", "_South")

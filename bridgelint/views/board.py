@@ -4,13 +4,15 @@
 deal as a hand diagram (North on top, West and East beside, South below),
 the auction as a table with columns W N E S (the dealer's call in its
 column, notes and alerts below), the play trick by trick (leader, the four
-cards in play order, winner, tricks so far), and the contract and result as
-replayed against what the record states.  A call or card that a finding
+cards in play order, winner, tricks so far), the contract and result as
+replayed against what the record states, and the traveller (ScoreTable) and
+the ranking lines of its pairs (TotalScoreTable), a wrong cell followed by
+the value its rule computes (``170 -> 140 <T105``).  A call or card that a finding
 points at is marked with the finding's code (``1D <A103``), and each finding
 is listed under the part of the board it is about.
 
 The parts (``title``, ``hand_lines``, ``auction_grid``, ``play_table``,
-``outcome``, ``double_dummy``, ``place``) are drawn with a :class:`Style`; the
+``outcome``, ``double_dummy``, ``results_tables`` and ``table_grid``, ``place``) are drawn with a :class:`Style`; the
 HTML report draws the same parts with its own style.  On a terminal suits are symbols
 and findings are coloured; ``--ascii``, ``NO_COLOR``, output that is not a
 terminal or a terminal whose encoding has no suit symbols give plain ASCII.
@@ -22,7 +24,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Mapping, Sequence, TextIO
 
 from tabulate import tabulate
 
@@ -30,6 +32,7 @@ from ..core.bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, is_vulnera
 from ..core.fingerprint import hands_of
 from ..core.findings import Finding, Related
 from ..core.record import Record
+from ..core.tables import Table, unquoted
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
 from ..core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
 from ..core.par import Par
@@ -37,10 +40,12 @@ from .printable import shows_suits
 from ..replay.context import Context
 from ..replay.play_general import PlayReplay
 from ..core.lin_match import room as lin_room
-from ..rules.event import DuplicatedDeal, FouledBoard, TeamImps, UncomparedBoard
+from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
 from ..rules.internal import InternalError
 from ..rules.optimum import analysis
+from ..rules.tables import ContradictoryValues, MalformedHeader, MalformedRow, MalformedTagValue
 from ..core.scoring import score
+from ..core.wording import counted
 from ..replay.semantics import call_notes, contract_text, header_values, lin_outcome, replayed
 
 TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
@@ -79,6 +84,15 @@ class Style:
     def bold(self, text: str) -> str:
         return _ansi(text, bold=True) if self.fancy else text
 
+    def expected(self, value: str) -> str:
+        """The value a rule computes for a table cell, after the cell as written (``170 → 140``)."""
+        return f" {'→' if self.fancy else '->'} {self.text(value)}"
+
+    def differs(self, rank: str) -> str:
+        """A card's rank in a hand where the card lies in another seat in the deal it is compared with: underlined
+        on a terminal, as it is in plain ASCII."""
+        return f"\x1b[4m{rank}\x1b[24m" if self.fancy else rank
+
     def text(self, text: str) -> str:
         """Text from the record, as it is shown."""
         return text
@@ -109,16 +123,19 @@ def style_for(ascii_only: bool, stream: TextIO | None = None) -> Style:
 
 # --- one record -------------------------------------------------------------------
 
-def render(record: Record, findings: list[Finding], style: Style = Style(), replays: Context | None = None) -> str:
-    """The whole board as text (lines end in ``\\n``); ``replays`` shares the record's replays."""
+def render(record: Record, findings: list[Finding], style: Style = Style(), replays: Context | None = None,
+           ranking: tuple[Table, list[Finding]] | None = None) -> str:
+    """The whole board as text (lines end in ``\\n``); ``replays`` shares the record's replays.  ``ranking``: the
+    file's TotalScoreTable when another record holds it, and that record's findings (:func:`results_tables`)."""
     ctx = replays if replays is not None else Context(record)
     values = header_values(record, ctx)
     at = by_place(findings)
     sections = place(record, findings)
     out = [style.bold(title(record)) + "   " + "   ".join(f"{k}: {v}" for k, v in deal_facts(values))]
+    differing = fouled_cards(record, findings)
     out += finding_lines(sections["header"], style)
-    out += [""] + _diagram(record, values, style)
-    out += finding_lines(sections["deal"], style)
+    out += [""] + _diagram(record, values, style, differing)
+    out += finding_lines(sections["deal"], style, differing)
     if record.auction is not None:
         rows, notes = auction_grid(record, ctx, at, style)
         out += ["", style.bold("Auction")] + _table(rows, list(TABLE_ORDER)) + [f"  ({n}) {text}" for n, text in notes]
@@ -129,6 +146,11 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
         out += finding_lines(sections["play"], style)
     out += ["", style.bold("Contract and result")] + [f"  {line}" for line in outcome(record, ctx, style)]
     out += finding_lines(sections["contract"], style)
+    for part, table, numbers, found in results_tables(record, sections, ranking):
+        own = record.tables.get(table.name) is table  # else the ranking another record holds, with its findings
+        headers, body = table_grid(table, at if own else by_place(found), style, numbers)
+        out += ["", style.bold(PART_NAMES[part]) + f" ({table_title(table, numbers)})"] + _table(body, headers)
+        out += finding_lines(found, style)
     rows, best = double_dummy(record, ctx, at, style)
     grid = _table(rows, denomination_headers(style)) + ([f"  par: {best}"] if best is not None else []) if rows else []
     if grid or sections["optimum"]:
@@ -161,15 +183,22 @@ def _table(rows: list[list[str]], headers: list[str]) -> list[str]:
     return ["  " + line.rstrip() for line in lines]
 
 
+PART_NAMES = {"header": "Header", "deal": "Deal", "auction": "Auction", "play": "Play",
+              "contract": "Contract and result", "traveller": "Traveller", "ranking": "Ranking",
+              "optimum": "Double dummy"}  # the parts of a board a finding is listed under, in the order drawn
+
+
 def place(record: Record, findings: list[Finding]) -> dict[str, list[Finding]]:
     """Each finding under the part of the board it is about."""
-    sections: dict[str, list[Finding]] = {k: [] for k in ("header", "deal", "auction", "play", "contract", "optimum")}
+    sections: dict[str, list[Finding]] = {k: [] for k in PART_NAMES}
     families = {"S": "header", "B": "header", "X": "header", "D": "deal", "A": "auction", "P": "play", "C": "contract",
                 "O": "optimum"}
     play_line = record.play.line if record.play is not None else None
     auction_line = record.auction.line if record.auction is not None else None
     for finding in findings:
         part = _EVENT_PARTS.get(finding.code) or families.get(finding.code[:1])
+        if finding.code[:1] in "TR":
+            part = _TABLE_PARTS.get(holding_table(record, finding.line, finding.column) or "", part)
         if part is None or (part == "header" and finding.code != InternalError.code and finding.line > record.line):
             if play_line is not None and finding.line >= play_line:
                 part = "play"
@@ -185,31 +214,37 @@ _EVENT_PARTS = {**dict.fromkeys((FouledBoard.code, DuplicatedDeal.code, Uncompar
                 TeamImps.code: "contract"}  # the other event codes go by their line
 
 
-def finding_lines(findings: list[Finding], style: Style) -> list[str]:
-    """Each finding a line; a fouled board's is followed by the other deal (the reference)."""
+def finding_lines(findings: list[Finding], style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
+    """Each finding a line; a fouled board's is followed by the other deal (the reference), the cards of
+    ``differing`` drawn as such."""
     out = []
     for f in findings:
         out.append(f"  {style.code(f)} {f.severity or ''} (line {f.line}, column {f.column}): {f.full_message}")
         if f.related is not None and f.related.deal is not None:
-            out += other_deal(f.related, style)
+            out += other_deal(f.related, style, differing)
     return out
 
 
-def other_deal(related: Related, style: Style) -> list[str]:
+def other_deal(related: Related, style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
     """The deal another record holds (``related.deal``), a hand a line, under what and where it is."""
     hands = hands_of(related.deal) if related.deal is not None else {}
     lines = [f"    {related.message}, {related.path}:{related.line}:"]
     for seat, cards in hands.items():
-        suits = [f"{style.suit(suit)} {''.join(sorted((c[1] for c in cards if c[0] == suit), key=RANKS.index)) or '-'}"
-                 for suit in "SHDC"]
-        lines.append(f"      {SEAT_NAMES[seat]:<6} {'  '.join(suits)}")
+        lines.append(f"      {SEAT_NAMES[seat]:<6} {'  '.join(suit_lines(cards or (), style, differing))}")
     return lines
+
+
+def fouled_cards(record: Record, findings: list[Finding]) -> frozenset[str]:
+    """The cards in which the record's deal differs from the other deal of each of its E101 findings."""
+    return frozenset().union(*(differing_cards(record, hands_of(f.related.deal)) for f in findings
+                               if f.code == FouledBoard.code and f.related is not None and f.related.deal is not None))
 
 
 # --- the deal -----------------------------------------------------------------------
 
-def _diagram(record: Record, values: dict[str, str], style: Style) -> list[str]:
-    blocks = {seat: [style.bold(seat_label(values, seat)[:COLUMN - 2])] + hand_lines(record, seat, style)
+def _diagram(record: Record, values: dict[str, str], style: Style, differing: frozenset[str] = frozenset()
+             ) -> list[str]:
+    blocks = {seat: [style.bold(seat_label(values, seat)[:COLUMN - 2])] + hand_lines(record, seat, style, differing)
               for seat in "NESW"}
     pad = " " * COLUMN
     lines = [pad + line for line in blocks["N"]]
@@ -226,17 +261,33 @@ def seat_label(values: dict[str, str], seat: str) -> str:
     return name if who in ("?", "") else f"{name}: {who}"
 
 
-def hand_lines(record: Record, seat: str, style: Style) -> list[str]:
-    """The hand of ``seat`` a suit a line (``S AK3``), or ``(not given)``."""
+def hand_lines(record: Record, seat: str, style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
+    """The hand of ``seat`` a suit a line (``S AK3``), or ``(not given)``; the cards of ``differing`` (``SA``)
+    drawn as such (:meth:`Style.differs`)."""
     hand = record.deal.hands.get(seat) if record.deal is not None else None
     if hand is None:
         return ["(not given)", "", "", ""]
+    return suit_lines(hand, style, differing)
+
+
+def suit_lines(hand: Sequence[str], style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
+    """A hand's cards (``SA``...) a suit a line, ranks descending, the cards of ``differing`` drawn as such."""
     lines = []
     for suit in "SHDC":
         held = sorted((c for c in hand if c[0] == suit), key=lambda c: RANKS.index(c[1]))
-        ranks = "".join(c[1] for c in held)
+        ranks = "".join(style.differs(c[1]) if c in differing else c[1] for c in held)
         lines.append(f"{style.suit(suit)} {ranks or '-'}")
     return lines
+
+
+def differing_cards(record: Record, other: Mapping[str, Sequence[str] | None] | None) -> frozenset[str]:
+    """The cards that lie in another seat in ``other`` (a deal's hands by seat) than in the record's deal: the
+    cards in which a fouled board's two deals differ."""
+    if record.deal is None or not other:
+        return frozenset()
+    seats = {card: seat for seat, cards in other.items() for card in cards or ()}
+    return frozenset(card for seat, cards in record.deal.hands.items() for card in cards or ()
+                     if card in seats and seats[card] != seat)
 
 
 def _pad(text: str, width: int) -> str:
@@ -445,6 +496,9 @@ def outcome(record: Record, ctx: Context, style: Style) -> list[str]:
         result = record.result.value if record.result is not None else None
         if record.result is not None:
             tags += f", Result \"{style.text(record.result.raw or '')}\""
+        traveller = record.tables.get(TRAVELLER)
+        if record.contract is None and traveller is not None and len(traveller):
+            tags += f" (the traveller below holds {counted(len(traveller), 'result')})"
         lines.append(f"tags: {tags}")
         if declarer is None and replay is not None:
             declarer = replay.declarer
@@ -478,3 +532,128 @@ def _contract(contract: Contract | None, declarer: str | None, style: Style) -> 
     if contract.level:
         text = f"{contract.level}{style.denomination(contract.denomination)}{contract.risk}"
     return text + (f" by {SEAT_NAMES[declarer]}" if declarer else "")
+
+
+# --- the traveller and the ranking ----------------------------------------------------------
+
+TRAVELLER, RANKING = "ScoreTable", "TotalScoreTable"
+_TABLE_PARTS = {TRAVELLER: "traveller", RANKING: "ranking", "OptimumResultTable": "optimum"}
+_PAIR_COLUMNS = ("PairId_NS", "PairId_EW", "PlayerId_North", "PlayerId_South", "PlayerId_East", "PlayerId_West")
+_RANKED_BY = ("PairId", "PlayerId")
+MANY_ROWS = 100  # a table longer than this shows only the rows a board's findings or pairs are on
+
+
+def holding_table(record: Record, line: int, column: int) -> str | None:
+    """The name of the record's table whose text holds (``line``, ``column``): its tag or its rows."""
+    for name, table in record.tables.items():
+        end = table.element_place(table.element_count - 1)[0] if table.element_count else table.tag.line
+        if (table.tag.line, table.tag.column) <= (line, column) and line <= end:
+            return name
+    return None
+
+
+def results_tables(record: Record, sections: dict[str, list[Finding]],
+                   ranking: tuple[Table, list[Finding]] | None = None
+                   ) -> list[tuple[str, Table, list[int] | None, list[Finding]]]:
+    """The traveller and the ranking to draw with a board, as (part, table, rows (None: every row), findings
+    listed with it), from the findings placed by :func:`place`: the whole ScoreTable; the record's
+    TotalScoreTable, only its rows of the traveller's pairs and those a finding stands on when the record has a
+    traveller too; else ``ranking`` (the file's TotalScoreTable, which another record holds, and that record's
+    findings), its rows of the traveller's pairs with the findings that stand on them.  A table of more than
+    :data:`MANY_ROWS` rows shows only those rows (its rows a finding stands on, for a traveller)."""
+    out: list[tuple[str, Table, list[int] | None, list[Finding]]] = []
+    traveller = record.tables.get(TRAVELLER)
+    pairs = pairs_of(traveller) if traveller is not None else set()
+    if traveller is not None:
+        found = sections["traveller"]
+        out.append(("traveller", traveller, None if len(traveller) <= MANY_ROWS else rows_on(traveller, set(), found),
+                    found))
+    own = record.tables.get(RANKING)
+    if own is not None:
+        found = sections["ranking"]
+        rows = rows_on(own, pairs, found) if traveller is not None or len(own) > MANY_ROWS else None
+        if rows is None or rows or found:
+            out.append(("ranking", own, rows, found))
+    elif ranking is not None and pairs:
+        table, found = ranking
+        rows = rows_on(table, pairs, [])
+        places = {table.element_place(i) for row in rows for i in table.span(row)}
+        if rows:
+            out.append(("ranking", table, rows, [f for f in found if (f.line, f.column) in places]))
+    return out
+
+
+def pairs_of(traveller: Table) -> set[str]:
+    """The pairs (or players) a traveller lists, by their ids as written (unquoted)."""
+    positions = [at for name in _PAIR_COLUMNS if (at := traveller.column_index(name)) is not None]
+    return {unquoted(row[at]) for row in traveller.texts() for at in positions if at < len(row)}
+
+
+def rows_on(ranking: Table, pairs: set[str], findings: list[Finding]) -> list[int]:
+    """The rows of ``ranking`` that rank one of ``pairs`` (by its PairId or PlayerId), or that a finding of
+    ``findings`` stands on."""
+    at = next((at for name in _RANKED_BY if (at := ranking.column_index(name)) is not None), None)
+    places = {(f.line, f.column) for f in findings}
+    return [number for number, row in enumerate(ranking.texts())
+            if at is not None and at < len(row) and unquoted(row[at]) in pairs
+            or any(ranking.element_place(i) in places for i in ranking.span(number))]
+
+
+def table_grid(table: Table, at: dict[tuple[int, int], list[Finding]], style: Style,
+               rows: list[int] | None = None) -> tuple[list[str], list[list[str]]]:
+    """A table's headers and its ``rows`` (None: all), each cell as written, a cell a finding points at marked
+    with its code and followed by the value the rule computes for it (:attr:`Finding.expected`)."""
+    headers = [style.text(column.name) for column in table.columns]
+    body = []
+    for number in range(len(table)) if rows is None else rows:
+        cells = []
+        for index in table.span(number):
+            found = at.get(table.element_place(index), [])
+            expected = next((f.expected for f in found if f.expected is not None), None)
+            cells.append(style.text(table.element_text(index)) + (style.expected(expected) if expected else "")
+                         + "".join(style.mark(f) for f in found))
+        body.append(cells + [""] * (len(headers) - len(cells)))
+    width = max((len(row) for row in body), default=0)
+    return headers + [""] * (width - len(headers)), body
+
+
+def table_title(table: Table, rows: list[int] | None) -> str:
+    """``ScoreTable, line 40``; ``TotalScoreTable, line 101, 2 rows of 8`` for some of its rows."""
+    some = rows is not None and len(rows) < len(table)
+    return f"{table.name}, line {table.tag.line}" + (f", {len(rows or ())} of {counted(len(table), 'row')}" if some else "")
+
+
+# --- what a director does next ------------------------------------------------------------------
+
+_NEXT_STEPS = {
+    "S": "export the file again from the scoring program; what follows a damaged line may be lost",
+    "B": "correct the board's header in the scoring program (or its export settings) and export again",
+    "D": "compare the deal with the hand record and the boards, correct it and export again",
+    "A": "check the auction with the table (the players, the bidding slips) and correct the record",
+    "C": "check the contract and result with the table's pick-up slip and correct the one that is wrong",
+    "P": "check the play with the table: the result recorded may be wrong",
+    "N": "nothing changes a score: tidy the notes before the records are published",
+    "E": "check which tables played which deal (Law 87), then score the board as the Law says",
+    "T": "correct the score in the scoring program and export again",
+    "R": "correct the result in the scoring program, score the event again and export again",
+    "O": "solve the deals again and replace the hand record's double-dummy tags",
+    "X": "report the record to bridgelint: the finding is a bug of bridgelint, not of the file",
+}
+_NEXT_STEPS_OF = {
+    FouledBoard.code: "check which tables played which deal (Law 87) and score the board as the Law says",
+    DuplicatedDeal.code: "check that the two boards were dealt apart; a deal played under two numbers is scored as "
+                         "Law 6 says",
+    RepeatedTable.code: "keep the one record of the board that the table played, delete the other and export again",
+    TeamImps.code: "correct the team IMPs in the scoring program (Law 78B) and export again",
+    UncomparedBoard.code: "give the hand record of every session checked, or check each session with its own hand "
+                          "record",
+    MalformedHeader.code: "export the file again from the scoring program: the table's columns are damaged",
+    MalformedRow.code: "export the file again from the scoring program: a row of the table is damaged",
+    MalformedTagValue.code: "correct the tag's value in the scoring program and export again",
+    ContradictoryValues.code: "correct the tag's value in the scoring program and export again",
+}
+
+
+def next_step(code: str) -> str | None:
+    """What a director does next about a finding of ``code``, in a plain line; None for an unknown family."""
+    return _NEXT_STEPS_OF.get(code) or _NEXT_STEPS.get(code[:1])

@@ -104,6 +104,7 @@ class StandingsHook:
         # first seen
         self.sections = False
         self.totals: Standings | None = None  # the file's first TotalScoreTable
+        self.totals_at: tuple[int | None, str | None] = (None, None)  # the game and board of the record holding it
         self.tops = True  # every board's top is known
         self.by_side = False  # a traveller numbers its pairs per direction (a Mitchell)
         self.places: list[int | None] = [None, None]  # the most decimals the MPs and the IMPs are written with
@@ -122,6 +123,7 @@ class StandingsHook:
             self.boards.add(board)
         if self.totals is None:
             self.totals = standings(ctx)
+            self.totals_at = (record.game, board)
         if record.format == "pbn" and "HomeTeam" in record.first_tags():  # a LIN record's tags are made on asking
             self.matches.add(record, board)
         view = traveller(ctx)
@@ -326,7 +328,7 @@ class StandingsHook:
         for key, boards in self.sat_out.items():
             pairs[key].sat_out = boards
         return list(StandingsTotals.compare(totals, self.pairs, self.places, self.sections, self.tops,
-                                            self.by_side))
+                                            self.by_side, *self.totals_at))
 
 
 _drain = deque[object](maxlen=0).extend  # runs an iterator to its end, keeps nothing
