@@ -245,13 +245,13 @@ def test_json_lists_the_events(monkeypatch, write):
                                                                  ("Teams", ["b.pbn"])]
     across = json.loads(check(monkeypatch, "--across-files", first, second)[1])["events"]
     assert across == [
-        {"key": {"event": "Teams", "site": None, "date": None, "section": None, "stage": None,
+        {"key": {"event": "Teams", "site": None, "section": None, "stage": None,
                  "hometeam": None, "visitteam": None},
          "files": ["a.pbn", "b.pbn"],
          "boards": [{"board": "1", "records": 2, "tables": [{"table": "1", "room": None},
                                                             {"table": "2", "room": None}],
                      "reference": "majority"}]},
-        {"key": {"event": "Pairs", "site": None, "date": None, "section": None, "stage": None,
+        {"key": {"event": "Pairs", "site": None, "section": None, "stage": None,
                  "hometeam": None, "visitteam": None},
          "files": ["a.pbn"], "boards": [{"board": "1", "records": 1, "tables": [], "reference": None}]}]
     # with a hand record, what each board was compared with (None: nothing, E105 says so)
@@ -489,3 +489,40 @@ def test_replay_shows_a_fouled_board_under_its_deal_and_the_reference_deal(monke
     path = write("r.pbn", pbn(game("1", D1), game("1", D1), game("1", D2)))
     code, out, _ = run_cli(monkeypatch, "replay", "--ascii", "--isolated", "--game", "3", path)
     assert "    board 1 as most tables played it (2 tables), r.pbn:5:\n      North  S AKQJT98765432" in out
+
+
+# --- the Date separates sessions, by the day (issue 36) ------------------------------------------
+
+def test_e101_dates_compared_by_the_day_a_fouled_table_among_times(monkeypatch, write):
+    # BBO writes the time each table ended: one event, one day; the third table played another deal
+    path = write("times.pbn", pbn(game("1", D1, Date="2013-08-24 19:13"), game("1", D1, Date="2013-08-24 19:40"),
+                                  game("1", D2, Date="2013-08-24 19:52"), game("1", D1, Date="2013-08-24 20:05")))
+    assert [x[:4] for x in found(monkeypatch, path)] == [(path, "E101", 25, 8)]
+    assert "dealt this way at 1 table, the other way at 3 tables, first at line 5" in found(monkeypatch, path)[0][4]
+
+
+def test_e101_e103_not_when_the_deals_split_by_day(monkeypatch, write):
+    # board 1 used again the next day with another deal, at the same tables: two sessions, nothing reported
+    path = write("days.pbn", pbn(game("1", D1, Date="2013.08.24", Table="1"), game("1", D1, Date="2013.08.24",
+                                                                                     Table="2"),
+                                 game("1", D1, Date="2013.08.24", Table="3"), game("1", D2, Date="2013.08.25 10:02",
+                                                                                     Table="1"),
+                                 game("1", D2, Date="2013.08.25 11:40", Table="2")))
+    assert found(monkeypatch, path) == []
+    assert found(monkeypatch, "--across-files", path) == []
+    # a table twice with one deal on two days is still E103 (at the second Table tag, line 21)
+    again = write("again.pbn", pbn(game("1", D1, Date="2013.08.24", Table="1"),
+                                   game("1", D1, Date="2013.08.25", Table="1")))
+    assert [x[:4] for x in found(monkeypatch, again)] == [(again, "E103", 21, 9)]
+
+
+def test_e101_practice_set_over_days_the_odd_table_whose_day_overlaps(monkeypatch, write):
+    # a practice set played on three days: the odd table played on a day the majority played on too
+    path = write("practice.pbn", pbn(game("1", D1, Date="2013-08-24 09:00"), game("1", D1, Date="2013-08-25"),
+                                     game("1", D2, Date="2013-08-25 21:10"), game("1", D1, Date="2013-08-26")))
+    assert [x[:4] for x in found(monkeypatch, path)] == [(path, "E101", 25, 8)]
+    # a day not known never separates: "?" parts, an unreadable date
+    for unknown in ("2013.??.??", "Summer 2013", "2013-02-30"):
+        odd = write("odd.pbn", pbn(game("1", D1, Date="2013-08-24"), game("1", D1, Date="2013-08-24"),
+                                   game("1", D2, Date=unknown)))
+        assert [x[:4] for x in found(monkeypatch, odd)] == [(odd, "E101", 25, 8)], unknown

@@ -62,11 +62,19 @@ class FouledBoard(Rule):
     ScoreTable whose rows hold results (a traveller: each row one table, or
     its Multiplicity); unplayed records (hand records, practice deals) are
     never fouled boards and do not vote. Events: the
-    records of one file are one event when their Event, Site, Date, Section,
+    records of one file are one event when their Event, Site, Section,
     Stage, HomeTeam and VisitTeam tags are equal (a tag that is absent, empty
     or `?` equals an absent one, and a tag a game does not write is carried
     from the game before it in the file); the LIN boards of a file are one
-    event, the match its `vg` header names. With `--across-files`
+    event, the match its `vg` header names. The Date is not part of the
+    event: it separates sessions only where a board number's deals split by
+    day, every record of one deal dated on days none of the other deal's
+    records are (the number used again on another day of a multi-day
+    event): then nothing is reported, E101 and E103 alike. Dates are
+    compared by the day (`2013-08-24 19:13`, the time a table ended, is the
+    24th); a date not known (`?` parts, a value that is no date) never
+    separates, so the odd table of a practice set played over several days
+    is a fouled board when the majority played on its day too. With `--across-files`
     (`across-files = true`) the whole run is the scope: records of any file
     with equal tags are one event, a LIN match being the event "event,
     segment" of its `vg` header with its two teams (as `bridgelint convert`
@@ -74,8 +82,8 @@ class FouledBoard(Rule):
     (`-`), `?` deals and end positions are not. Hands and dealer turned
     together are the same board written from other seats (robot matches do
     this); hands turned alone are a fouled board. Sessions whose board
-    numbers restart are one event when their tags are equal: check them one
-    session at a time.
+    numbers restart on one day, or whose records are not dated, are one
+    event when their tags are equal: check them one session at a time.
     Why it matters: a fouled board (Law 87) cannot be scored against the
     tables that played the other deal; the director has to know which
     tables played which deal.
@@ -215,7 +223,8 @@ class RepeatedTable(Rule):
     same event (events as for E101), and says whether the two are identical
     (deal, auction, play, contract, result and score the same, layout and
     comments aside: the same upload twice) or give two results (`4S= by
-    North here, 3NT-1 by East at line 120`). Records that name neither a
+    North here, 3NT-1 by East at line 120`); not when the two are of two
+    sessions, dealt two ways on two days. Records that name neither a
     table nor a room are not compared.
     Why it matters: a table plays each board once (Law 15 covers a board
     played again); a second record is a result uploaded twice, or a record

@@ -17,7 +17,7 @@ from ...rules.event import EVENT_CODES, UncomparedBoard
 from ..finalize import Finalize
 from ..linter import location
 from .packed import Sightings
-from .sighting import Sighting, carried, sight
+from .sighting import NO_DATE, Sighting, carried, sight
 from .state import EventState, Reference
 
 UNCOMPARED = UncomparedBoard.code
@@ -60,17 +60,18 @@ class EventHook:
         self._keys: dict[tuple, tuple] = {}
         self._before: tuple | None = None  # the key of the file's previous game, and its tags as written
         self._written: tuple | None = None
+        self._day = 0  # the day of the file's previous game
 
     def start_file(self, path: str, finalize: Finalize) -> None:
         """The records that follow are of ``path``, whose findings ``finalize`` makes final."""
         if not self.across:
             self.state = EventState(self.reference)
             self.state.start_file(path)
-        self.sightings, self.finalize, self.pending, self._before, self._written = \
-            Sightings(), finalize, None, None, None
+        self.sightings, self.finalize, self.pending, self._before, self._written, self._day = \
+            Sightings(), finalize, None, None, None, 0
 
     def __call__(self, ctx: Context) -> list[Finding]:
-        sighting = sight(ctx.record, self._key)
+        sighting = sight(ctx.record, self._key, self._day_of)
         if self.across:
             self.sightings.append(sighting)
             return []
@@ -85,6 +86,13 @@ class EventHook:
             key = carried(key, self._before)
         self._before = key = self._keys.setdefault(key, key)
         return key
+
+    def _day_of(self, day: int) -> int:
+        """The day of a game: a game that writes no Date is dated as the game before it in the file."""
+        if day == NO_DATE:
+            return self._day
+        self._day = day
+        return day
 
     def end_file(self, report: FileReport) -> list[Finding]:
         """The file is read: its events listed on ``report`` (when the report lists them; across files the run's

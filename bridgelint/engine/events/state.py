@@ -127,6 +127,7 @@ class EventState:
         # per played record: its where, and column << 40 | game << 8 | deal (its index in the board's votes)
         self._played = array("Q")
         self._played_boards = array("I")
+        self._played_days = array("I")  # the day it is dated (0: not known)
         self._names: dict[tuple[str | None, str | None], int] = {}  # each (table, room) seen, numbered
         self._outcomes: dict[str | None, int] = {}  # each outcome seen, numbered
 
@@ -282,47 +283,64 @@ class EventState:
         self._played.append((column if column < 0xFFFF else 0xFFFF) << 40 | (game & 0xFFFFFFFF) << 8
                             | (variant if variant < 0xFF else 0xFF))
         self._played_boards.append(board)
+        self._played_days.append(sighting.day if 0 <= sighting.day <= _LINES else 0)
 
     def finish(self) -> dict[int, list[Finding]]:
-        """The end of the scope: E101 on each played record whose deal is not the one most tables of its event
-        played (ties: the deal seen first), and E105 for each hand record no record was compared with; by file
-        index.  The state keeps no record, so this reads only the counts and places."""
+        """The end of the scope: E101 on each played record whose deal is not the one most tables of its session
+        played (ties: the deal seen first); by file index.  The sessions of a board are its deals split by day
+        (:func:`sessions`).  The state keeps no record, so this reads only the counts, places and days."""
         out: dict[int, list[Finding]] = {}
         decided = {board: votes for board, votes in self._votes.items() if len(votes) > 3}
         if not decided:
             return out  # one deal played on every board: nothing to decide
-        played = self._played
-        for record, board in enumerate(self._played_boards):
+        played, played_days, boards = self._played, self._played_days, self._played_boards
+        days: dict[int, list[set[int]]] = {board: [set() for _ in range(len(votes) // 3)]
+                                           for board, votes in decided.items()}
+        for record, board in enumerate(boards):  # the days each deal of a decided board was played on
+            seen = days.get(board)
+            if seen is not None:
+                seen[min(played[2 * record + 1] & 0xFF, len(seen) - 1)].add(played_days[record])
+        session = {board: sessions(seen) for board, seen in days.items()}
+        for record, board in enumerate(boards):
             votes = decided.get(board)
             if votes is None:
                 continue
             where, place = played[2 * record], played[2 * record + 1]
-            variant, tables = place & 0xFF, votes[1::3]
+            variant, label = place & 0xFF, session[board]
+            members = [i for i, own in enumerate(label) if own == label[variant]]  # the deals of its session
+            if len(members) == 1:
+                continue  # its deal alone in its session
+            tables = [votes[3 * i + 1] for i in members]
             best = FouledBoard.reference(tables)
-            if variant == best:
+            if members[best] == variant:
                 continue
             index = where >> 32
             finding = FouledBoard.check_majority(
-                votes[::3], tables, variant, self._other(votes[3 * best + 2], index),
+                [votes[3 * i] for i in members], tables, members.index(variant),
+                self._other(votes[3 * members[best] + 2], index),
                 where & _LINES, place >> 40, place >> 8 & 0xFFFFFFFF, self._numbers[board])
             if finding is not None:
                 out.setdefault(index, []).append(finding)
         return out
 
     def _place(self, board: int, sighting: Sighting, where: int, found: list[Finding]) -> None:
+        """E103 when the record's table or room has an earlier record of the board, unless the two are of two
+        sessions: other deals on other days (the number used again in a multi-day event)."""
         name = self._names.setdefault((sighting.table, sighting.room), len(self._names))
         places = self._places.get(board)
         if places is None:
             places = self._places[board] = array("Q")
-        for entry in range(0, len(places), 3):
-            if places[entry] >> 32 != name:
+        day = sighting.day if 0 <= sighting.day <= _LINES else 0
+        dealt = day << 32 | (hash(canonical(sighting.deal)[0]) & _LINES if sighting.deal is not None else 0)
+        for entry in range(0, len(places), 4):
+            if places[entry] >> 32 != name or other_session(dealt, places[entry + 3]):
                 continue
             digest = places[entry + 2]
             outcome = list(self._outcomes)[places[entry] & 0xFFFFFFFF] if digest != sighting.digest else None
             found.append(RepeatedTable.check_place(sighting, digest, outcome, self._other(places[entry + 1])))
             return
         outcome_code = self._outcomes.setdefault(sighting.outcome, len(self._outcomes))
-        places.extend((name << 32 | outcome_code, where, sighting.digest))
+        places.extend((name << 32 | outcome_code, where, sighting.digest, dealt))
 
     def _room(self, board: int, room: str, sighting: Sighting, where: int, found: list[Finding]) -> None:
         rooms = self._rooms.setdefault(board, [])
@@ -354,7 +372,7 @@ class EventState:
             return []
         names = list(self._names)
         return [{"table": table, "room": room}
-                for table, room in (names[places[entry] >> 32] for entry in range(0, len(places), 3))]
+                for table, room in (names[places[entry] >> 32] for entry in range(0, len(places), 4))]
 
     def summary(self) -> list[dict]:
         """The events as the JSON report shows them: key, files, and per board the tables seen."""
@@ -365,3 +383,31 @@ class EventState:
                         "tables": self._tables_seen(board), "reference": self._reference_of(board)}
                        for board in event.boards],
         } for event in self.events.values()]
+
+
+def sessions(days: list[set[int]]) -> list[int]:
+    """The session of each of a board's deals, given the days each was played on (0: a day not known): two deals
+    are of two sessions when every record of each is dated and no day of one is a day of the other (the number
+    used again on another day); otherwise, or through a deal linked to both, one session.  Each deal's session
+    is the index of the first deal of it."""
+    label = list(range(len(days)))
+
+    def root(i: int) -> int:
+        while label[i] != i:
+            label[i] = label[label[i]]
+            i = label[i]
+        return i
+
+    for i in range(len(days)):
+        for j in range(i):
+            if 0 in days[i] or 0 in days[j] or not days[i].isdisjoint(days[j]):
+                a, b = root(i), root(j)
+                label[max(a, b)] = min(a, b)
+    return [root(i) for i in range(len(days))]
+
+
+def other_session(dealt: int, other: int) -> bool:
+    """Whether two records of one table (each ``day << 32 | a hash of its deal``, 0 where not known) are of two
+    sessions: dated on two days and dealt two ways."""
+    day, deal, other_day, other_deal = dealt >> 32, dealt & _LINES, other >> 32, other & _LINES
+    return bool(day and other_day and deal and other_deal) and day != other_day and deal != other_deal
