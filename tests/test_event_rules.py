@@ -526,3 +526,55 @@ def test_e101_practice_set_over_days_the_odd_table_whose_day_overlaps(monkeypatc
         odd = write("odd.pbn", pbn(game("1", D1, Date="2013-08-24"), game("1", D1, Date="2013-08-24"),
                                    game("1", D2, Date=unknown)))
         assert [x[:4] for x in found(monkeypatch, odd)] == [(odd, "E101", 25, 8)], unknown
+
+
+# --- E106: an upload that is not of the hand record ----------------------------------------------
+
+def dealt(seed: int, first: str = "N") -> str:
+    """A whole deal of its own for each seed, as a PBN Deal value from ``first`` (E: the hands turned one seat)."""
+    import random
+    cards = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
+    random.Random(seed).shuffle(cards)
+    hands = [".".join("".join(c[1] for c in cards[13 * i:13 * i + 13] if c[0] == suit) for suit in "SHDC")
+             for i in range(4)]
+    return f"{first}:" + " ".join(hands)
+
+
+def hand_record(write, boards: int = 20) -> str:
+    return write("hr.pbn", pbn(*(game(str(n), dealt(n), event="", result=False) for n in range(1, boards + 1))))
+
+
+def test_e106_an_upload_numbered_from_1_that_is_the_hand_records_11_to_20(monkeypatch, write):
+    record = hand_record(write)
+    upload = write("up.pbn", pbn(*(game(str(n), dealt(n + 10)) for n in range(1, 11))))
+    for across in ((), ("--across-files",)):
+        assert found(monkeypatch, *across, "--hand-record", record, upload) == [
+            (upload, "E106", 5, 8, "this upload is not of the hand record hr.pbn: 10 of its 10 boards compared "
+                                   "differ from it; boards 1\u201310 here are the hand record's 11\u201320 (the board "
+                                   "numbers are shifted: check it against the session's numbers); no E101 is given "
+                                   "on its boards (Law 87)")]
+
+
+def test_e106_an_upload_whose_hands_are_all_turned(monkeypatch, write):
+    record = hand_record(write)
+    # the hands turned one seat, the dealer not: each board alone would be E101
+    upload = write("up.pbn", pbn(*(game(str(n), dealt(n, first="E")) for n in range(1, 11))))
+    [(name, code, line, column, message)] = found(monkeypatch, "--hand-record", record, upload)
+    assert (name, code, line, column) == (upload, "E106", 5, 8)
+    assert message.startswith("this upload is not of the hand record hr.pbn: 10 of its 10 boards compared differ "
+                              "from it; each is the hand record's turned one seat ")
+    # E106 not selected: the E101 of each board instead
+    code, out, _ = run_cli(monkeypatch, "check", "--isolated", "--select", "E101", "--format", "json",
+                           "--hand-record", record, upload)
+    assert [x["code"] for f in json.loads(out)["files"] for x in f["findings"]] == ["E101"] * 10
+
+
+def test_e106_not_when_2_of_10_boards_differ_each_is_e101(monkeypatch, write):
+    record = hand_record(write)
+    upload = write("up.pbn", pbn(*(game(str(n), dealt(n + 100 if n in (3, 8) else n)) for n in range(1, 11))))
+    assert [x[:4] for x in found(monkeypatch, "--hand-record", record, upload)] == [
+        (upload, "E101", 23, 8), (upload, "E101", 68, 8)]
+    # three boards of one number, all differing, are one board number compared: E101 each, no E106
+    many = write("many.pbn", pbn(*(game("1", dealt(99)) for _ in range(3))))
+    assert [x[:3] for x in found(monkeypatch, "--hand-record", record, many)] == [
+        (many, "E101", 5), (many, "E101", 14), (many, "E101", 23)]

@@ -404,6 +404,88 @@ class UncomparedBoard(Rule):
                  "shows it"
 
 
+class ForeignUpload(Rule):
+    """An upload that is not of the hand record: most of its boards differ from it.
+
+    What it does: with `--hand-record FILE` (or `hand-record = [...]` in
+    the configuration), reports an upload file at least 3 of whose board
+    numbers compared with the hand record, and more than half of them,
+    hold another deal than the hand record's. One finding for the file, at
+    its first board compared, instead of an E101 on each board: it says how
+    many boards differ, and when the upload's hands are the hand record's
+    under a constant shift of the board numbers (`boards 1-18 here are the
+    hand record's 19-36`: a session numbered from 1 that started at board
+    19) or all turned by the same whole seats, it says so. Only the hands
+    are compared for that: the dealer and the vulnerability follow the
+    board number, and differ under a shift. Fewer boards differing are each
+    an E101.
+    Why it matters: when most boards of an upload differ, the tables did
+    not play wrong boards one by one: the upload is of another session, is
+    numbered from another start, or was written from other seats. An E101
+    on every board hides that one cause, and the director has to check the
+    upload against the right hand record, not foul every board.
+    Example: with `--hand-record handrecord.pbn` holding boards 1-36, an
+    upload whose boards 1-3 are the hand record's 19-21.
+
+        [Event "Club night"]
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Contract "1NT"]
+
+        [Event "Club night"]
+        [Board "2"]
+        [Deal "N:AKQJ.T98.765.432 765.432.AKQJ.T98 T98.765.432.AKQJ 432.AKQJ.T98.765"]
+        [Contract "2C"]
+
+        [Event "Club night"]
+        [Board "3"]
+        [Deal "N:AKQJ.T98.765.432 432.AKQJ.T98.765 765.432.AKQJ.T98 T98.765.432.AKQJ"]
+        [Contract "3D"]
+
+    Use instead: the hand record of the session the upload was played in,
+    or the upload's board numbers as the boards were dealt.
+
+        [Event "Club night"]
+        [Board "19"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Contract "1NT"]
+
+    References: Law 87 (the director compares the boards with the hand record).
+    """
+
+    code, name, severity, law = "E106", "foreign-upload", "error", "Law 87"
+    stage = "event"
+    unshowable = "only a run with --hand-record fires it, and a snippet is checked alone; tests/test_event_rules.py " \
+                 "shows it"
+    LEAST = 3  # boards that differ, at the least
+
+    @classmethod
+    def fires(cls, differ: int, compared: int) -> bool:
+        """Whether an upload with ``differ`` of its ``compared`` board numbers unlike the hand record's is not of
+        it: at least :data:`LEAST`, and more than half."""
+        return differ >= cls.LEAST and 2 * differ > compared
+
+    @classmethod
+    def check_upload(cls, differ: int, compared: int, hand_records: str, first: Sighting,
+                     shifted: tuple[int, int, int] | None = None, seats: int | None = None) -> Finding | None:
+        """E106 at the upload's ``first`` record compared, when ``differ`` of its ``compared`` board numbers are
+        not the hand records' (named ``hand_records``); ``shifted``: the boards that differ are numbered ``low``
+        to ``high`` and are the hand record's ``offset`` further on, (low, high, offset); ``seats``: they are all
+        the hand record's turned that many seats."""
+        if not cls.fires(differ, compared):
+            return None
+        message = (f"this upload is not of the hand record {hand_records}: {differ} of its {compared} boards "
+                   f"compared differ from it")
+        if shifted is not None:
+            low, high, offset = shifted
+            message += (f"; board {low} here is the hand record's {low + offset}" if low == high else
+                        f"; boards {low}\u2013{high} here are the hand record's {low + offset}\u2013{high + offset}")
+            message += " (the board numbers are shifted: check it against the session's numbers)"
+        elif seats:
+            message += f"; each is the hand record's {_TURNS[seats]} (the upload is written from other seats)"
+        return _on(cls, message + "; no E101 is given on its boards", first, first.deal_line, first.deal_column)
+
+
 def turned_together(dealer: str | None, vulnerable: str | None, seats: int, dealer_here: str | None,
                     vulnerable_here: str | None) -> bool:
     """Whether a board first dealt by ``dealer`` at ``vulnerable`` and seen again with its hands turned ``seats``
@@ -448,5 +530,5 @@ def _moved(difference: tuple[str, str, str]) -> str:
     return f"{card_name(card)} is {SEAT_NAMES[here]}'s here"
 
 
-EVENT_RULES = (FouledBoard, DuplicatedDeal, RepeatedTable, TeamImps, UncomparedBoard)
+EVENT_RULES = (FouledBoard, DuplicatedDeal, RepeatedTable, TeamImps, UncomparedBoard, ForeignUpload)
 EVENT_CODES = frozenset(rule.code for rule in EVENT_RULES)  # the codes the event state emits

@@ -106,9 +106,11 @@ class EventHook:
             return []
         if self.listed:
             report.events = self.state.summary()
+        codes = self.finalize.codes if self.finalize is not None else EVENT_CODES
+        held = self.state.end_file(codes)  # with hand records: its E101s, or one E106
         if self.reference is not None and self.finalize is not None:
             self.pending = Pending([], self.finalize, self.later, frozenset(self.state.compared))
-        return self.state.finish().get(0, [])
+        return held + self.state.finish().get(0, [])
 
 
 class Pending(NamedTuple):
@@ -129,7 +131,8 @@ def settle(state: EventState, path: str, pending: Pending) -> list[Finding]:
     :func:`conclude`.
     """
     state.start_file(path)
-    return pending.finalize.record([f for sighting in pending.sightings for f in state.add(sighting)])
+    found = [f for sighting in pending.sightings for f in state.add(sighting)]
+    return pending.finalize.record(found + state.end_file(pending.finalize.codes))
 
 
 def conclude(found: list[Finding], pending: Pending) -> list[Finding]:

@@ -22,8 +22,9 @@ from array import array
 from typing import NamedTuple
 
 from ...core.findings import Finding
-from ...rules.event import DuplicatedDeal, FouledBoard, Other, RepeatedTable, TeamImps, UncomparedBoard, turned_together
-from ...core.fingerprint import canonical, turned
+from ...rules.event import (DuplicatedDeal, ForeignUpload, FouledBoard, Other, RepeatedTable, TeamImps,
+                            UncomparedBoard, turned_together)
+from ...core.fingerprint import canonical, turn, turned
 from .packed import (DEAL_BYTES, VULNERABILITIES, Index, NumberIndex, Numbers, deal_at, deal_bytes, number_code,
                      seat_code, seat_of_code, vulnerable_code)
 from .sighting import KEY_TAGS, Sighting
@@ -93,6 +94,11 @@ class Reference:
         return Official(deal_at(self._deals, at), self._lines[at], self._files[at], seat_of_code(seats & 7),
                         VULNERABILITIES[(seats >> 3) - 1] if seats >> 3 else None)
 
+    def numbers_dealt(self, deal: int) -> list[int]:
+        """The plain board numbers (:func:`.packed.number_code`) whose hands are ``deal``'s, as dealt."""
+        deals, numbers = self._deals, self._numbers.codes
+        return [numbers[at] for at in range(len(self._lines)) if numbers[at] >= 0 and deal_at(deals, at) == deal]
+
     def at(self, official: Official) -> str:
         return f"{self.files[official.file]}:{official.line}"
 
@@ -100,6 +106,62 @@ class Reference:
         """E105 for each hand record (by index) that no played record was compared with, at its first game."""
         return {index: finding for index, first in enumerate(self.first)
                 if (finding := UncomparedBoard.check_hand_record(index in compared, *first)) is not None}
+
+
+class Upload:
+    """What E106 needs of the upload being read, compared with the hand records: its board numbers compared and
+    those that differ, its E101s held until the end of the file, the first record compared, and what the boards
+    that differ may all be: the hand record's under one shift of the numbers (``offsets``, None: none seen yet),
+    or turned by the same seats (``turns``)."""
+
+    __slots__ = ("compared", "differ", "held", "first", "offsets", "turns", "low", "high", "files")
+
+    def __init__(self) -> None:
+        self.compared: set[str] = set()
+        self.differ: set[str] = set()
+        self.held: list[Finding] = []
+        self.first: Sighting | None = None
+        self.offsets: set[int] | None = None
+        self.turns: set[int] | None = None
+        self.low = self.high = -1  # the lowest and highest plain number that differs
+        self.files: set[int] = set()  # the hand records it was compared with
+
+    def add(self, number: str, sighting: Sighting, official: Official) -> None:
+        if self.first is None:
+            self.first = sighting
+        self.compared.add(number)
+        self.files.add(official.file)
+
+    def differs(self, number: str, deal: int, official: Official, reference: Reference, finding: Finding) -> None:
+        """The record of board ``number``, dealt ``deal``, is not the hand record's ``official`` (``finding``)."""
+        self.held.append(finding)
+        if number in self.differ:
+            return
+        self.differ.add(number)
+        code = number_code(number)
+        seats = turn(deal, official.deal)
+        self.turns = ({seats} if seats else set()) if self.turns is None else self.turns & {seats}
+        if code < 0:
+            self.offsets = set()
+            return
+        self.low, self.high = (code, code) if self.low < 0 else (min(self.low, code), max(self.high, code))
+        if self.offsets is None:
+            self.offsets = {dealt - code for dealt in reference.numbers_dealt(deal)} - {0}
+        elif self.offsets:
+            self.offsets = {offset for offset in self.offsets
+                            if (other := reference.get(str(code + offset))) is not None and other.deal == deal}
+
+    def findings(self, wanted: bool, reference: Reference) -> list[Finding]:
+        """E106, when ``wanted`` and the upload is not of the hand record; else the E101s held."""
+        first = self.first
+        if not wanted or first is None or not ForeignUpload.fires(len(self.differ), len(self.compared)):
+            return self.held
+        offset = min(self.offsets, key=abs) if self.offsets else None
+        names = ", ".join(reference.files[i] for i in sorted(self.files))
+        finding = ForeignUpload.check_upload(len(self.differ), len(self.compared), names, first,
+                                             (self.low, self.high, offset) if offset is not None else None,
+                                             min(self.turns) if self.turns else None)
+        return [finding] if finding is not None else self.held
 
 
 class EventState:
@@ -112,6 +174,7 @@ class EventState:
         self.reference = reference
         self.compared: set[int] = set()  # the hand records (by index) that a played record was compared with
         self._hand: int | None = None  # the file being read is this hand record
+        self._upload: Upload | None = None  # the file being read is an upload compared with the hand records
         self._file = 0  # the index of the file being read, as the high half of a where
         # per board (a position, in order of first sight, over every event of the scope):
         self._numbers = Numbers()
@@ -148,6 +211,15 @@ class EventState:
         self._file = (len(self.paths) - 1) << 32
         files = self.reference.files if self.reference is not None else ()
         self._hand = files.index(path) if path in files else None
+        self._upload = Upload() if self.reference is not None and self._hand is None else None
+
+    def end_file(self, codes: frozenset[str] = frozenset((ForeignUpload.code,))) -> list[Finding]:
+        """The end of the file being read: with hand records, its E101s held until now, or instead one E106 when
+        the file is not of the hand record (and ``codes`` hold E106)."""
+        upload, self._upload = self._upload, None
+        if upload is None or self.reference is None:
+            return []
+        return upload.findings(ForeignUpload.code in codes, self.reference)
 
     def add(self, sighting: Sighting) -> list[Finding]:
         """Compare one record with the earlier records of its event, remember it, and say what is wrong now."""
@@ -249,8 +321,14 @@ class EventState:
         self.compared.add(official.file)
         finding = FouledBoard.check_official(deal, official.deal, official.dealer, official.vulnerable, sighting,
                                              self._official_other(official))
-        if finding is not None:
-            found.append(finding)
+        upload = self._upload
+        if upload is None:  # fed without start_file: said at once
+            if finding is not None:
+                found.append(finding)
+            return
+        upload.add(number, sighting, official)
+        if finding is not None:  # held until the end of the file: E106 may stand instead
+            upload.differs(number, deal, official, self.reference, finding)
 
     def _official_other(self, official: Official) -> Other:
         assert self.reference is not None
