@@ -6,13 +6,16 @@ the facts of each record and of the earlier record it meets to the rules of
 :mod:`bridgelint.rules.event`, which decide and write the findings.  E102,
 E103 and E104 stand on the later record and name the earlier one, as the
 records come.  E101 compares each played record with the board's *reference
-deal*: the hand record's (:class:`Reference`) at once; else the deal most
-tables of the event played, which is known only at the end of the scope
-(:meth:`~EventState.finish`); E105 says what was compared with nothing.  The state keeps no record: per board
+deal*: the hand record's (:class:`Reference`), held until the end of the
+upload's file (:meth:`~EventState.end_file`: when most of its boards differ,
+one E106 stands instead); else the deal most tables of its session played
+(a board's deals split by day are two sessions), which is known only at the
+end of the scope (:meth:`~EventState.finish`); E105 says what was compared
+with nothing.  The state keeps no record: per board
 (a row of arrays, :mod:`.packed`) its number, its first whole deal (as a
 canonical shape, which the Event tag's index of deals finds for E102), that
-deal's turn, dealer and vulnerability, and the tables that played; a place per
-played record; only for the boards that need them, the counts of several
+deal's turn, dealer and vulnerability, and the tables that played; a place and
+a day per played record; only for the boards that need them, the counts of several
 deals played, the tables and rooms seen and each room's score.
 """
 
