@@ -9,7 +9,7 @@ import pytest
 
 from bridgelint.engine.pipeline import Pipeline
 from bridgelint.rules.event import EVENT_CODES
-from conftest import CORPUS_PBN, requires_shared, run_cli
+from conftest import CORPUS_PBN, PLAY_DEAL, PLAY_ROWS, requires_shared, run_cli
 
 # whole deals, North East South West: D1 gives each seat one suit; D2 swaps East's and South's hands;
 # D1_TURNED is D1 with every hand one seat clockwise; D3 swaps South's and West's
@@ -578,3 +578,44 @@ def test_e106_not_when_2_of_10_boards_differ_each_is_e101(monkeypatch, write):
     many = write("many.pbn", pbn(*(game("1", dealt(99)) for _ in range(3))))
     assert [x[:3] for x in found(monkeypatch, "--hand-record", record, many)] == [
         (many, "E101", 5), (many, "E101", 14), (many, "E101", 23)]
+
+
+# --- the cascade E101 -> P102: a fouled board's play is checked against the deal as written -------
+
+FOULED = "W:QT2.AT9.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 KJ973.J8742.3.K4"  # PLAY_DEAL, West's SK and South's H9 swapped
+
+
+def played(deal: str) -> str:
+    """Board 1 played as PLAY_ROWS give it (lines 1-22 of a game: the Deal on line 5, the first trick on 10)."""
+    return (f'[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n[Declarer "S"]\n'
+            f'[Contract "5HX"]\n[Result "5"]\n[Play "W"]\n{PLAY_ROWS}\n')
+
+
+def e101_p102(monkeypatch, *args: str) -> list[tuple[str, str, int, int]]:
+    """(file, code, line, column) of the E101 and P102 findings; the same on one process and on two."""
+    outs = [run_cli(monkeypatch, "check", "--isolated", "--select", "E101,P102", "--format", "json", "--jobs", jobs,
+                    *args)[1] for jobs in ("1", "2")]
+    assert outs[0] == outs[1]
+    return [(f["path"], x["code"], x["line"], x["column"]) for f in json.loads(outs[0])["files"]
+            for x in f["findings"]]
+
+
+def test_a_record_with_e101_has_no_p102(monkeypatch, write):
+    path = write("fouled.pbn", "\n".join([played(PLAY_DEAL), played(PLAY_DEAL), played(FOULED)]))
+    for across in ((), ("--across-files",)):
+        assert e101_p102(monkeypatch, *across, path) == [(path, "E101", 51, 8)]  # no P102 at 56:1
+    record = write("hr.pbn", f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{PLAY_DEAL}"]\n')
+    upload = write("up.pbn", played(FOULED))
+    for across in ((), ("--across-files",)):
+        assert e101_p102(monkeypatch, *across, "--hand-record", record, upload) == [(upload, "E101", 5, 8)]
+
+
+def test_p102_stays_without_e101_on_its_record(monkeypatch, write):
+    path = write("fouled.pbn", "\n".join([played(PLAY_DEAL), played(PLAY_DEAL), played(FOULED)]))
+    # E101 not reported (ignored): the card not held is said
+    code, out, _ = run_cli(monkeypatch, "check", "--isolated", "--select", "P102", "--format", "json", path)
+    assert [(x["code"], x["line"], x["column"]) for f in json.loads(out)["files"] for x in f["findings"]] == [
+        ("P102", 56, 1)]
+    # the deal as written played by most tables: E101 on the other record, the P102s of the majority's stay
+    most = write("most.pbn", "\n".join([played(FOULED), played(FOULED), played(PLAY_DEAL)]))
+    assert e101_p102(monkeypatch, most) == [(most, "P102", 10, 1), (most, "P102", 33, 1), (most, "E101", 51, 8)]

@@ -16,6 +16,7 @@ from .suppression import Suppressions
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.report import FileReport
+from ..rules import RULES
 
 
 @dataclass(slots=True)
@@ -45,10 +46,28 @@ class Finalize:
         suppress = self.suppressions.suppress
         at_end = self.record(at_end)
         file_findings = self.record(file_findings) + self.unused()
-        report.findings = sorted(suppress(report.findings) + at_end + file_findings, key=location)
+        report.findings = sorted(without_consequences(suppress(report.findings), at_end) + at_end + file_findings,
+                                 key=location)
         return at_end, file_findings
 
     def later(self, found: Iterable[Finding], codes: frozenset[str] = frozenset()) -> list[Finding]:
         """Event findings the parent decides after the file (``found``) made final, with S112 for a directive of
         ``codes`` (the codes decided then, at the end of the run) that suppressed nothing."""
         return self.record(found) + (self.unused(codes & self.suppressions.known) if codes else [])
+
+
+def without_consequences(findings: list[Finding], causes: Iterable[Finding]) -> list[Finding]:
+    """``findings`` less those that are consequences (:attr:`.Rule.consequences`) of a finding of ``causes`` (final
+    ones, decided after them) on the same record: E101's P102, a card not held in the deal as written of a fouled
+    board.  One place for the end of a file and for the parent's findings after it, so ``--jobs`` and
+    ``--across-files`` drop the same."""
+    gone = {(cause.game, code) for cause in causes if cause.game is not None
+            for code in _consequences(cause.code)}
+    if not gone:
+        return findings
+    return [finding for finding in findings if (finding.game, finding.code) not in gone]
+
+
+def _consequences(code: str) -> frozenset[str]:
+    rule = RULES.get(code)
+    return rule.consequences if rule is not None else frozenset()

@@ -64,6 +64,9 @@ class Rule:
     fixable: ClassVar[Applicability | None] = None  # the kind of fix its findings carry where one applies
     default: ClassVar[bool] = True  # checked unless deselected; False: only where selected (--extend-select)
     needs_a_person: ClassVar[bool] = False  # a defect no machine may mend: --fix leaves a game holding one alone
+    # the codes whose findings on a record are consequences of this rule's finding there, decided after them (at
+    # the end of a file or a run): they go when it is reported (engine.finalize.without_consequences)
+    consequences: ClassVar[frozenset[str]] = frozenset()
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""

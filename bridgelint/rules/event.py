@@ -19,6 +19,7 @@ from ..core.findings import Finding, Related
 from ..core.scoring import imps
 from ..core.sighting import Sighting
 from .base import Rule
+from .play import CardNotHeld
 
 _TURNS = {1: "turned one seat clockwise", 2: "turned half round", 3: "turned one seat anticlockwise"}
 
@@ -81,7 +82,10 @@ class FouledBoard(Rule):
     writes it). Only whole deals are compared: partial deals, hidden hands
     (`-`), `?` deals and end positions are not. Hands and dealer turned
     together are the same board written from other seats (robot matches do
-    this); hands turned alone are a fouled board. Sessions whose board
+    this); hands turned alone are a fouled board. A record with E101 gets
+    no P102 (a card played that the player did not hold): its play is
+    checked against the deal as written, and follows the deal the table
+    played. Sessions whose board
     numbers restart on one day, or whose records are not dated, are one
     event when their tags are equal: check them one session at a time.
     Why it matters: a fouled board (Law 87) cannot be scored against the
@@ -118,6 +122,9 @@ class FouledBoard(Rule):
     code, name, severity, law = "E101", "fouled-board", "error", "Law 87"
     stage = "event"
     needs_a_person = True  # no fix: the game is left as it is by --fix
+    # a card played that the player did not hold in the deal as written: what the fouled deal gives, the play
+    # being right for the deal the table played (not known here: the state keeps no play), so it goes
+    consequences = frozenset((CardNotHeld.code,))
 
     @staticmethod
     def same_board(here: int, there: int, dealer: str | None, vulnerable: str | None, sighting: Sighting) -> bool:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple
 from ...core.findings import Finding
 from ...replay.context import Context
 from ...rules.event import EVENT_CODES, UncomparedBoard
-from ..finalize import Finalize
+from ..finalize import Finalize, without_consequences
 from ..linter import location
 from .packed import Sightings
 from .sighting import NO_DATE, Sighting, carried, sight
@@ -159,7 +159,7 @@ class RunEvents:
         index = None
         if self.state is not None and pending is not None:
             found = settle(self.state, report.path, pending)
-            report.findings = sorted(report.findings + found, key=location)
+            report.findings = sorted(without_consequences(report.findings, found) + found, key=location)
             pending = pending._replace(sightings=[])  # the state holds what it needs of them
             index = len(self.state.paths) - 1
         self.held.append((report, pending, index))
@@ -184,5 +184,6 @@ class RunEvents:
             found = decided.get(index, []) if index is not None else []
             if report.path in hand:
                 found = found + [hand.pop(report.path)]  # once, on the first report of that hand record
-            report.findings = sorted(report.findings + conclude(found, pending), key=location)
+            final = conclude(found, pending)
+            report.findings = sorted(without_consequences(report.findings, final) + final, key=location)
         return [report for report, _, _ in self.held]
