@@ -312,3 +312,24 @@ def test_a_reference_keeps_the_first_board_of_a_number_and_pickles():
     again = pickle.loads(pickle.dumps(reference))
     assert again.get("5") == Official(A, 12, 0, "N", "NS") and again.get("05") == Official(B, 40, 1, None, None)
     assert again.get("6") is None
+
+
+def test_a_date_is_read_by_the_day():
+    from datetime import date
+
+    from bridgelint.engine.events.sighting import day_number
+    day = date(2013, 8, 24).toordinal()
+    for value in ("2013.08.24", "2013-08-24", "2013-08-24 19:13", "2013.08.24 19:13:05", " 2013-8-24 "):
+        assert day_number(value) == day, value
+    for value in ("2013.??.??", "2013.08.??", "????.??.??", "", "?", "24.08.2013", "2013-02-30", "2013-13-01",
+                  "Summer 2013"):
+        assert day_number(value) == 0, value
+
+
+def test_sessions_split_deals_on_days_apart_only():
+    from bridgelint.engine.events.state import sessions
+    assert sessions([{1, 2}, {3}]) == [0, 1]  # apart: two sessions
+    assert sessions([{1, 2, 3}, {2}]) == [0, 0]  # the odd table on a day of the majority's
+    assert sessions([{1}, {0}]) == [0, 0]  # a day not known never separates
+    assert sessions([{1}, {2}, {1, 2}]) == [0, 0, 0]  # linked through a third deal
+    assert sessions([{5}, {1}, {1}]) == [0, 1, 1]
