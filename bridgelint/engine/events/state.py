@@ -244,10 +244,9 @@ class EventState:
             event.boards.append(board)
         self._records[board] += 1
         found: list[Finding] = []
-        if sighting.deal is not None:
-            self._deal(board, sighting.deal, sighting, found)
+        shape = self._deal(board, sighting.deal, sighting, found) if sighting.deal is not None else 0
         if sighting.table is not None or sighting.room is not None:
-            self._place(board, sighting, self._where(sighting.place_line), found)
+            self._place(board, sighting, shape, self._where(sighting.place_line), found)
         if sighting.room is not None:
             self._room(board, sighting.room, sighting, self._where(sighting.line), found)
         return found
@@ -268,7 +267,8 @@ class EventState:
         """The board's first whole deal as it was written."""
         return turned(self._shape(board), self._seats[board] & 3)
 
-    def _deal(self, board: int, deal: int, sighting: Sighting, found: list[Finding]) -> None:
+    def _deal(self, board: int, deal: int, sighting: Sighting, found: list[Finding]) -> int:
+        """Compare the record's whole ``deal`` with the board's; returns its canonical shape."""
         shape, seats = canonical(deal)
         if not self._first[board]:
             self._first_deal(board, shape, seats, sighting, found)
@@ -281,6 +281,7 @@ class EventState:
             self._official(sighting.board or "", deal, sighting, found)
         elif sighting.tables:  # not played: never a fouled board, no vote
             self._vote(board, deal, sighting)
+        return shape
 
     def _first_deal(self, board: int, shape: int, seats: int, sighting: Sighting, found: list[Finding]) -> None:
         """Keep the board's first whole deal; E102 when an earlier board of the Event tag holds it."""
@@ -404,15 +405,16 @@ class EventState:
                 out.setdefault(index, []).append(finding)
         return out
 
-    def _place(self, board: int, sighting: Sighting, where: int, found: list[Finding]) -> None:
+    def _place(self, board: int, sighting: Sighting, shape: int, where: int, found: list[Finding]) -> None:
         """E103 when the record's table or room has an earlier record of the board, unless the two are of two
-        sessions: other deals on other days (the number used again in a multi-day event)."""
+        sessions: other deals (``shape``: the record's, canonical; 0 none) on other days (the number used again
+        in a multi-day event)."""
         name = self._names.setdefault((sighting.table, sighting.room), len(self._names))
         places = self._places.get(board)
         if places is None:
             places = self._places[board] = array("Q")
         day = sighting.day if 0 <= sighting.day <= _LINES else 0
-        dealt = day << 32 | (hash(canonical(sighting.deal)[0]) & _LINES if sighting.deal is not None else 0)
+        dealt = day << 32 | hash(shape) & _LINES if day and shape else 0
         for entry in range(0, len(places), 4):
             if places[entry] >> 32 != name or other_session(dealt, places[entry + 3]):
                 continue
