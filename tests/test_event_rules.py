@@ -585,10 +585,10 @@ def test_e106_not_when_2_of_10_boards_differ_each_is_e101(monkeypatch, write):
 FOULED = "W:QT2.AT9.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 KJ973.J8742.3.K4"  # PLAY_DEAL, West's SK and South's H9 swapped
 
 
-def played(deal: str) -> str:
-    """Board 1 played as PLAY_ROWS give it (lines 1-22 of a game: the Deal on line 5, the first trick on 10)."""
+def played(deal: str, rows: str = PLAY_ROWS) -> str:
+    """Board 1 played as ``rows`` give it (lines 1-22 of a game: the Deal on line 5, the first trick on 10)."""
     return (f'[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n[Declarer "S"]\n'
-            f'[Contract "5HX"]\n[Result "5"]\n[Play "W"]\n{PLAY_ROWS}\n')
+            f'[Contract "5HX"]\n[Result "5"]\n[Play "W"]\n{rows}\n')
 
 
 def e101_p102(monkeypatch, *args: str) -> list[tuple[str, str, int, int]]:
@@ -619,3 +619,12 @@ def test_p102_stays_without_e101_on_its_record(monkeypatch, write):
     # the deal as written played by most tables: E101 on the other record, the P102s of the majority's stay
     most = write("most.pbn", "\n".join([played(FOULED), played(FOULED), played(PLAY_DEAL)]))
     assert e101_p102(monkeypatch, most) == [(most, "P102", 10, 1), (most, "P102", 33, 1), (most, "E101", 51, 8)]
+
+
+def test_a_card_played_twice_stays_beside_e101(monkeypatch, write):
+    # West's D2 and South's C4 swapped (cards of the last tricks); West plays SK again at trick 2: whatever the
+    # deal, a card played twice
+    fouled = "W:KQT2.AT.J654.854 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.32.K"
+    twice = PLAY_ROWS.replace("HA H3 HK HJ", "SK H3 HK HJ")
+    path = write("twice.pbn", "\n".join([played(PLAY_DEAL), played(PLAY_DEAL), played(fouled, twice)]))
+    assert e101_p102(monkeypatch, path) == [(path, "E101", 51, 8), (path, "P102", 57, 1)]

@@ -59,13 +59,14 @@ class Finalize:
 def without_consequences(findings: list[Finding], causes: Iterable[Finding]) -> list[Finding]:
     """``findings`` less those that are consequences (:attr:`.Rule.consequences`) of a finding of ``causes`` (final
     ones, decided after them) on the same record: E101's P102, a card not held in the deal as written of a fouled
-    board.  One place for the end of a file and for the parent's findings after it, so ``--jobs`` and
-    ``--across-files`` drop the same."""
+    board (not a card played twice: :meth:`.Rule.may_follow`).  One place for the end of a file and for the
+    parent's findings after it, so ``--jobs`` and ``--across-files`` drop the same."""
     gone = {(cause.game, code) for cause in causes if cause.game is not None
             for code in _consequences(cause.code)}
     if not gone:
         return findings
-    return [finding for finding in findings if (finding.game, finding.code) not in gone]
+    return [finding for finding in findings
+            if (finding.game, finding.code) not in gone or not RULES[finding.code].may_follow(finding)]
 
 
 def _consequences(code: str) -> frozenset[str]:

@@ -68,6 +68,12 @@ class Rule:
     # the end of a file or a run): they go when it is reported (engine.finalize.without_consequences)
     consequences: ClassVar[frozenset[str]] = frozenset()
 
+    @classmethod
+    def may_follow(cls, finding: Finding) -> bool:
+        """Whether ``finding`` of this rule may be the consequence of another rule's finding on its record (one
+        whose ``consequences`` name this code): all may, unless the rule says otherwise."""
+        return True
+
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""
         return iter(())
