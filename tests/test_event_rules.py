@@ -9,7 +9,7 @@ import pytest
 
 from bridgelint.engine.pipeline import Pipeline
 from bridgelint.rules.event import EVENT_CODES
-from conftest import CORPUS_PBN, requires_shared, run_cli
+from conftest import CORPUS_PBN, PLAY_DEAL, PLAY_ROWS, requires_shared, run_cli
 
 # whole deals, North East South West: D1 gives each seat one suit; D2 swaps East's and South's hands;
 # D1_TURNED is D1 with every hand one seat clockwise; D3 swaps South's and West's
@@ -245,13 +245,13 @@ def test_json_lists_the_events(monkeypatch, write):
                                                                  ("Teams", ["b.pbn"])]
     across = json.loads(check(monkeypatch, "--across-files", first, second)[1])["events"]
     assert across == [
-        {"key": {"event": "Teams", "site": None, "date": None, "section": None, "stage": None,
+        {"key": {"event": "Teams", "site": None, "section": None, "stage": None,
                  "hometeam": None, "visitteam": None},
          "files": ["a.pbn", "b.pbn"],
          "boards": [{"board": "1", "records": 2, "tables": [{"table": "1", "room": None},
                                                             {"table": "2", "room": None}],
                      "reference": "majority"}]},
-        {"key": {"event": "Pairs", "site": None, "date": None, "section": None, "stage": None,
+        {"key": {"event": "Pairs", "site": None, "section": None, "stage": None,
                  "hometeam": None, "visitteam": None},
          "files": ["a.pbn"], "boards": [{"board": "1", "records": 1, "tables": [], "reference": None}]}]
     # with a hand record, what each board was compared with (None: nothing, E105 says so)
@@ -489,3 +489,142 @@ def test_replay_shows_a_fouled_board_under_its_deal_and_the_reference_deal(monke
     path = write("r.pbn", pbn(game("1", D1), game("1", D1), game("1", D2)))
     code, out, _ = run_cli(monkeypatch, "replay", "--ascii", "--isolated", "--game", "3", path)
     assert "    board 1 as most tables played it (2 tables), r.pbn:5:\n      North  S AKQJT98765432" in out
+
+
+# --- the Date separates sessions, by the day (issue 36) ------------------------------------------
+
+def test_e101_dates_compared_by_the_day_a_fouled_table_among_times(monkeypatch, write):
+    # BBO writes the time each table ended: one event, one day; the third table played another deal
+    path = write("times.pbn", pbn(game("1", D1, Date="2013-08-24 19:13"), game("1", D1, Date="2013-08-24 19:40"),
+                                  game("1", D2, Date="2013-08-24 19:52"), game("1", D1, Date="2013-08-24 20:05")))
+    assert [x[:4] for x in found(monkeypatch, path)] == [(path, "E101", 25, 8)]
+    assert "dealt this way at 1 table, the other way at 3 tables, first at line 5" in found(monkeypatch, path)[0][4]
+
+
+def test_e101_e103_not_when_the_deals_split_by_day(monkeypatch, write):
+    # board 1 used again the next day with another deal, at the same tables: two sessions, nothing reported
+    path = write("days.pbn", pbn(game("1", D1, Date="2013.08.24", Table="1"), game("1", D1, Date="2013.08.24",
+                                                                                     Table="2"),
+                                 game("1", D1, Date="2013.08.24", Table="3"), game("1", D2, Date="2013.08.25 10:02",
+                                                                                     Table="1"),
+                                 game("1", D2, Date="2013.08.25 11:40", Table="2")))
+    assert found(monkeypatch, path) == []
+    assert found(monkeypatch, "--across-files", path) == []
+    # a table twice with one deal on two days is still E103 (at the second Table tag, line 21)
+    again = write("again.pbn", pbn(game("1", D1, Date="2013.08.24", Table="1"),
+                                   game("1", D1, Date="2013.08.25", Table="1")))
+    assert [x[:4] for x in found(monkeypatch, again)] == [(again, "E103", 21, 9)]
+
+
+def test_e101_practice_set_over_days_the_odd_table_whose_day_overlaps(monkeypatch, write):
+    # a practice set played on three days: the odd table played on a day the majority played on too
+    path = write("practice.pbn", pbn(game("1", D1, Date="2013-08-24 09:00"), game("1", D1, Date="2013-08-25"),
+                                     game("1", D2, Date="2013-08-25 21:10"), game("1", D1, Date="2013-08-26")))
+    assert [x[:4] for x in found(monkeypatch, path)] == [(path, "E101", 25, 8)]
+    # a day not known never separates: "?" parts, an unreadable date
+    for unknown in ("2013.??.??", "Summer 2013", "2013-02-30"):
+        odd = write("odd.pbn", pbn(game("1", D1, Date="2013-08-24"), game("1", D1, Date="2013-08-24"),
+                                   game("1", D2, Date=unknown)))
+        assert [x[:4] for x in found(monkeypatch, odd)] == [(odd, "E101", 25, 8)], unknown
+
+
+# --- E106: an upload that is not of the hand record ----------------------------------------------
+
+def dealt(seed: int, first: str = "N") -> str:
+    """A whole deal of its own for each seed, as a PBN Deal value from ``first`` (E: the hands turned one seat)."""
+    import random
+    cards = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
+    random.Random(seed).shuffle(cards)
+    hands = [".".join("".join(c[1] for c in cards[13 * i:13 * i + 13] if c[0] == suit) for suit in "SHDC")
+             for i in range(4)]
+    return f"{first}:" + " ".join(hands)
+
+
+def hand_record(write, boards: int = 20) -> str:
+    return write("hr.pbn", pbn(*(game(str(n), dealt(n), event="", result=False) for n in range(1, boards + 1))))
+
+
+def test_e106_an_upload_numbered_from_1_that_is_the_hand_records_11_to_20(monkeypatch, write):
+    record = hand_record(write)
+    upload = write("up.pbn", pbn(*(game(str(n), dealt(n + 10)) for n in range(1, 11))))
+    for across in ((), ("--across-files",)):
+        assert found(monkeypatch, *across, "--hand-record", record, upload) == [
+            (upload, "E106", 5, 8, "this upload is not of the hand record hr.pbn: 10 of its 10 boards compared "
+                                   "differ from it; boards 1\u201310 here are the hand record's 11\u201320 (the board "
+                                   "numbers are shifted: check it against the session's numbers); no E101 is given "
+                                   "on its boards (Law 87)")]
+
+
+def test_e106_an_upload_whose_hands_are_all_turned(monkeypatch, write):
+    record = hand_record(write)
+    # the hands turned one seat, the dealer not: each board alone would be E101
+    upload = write("up.pbn", pbn(*(game(str(n), dealt(n, first="E")) for n in range(1, 11))))
+    [(name, code, line, column, message)] = found(monkeypatch, "--hand-record", record, upload)
+    assert (name, code, line, column) == (upload, "E106", 5, 8)
+    assert message.startswith("this upload is not of the hand record hr.pbn: 10 of its 10 boards compared differ "
+                              "from it; each is the hand record's turned one seat ")
+    # E106 not selected: the E101 of each board instead
+    code, out, _ = run_cli(monkeypatch, "check", "--isolated", "--select", "E101", "--format", "json",
+                           "--hand-record", record, upload)
+    assert [x["code"] for f in json.loads(out)["files"] for x in f["findings"]] == ["E101"] * 10
+
+
+def test_e106_not_when_2_of_10_boards_differ_each_is_e101(monkeypatch, write):
+    record = hand_record(write)
+    upload = write("up.pbn", pbn(*(game(str(n), dealt(n + 100 if n in (3, 8) else n)) for n in range(1, 11))))
+    assert [x[:4] for x in found(monkeypatch, "--hand-record", record, upload)] == [
+        (upload, "E101", 23, 8), (upload, "E101", 68, 8)]
+    # three boards of one number, all differing, are one board number compared: E101 each, no E106
+    many = write("many.pbn", pbn(*(game("1", dealt(99)) for _ in range(3))))
+    assert [x[:3] for x in found(monkeypatch, "--hand-record", record, many)] == [
+        (many, "E101", 5), (many, "E101", 14), (many, "E101", 23)]
+
+
+# --- the cascade E101 -> P102: a fouled board's play is checked against the deal as written -------
+
+FOULED = "W:QT2.AT9.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 KJ973.J8742.3.K4"  # PLAY_DEAL, West's SK and South's H9 swapped
+
+
+def played(deal: str, rows: str = PLAY_ROWS) -> str:
+    """Board 1 played as ``rows`` give it (lines 1-22 of a game: the Deal on line 5, the first trick on 10)."""
+    return (f'[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n[Declarer "S"]\n'
+            f'[Contract "5HX"]\n[Result "5"]\n[Play "W"]\n{rows}\n')
+
+
+def e101_p102(monkeypatch, *args: str) -> list[tuple[str, str, int, int]]:
+    """(file, code, line, column) of the E101 and P102 findings; the same on one process and on two."""
+    outs = [run_cli(monkeypatch, "check", "--isolated", "--select", "E101,P102", "--format", "json", "--jobs", jobs,
+                    *args)[1] for jobs in ("1", "2")]
+    assert outs[0] == outs[1]
+    return [(f["path"], x["code"], x["line"], x["column"]) for f in json.loads(outs[0])["files"]
+            for x in f["findings"]]
+
+
+def test_a_record_with_e101_has_no_p102(monkeypatch, write):
+    path = write("fouled.pbn", "\n".join([played(PLAY_DEAL), played(PLAY_DEAL), played(FOULED)]))
+    for across in ((), ("--across-files",)):
+        assert e101_p102(monkeypatch, *across, path) == [(path, "E101", 51, 8)]  # no P102 at 56:1
+    record = write("hr.pbn", f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{PLAY_DEAL}"]\n')
+    upload = write("up.pbn", played(FOULED))
+    for across in ((), ("--across-files",)):
+        assert e101_p102(monkeypatch, *across, "--hand-record", record, upload) == [(upload, "E101", 5, 8)]
+
+
+def test_p102_stays_without_e101_on_its_record(monkeypatch, write):
+    path = write("fouled.pbn", "\n".join([played(PLAY_DEAL), played(PLAY_DEAL), played(FOULED)]))
+    # E101 not reported (ignored): the card not held is said
+    code, out, _ = run_cli(monkeypatch, "check", "--isolated", "--select", "P102", "--format", "json", path)
+    assert [(x["code"], x["line"], x["column"]) for f in json.loads(out)["files"] for x in f["findings"]] == [
+        ("P102", 56, 1)]
+    # the deal as written played by most tables: E101 on the other record, the P102s of the majority's stay
+    most = write("most.pbn", "\n".join([played(FOULED), played(FOULED), played(PLAY_DEAL)]))
+    assert e101_p102(monkeypatch, most) == [(most, "P102", 10, 1), (most, "P102", 33, 1), (most, "E101", 51, 8)]
+
+
+def test_a_card_played_twice_stays_beside_e101(monkeypatch, write):
+    # West's D2 and South's C4 swapped (cards of the last tricks); West plays SK again at trick 2: whatever the
+    # deal, a card played twice
+    fouled = "W:KQT2.AT.J654.854 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.32.K"
+    twice = PLAY_ROWS.replace("HA H3 HK HJ", "SK H3 HK HJ")
+    path = write("twice.pbn", "\n".join([played(PLAY_DEAL), played(PLAY_DEAL), played(fouled, twice)]))
+    assert e101_p102(monkeypatch, path) == [(path, "E101", 51, 8), (path, "P102", 57, 1)]

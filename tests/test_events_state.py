@@ -80,10 +80,10 @@ def test_wbf_imp_scale(points, expected):
 
 
 def sighting(board="1", line=1, deal_print=None, table=None, room=None, ns=None, imps_=None, imps_line=0,
-             key=("Club", None, None, None, None, None, None), tables=1, dealer="N", digest=0,
-             outcome=None, vulnerable=None) -> Sighting:
+             key=("Club", None, None, None, None, None), tables=1, dealer="N", digest=0,
+             outcome=None, vulnerable=None, day=0) -> Sighting:
     return Sighting(key, board, dealer, deal_print, line, 1, table, room, line, 1, ns, imps_, imps_line,
-                    7 if imps_line else 0, line, 1, line, tables, digest, outcome, vulnerable)
+                    7 if imps_line else 0, line, 1, line, tables, digest, outcome, vulnerable, day)
 
 
 def run(*files: list[Sighting]) -> list[list[tuple[str, int, str]]]:
@@ -176,7 +176,7 @@ def test_a_key_tag_not_written_is_carried_from_the_game_before():
 
 
 def test_not_fouled_in_other_events_nor_other_boards_nor_without_results():
-    other_event = ("Club", None, "2024.01.02", None, None, None, None)
+    other_event = ("Club", "Elsewhere", None, None, None, None)
     assert run([sighting(deal_print=A), sighting(line=9, deal_print=B, key=other_event)]) == [[]]
     assert run([sighting(deal_print=A), sighting(board="2", line=9, deal_print=B)]) == [[]]
     assert run([sighting(deal_print=A, tables=0), sighting(line=9, deal_print=B, tables=0)]) == [[]]
@@ -193,15 +193,17 @@ def test_duplicated_deal_once_per_board_as_dealt_or_turned():
 
 
 def test_duplicated_deal_over_the_event_name_whatever_the_date():
-    day1, day2 = ("Final", None, "1955.01.01", None, None, None, None), ("Final", None, "1955.01.02", None, None,
-                                                                           None, None)
-    [found] = run([sighting(board="65", deal_print=A, key=day1), sighting(board="161", line=9, deal_print=A, key=day2)])
+    final, stage = ("Final", None, None, None, None, None), ("Final", None, None, "2", None, None)
+    day1, day2 = 713_834, 713_835  # 1955-05-01 and the day after
+    [found] = run([sighting(board="65", deal_print=A, key=final, day=day1),
+                   sighting(board="161", line=9, deal_print=A, key=stage, day=day2)])
     assert found == [("E102", 9, "board 161 repeats the deal of board 65 at line 1 (Law 6)")]
-    other = ("Trials", None, "1955.01.02", None, None, None, None)
-    assert run([sighting(board="65", deal_print=A, key=day1), sighting(board="161", line=9, deal_print=A,
-                                                                       key=other)]) == [[]]
-    # the same board number in two sessions: no E102, and each session its own majority (no E101)
-    assert run([sighting(deal_print=A, key=day1), sighting(line=9, deal_print=B, key=day2)]) == [[]]
+    other = ("Trials", None, None, None, None, None)
+    assert run([sighting(board="65", deal_print=A, key=final), sighting(board="161", line=9, deal_print=A,
+                                                                        key=other)]) == [[]]
+    # the same board number in two sessions (its deals split by day): no E102, no E101
+    assert run([sighting(deal_print=A, key=final, day=day1), sighting(line=9, deal_print=B, key=final, day=day2)]) \
+        == [[]]
 
 
 def test_repeated_table_or_room():
@@ -250,8 +252,7 @@ def test_summary_lists_events_files_boards_and_tables():
     state.add(sighting(line=2, table="2", room="Closed", deal_print=A))
     assert state.add(sighting(board=None, line=9)) == []  # no board number: not in any event
     assert state.summary() == [{
-        "key": {"event": "Club", "site": None, "date": None, "section": None, "stage": None, "hometeam": None,
-                "visitteam": None},
+        "key": {"event": "Club", "site": None, "section": None, "stage": None, "hometeam": None, "visitteam": None},
         "files": ["a.pbn", "b.pbn"],
         "boards": [{"board": "1", "records": 2, "tables": [{"table": "1", "room": None},
                                                            {"table": "2", "room": "Closed"}], "reference": "majority"},
@@ -260,8 +261,8 @@ def test_summary_lists_events_files_boards_and_tables():
 
 def test_a_file_of_sightings_packed_gives_them_back_in_order():
     from bridgelint.engine.events.packed import Sightings
-    other = ("Club", None, "2024.01.02", None, None, None, None)
-    written = [sighting(deal_print=A, vulnerable="NS"), sighting(board="2", line=9, key=other, dealer=None),
+    other = ("Club", "Elsewhere", None, None, None, None)
+    written = [sighting(deal_print=A, vulnerable="NS"), sighting(board="2", line=9, key=other, dealer=None, day=735_000),
                sighting(board="07", line=12, deal_print=B), sighting(line=15, table="3", digest=7, outcome="4S="),
                sighting(line=18, room="Open", ns=420, imps_=10, imps_line=2), sighting(board=None, line=20),
                sighting(line=22, tables=10 ** 30), sighting(line=2 ** 40, deal_print=turned(A, 3), dealer="W"),
@@ -311,3 +312,24 @@ def test_a_reference_keeps_the_first_board_of_a_number_and_pickles():
     again = pickle.loads(pickle.dumps(reference))
     assert again.get("5") == Official(A, 12, 0, "N", "NS") and again.get("05") == Official(B, 40, 1, None, None)
     assert again.get("6") is None
+
+
+def test_a_date_is_read_by_the_day():
+    from datetime import date
+
+    from bridgelint.engine.events.sighting import day_number
+    day = date(2013, 8, 24).toordinal()
+    for value in ("2013.08.24", "2013-08-24", "2013-08-24 19:13", "2013.08.24 19:13:05", " 2013-8-24 "):
+        assert day_number(value) == day, value
+    for value in ("2013.??.??", "2013.08.??", "????.??.??", "", "?", "24.08.2013", "2013-02-30", "2013-13-01",
+                  "Summer 2013"):
+        assert day_number(value) == 0, value
+
+
+def test_sessions_split_deals_on_days_apart_only():
+    from bridgelint.engine.events.state import sessions
+    assert sessions([{1, 2}, {3}]) == [0, 1]  # apart: two sessions
+    assert sessions([{1, 2, 3}, {2}]) == [0, 0]  # the odd table on a day of the majority's
+    assert sessions([{1}, {0}]) == [0, 0]  # a day not known never separates
+    assert sessions([{1}, {2}, {1, 2}]) == [0, 0, 0]  # linked through a third deal
+    assert sessions([{5}, {1}, {1}]) == [0, 1, 1]

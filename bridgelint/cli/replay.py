@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from ..core.findings import Finding
+from ..engine.cascade import without_consequences
 from ..engine.linter import location
 from ..views.board import RANKING, finding_lines, render, style_for
 from ..views.printable import letters
@@ -52,7 +53,8 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
         ranking = (holder.record.tables[RANKING], holder.findings + later.get(holder.record.game, []))
     for checked in wanted:  # shown once the file is read: the event checks decide at its end
         record = checked.record
-        findings = sorted(checked.findings + later.get(record.game, []), key=location)
+        decided = later.get(record.game, [])
+        findings = sorted(without_consequences(checked.findings, decided) + decided, key=location)
         drawn = render(record, findings, style, checked.replays, ranking)
         click.echo(("\n" if shown else "") + (drawn if style.fancy else letters(drawn)), nl=False)
         shown.add(record.game)

@@ -35,3 +35,4 @@ class Sighting(NamedTuple):
     digest: int  # what the record says was played (E103 tells a copy from a second result); 0 when no table is named
     outcome: str | None  # the contract and result as ``4S=``, ``3NT-1 by East``; None when no table is named
     vulnerable: str | None = None  # None, NS, EW or All; None also when not known
+    day: int = 0  # the day the record is dated (its Date, as a day number: date.toordinal()); 0 when not known

@@ -61,7 +61,8 @@ FAMILIES: dict[str, tuple[str, str]] = {
           "against the travellers (totals, boards, percentages, pairs missing), teams matches and victory points "
           "(WBF 2013 scale), impossible travellers"),
     "E": ("Events", "boards compared across records: fouled boards (Law 87), duplicated deals, a board twice at "
-          "one table, team IMPs (Law 78B), what could not be compared with the hand record"),
+          "one table, team IMPs (Law 78B), what could not be compared with the hand record, an upload that is not of the "
+          "hand record"),
     "O": ("Optimum", "double-dummy tables that disagree or are not whole (DoubleDummyTricks, OptimumResultTable, "
           "Ability, read in each program's order), par tags (OptimumScore, ParContract, Minimax, OptimumContract) "
           "that are not the par of the record's own table as DDS's DealerPar gives it, files of makeable "

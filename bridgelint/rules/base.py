@@ -68,6 +68,12 @@ class Rule:
     follows: ClassVar[tuple[tuple[str, Scope], ...]] = ()  # the codes whose finding causes this one's: (code, where
     # the two stand); a finding of this rule goes where its cause is reported there (one cause, one finding)
 
+    @classmethod
+    def may_follow(cls, finding: Finding) -> bool:
+        """Whether ``finding`` of this rule may be the consequence of a finding its ``follows`` names: all may,
+        unless the rule says otherwise."""
+        return True
+
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""
         return iter(())

@@ -19,6 +19,7 @@ from ..core.findings import Finding, Related
 from ..core.scoring import imps
 from ..core.sighting import Sighting
 from .base import Rule
+from .play import CardNotHeld
 
 _TURNS = {1: "turned one seat clockwise", 2: "turned half round", 3: "turned one seat anticlockwise"}
 
@@ -62,20 +63,31 @@ class FouledBoard(Rule):
     ScoreTable whose rows hold results (a traveller: each row one table, or
     its Multiplicity); unplayed records (hand records, practice deals) are
     never fouled boards and do not vote. Events: the
-    records of one file are one event when their Event, Site, Date, Section,
+    records of one file are one event when their Event, Site, Section,
     Stage, HomeTeam and VisitTeam tags are equal (a tag that is absent, empty
     or `?` equals an absent one, and a tag a game does not write is carried
     from the game before it in the file); the LIN boards of a file are one
-    event, the match its `vg` header names. With `--across-files`
+    event, the match its `vg` header names. The Date is not part of the
+    event: it separates sessions only where a board number's deals split by
+    day, every record of one deal dated on days none of the other deal's
+    records are (the number used again on another day of a multi-day
+    event): then nothing is reported, E101 and E103 alike. Dates are
+    compared by the day (`2013-08-24 19:13`, the time a table ended, is the
+    24th); a date not known (`?` parts, a value that is no date) never
+    separates, so the odd table of a practice set played over several days
+    is a fouled board when the majority played on its day too. With `--across-files`
     (`across-files = true`) the whole run is the scope: records of any file
     with equal tags are one event, a LIN match being the event "event,
     segment" of its `vg` header with its two teams (as `bridgelint convert`
     writes it). Only whole deals are compared: partial deals, hidden hands
     (`-`), `?` deals and end positions are not. Hands and dealer turned
     together are the same board written from other seats (robot matches do
-    this); hands turned alone are a fouled board. Sessions whose board
-    numbers restart are one event when their tags are equal: check them one
-    session at a time.
+    this); hands turned alone are a fouled board. A record with E101 gets
+    no P102 (a card played that the player did not hold): its play is
+    checked against the deal as written, and follows the deal the table
+    played. Sessions whose board
+    numbers restart on one day, or whose records are not dated, are one
+    event when their tags are equal: check them one session at a time.
     Why it matters: a fouled board (Law 87) cannot be scored against the
     tables that played the other deal; the director has to know which
     tables played which deal.
@@ -215,7 +227,8 @@ class RepeatedTable(Rule):
     same event (events as for E101), and says whether the two are identical
     (deal, auction, play, contract, result and score the same, layout and
     comments aside: the same upload twice) or give two results (`4S= by
-    North here, 3NT-1 by East at line 120`). Records that name neither a
+    North here, 3NT-1 by East at line 120`); not when the two are of two
+    sessions, dealt two ways on two days. Records that name neither a
     table nor a room are not compared.
     Why it matters: a table plays each board once (Law 15 covers a board
     played again); a second record is a result uploaded twice, or a record
@@ -395,6 +408,88 @@ class UncomparedBoard(Rule):
                  "shows it"
 
 
+class ForeignUpload(Rule):
+    """An upload that is not of the hand record: most of its boards differ from it.
+
+    What it does: with `--hand-record FILE` (or `hand-record = [...]` in
+    the configuration), reports an upload file at least 3 of whose board
+    numbers compared with the hand record, and more than half of them,
+    hold another deal than the hand record's. One finding for the file, at
+    its first board compared, instead of an E101 on each board: it says how
+    many boards differ, and when the upload's hands are the hand record's
+    under a constant shift of the board numbers (`boards 1-18 here are the
+    hand record's 19-36`: a session numbered from 1 that started at board
+    19) or all turned by the same whole seats, it says so. Only the hands
+    are compared for that: the dealer and the vulnerability follow the
+    board number, and differ under a shift. Fewer boards differing are each
+    an E101.
+    Why it matters: when most boards of an upload differ, the tables did
+    not play wrong boards one by one: the upload is of another session, is
+    numbered from another start, or was written from other seats. An E101
+    on every board hides that one cause, and the director has to check the
+    upload against the right hand record, not foul every board.
+    Example: with `--hand-record handrecord.pbn` holding boards 1-36, an
+    upload whose boards 1-3 are the hand record's 19-21.
+
+        [Event "Club night"]
+        [Board "1"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Contract "1NT"]
+
+        [Event "Club night"]
+        [Board "2"]
+        [Deal "N:AKQJ.T98.765.432 765.432.AKQJ.T98 T98.765.432.AKQJ 432.AKQJ.T98.765"]
+        [Contract "2C"]
+
+        [Event "Club night"]
+        [Board "3"]
+        [Deal "N:AKQJ.T98.765.432 432.AKQJ.T98.765 765.432.AKQJ.T98 T98.765.432.AKQJ"]
+        [Contract "3D"]
+
+    Use instead: the hand record of the session the upload was played in,
+    or the upload's board numbers as the boards were dealt.
+
+        [Event "Club night"]
+        [Board "19"]
+        [Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+        [Contract "1NT"]
+
+    References: Law 87 (the director compares the boards with the hand record).
+    """
+
+    code, name, severity, law = "E106", "foreign-upload", "error", "Law 87"
+    stage = "event"
+    unshowable = "only a run with --hand-record fires it, and a snippet is checked alone; tests/test_event_rules.py " \
+                 "shows it"
+    LEAST = 3  # boards that differ, at the least
+
+    @classmethod
+    def fires(cls, differ: int, compared: int) -> bool:
+        """Whether an upload with ``differ`` of its ``compared`` board numbers unlike the hand record's is not of
+        it: at least :data:`LEAST`, and more than half."""
+        return differ >= cls.LEAST and 2 * differ > compared
+
+    @classmethod
+    def check_upload(cls, differ: int, compared: int, hand_records: str, first: Sighting,
+                     shifted: tuple[int, int, int] | None = None, seats: int | None = None) -> Finding | None:
+        """E106 at the upload's ``first`` record compared, when ``differ`` of its ``compared`` board numbers are
+        not the hand records' (named ``hand_records``); ``shifted``: the boards that differ are numbered ``low``
+        to ``high`` and are the hand record's ``offset`` further on, (low, high, offset); ``seats``: they are all
+        the hand record's turned that many seats."""
+        if not cls.fires(differ, compared):
+            return None
+        message = (f"this upload is not of the hand record {hand_records}: {differ} of its {compared} boards "
+                   f"compared differ from it")
+        if shifted is not None:
+            low, high, offset = shifted
+            message += (f"; board {low} here is the hand record's {low + offset}" if low == high else
+                        f"; boards {low}\u2013{high} here are the hand record's {low + offset}\u2013{high + offset}")
+            message += " (the board numbers are shifted: check it against the session's numbers)"
+        elif seats:
+            message += f"; each is the hand record's {_TURNS[seats]} (the upload is written from other seats)"
+        return _on(cls, message + "; no E101 is given on its boards", first, first.deal_line, first.deal_column)
+
+
 def turned_together(dealer: str | None, vulnerable: str | None, seats: int, dealer_here: str | None,
                     vulnerable_here: str | None) -> bool:
     """Whether a board first dealt by ``dealer`` at ``vulnerable`` and seen again with its hands turned ``seats``
@@ -439,5 +534,9 @@ def _moved(difference: tuple[str, str, str]) -> str:
     return f"{card_name(card)} is {SEAT_NAMES[here]}'s here"
 
 
-EVENT_RULES = (FouledBoard, DuplicatedDeal, RepeatedTable, TeamImps, UncomparedBoard)
+# a card played that its player did not hold in the deal as written: what the fouled deal gives, the play being
+# right for the deal the table played (not known here: the event state keeps no play), so it goes beside E101
+CardNotHeld.follows = ((FouledBoard.code, "game"),)
+
+EVENT_RULES = (FouledBoard, DuplicatedDeal, RepeatedTable, TeamImps, UncomparedBoard, ForeignUpload)
 EVENT_CODES = frozenset(rule.code for rule in EVENT_RULES)  # the codes the event state emits

@@ -73,6 +73,9 @@ class NotACard(_IllegalCard):
         return f"'{irregularity.item.token}' is not a card"
 
 
+_PLAYED = ", already played to trick "  # P102's words for a card played twice
+
+
 class CardNotHeld(_IllegalCard):
     """Card not in that player's hand.
 
@@ -104,6 +107,12 @@ class CardNotHeld(_IllegalCard):
     code, name, severity, law = "P102", "card-not-held", "error", "Law 44B"
     kinds = (NOT_HELD, PLAY_ORDER)
 
+    @classmethod
+    def may_follow(cls, finding: Finding) -> bool:
+        """A card held by another player, or cards in other players' columns, may follow from a fouled deal
+        (E101); a card played twice does not, whatever the deal."""
+        return _PLAYED not in finding.message
+
     @staticmethod
     def message(irregularity: Irregularity[Card]) -> str:
         card, seat = irregularity.item, irregularity.seat
@@ -116,7 +125,7 @@ class CardNotHeld(_IllegalCard):
                     "first, from the Play tag); each card was given to the player who holds it")
         name = card.suit + card.rank
         if irregularity.why == Why.PLAYED:
-            return f"{_name(seat)} plays {name}, already played to trick {irregularity.trick}"
+            return f"{_name(seat)} plays {name}{_PLAYED}{irregularity.trick}"
         holder = irregularity.other
         return f"{_name(seat)} plays {name}, but {f'{_name(holder)} holds it' if holder else 'the deal does not show it'}"
 

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple
 from ...core.findings import Finding
 from ...replay.context import Context
 from ...rules.event import EVENT_CODES, UncomparedBoard
+from ..cascade import without_consequences
 from ..finalize import Finalize
 from ..linter import location
 from .packed import Sightings
-from .sighting import Sighting, carried, sight
+from .sighting import NO_DATE, Sighting, carried, sight
 from .state import EventState, Reference
 
 UNCOMPARED = UncomparedBoard.code
@@ -60,17 +61,18 @@ class EventHook:
         self._keys: dict[tuple, tuple] = {}
         self._before: tuple | None = None  # the key of the file's previous game, and its tags as written
         self._written: tuple | None = None
+        self._day = 0  # the day of the file's previous game
 
     def start_file(self, path: str, finalize: Finalize) -> None:
         """The records that follow are of ``path``, whose findings ``finalize`` makes final."""
         if not self.across:
             self.state = EventState(self.reference)
             self.state.start_file(path)
-        self.sightings, self.finalize, self.pending, self._before, self._written = \
-            Sightings(), finalize, None, None, None
+        self.sightings, self.finalize, self.pending, self._before, self._written, self._day = \
+            Sightings(), finalize, None, None, None, 0
 
     def __call__(self, ctx: Context) -> list[Finding]:
-        sighting = sight(ctx.record, self._key)
+        sighting = sight(ctx.record, self._key, self._day_of)
         if self.across:
             self.sightings.append(sighting)
             return []
@@ -86,6 +88,13 @@ class EventHook:
         self._before = key = self._keys.setdefault(key, key)
         return key
 
+    def _day_of(self, day: int) -> int:
+        """The day of a game: a game that writes no Date is dated as the game before it in the file."""
+        if day == NO_DATE:
+            return self._day
+        self._day = day
+        return day
+
     def end_file(self, report: FileReport) -> list[Finding]:
         """The file is read: its events listed on ``report`` (when the report lists them; across files the run's
         come at the end), and what the parent needs to decide its event findings after it (``pending``: across
@@ -98,9 +107,11 @@ class EventHook:
             return []
         if self.listed:
             report.events = self.state.summary()
+        codes = self.finalize.codes if self.finalize is not None else EVENT_CODES
+        held = self.state.end_file(codes)  # with hand records: its E101s, or one E106
         if self.reference is not None and self.finalize is not None:
             self.pending = Pending([], self.finalize, self.later, frozenset(self.state.compared))
-        return self.state.finish().get(0, [])
+        return held + self.state.finish().get(0, [])
 
 
 class Pending(NamedTuple):
@@ -121,7 +132,8 @@ def settle(state: EventState, path: str, pending: Pending) -> list[Finding]:
     :func:`conclude`.
     """
     state.start_file(path)
-    return pending.finalize.record([f for sighting in pending.sightings for f in state.add(sighting)])
+    found = [f for sighting in pending.sightings for f in state.add(sighting)]
+    return pending.finalize.record(found + state.end_file(pending.finalize.codes))
 
 
 def conclude(found: list[Finding], pending: Pending) -> list[Finding]:
@@ -148,7 +160,7 @@ class RunEvents:
         index = None
         if self.state is not None and pending is not None:
             found = settle(self.state, report.path, pending)
-            report.findings = sorted(report.findings + found, key=location)
+            report.findings = sorted(without_consequences(report.findings, found) + found, key=location)
             pending = pending._replace(sightings=[])  # the state holds what it needs of them
             index = len(self.state.paths) - 1
         self.held.append((report, pending, index))
@@ -173,5 +185,6 @@ class RunEvents:
             found = decided.get(index, []) if index is not None else []
             if report.path in hand:
                 found = found + [hand.pop(report.path)]  # once, on the first report of that hand record
-            report.findings = sorted(report.findings + conclude(found, pending), key=location)
+            final = conclude(found, pending)
+            report.findings = sorted(without_consequences(report.findings, final) + final, key=location)
         return [report for report, _, _ in self.held]

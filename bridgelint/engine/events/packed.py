@@ -164,8 +164,8 @@ def number_hash(number: str, code: int) -> int:
 
 
 # a usual sighting, packed: key (its index), board (code), dealer, deal, deal_line, deal_column, place_line,
-# place_column, imps_line, imps_column, line, column, game, tables, digest, vulnerable
-_SIGHTING = struct.Struct(f"<IqB{DEAL_BYTES}s9IQQB")
+# place_column, imps_line, imps_column, line, column, game, tables, digest, vulnerable, day
+_SIGHTING = struct.Struct(f"<IqB{DEAL_BYTES}s9IQQBI")
 _INTS = 0xFFFFFFFF
 _NO_PRINT = bytes(DEAL_BYTES)
 _NO_SIGHTING = bytes(_SIGHTING.size)  # the place of a sighting kept as it is
@@ -173,7 +173,7 @@ _NO_SIGHTING = bytes(_SIGHTING.size)  # the place of a sighting kept as it is
 
 class Sightings:
     """A file's sightings across files, in order, packed: a usual one (no table, room, score or IMPs named, a
-    plain board number) in :data:`_SIGHTING`'s 90 bytes instead of the 500 of a :class:`Sighting`, any other
+    plain board number) in :data:`_SIGHTING`'s 94 bytes instead of the 500 of a :class:`Sighting`, any other
     kept as it is.  A worker returns them at the end of each file, and the parent may hold several files' before
     it reads them."""
 
@@ -185,10 +185,10 @@ class Sightings:
 
     def append(self, sighting: Sighting) -> None:
         (key, board, dealer, deal, deal_line, deal_column, table, room, place_line, place_column, ns, imps,
-         imps_line, imps_column, line, column, game, tables, digest, outcome, vulnerable) = sighting
+         imps_line, imps_column, line, column, game, tables, digest, outcome, vulnerable, day) = sighting
         code = number_code(board) if board is not None else _ODD
         dealer_code, vulnerable_code_ = seat_code(dealer), vulnerable_code(vulnerable)
-        ints = (deal_line, deal_column, place_line, place_column, imps_line, imps_column, line, column, game)
+        ints = (deal_line, deal_column, place_line, place_column, imps_line, imps_column, line, column, game, day)
         if (code == _ODD or table is not None or room is not None or ns is not None or imps is not None
                 or outcome is not None or (not dealer_code and dealer is not None)
                 or (not vulnerable_code_ and vulnerable is not None) or not 0 <= tables < 1 << 64 or not 0 <= digest < 1 << 64
@@ -198,8 +198,8 @@ class Sightings:
         else:
             keys = self._keys
             self._packed += _SIGHTING.pack(keys.setdefault(key, len(keys)), code, dealer_code,
-                                           _NO_PRINT if deal is None else deal_bytes(deal), *ints, tables, digest,
-                                           vulnerable_code_)
+                                           _NO_PRINT if deal is None else deal_bytes(deal), *ints[:-1], tables,
+                                           digest, vulnerable_code_, day)
         self._count += 1
 
     def __iter__(self) -> Iterator[Sighting]:
@@ -210,8 +210,8 @@ class Sightings:
                 yield sighting
                 continue
             (key, code, dealer, deal, deal_line, deal_column, place_line, place_column, imps_line, imps_column, line,
-             column, game, tables, digest, vulnerable) = _SIGHTING.unpack_from(packed, place * _SIGHTING.size)
+             column, game, tables, digest, vulnerable, day) = _SIGHTING.unpack_from(packed, place * _SIGHTING.size)
             yield Sighting(keys[key], str(code), seat_of_code(dealer),
                            None if deal == _NO_PRINT else int.from_bytes(deal, "little"), deal_line, deal_column,
                            None, None, place_line, place_column, None, None, imps_line, imps_column, line, column,
-                           game, tables, digest, None, VULNERABILITIES[vulnerable - 1] if vulnerable else None)
+                           game, tables, digest, None, VULNERABILITIES[vulnerable - 1] if vulnerable else None, day)

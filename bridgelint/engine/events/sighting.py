@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from functools import lru_cache
 from hashlib import blake2b
 from typing import Callable
@@ -18,19 +20,37 @@ from ...core.scoring import score
 from ...core.sighting import Sighting
 from ...core.fingerprint import fingerprint
 
-# records with equal values are one event; a teams match (HomeTeam, VisitTeam) is an event of its own
-KEY_TAGS = ("Event", "Site", "Date", "Section", "Stage", "HomeTeam", "VisitTeam")
+# records with equal values are one event; a teams match (HomeTeam, VisitTeam) is an event of its own.  The Date
+# is not part of the key: it separates the sessions of a multi-day event only where a board's deals split by day
+KEY_TAGS = ("Event", "Site", "Section", "Stage", "HomeTeam", "VisitTeam")
 _CALLS = frozenset((PASS, DOUBLE, REDOUBLE, BID))
-_TABLE, _ROOM, _DEAL, _SCORE_IMP = range(len(KEY_TAGS), len(KEY_TAGS) + 4)
+_TABLE, _ROOM, _DEAL, _SCORE_IMP, _DATE = range(len(KEY_TAGS), len(KEY_TAGS) + 5)
 _WANTED = {**{name: i for i, name in enumerate(KEY_TAGS)}, "Table": _TABLE, "Room": _ROOM, "Deal": _DEAL,
-           "ScoreIMP": _SCORE_IMP}  # the tags sight() reads, by index
+           "ScoreIMP": _SCORE_IMP, "Date": _DATE}  # the tags sight() reads, by index
+NO_DATE = -1  # the day of a record that writes no Date (a day carried from the game before it may replace it)
+_DAY = re.compile(r"([0-9]{4})[.-]([0-9]{1,2}|\?+)[.-]([0-9]{1,2}|\?+)(?:[ T][0-9:.?]*)?")
+
+
+def day_number(value: str) -> int:
+    """The day a Date value gives (``YYYY.MM.DD`` or ``YYYY-MM-DD``, with or without a time of day after it), as
+    ``date.toordinal()``; 0 when not known (a ``?`` part, a value that is no such date)."""
+    m = _DAY.fullmatch(value.strip())
+    if m is None or not (m[2].isdigit() and m[3].isdigit()):
+        return 0
+    try:
+        return date(int(m[1]), int(m[2]), int(m[3])).toordinal()
+    except ValueError:  # no such day (month 13, year 0)
+        return 0
 _ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
 _NO_VALUE = (None, MALFORMED)
 
 
-def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -> Sighting:
-    """What the event checks need of ``record``; ``key_of(key, format)`` may replace the key (carried, shared)."""
+def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None,
+          day_of: Callable[[int], int] | None = None) -> Sighting:
+    """What the event checks need of ``record``; ``key_of(key, format)`` may replace the key (carried, shared),
+    ``day_of(day)`` the day (:data:`NO_DATE` when the record writes no Date: carried)."""
     place: Field[int | None] | Tag | None = None
+    day = NO_DATE
     deal = record.deal
     deal_column = deal.column if deal else 0
     if record.format == "lin":
@@ -63,9 +83,13 @@ def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -
             elif wanted == _SCORE_IMP and imps_line == 0:
                 imps = stated_imps(tag.value, record)
                 imps_line, imps_column = tag.line, tag.value_column or tag.column
+            elif wanted == _DATE and day == NO_DATE:
+                day = day_number(tag.value)
         key = tuple(values)
     if key_of is not None:
         key = key_of(key, record.format)
+    if day_of is not None:
+        day = day_of(day)
     board = known(record.board.raw) if record.board is not None and record.board.raw is not None else None
     dealer = record.dealer.value if record.dealer is not None else None
     print_ = fingerprint(deal)
@@ -76,7 +100,7 @@ def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None) -
                     imps_line, imps_column,
                     record.line, record.column, record.game, tables_played(record),
                     digest(record, print_) if named else 0, outcome(record) if named else None,
-                    record.vulnerable.value if record.vulnerable is not None else None)
+                    record.vulnerable.value if record.vulnerable is not None else None, max(day, 0))
 
 
 def carried(key: tuple[str | None, ...], before: tuple[str | None, ...] | None) -> tuple[str | None, ...]:
@@ -94,7 +118,7 @@ def _lin_match(vg: str | None) -> tuple[list[str], tuple[str | None, ...]]:
     """The fields of a vugraph header, and the event key they give (once per header, not per board)."""
     match = match_fields(vg)
     home, visit = match_teams(match)
-    return match, (match_event(match), None, None, None, None, home, visit)
+    return match, (match_event(match), None, None, None, home, visit)
 
 
 def _value_column(place: Field[int | None] | Tag | None) -> int:

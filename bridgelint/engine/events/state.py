@@ -6,13 +6,16 @@ the facts of each record and of the earlier record it meets to the rules of
 :mod:`bridgelint.rules.event`, which decide and write the findings.  E102,
 E103 and E104 stand on the later record and name the earlier one, as the
 records come.  E101 compares each played record with the board's *reference
-deal*: the hand record's (:class:`Reference`) at once; else the deal most
-tables of the event played, which is known only at the end of the scope
-(:meth:`~EventState.finish`); E105 says what was compared with nothing.  The state keeps no record: per board
+deal*: the hand record's (:class:`Reference`), held until the end of the
+upload's file (:meth:`~EventState.end_file`: when most of its boards differ,
+one E106 stands instead); else the deal most tables of its session played
+(a board's deals split by day are two sessions), which is known only at the
+end of the scope (:meth:`~EventState.finish`); E105 says what was compared
+with nothing.  The state keeps no record: per board
 (a row of arrays, :mod:`.packed`) its number, its first whole deal (as a
 canonical shape, which the Event tag's index of deals finds for E102), that
-deal's turn, dealer and vulnerability, and the tables that played; a place per
-played record; only for the boards that need them, the counts of several
+deal's turn, dealer and vulnerability, and the tables that played; a place and
+a day per played record; only for the boards that need them, the counts of several
 deals played, the tables and rooms seen and each room's score.
 """
 
@@ -22,8 +25,9 @@ from array import array
 from typing import NamedTuple
 
 from ...core.findings import Finding
-from ...rules.event import DuplicatedDeal, FouledBoard, Other, RepeatedTable, TeamImps, UncomparedBoard, turned_together
-from ...core.fingerprint import canonical, turned
+from ...rules.event import (DuplicatedDeal, ForeignUpload, FouledBoard, Other, RepeatedTable, TeamImps,
+                            UncomparedBoard, turned_together)
+from ...core.fingerprint import canonical, turn, turned
 from .packed import (DEAL_BYTES, VULNERABILITIES, Index, NumberIndex, Numbers, deal_at, deal_bytes, number_code,
                      seat_code, seat_of_code, vulnerable_code)
 from .sighting import KEY_TAGS, Sighting
@@ -93,6 +97,11 @@ class Reference:
         return Official(deal_at(self._deals, at), self._lines[at], self._files[at], seat_of_code(seats & 7),
                         VULNERABILITIES[(seats >> 3) - 1] if seats >> 3 else None)
 
+    def numbers_dealt(self, deal: int) -> list[int]:
+        """The plain board numbers (:func:`.packed.number_code`) whose hands are ``deal``'s, as dealt."""
+        deals, numbers = self._deals, self._numbers.codes
+        return [numbers[at] for at in range(len(self._lines)) if numbers[at] >= 0 and deal_at(deals, at) == deal]
+
     def at(self, official: Official) -> str:
         return f"{self.files[official.file]}:{official.line}"
 
@@ -100,6 +109,62 @@ class Reference:
         """E105 for each hand record (by index) that no played record was compared with, at its first game."""
         return {index: finding for index, first in enumerate(self.first)
                 if (finding := UncomparedBoard.check_hand_record(index in compared, *first)) is not None}
+
+
+class Upload:
+    """What E106 needs of the upload being read, compared with the hand records: its board numbers compared and
+    those that differ, its E101s held until the end of the file, the first record compared, and what the boards
+    that differ may all be: the hand record's under one shift of the numbers (``offsets``, None: none seen yet),
+    or turned by the same seats (``turns``)."""
+
+    __slots__ = ("compared", "differ", "held", "first", "offsets", "turns", "low", "high", "files")
+
+    def __init__(self) -> None:
+        self.compared: set[str] = set()
+        self.differ: set[str] = set()
+        self.held: list[Finding] = []
+        self.first: Sighting | None = None
+        self.offsets: set[int] | None = None
+        self.turns: set[int] | None = None
+        self.low = self.high = -1  # the lowest and highest plain number that differs
+        self.files: set[int] = set()  # the hand records it was compared with
+
+    def add(self, number: str, sighting: Sighting, official: Official) -> None:
+        if self.first is None:
+            self.first = sighting
+        self.compared.add(number)
+        self.files.add(official.file)
+
+    def differs(self, number: str, deal: int, official: Official, reference: Reference, finding: Finding) -> None:
+        """The record of board ``number``, dealt ``deal``, is not the hand record's ``official`` (``finding``)."""
+        self.held.append(finding)
+        if number in self.differ:
+            return
+        self.differ.add(number)
+        code = number_code(number)
+        seats = turn(deal, official.deal)
+        self.turns = ({seats} if seats else set()) if self.turns is None else self.turns & {seats}
+        if code < 0:
+            self.offsets = set()
+            return
+        self.low, self.high = (code, code) if self.low < 0 else (min(self.low, code), max(self.high, code))
+        if self.offsets is None:
+            self.offsets = {dealt - code for dealt in reference.numbers_dealt(deal)} - {0}
+        elif self.offsets:
+            self.offsets = {offset for offset in self.offsets
+                            if (other := reference.get(str(code + offset))) is not None and other.deal == deal}
+
+    def findings(self, wanted: bool, reference: Reference) -> list[Finding]:
+        """E106, when ``wanted`` and the upload is not of the hand record; else the E101s held."""
+        first = self.first
+        if not wanted or first is None or not ForeignUpload.fires(len(self.differ), len(self.compared)):
+            return self.held
+        offset = min(self.offsets, key=abs) if self.offsets else None
+        names = ", ".join(reference.files[i] for i in sorted(self.files))
+        finding = ForeignUpload.check_upload(len(self.differ), len(self.compared), names, first,
+                                             (self.low, self.high, offset) if offset is not None else None,
+                                             min(self.turns) if self.turns else None)
+        return [finding] if finding is not None else self.held
 
 
 class EventState:
@@ -112,6 +177,7 @@ class EventState:
         self.reference = reference
         self.compared: set[int] = set()  # the hand records (by index) that a played record was compared with
         self._hand: int | None = None  # the file being read is this hand record
+        self._upload: Upload | None = None  # the file being read is an upload compared with the hand records
         self._file = 0  # the index of the file being read, as the high half of a where
         # per board (a position, in order of first sight, over every event of the scope):
         self._numbers = Numbers()
@@ -127,6 +193,7 @@ class EventState:
         # per played record: its where, and column << 40 | game << 8 | deal (its index in the board's votes)
         self._played = array("Q")
         self._played_boards = array("I")
+        self._played_days = array("I")  # the day it is dated (0: not known)
         self._names: dict[tuple[str | None, str | None], int] = {}  # each (table, room) seen, numbered
         self._outcomes: dict[str | None, int] = {}  # each outcome seen, numbered
 
@@ -147,6 +214,15 @@ class EventState:
         self._file = (len(self.paths) - 1) << 32
         files = self.reference.files if self.reference is not None else ()
         self._hand = files.index(path) if path in files else None
+        self._upload = Upload() if self.reference is not None and self._hand is None else None
+
+    def end_file(self, codes: frozenset[str] = frozenset((ForeignUpload.code,))) -> list[Finding]:
+        """The end of the file being read: with hand records, its E101s held until now, or instead one E106 when
+        the file is not of the hand record (and ``codes`` hold E106)."""
+        upload, self._upload = self._upload, None
+        if upload is None or self.reference is None:
+            return []
+        return upload.findings(ForeignUpload.code in codes, self.reference)
 
     def add(self, sighting: Sighting) -> list[Finding]:
         """Compare one record with the earlier records of its event, remember it, and say what is wrong now."""
@@ -168,10 +244,9 @@ class EventState:
             event.boards.append(board)
         self._records[board] += 1
         found: list[Finding] = []
-        if sighting.deal is not None:
-            self._deal(board, sighting.deal, sighting, found)
+        shape = self._deal(board, sighting.deal, sighting, found) if sighting.deal is not None else 0
         if sighting.table is not None or sighting.room is not None:
-            self._place(board, sighting, self._where(sighting.place_line), found)
+            self._place(board, sighting, shape, self._where(sighting.place_line), found)
         if sighting.room is not None:
             self._room(board, sighting.room, sighting, self._where(sighting.line), found)
         return found
@@ -192,7 +267,8 @@ class EventState:
         """The board's first whole deal as it was written."""
         return turned(self._shape(board), self._seats[board] & 3)
 
-    def _deal(self, board: int, deal: int, sighting: Sighting, found: list[Finding]) -> None:
+    def _deal(self, board: int, deal: int, sighting: Sighting, found: list[Finding]) -> int:
+        """Compare the record's whole ``deal`` with the board's; returns its canonical shape."""
         shape, seats = canonical(deal)
         if not self._first[board]:
             self._first_deal(board, shape, seats, sighting, found)
@@ -205,6 +281,7 @@ class EventState:
             self._official(sighting.board or "", deal, sighting, found)
         elif sighting.tables:  # not played: never a fouled board, no vote
             self._vote(board, deal, sighting)
+        return shape
 
     def _first_deal(self, board: int, shape: int, seats: int, sighting: Sighting, found: list[Finding]) -> None:
         """Keep the board's first whole deal; E102 when an earlier board of the Event tag holds it."""
@@ -248,8 +325,14 @@ class EventState:
         self.compared.add(official.file)
         finding = FouledBoard.check_official(deal, official.deal, official.dealer, official.vulnerable, sighting,
                                              self._official_other(official))
-        if finding is not None:
-            found.append(finding)
+        upload = self._upload
+        if upload is None:  # fed without start_file: said at once
+            if finding is not None:
+                found.append(finding)
+            return
+        upload.add(number, sighting, official)
+        if finding is not None:  # held until the end of the file: E106 may stand instead
+            upload.differs(number, deal, official, self.reference, finding)
 
     def _official_other(self, official: Official) -> Other:
         assert self.reference is not None
@@ -282,47 +365,65 @@ class EventState:
         self._played.append((column if column < 0xFFFF else 0xFFFF) << 40 | (game & 0xFFFFFFFF) << 8
                             | (variant if variant < 0xFF else 0xFF))
         self._played_boards.append(board)
+        self._played_days.append(sighting.day if 0 <= sighting.day <= _LINES else 0)
 
     def finish(self) -> dict[int, list[Finding]]:
-        """The end of the scope: E101 on each played record whose deal is not the one most tables of its event
-        played (ties: the deal seen first), and E105 for each hand record no record was compared with; by file
-        index.  The state keeps no record, so this reads only the counts and places."""
+        """The end of the scope: E101 on each played record whose deal is not the one most tables of its session
+        played (ties: the deal seen first); by file index.  The sessions of a board are its deals split by day
+        (:func:`sessions`).  The state keeps no record, so this reads only the counts, places and days."""
         out: dict[int, list[Finding]] = {}
         decided = {board: votes for board, votes in self._votes.items() if len(votes) > 3}
         if not decided:
             return out  # one deal played on every board: nothing to decide
-        played = self._played
-        for record, board in enumerate(self._played_boards):
+        played, played_days, boards = self._played, self._played_days, self._played_boards
+        days: dict[int, list[set[int]]] = {board: [set() for _ in range(len(votes) // 3)]
+                                           for board, votes in decided.items()}
+        for record, board in enumerate(boards):  # the days each deal of a decided board was played on
+            seen = days.get(board)
+            if seen is not None:
+                seen[min(played[2 * record + 1] & 0xFF, len(seen) - 1)].add(played_days[record])
+        session = {board: sessions(seen) for board, seen in days.items()}
+        for record, board in enumerate(boards):
             votes = decided.get(board)
             if votes is None:
                 continue
             where, place = played[2 * record], played[2 * record + 1]
-            variant, tables = place & 0xFF, votes[1::3]
+            variant, label = place & 0xFF, session[board]
+            members = [i for i, own in enumerate(label) if own == label[variant]]  # the deals of its session
+            if len(members) == 1:
+                continue  # its deal alone in its session
+            tables = [votes[3 * i + 1] for i in members]
             best = FouledBoard.reference(tables)
-            if variant == best:
+            if members[best] == variant:
                 continue
             index = where >> 32
             finding = FouledBoard.check_majority(
-                votes[::3], tables, variant, self._other(votes[3 * best + 2], index),
+                [votes[3 * i] for i in members], tables, members.index(variant),
+                self._other(votes[3 * members[best] + 2], index),
                 where & _LINES, place >> 40, place >> 8 & 0xFFFFFFFF, self._numbers[board])
             if finding is not None:
                 out.setdefault(index, []).append(finding)
         return out
 
-    def _place(self, board: int, sighting: Sighting, where: int, found: list[Finding]) -> None:
+    def _place(self, board: int, sighting: Sighting, shape: int, where: int, found: list[Finding]) -> None:
+        """E103 when the record's table or room has an earlier record of the board, unless the two are of two
+        sessions: other deals (``shape``: the record's, canonical; 0 none) on other days (the number used again
+        in a multi-day event)."""
         name = self._names.setdefault((sighting.table, sighting.room), len(self._names))
         places = self._places.get(board)
         if places is None:
             places = self._places[board] = array("Q")
-        for entry in range(0, len(places), 3):
-            if places[entry] >> 32 != name:
+        day = sighting.day if 0 <= sighting.day <= _LINES else 0
+        dealt = day << 32 | hash(shape) & _LINES if day and shape else 0
+        for entry in range(0, len(places), 4):
+            if places[entry] >> 32 != name or other_session(dealt, places[entry + 3]):
                 continue
             digest = places[entry + 2]
             outcome = list(self._outcomes)[places[entry] & 0xFFFFFFFF] if digest != sighting.digest else None
             found.append(RepeatedTable.check_place(sighting, digest, outcome, self._other(places[entry + 1])))
             return
         outcome_code = self._outcomes.setdefault(sighting.outcome, len(self._outcomes))
-        places.extend((name << 32 | outcome_code, where, sighting.digest))
+        places.extend((name << 32 | outcome_code, where, sighting.digest, dealt))
 
     def _room(self, board: int, room: str, sighting: Sighting, where: int, found: list[Finding]) -> None:
         rooms = self._rooms.setdefault(board, [])
@@ -354,7 +455,7 @@ class EventState:
             return []
         names = list(self._names)
         return [{"table": table, "room": room}
-                for table, room in (names[places[entry] >> 32] for entry in range(0, len(places), 3))]
+                for table, room in (names[places[entry] >> 32] for entry in range(0, len(places), 4))]
 
     def summary(self) -> list[dict]:
         """The events as the JSON report shows them: key, files, and per board the tables seen."""
@@ -365,3 +466,31 @@ class EventState:
                         "tables": self._tables_seen(board), "reference": self._reference_of(board)}
                        for board in event.boards],
         } for event in self.events.values()]
+
+
+def sessions(days: list[set[int]]) -> list[int]:
+    """The session of each of a board's deals, given the days each was played on (0: a day not known): two deals
+    are of two sessions when every record of each is dated and no day of one is a day of the other (the number
+    used again on another day); otherwise, or through a deal linked to both, one session.  Each deal's session
+    is the index of the first deal of it."""
+    label = list(range(len(days)))
+
+    def root(i: int) -> int:
+        while label[i] != i:
+            label[i] = label[label[i]]
+            i = label[i]
+        return i
+
+    for i in range(len(days)):
+        for j in range(i):
+            if 0 in days[i] or 0 in days[j] or not days[i].isdisjoint(days[j]):
+                a, b = root(i), root(j)
+                label[max(a, b)] = min(a, b)
+    return [root(i) for i in range(len(days))]
+
+
+def other_session(dealt: int, other: int) -> bool:
+    """Whether two records of one table (each ``day << 32 | a hash of its deal``, 0 where not known) are of two
+    sessions: dated on two days and dealt two ways."""
+    day, deal, other_day, other_deal = dealt >> 32, dealt & _LINES, other >> 32, other & _LINES
+    return bool(day and other_day and deal and other_deal) and day != other_day and deal != other_deal
