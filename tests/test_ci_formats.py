@@ -29,22 +29,28 @@ def here(tmp_path, monkeypatch):
     return tmp_path
 
 
-def cases(out: str) -> dict[str, ET.Element]:
-    return {case.get("name"): case for case in ET.fromstring(out.encode()).iter("testcase")}
+def cases(out: str) -> dict[str, list[ET.Element]]:
+    """The test cases of each file (their classname)."""
+    found: dict[str, list[ET.Element]] = {}
+    for case in ET.fromstring(out.encode()).iter("testcase"):
+        found.setdefault(case.get("classname"), []).append(case)
+    return found
 
 
 def test_junit_fails_only_what_fails_the_run(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--format", "junit", "warned.pbn", "failed.pbn")
     found = cases(out)
     assert code == 1 and ET.fromstring(out.encode()).get("failures") == "1"
-    assert found["warned.pbn"].findall("failure") == []
-    assert found["warned.pbn"].find("system-out").text.startswith("warned.pbn:2:1: B107 [warning] ")
-    assert [f.get("type") for f in found["failed.pbn"].findall("failure")] == ["A103 error"]
+    [warned] = found["warned.pbn"]
+    assert warned.findall("failure") == []
+    assert warned.find("system-out").text.startswith("warned.pbn:2:1: B107 [warning] ")
+    assert [f.get("type") for case in found["failed.pbn"] for f in case.findall("failure")] == ["A103 error"]
 
 
 def test_junit_with_fail_on_warning_fails_the_warnings(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--format", "junit", "--fail-on", "warning", "warned.pbn")
-    assert code == 1 and [f.get("type") for f in cases(out)["warned.pbn"].findall("failure")] == ["B107 warning"]
+    assert code == 1 and [f.get("type") for case in cases(out)["warned.pbn"] for f in case.findall("failure")] == [
+        "B107 warning"]
 
 
 def test_sarif_rules_link_their_page_on_the_documentation_site(here, monkeypatch):
@@ -104,3 +110,52 @@ def test_github_writes_the_job_summary(here, monkeypatch):
     assert text.startswith("earlier step\n## bridgelint\n\n| file | format | boards |")
     assert "| `failed.pbn` | pbn | 1 | 1 | 0 | A103 1 | **rejected** |" in text
     assert "| `warned.pbn` | pbn | 1 | 0 | 1 | B107 1 | ok |" in text and text.endswith("1 of 2 files rejected\n")
+
+
+def test_sarif_of_30000_findings_holds_25000_results_errors_first_and_says_so(here):
+    jsonschema = pytest.importorskip("jsonschema")
+    from bridgelint.core.report import FileReport
+    from bridgelint.reporters import Summary
+    from bridgelint.reporters.sarif import MAX_RESULTS, SarifReporter
+    from bridgelint.rules import RULES
+
+    warning, error = RULES["B107"], RULES["A103"]
+    reporter = SarifReporter()
+    for n in range(60):  # 60 files of 500 findings, a third of them errors: 10,020 errors, 19,980 warnings
+        findings = [(warning if i % 3 else error).finding("m", i + 1, 1, severity="warning" if i % 3 else "error")
+                    for i in range(500)]
+        reporter.file(FileReport(f"f{n}.pbn", "pbn", 1, 1, findings))
+    document = json.loads(reporter.end(Summary()))
+    run = document["runs"][0]
+    levels = [result["level"] for result in run["results"]]
+    assert len(levels) == MAX_RESULTS == 25_000
+    assert levels.count("error") == 10_020 and levels.count("warning") == 14_980  # every error kept
+    [note] = run["invocations"][0]["toolExecutionNotifications"]
+    assert note["message"]["text"].startswith("5,000 results left out (5,000 warnings): code scanning accepts")
+    assert run["invocations"][0]["executionSuccessful"] is True
+    schema = json.loads((ROOT / "tests" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator(schema).validate(document)
+
+
+def test_junit_gives_each_failure_its_own_test_case(here, monkeypatch):
+    (here / "many.pbn").write_text("\n".join(ERROR.replace('[Board "1"]', f'[Board "{n}"]') for n in range(1, 6)))
+    code, out, err = run(monkeypatch, "check", "--format", "junit", "many.pbn")
+    [suite] = ET.fromstring(out.encode()).iter("testsuite")
+    many = cases(out)["many.pbn"]
+    assert code == 1 and len(many) == 5 == int(suite.get("failures")) == int(suite.get("tests"))
+    assert all(len(case.findall("failure")) == 1 for case in many)
+    assert [case.get("name").split(" ", 1)[1] for case in many] == [f"A103 (board {n})" for n in range(1, 6)]
+
+
+def test_gitlab_code_quality_issues_keep_their_fingerprint_when_lines_move(here, monkeypatch):
+    code, out, err = run(monkeypatch, "check", "--format", "gitlab", "warned.pbn", "failed.pbn")
+    issues = json.loads(out)
+    assert code == 1 and [(i["check_name"], i["severity"], i["location"]["path"], i["location"]["lines"]["begin"])
+                          for i in issues] == [("B107", "minor", "warned.pbn", 2), ("A103", "major", "failed.pbn", 6)]
+    assert all(i["description"].startswith(i["check_name"] + " ") for i in issues)
+    (here / "failed.pbn").write_text("\n\n" + ERROR)  # the same defect two lines down
+    moved = json.loads(run(monkeypatch, "check", "--format", "gitlab", "failed.pbn")[1])
+    assert moved[0]["location"]["lines"]["begin"] == 8 and moved[0]["fingerprint"] == issues[1]["fingerprint"]
+    (here / "twice.pbn").write_text(ERROR + "\n" + ERROR)  # two alike: two fingerprints
+    twice = json.loads(run(monkeypatch, "check", "--format", "gitlab", "twice.pbn")[1])
+    assert len({issue["fingerprint"] for issue in twice}) == len(twice) == 2

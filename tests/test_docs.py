@@ -101,7 +101,7 @@ def test_the_cli_reference_lists_every_command_and_option(monkeypatch):
         assert status == 0
         for option in re.findall(r"(?m)^  (-[-\w]+(?:, -[-\w]+)*)", out):
             assert f"- `{option}" in page, (command, option)
-    assert "- `--format [auto|text|html|json|github|sarif|junit]`" in page
+    assert "- `--format [auto|text|html|json|github|sarif|junit|gitlab]`" in page
 
 
 # --- the examples: every code block of the docs that can run, and the docstrings' examples -------------

@@ -32,7 +32,7 @@ def parsed(output_format: str, out: str) -> list[str]:
         run = json.loads(out)["runs"][0]
         return [a["location"]["uri"] for a in run["artifacts"]]
     if output_format == "junit":
-        return [case.get("name") for case in ET.fromstring(out).iter("testcase")]
+        return list(dict.fromkeys(case.get("classname") for case in ET.fromstring(out).iter("testcase")))
     if output_format == "github":
         return [line.split("file=", 1)[1].split(",line=", 1)[0] for line in out.splitlines()]
     return [line.split(":", 1)[0] for line in out.splitlines() if ": A103 " in line]
@@ -84,7 +84,7 @@ def test_unreadable_paths_are_in_every_report(tmp_path, monkeypatch):
     code, out, _ = run_cli(monkeypatch, *args, "--format", "junit")
     suite = ET.fromstring(out).find("testsuite")
     assert (suite.get("tests"), suite.get("errors"), suite.get("failures")) == ("3", "2", "1")
-    errors = {case.get("name"): case.find("error") for case in suite.iter("testcase")}
+    errors = {case.get("classname"): case.find("error") for case in suite.iter("testcase")}
     assert errors["good.pbn"] is None
     assert errors["missing.pbn"].get("message") == "No such file or directory"
 

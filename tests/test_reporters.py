@@ -159,9 +159,14 @@ def test_junit_structure(monkeypatch):
     root = ET.fromstring(out.encode())
     suite = root.find("testsuite")
     cases = suite.findall("testcase")
-    assert [c.get("name") for c in cases] == list(SAMPLES)  # one test case a file, in input order
-    assert [len(c.findall("failure")) for c in cases] == [6, 4, 3, 0]  # one failure a finding that fails the run
-    assert root.get("tests") == "4" and root.get("failures") == "3"
+    # a test case a finding that fails the run, one failure each, grouped by file in input order; a file
+    # without one is a passing test case
+    assert list(dict.fromkeys(c.get("classname") for c in cases)) == list(SAMPLES)
+    assert [sum(len(c.findall("failure")) for c in cases if c.get("classname") == path) for path in SAMPLES] == [
+        6, 4, 3, 0]
+    assert all(len(c.findall("failure")) <= 1 for c in cases) and len(cases) == 14
+    assert cases[0].get("name").startswith(f"{list(SAMPLES)[0]}:") and cases[-1].get("name") == list(SAMPLES)[-1]
+    assert root.get("tests") == "14" and root.get("failures") == "13"
 
 
 def test_junit_escapes_markup():

@@ -40,7 +40,7 @@ from ..rules.base import Rule
 from ..rules.event import EVENT_CODES
 from ..rules.internal import InternalError
 
-DOCUMENTS = ("json", "github", "sarif", "junit")  # reporters of one document, each imported when used
+DOCUMENTS = ("json", "github", "sarif", "junit", "gitlab")  # reporters of one document, each imported when used
 FORMATS = ("auto", "text", "html", *DOCUMENTS)
 
 
@@ -161,6 +161,10 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         reporter = GithubReporter(max_annotations, fail_on)
     elif output_format == "junit":
         reporter = Collected(functools.partial(_render("junit"), fail_on=fail_on))
+    elif output_format == "gitlab":
+        from ..reporters.gitlab import GitlabReporter  # each file's issues written as its report comes
+
+        reporter = GitlabReporter()
     else:
         reporter = Collected(_render(output_format))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)

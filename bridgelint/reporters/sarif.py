@@ -2,7 +2,10 @@
 
 A path that could not be read, or an interrupted run, is a tool execution
 notification, and the invocation is then not successful
-(``executionSuccessful: false``).
+(``executionSuccessful: false``).  GitHub's code scanning rejects a run of
+more than 25,000 results: a run holds at most :data:`MAX_RESULTS`, errors
+first, then warnings, then notes (each in file order), and a notification
+says how many were left out and how to see them all.
 
 Artifact URIs are relative to the working directory (``uriBaseId``
 ``%SRCROOT%``), with ``/`` separators, so that code-scanning services place
@@ -27,6 +30,7 @@ from . import Reporter, Summary, indented
 from .indented import Written
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+MAX_RESULTS = 25_000  # the most results of one run GitHub's code scanning accepts
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 
 
@@ -66,7 +70,7 @@ class SarifReporter(Reporter):
         self.docs = docs  # the documentation site's base URL (None: the package's)
         self.artifacts: list[dict] = []
         self.indices: dict[str, int] = {}  # each artifact's place in ``artifacts``, by URI
-        self.results: list[tuple[str, str]] = []  # the code and the text of each result, without its ruleIndex
+        self.results: list[tuple[str, str, str]] = []  # the code, level and text of each result, without ruleIndex
         self.notifications: list[dict] = []
 
     def file(self, report: FileReport) -> str:
@@ -91,9 +95,10 @@ class SarifReporter(Reporter):
             }}
             if logical:
                 location["logicalLocations"] = logical
+            level = LEVELS.get(f.severity or "", "warning")
             result = {
                 "ruleId": f.code,
-                "level": LEVELS.get(f.severity or "", "warning"),
+                "level": level,
                 "message": {"text": f.full_message},
                 "locations": [location],
                 "properties": {k: v for k, v in (("game", f.game), ("board", f.board), ("law", f.law))
@@ -103,18 +108,26 @@ class SarifReporter(Reporter):
                 result["relatedLocations"] = [_related(f.related)]
             if f.fix is not None and f.fix.edits and member is None:  # a zip's member is not edited in place
                 result["fixes"] = [_fix(f.fix, artifact)]
-            self.results.append((f.code, indented.dumps(result, _RESULT)))
+            self.results.append((f.code, level, indented.dumps(result, _RESULT)))
         return ""
 
     def end(self, summary: Summary) -> str:
-        fired = sorted({code for code, _ in self.results if code in RULES})
+        kept, left_out = _capped(self.results)
+        fired = sorted({code for code, _, _ in kept if code in RULES})
         index = {code: i for i, code in enumerate(fired)}
         results = [Written(text[:-len(_CLOSE)] + f'{_KEY}"ruleIndex": {index[code]}{_CLOSE}' if code in index else text)
-                   for code, text in self.results]
+                   for code, _, text in kept]
         notifications = list(self.notifications)
         if summary.interrupted:
             notifications.append({"level": "error", "descriptor": {"id": "interrupted"}, "message": {
                 "text": f"interrupted by {summary.interrupted}: the results are those of the files finished before"}})
+        failed = bool(notifications)
+        if left_out:
+            counts = ", ".join(f"{n:,} {level}{'s' * (n != 1)}" for level, n in left_out.items() if n)
+            notifications.append({"level": "warning", "descriptor": {"id": "results-left-out"}, "message": {
+                "text": f"{sum(left_out.values()):,} results left out ({counts}): code scanning accepts at most "
+                        f"{MAX_RESULTS:,} a run, errors are kept first; bridgelint check --format json lists "
+                        "every finding"}})
         document = {
             "$schema": SCHEMA,
             "version": "2.1.0",
@@ -124,7 +137,7 @@ class SarifReporter(Reporter):
                     "version": __version__,
                     "rules": [_rule(code, self.docs) for code in fired],
                 }},
-                "invocations": [{"executionSuccessful": not notifications,
+                "invocations": [{"executionSuccessful": not failed,
                                  "toolExecutionNotifications": notifications}],
                 "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "the working directory of the run"}}},
                 "artifacts": self.artifacts,
@@ -133,6 +146,23 @@ class SarifReporter(Reporter):
             }],
         }
         return indented.dumps(document) + "\n"
+
+
+def _capped(results: list[tuple[str, str, str]]) -> tuple[list[tuple[str, str, str]], dict[str, int]]:
+    """At most :data:`MAX_RESULTS` of ``results`` (code, level, text), errors first, then warnings, then notes,
+    kept in their order; and how many of each level were left out."""
+    if len(results) <= MAX_RESULTS:
+        return results, {}
+    room, kept = MAX_RESULTS, set()
+    for level in ("error", "warning", "note"):
+        at = [i for i, (_, written, _) in enumerate(results) if written == level][:room]
+        kept.update(at)
+        room -= len(at)
+    left_out = dict.fromkeys(("error", "warning", "note"), 0)
+    for i, (_, level, _) in enumerate(results):
+        if i not in kept:
+            left_out[level] += 1
+    return [result for i, result in enumerate(results) if i in kept], left_out
 
 
 _RESULT = 4  # the depth of a result in the document: {"runs": [{"results": [{...
