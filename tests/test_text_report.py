@@ -262,3 +262,14 @@ def test_the_corpus_text_report_has_no_line_of_320_characters_or_more(monkeypatc
     monkeypatch.chdir(tmp_path)
     code, out, err = run(monkeypatch, "check", "--isolated", str(SHARED / "corpus"))
     assert code in (0, 1) and max(map(len, out.splitlines())) < 320
+
+
+# --- no error hidden ------------------------------------------------------------------------------------------
+
+def test_errors_are_never_grouped_warnings_are(here, monkeypatch):
+    (here / "e.pbn").write_text("\n".join(board('[Auction "N"]', "1D Pass 1C AP", number=str(n)) for n in range(1, 9)))
+    code, out, err = run(monkeypatch, "check", "--select", "A103,B104", "e.pbn")
+    lines = finding_lines(out).splitlines()
+    assert [line.split()[0] for line in lines if " A103 " in line] == [f"e.pbn:{7 * n + 6}:9:" for n in range(8)]
+    assert sum(" B104 " in line for line in lines) == 3 and "and 3 more B104 [warning]" in out
+    assert "more A103" not in out

@@ -86,7 +86,8 @@ def cli() -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
               help="Check files on N processes; 0: one per CPU.")
 @click.option("--no-group", is_flag=True,
-              help="Text: show every finding (by default a code firing many times in a file shows its first few).")
+              help="Text: show every finding (by default a warning code firing many times in a file shows its first few; "
+                   "errors are never grouped).")
 @click.option("--quiet", "-q", is_flag=True, help="Text: print the verdict table only; no progress bar.")
 @click.option("--verbose", "-v", is_flag=True, help="Text: list the clean files in the verdict table too.")
 @click.option("--max-annotations", type=click.IntRange(min=0), default=10, show_default=True,

@@ -1,9 +1,10 @@
 """Concise text: ``path:line:col: CODE [severity] message (board N)``, one finding a line.
 
 Editors and CI problem matchers read the lines as ``file:line:column:
-message``.  A code that fires more than :data:`GROUP_AFTER` times in one file
-shows its first :data:`SHOWN` findings and one line ``path: ... and N more
-CODE [severity] in this file``; S108 on every game of a file, each game
+message``.  Every error is a line of its own: grouping is for warnings and
+info only.  A warning code that fires more than :data:`GROUP_AFTER` times in
+one file shows its first :data:`SHOWN` findings and one line ``path: ... and
+N more CODE [warning] in this file``; S108 on every game of a file, each game
 breaking export format the same ways, is one line for the file.  A line
 stays within :data:`LINE_ROOM` characters: a longer message keeps its first
 items and says how many more (``; and 12 more``).  ``group=False`` shows
@@ -64,7 +65,8 @@ def capped(f: Finding, room: int) -> str:
 
 
 def file_lines(report: FileReport, group: bool = True) -> str:
-    """The findings of one file; unless ``group`` is false, a code (of one severity) is grouped after its first few."""
+    """The findings of one file; unless ``group`` is false, a code of warnings (or info) is grouped after its first
+    few.  Errors are never grouped: each is a line."""
     if not group:
         return "".join(line(report.path, f) for f in report.findings)
     findings = report.findings
@@ -72,7 +74,7 @@ def file_lines(report: FileReport, group: bool = True) -> str:
     if export is not None:
         first = next(i for i, f in enumerate(findings) if f.code == ExportFormat.code)
         findings = [f for i, f in enumerate(findings) if f.code != ExportFormat.code or i == first]
-    counts = Counter((f.code, f.severity) for f in findings)
+    counts: Counter[tuple[str, str | None]] = Counter((f.code, f.severity) for f in findings if f.severity != "error")
     if max(counts.values(), default=0) <= GROUP_AFTER:
         return "".join(export if export is not None and f.code == ExportFormat.code else line(report.path, f, False)
                        for f in findings)
@@ -83,7 +85,7 @@ def file_lines(report: FileReport, group: bool = True) -> str:
         if export is not None and f.code == ExportFormat.code:
             out.append(export)
             shown[key] = counts[key]
-        elif counts[key] <= GROUP_AFTER or shown[key] < SHOWN:
+        elif f.severity == "error" or counts[key] <= GROUP_AFTER or shown[key] < SHOWN:
             out.append(line(report.path, f, False))
             shown[key] += 1
     for (code, severity), count in counts.items():  # in the order of each key's first finding
@@ -101,6 +103,8 @@ def export_summary(report: FileReport) -> str | None:
     """The one line for S108 on every game of a file (two or more), when the games share their breaches:
     ``% EXPORT declared, but every game breaks it: ...; first at line 4``; else None."""
     export = [f for f in report.findings if f.code == ExportFormat.code]
+    if any(f.severity == "error" for f in export):  # S108 made an error by the configuration: each one a line
+        return None
     if report.games < 2 or len(export) != report.games or len({f.game for f in export}) != report.games:
         return None
     shared: dict[str, None] | None = None  # the breaches of every game, in the order of the first
