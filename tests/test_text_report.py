@@ -266,6 +266,47 @@ def test_the_corpus_text_report_has_no_line_of_320_characters_or_more(monkeypatc
 
 # --- no error hidden ------------------------------------------------------------------------------------------
 
+D1 = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+D2 = "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"  # East's and South's hands swapped
+
+
+def fouled(boards: int) -> str:
+    """An event of ``boards`` boards (1..N) each played at three tables, the third dealt D2 (E101 on its Deal, line
+    ``27 * (board - 1) + 23``, column 8); every game dated 95.06.10 (B107), dealt by North at no one vulnerable (B104,
+    B105 from board 2)."""
+    games = []
+    for number in range(1, boards + 1):
+        for deal in (D1, D1, D2):
+            games.append("\n".join(['[Event "Pairs"]', '[Date "95.06.10"]', f'[Board "{number}"]', '[Dealer "N"]',
+                                    f'[Deal "{deal}"]', '[Declarer "N"]', '[Contract "4S"]', '[Result "10"]']))
+    return "\n\n".join(games) + "\n"
+
+
+def test_eight_fouled_boards_are_eight_lines_in_text_json_and_github(here, monkeypatch):
+    (here / "event.pbn").write_text(fouled(8))
+    places = [(27 * b + 23, 8) for b in range(8)]
+    code, out, err = run(monkeypatch, "check", "event.pbn")
+    lines = finding_lines(out).splitlines()
+    e101 = [line for line in lines if " E101 [error] " in line]
+    assert [tuple(map(int, line.split(":")[1:3])) for line in e101] == places
+    assert all(line.startswith(f"event.pbn:{row}:8: E101 [error] fouled board: ") and line.endswith(f"(board {n})")
+               for n, (line, (row, _)) in enumerate(zip(e101, places), 1))
+    assert "more E101" not in out and "more B107 [warning]" in out  # the warnings on every game are still grouped
+    code, document, err = run(monkeypatch, "check", "--format", "json", "event.pbn")
+    findings = json.loads(document)["files"][0]["findings"]
+    assert [(f["line"], f["column"]) for f in findings if f["code"] == "E101"] == places
+    code, out, err = run(monkeypatch, "check", "--format", "github", "event.pbn")
+    annotations = out.splitlines()
+    assert len(annotations) == 11  # the cap of 10, and the notice of what is left
+    assert [line.split(",title=")[0] for line in annotations[:8]] == [
+        f"::error file=event.pbn,line={row},col=8" for row, _ in places]
+    assert all(line.startswith("::warning ") for line in annotations[8:10])
+    warnings = sum(f["severity"] == "warning" for f in findings)
+    assert annotations[10] == (f"::notice file=event.pbn,title=bridgelint::not annotated in this file: {warnings - 2} "
+                               "warnings (at most 10 annotations a file, errors first: --max-annotations); the job "
+                               "summary counts them, `bridgelint check` lists them")
+
+
 def test_errors_are_never_grouped_warnings_are(here, monkeypatch):
     (here / "e.pbn").write_text("\n".join(board('[Auction "N"]', "1D Pass 1C AP", number=str(n)) for n in range(1, 9)))
     code, out, err = run(monkeypatch, "check", "--select", "A103,B104", "e.pbn")
@@ -273,3 +314,11 @@ def test_errors_are_never_grouped_warnings_are(here, monkeypatch):
     assert [line.split()[0] for line in lines if " A103 " in line] == [f"e.pbn:{7 * n + 6}:9:" for n in range(8)]
     assert sum(" B104 " in line for line in lines) == 3 and "and 3 more B104 [warning]" in out
     assert "more A103" not in out
+
+
+def test_github_annotates_errors_first_and_says_which_were_left(here, monkeypatch):
+    (here / "event.pbn").write_text(fouled(8))
+    code, out, err = run(monkeypatch, "check", "--format", "github", "--max-annotations", "5", "event.pbn")
+    annotations = out.splitlines()
+    assert len(annotations) == 6 and all(line.startswith("::error ") for line in annotations[:5])
+    assert annotations[5].startswith("::notice file=event.pbn,title=bridgelint::not annotated in this file: 3 errors, ")
