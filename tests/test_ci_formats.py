@@ -101,6 +101,7 @@ def test_github_writes_the_job_summary(here, monkeypatch):
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
     code, out, err = run(monkeypatch, "check", "--format", "github", "warned.pbn", "failed.pbn")
     text = summary.read_text()
-    assert text.startswith("earlier step\n## bridgelint\n\n| file | format | boards |")
-    assert "| `failed.pbn` | pbn | 1 | 1 | 0 | A103 1 | **rejected** |" in text
-    assert "| `warned.pbn` | pbn | 1 | 0 | 1 | B107 1 | ok |" in text and text.endswith("1 of 2 files rejected\n")
+    assert text.startswith("earlier step\n## bridgelint\n\n| file | format | boards | results | errors | warnings | "
+                           "codes | verdict |\n| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n")
+    assert "| `failed.pbn` | pbn | 1 | 1 | 1 | 0 | A103 1 | **rejected** |" in text
+    assert "| `warned.pbn` | pbn | 1 | 0 | 0 | 1 | B107 1 | ok |" in text and text.endswith("1 of 2 files rejected\n")

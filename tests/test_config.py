@@ -218,7 +218,7 @@ def test_config_option_names_the_file(project, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--config", "ci.toml", "games")
     assert code == 1
     assert [line.split(": ")[1].split()[0] for line in finding_lines(out).splitlines()] == ["B107"]
-    assert err == "2 files, 2 games, 2 boards: 0 errors, 1 warning\n"
+    assert err == "2 files, 2 boards, 1 result: 0 errors, 1 warning\n"
 
 
 def test_command_line_overrides_the_config(project, monkeypatch):

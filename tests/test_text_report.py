@@ -106,7 +106,7 @@ def test_machine_formats_stay_complete(here, monkeypatch, output_format, count):
 def table_rows(out: str) -> dict[str, list[str]]:
     """Rows of the verdict table by file name: the cells split on runs of two spaces."""
     lines = out.split("\n\n")[-1].splitlines()
-    assert lines[0].split() == ["file", "format", "boards", "errors", "warnings", "most", "frequent", "verdict"]
+    assert lines[0].split() == ["file", "format", "boards", "results", "errors", "warnings", "codes", "verdict"]
     return {line.split()[0]: re.split(r"\s{2,}", line.strip()) for line in lines[2:] if line.split()[0] != "-"
             and not line.startswith(" ") and ":" not in line.split()[0] and " of " not in line}
 
@@ -117,8 +117,8 @@ def test_verdict_table_rejects_files_with_errors(here, monkeypatch):
     (here / "c.pbn").write_text(CLEAN)
     code, out, err = run(monkeypatch, "check", "e.pbn", "w.pbn", "c.pbn")
     rows = table_rows(out)
-    assert rows == {"e.pbn": ["e.pbn", "pbn", "1", "1", "0", "A103 1", "rejected"],
-                    "w.pbn": ["w.pbn", "pbn", "1", "0", "1", "B107 1", "ok"]}
+    assert rows == {"e.pbn": ["e.pbn", "pbn", "1", "1", "1", "0", "A103 1", "rejected"],  # played: 1 result
+                    "w.pbn": ["w.pbn", "pbn", "1", "0", "0", "1", "B107 1", "ok"]}  # a deal alone: no result
     assert out.endswith("\n1 of 3 files rejected; 1 clean file not listed (--verbose lists them)\n")
 
 
@@ -132,7 +132,7 @@ def test_verbose_lists_clean_files_and_quiet_prints_the_table_only(here, monkeyp
     (here / "e.pbn").write_text(ERROR)
     (here / "c.pbn").write_text(CLEAN)
     code, out, err = run(monkeypatch, "check", "--verbose", "e.pbn", "c.pbn")
-    assert table_rows(out)["c.pbn"] == ["c.pbn", "pbn", "1", "0", "0", "ok"]
+    assert table_rows(out)["c.pbn"] == ["c.pbn", "pbn", "1", "0", "0", "0", "ok"]
     assert out.endswith("\n1 of 2 files rejected\n")
     code, out, err = run(monkeypatch, "check", "--quiet", "e.pbn", "c.pbn")
     assert code == 1 and finding_lines(out) == "" and out.startswith("file ")
@@ -165,8 +165,19 @@ def test_a_headline_names_what_the_findings_share():
 def test_boards_not_compared_are_named_in_the_table_even_when_rare():
     findings = [Finding(code, "m", n, 1, "warning", game=n) for n, code in enumerate(
         ["B104"] * 4 + ["B105"] * 3 + ["S101"] * 2 + ["A101"] * 2 + ["E105"], 1)]
-    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings)).row()[5] == "B104 4, B105 3, S101 2, E105 1"
-    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings[:-1])).row()[5] == "B104 4, B105 3, S101 2"
+    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings)).row()[6] == "B104 4, B105 3, S101 2, E105 1"
+    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings[:-1])).row()[6] == "B104 4, B105 3, S101 2"
+
+
+def test_the_codes_of_a_row_name_the_errors_first():
+    """What the director must fix comes first: one fouled board before 735 date warnings."""
+    findings = [Finding("B107", "m", n, 1, "warning", game=n) for n in range(1, 736)]
+    findings += [Finding("P102", "m", 800, 1, "error", game=9), Finding("E101", "m", 900, 1, "error", game=10),
+                 Finding("E101", "m", 950, 1, "error", game=11), Finding("B104", "m", 990, 1, "warning", game=12)]
+    row = Verdict.of(FileReport("a.pbn", "pbn", 735, 18, findings, results=735)).row()
+    assert row[2:] == ["18", "735", "3", "736", "E101 2, P102 1, B107 735", "rejected"]
+    warned = Verdict.of(FileReport("a.pbn", "pbn", 735, 18, findings[:735] + findings[-1:])).row()
+    assert warned[6] == "B107 735, B104 1"
 
 
 def test_no_headline_for_a_small_file_or_a_rare_code():
@@ -322,3 +333,4 @@ def test_github_annotates_errors_first_and_says_which_were_left(here, monkeypatc
     annotations = out.splitlines()
     assert len(annotations) == 6 and all(line.startswith("::error ") for line in annotations[:5])
     assert annotations[5].startswith("::notice file=event.pbn,title=bridgelint::not annotated in this file: 3 errors, ")
+

@@ -82,7 +82,7 @@ def job_summary(verdicts: list[Verdict]) -> str:
     out = ["## bridgelint", ""]
     if listed:
         out.append("| " + " | ".join(HEADERS) + " |")
-        out.append("|" + "|".join(" ---: " if h in ("boards", "errors", "warnings") else " --- " for h in HEADERS) + "|")
+        out.append("|" + "|".join(" ---: " if h in ("boards", "results", "errors", "warnings") else " --- " for h in HEADERS) + "|")
         for verdict in listed:
             cells = verdict.row()
             cells[0] = f"`{cells[0]}`"

@@ -1,4 +1,8 @@
-"""The verdict per file: counts, the most frequent codes, ``ok`` or ``rejected``, and a file-wide pattern.
+"""The verdict per file: counts, the codes to fix, ``ok`` or ``rejected``, and a file-wide pattern.
+
+A row names what the director must fix first: the codes of its errors,
+most frequent first, then those of its warnings (:data:`TOP_CODES` in all,
+every error code among them when there are fewer).
 
 A :class:`Verdict` keeps only counts, so that a run over many files does
 not hold their findings.  A code that fires on at least half the boards of
@@ -32,16 +36,18 @@ class Verdict:
     path: str
     format: str
     boards: int
+    results: int = 0
     errors: int = 0
     warnings: int = 0
     codes: Counter[str] = field(default_factory=Counter)  # findings per code (errors and warnings)
+    error_codes: Counter[str] = field(default_factory=Counter)  # error findings per code
     headline: str | None = None
     rejected: bool = False
     unreadable: str | None = None  # why the file could not be read
 
     @classmethod
     def of(cls, report: FileReport, fail_on: str = "error") -> "Verdict":
-        verdict = cls(report.path, report.format, report.boards, unreadable=report.unreadable)
+        verdict = cls(report.path, report.format, report.boards, report.results, unreadable=report.unreadable)
         games: defaultdict[str, set[int | None]] = defaultdict(set)
         messages: defaultdict[str, Counter[str]] = defaultdict(Counter)
         counts = Counts()
@@ -50,6 +56,7 @@ class Verdict:
         for f in report.findings:
             if f.severity == "error" or f.severity == "warning":
                 verdict.codes[f.code] += 1
+                verdict.error_codes[f.code] += f.severity == "error"
                 games[f.code].add(f.game)
                 messages[f.code][f.full_message] += 1
         verdict.rejected = counts.fail(fail_on) or bool(report.unreadable)
@@ -64,11 +71,17 @@ class Verdict:
     def word(self) -> str:
         return "unreadable" if self.unreadable else "rejected" if self.rejected else "ok"
 
-    def row(self) -> list[str]:
-        named = self.codes.most_common(TOP_CODES)
+    def named(self) -> list[tuple[str, int]]:
+        """The codes the row names with their counts: errors' codes first (most errors first), then warnings'."""
+        ranked = sorted(self.codes.most_common(), key=lambda item: -self.error_codes[item[0]])  # stable
+        named = ranked[:TOP_CODES]
         named += [(code, self.codes[code]) for code in ALWAYS_NAMED if self.codes[code] and code not in dict(named)]
-        top = ", ".join(f"{code} {count:,}" for code, count in named)
-        return [self.path, self.format, f"{self.boards:,}", f"{self.errors:,}", f"{self.warnings:,}", top, self.word]
+        return named
+
+    def row(self) -> list[str]:
+        top = ", ".join(f"{code} {count:,}" for code, count in self.named())
+        return [self.path, self.format, f"{self.boards:,}", f"{self.results:,}", f"{self.errors:,}",
+                f"{self.warnings:,}", top, self.word]
 
 
 def _headline(report: FileReport, games: dict[str, set[int | None]], messages: dict[str, Counter[str]]) -> str | None:
@@ -109,7 +122,7 @@ def _cause(code: str, messages: Counter[str]) -> str:
 _WORDS = re.compile(r"(\W+)")
 
 
-HEADERS = ("file", "format", "boards", "errors", "warnings", "most frequent", "verdict")
+HEADERS = ("file", "format", "boards", "results", "errors", "warnings", "codes", "verdict")
 
 
 def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = None) -> str:
@@ -122,8 +135,8 @@ def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = No
     out = []
     if listed:
         lines = tabulated([v.row() for v in listed], HEADERS, width,
-                          colalign=("left", "left", "right", "right", "right", "left", "left"),
-                          squeeze={0: "left", 5: "right"}).splitlines()
+                          colalign=("left", "left", "right", "right", "right", "right", "left", "left"),
+                          squeeze={0: "left", HEADERS.index("codes"): "right"}, tight=True).splitlines()
         out += lines[:2]
         for verdict, row in zip(listed, lines[2:]):
             out.append(row.rstrip())
