@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -248,17 +249,38 @@ def test_a_long_message_keeps_its_first_items_and_counts_the_rest():
     assert line("x.pbn", f) == f"x.pbn:1:1: S108 [warning] {message} (PBN §2.1) (board 1)\n"
 
 
-def test_the_verdict_table_fits_the_terminal(here, monkeypatch):
+def test_the_verdict_table_fits_the_terminal_and_never_cuts_a_path(here, monkeypatch):
     deep = here / ("a-long-directory-name-of-an-upload" * 3)
     deep.mkdir()
     (deep / "m.pbn").write_text(ERROR)
+    shown = f"{deep.name}/m.pbn"  # relative to the current folder, named by its absolute path
     monkeypatch.setenv("COLUMNS", "90")
     code, out, err = run(monkeypatch, "check", str(deep / "m.pbn"))
+    assert out.startswith(f"{shown}:6:9: A103 [error] ")
     table = out.split("\n\n", 1)[1].splitlines()
-    assert max(map(len, table)) <= 90 and table[2].startswith("…") and table[2].split()[0].endswith("/m.pbn")
+    assert table[0].split() == ["format", "boards", "results", "errors", "warnings", "codes", "verdict"]
+    assert table[2] == shown and table[3].split() == ["pbn", "1", "1", "1", "0", "A103", "1", "rejected"]
+    assert max(len(line) for line in table if line != shown) <= 90
     monkeypatch.delenv("COLUMNS")
     code, out, err = run(monkeypatch, "check", str(deep / "m.pbn"))
-    assert max(map(len, out.split("\n\n", 1)[1].splitlines())) > 150  # not a terminal: as wide as it is
+    assert out.split("\n\n", 1)[1].splitlines()[2].startswith(f"{shown}  pbn ")  # not a terminal: as wide as it is
+
+
+@pytest.mark.parametrize("columns", ["80", "120"])
+def test_two_uploads_of_one_name_in_two_folders_are_told_apart(here, monkeypatch, columns):
+    for club in ("north-london-bridge-club-monday-pairs", "south-london-bridge-club-monday-pairs"):
+        (here / club / "uploads").mkdir(parents=True)
+        (here / club / "uploads" / "results_of_the_evening_faulty.pbn").write_text(ERROR)
+    monkeypatch.setenv("COLUMNS", columns)
+    code, out, err = run(monkeypatch, "check", "--quiet", str(here))
+    lines = out.splitlines()
+    assert lines[2:6:2] == [f"{club}/uploads/results_of_the_evening_faulty.pbn"
+                            for club in ("north-london-bridge-club-monday-pairs", "south-london-bridge-club-monday-pairs")]
+    assert all(line.startswith("pbn ") and line.endswith("rejected") for line in lines[3:7:2])
+    assert max(map(len, lines)) <= int(columns)
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough: one row a file, the path in its column
+    code, out, err = run(monkeypatch, "check", "--quiet", str(here))
+    assert out.splitlines()[2].startswith("north-london-bridge-club-monday-pairs/uploads/results_of_the_evening_faulty.pbn  pbn")
 
 
 def test_the_rules_table_fits_the_terminal(monkeypatch):
@@ -334,3 +356,12 @@ def test_github_annotates_errors_first_and_says_which_were_left(here, monkeypatc
     assert len(annotations) == 6 and all(line.startswith("::error ") for line in annotations[:5])
     assert annotations[5].startswith("::notice file=event.pbn,title=bridgelint::not annotated in this file: 3 errors, ")
 
+
+def test_paths_are_shown_relative_to_the_current_folder(here):
+    from bridgelint.reporters.text import relative
+
+    assert relative(str(here / "a" / "b.pbn")) == os.path.join("a", "b.pbn")
+    assert relative(str(here / "up.zip") + "!dir/x.pbn") == "up.zip!dir/x.pbn"
+    assert relative("../elsewhere/x.pbn") == "../elsewhere/x.pbn" and relative("-") == "-"
+    outside = os.path.dirname(str(here))
+    assert relative(os.path.join(outside, "x.pbn")) == os.path.join(outside, "x.pbn")  # not below: as named

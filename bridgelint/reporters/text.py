@@ -14,11 +14,12 @@ table (:mod:`.verdict`).
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from dataclasses import replace
 
-from ..core.report import FileReport
+from ..core.report import FileReport, split_member
 from ..core.findings import Finding, cited
 from ..rules.syntax import ExportFormat
 from . import Reporter, Summary
@@ -126,10 +127,26 @@ def export_summary(report: FileReport) -> str | None:
     return line(report.path, replace(first, message=said, game=None, board=None, fix=None))
 
 
+def relative(path: str) -> str:
+    """``path`` as the terminal shows it: relative to the current folder when it is below it (a zip's member by
+    its zip's path), else as it was named."""
+    archive, member = split_member(path)
+    if archive == "-" or not os.path.isabs(archive):
+        return path
+    try:
+        below = os.path.relpath(archive)
+    except ValueError:  # another drive
+        return path
+    if below == os.pardir or below.startswith(os.pardir + os.sep):
+        return path
+    return below if member is None else f"{below}!{member}"
+
+
 class TextReporter(Reporter):
     """Each file's findings when it is done (grouped unless ``group`` is false), then the verdict table.
 
-    ``quiet`` prints the table only; ``verbose`` lists the clean files in it too.
+    ``quiet`` prints the table only; ``verbose`` lists the clean files in it too.  Paths are shown relative to
+    the current folder (:func:`relative`).
     """
 
     def __init__(self, group: bool = True, quiet: bool = False, verbose: bool = False, fail_on: str = "error",
@@ -140,6 +157,9 @@ class TextReporter(Reporter):
         self.written = False
 
     def file(self, report: FileReport) -> str:
+        shown = relative(report.path)
+        if shown != report.path:
+            report = replace(report, path=shown)
         self.verdicts.append(Verdict.of(report, self.fail_on))
         text = "" if self.quiet else file_lines(report, self.group)
         self.written = self.written or bool(text)

@@ -125,20 +125,32 @@ _WORDS = re.compile(r"(\W+)")
 HEADERS = ("file", "format", "boards", "results", "errors", "warnings", "codes", "verdict")
 
 
+COLUMNS_ALIGNED = ("left", "left", "right", "right", "right", "right", "left", "left")
+CODES = HEADERS.index("codes")
+
+
 def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = None) -> str:
     """The verdict table, each file-wide pattern on a line below its file; clean files counted, or listed.
 
-    ``width``: the table fitted to it (long paths cut at their start, the codes at their end, patterns cut)."""
+    ``width``: the table fitted to it: when the paths do not fit beside the other columns, each path is a line of its
+    own above its file's row (a path is never cut: two uploads of one name in two folders stay apart), the codes
+    cut at their end, the patterns cut."""
     if not verdicts:
         return ""
     listed = [v for v in verdicts if verbose or not v.clean]
     out = []
     if listed:
-        lines = tabulated([v.row() for v in listed], HEADERS, width,
-                          colalign=("left", "left", "right", "right", "right", "right", "left", "left"),
-                          squeeze={0: "left", HEADERS.index("codes"): "right"}, tight=True).splitlines()
+        rows = [v.row() for v in listed]
+        text = tabulated(rows, HEADERS, colalign=COLUMNS_ALIGNED, tight=True)
+        apart = width is not None and max(map(len, text.splitlines())) > width
+        if apart:  # the paths on lines of their own, the rest of the table fitted
+            text = tabulated([row[1:] for row in rows], HEADERS[1:], width, colalign=COLUMNS_ALIGNED[1:],
+                             squeeze={CODES - 1: "right"}, tight=True)
+        lines = text.splitlines()
         out += lines[:2]
         for verdict, row in zip(listed, lines[2:]):
+            if apart:
+                out.append(verdict.path)
             out.append(row.rstrip())
             if verdict.headline:
                 out.append(cut(f"  {verdict.headline}", width))
