@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -355,6 +356,33 @@ def test_github_annotates_errors_first_and_says_which_were_left(here, monkeypatc
     annotations = out.splitlines()
     assert len(annotations) == 6 and all(line.startswith("::error ") for line in annotations[:5])
     assert annotations[5].startswith("::notice file=event.pbn,title=bridgelint::not annotated in this file: 3 errors, ")
+
+
+# --- colour -------------------------------------------------------------------------------------------------
+
+def test_color_always_paints_severities_and_verdicts_never_and_a_pipe_do_not(here, monkeypatch):
+    (here / "m.pbn").write_text(ERROR + "\n" + WARNING)
+    code, out, err = run(monkeypatch, "check", "--color", "always", "m.pbn")
+    lines = out.splitlines()
+    assert lines[0].startswith("m.pbn:6:9: \x1b[31m\x1b[1mA103 [error]\x1b[0m 1C is not higher than 1D")
+    assert lines[1].startswith("m.pbn:9:1: \x1b[33mB107 [warning]\x1b[0m Date ")
+    assert lines[5] == "m.pbn  pbn          2        1       1         1  \x1b[31mA103 1\x1b[0m, B107 1  \x1b[31m\x1b[1mrejected\x1b[0m"
+    plain = run(monkeypatch, "check", "m.pbn")[1]  # not a terminal
+    assert "\x1b" not in plain and run(monkeypatch, "check", "--color", "never", "m.pbn")[1] == plain
+    assert plain.splitlines()[0].startswith("m.pbn:6:9: A103 [error] 1C")
+
+
+def test_colour_on_a_terminal_unless_no_color(monkeypatch):
+    from bridgelint.views import colour
+    from conftest import Terminal
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert colour.wanted(Terminal()) and not colour.wanted(io.StringIO())
+    assert colour.wanted(io.StringIO(), "always") and not colour.wanted(Terminal(), "never")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not colour.wanted(Terminal()) and colour.wanted(Terminal(), "always")
+    monkeypatch.setenv("NO_COLOR", "")  # set but empty: as if not set (no-color.org)
+    assert colour.wanted(Terminal())
 
 
 def test_paths_are_shown_relative_to_the_current_folder(here):

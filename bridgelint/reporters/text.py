@@ -22,6 +22,7 @@ from dataclasses import replace
 from ..core.report import FileReport, split_member
 from ..core.findings import Finding, cited
 from ..rules.syntax import ExportFormat
+from ..views import colour
 from . import Reporter, Summary
 from .verdict import Verdict, table
 from .width import terminal_width
@@ -142,17 +143,28 @@ def relative(path: str) -> str:
     return below if member is None else f"{below}!{member}"
 
 
+_SEVERITY = re.compile(r"^([^\n]*?(?::\d+:\d+: | \.\.\. and [\d,]+ more ))([A-Z]\d{3} \[(error|warning|info)\])",
+                       re.MULTILINE)
+
+
+def painted(text: str) -> str:
+    """Lines of findings with each code and severity in the severity's colour (ANSI)."""
+    return _SEVERITY.sub(lambda m: m.group(1) + colour.severity(m.group(2), m.group(3), bold=m.group(3) == "error"),
+                         text)
+
+
 class TextReporter(Reporter):
     """Each file's findings when it is done (grouped unless ``group`` is false), then the verdict table.
 
-    ``quiet`` prints the table only; ``verbose`` lists the clean files in it too.  Paths are shown relative to
-    the current folder (:func:`relative`).
+    ``quiet`` prints the table only; ``verbose`` lists the clean files in it too; ``paint``: severities and
+    verdicts in colour.  Paths are shown relative to the current folder (:func:`relative`).
     """
 
     def __init__(self, group: bool = True, quiet: bool = False, verbose: bool = False, fail_on: str = "error",
-                 unsafe_fixes: bool = False):
+                 unsafe_fixes: bool = False, paint: bool = False):
         self.group, self.quiet, self.verbose, self.fail_on = group, quiet, verbose, fail_on
         self.unsafe_fixes = unsafe_fixes  # the closing line counts unsafe fixes as --fix's
+        self.paint = paint
         self.verdicts: list[Verdict] = []
         self.written = False
 
@@ -163,8 +175,8 @@ class TextReporter(Reporter):
         self.verdicts.append(Verdict.of(report, self.fail_on))
         text = "" if self.quiet else file_lines(report, self.group)
         self.written = self.written or bool(text)
-        return text
+        return painted(text) if self.paint else text
 
     def end(self, summary: Summary) -> str:
-        return ("\n" if self.written else "") + table(self.verdicts, self.verbose, terminal_width()) + \
+        return ("\n" if self.written else "") + table(self.verdicts, self.verbose, terminal_width(), self.paint) + \
             summary.fixes_line(self.unsafe_fixes)

@@ -21,6 +21,7 @@ from ..core.report import Counts, FileReport
 from ..rules import RULES
 from ..rules.event import UncomparedBoard
 from ..core.wording import counted
+from ..views import colour
 from .width import cut, tabulated
 
 TOP_CODES = 3  # codes named in the table
@@ -127,14 +128,15 @@ HEADERS = ("file", "format", "boards", "results", "errors", "warnings", "codes",
 
 COLUMNS_ALIGNED = ("left", "left", "right", "right", "right", "right", "left", "left")
 CODES = HEADERS.index("codes")
+VERDICT_COLOURS = {"rejected": "red", "unreadable": "red", "ok": "green"}
 
 
-def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = None) -> str:
+def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = None, paint: bool = False) -> str:
     """The verdict table, each file-wide pattern on a line below its file; clean files counted, or listed.
 
     ``width``: the table fitted to it: when the paths do not fit beside the other columns, each path is a line of its
     own above its file's row (a path is never cut: two uploads of one name in two folders stay apart), the codes
-    cut at their end, the patterns cut."""
+    cut at their end, the patterns cut.  ``paint``: the verdicts and the error codes in colour (ANSI)."""
     if not verdicts:
         return ""
     listed = [v for v in verdicts if verbose or not v.clean]
@@ -151,11 +153,22 @@ def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = No
         for verdict, row in zip(listed, lines[2:]):
             if apart:
                 out.append(verdict.path)
-            out.append(row.rstrip())
+            out.append(_painted(row.rstrip(), verdict) if paint else row.rstrip())
             if verdict.headline:
                 out.append(cut(f"  {verdict.headline}", width))
     out.append(count(verdicts, verbose, " (--verbose lists them)"))
     return "\n".join(out) + "\n"
+
+
+def _painted(row: str, verdict: Verdict) -> str:
+    """A row of the table with its verdict and its error codes in colour."""
+    word = verdict.word
+    if row.endswith(word):
+        row = row[:-len(word)] + colour.ansi(word, VERDICT_COLOURS[word], bold=word != "ok")
+    for code in verdict.error_codes:
+        if verdict.error_codes[code]:
+            row = re.sub(rf"(?<=  |, ){code} [\d,]*\d", lambda m: colour.severity(m.group(), "error"), row, count=1)
+    return row
 
 
 def count(verdicts: list[Verdict], verbose: bool, hint: str = "") -> str:
