@@ -316,7 +316,7 @@ def fouled(boards: int) -> str:
     return "\n\n".join(games) + "\n"
 
 
-def test_eight_fouled_boards_are_eight_lines_in_text_json_and_github(here, monkeypatch):
+def test_eight_fouled_boards_are_eight_lines_in_every_format(here, monkeypatch):
     (here / "event.pbn").write_text(fouled(8))
     places = [(27 * b + 23, 8) for b in range(8)]
     code, out, err = run(monkeypatch, "check", "event.pbn")
@@ -335,6 +335,13 @@ def test_eight_fouled_boards_are_eight_lines_in_text_json_and_github(here, monke
     assert [line.split(",title=")[0] for line in annotations[:8]] == [
         f"::error file=event.pbn,line={row},col=8" for row, _ in places]
     assert all(line.startswith("::warning ") for line in annotations[8:10])
+    code, sarif, err = run(monkeypatch, "check", "--format", "sarif", "event.pbn")
+    assert [(r["locations"][0]["physicalLocation"]["region"]["startLine"], r["level"])
+            for r in json.loads(sarif)["runs"][0]["results"] if r["ruleId"] == "E101"] == [(row, "error") for row, _ in places]
+    code, junit, err = run(monkeypatch, "check", "--format", "junit", "event.pbn")
+    failures = ET.fromstring(junit.encode()).findall(".//failure")
+    assert [failure.get("type") for failure in failures] == ["E101 error"] * 8
+    assert [failure.text.split(":")[1] for failure in failures] == [str(row) for row, _ in places]
     warnings = sum(f["severity"] == "warning" for f in findings)
     assert annotations[10] == (f"::notice file=event.pbn,title=bridgelint::not annotated in this file: {warnings - 2} "
                                "warnings (at most 10 annotations a file, errors first: --max-annotations); the job "
