@@ -286,6 +286,15 @@ def test_two_uploads_of_one_name_in_two_folders_are_told_apart(here, monkeypatch
     assert out.splitlines()[2].startswith("north-london-bridge-club-monday-pairs/uploads/results_of_the_evening_faulty.pbn  pbn")
 
 
+def test_a_short_path_stays_in_its_row_the_warning_codes_give_way(here, monkeypatch):
+    (here / "event.pbn").write_text(fouled(8))
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = run(monkeypatch, "check", "--quiet", "event.pbn")
+    lines = out.splitlines()
+    assert lines[2] == "event.pbn  pbn          8       24       8        49  E101 8, B107 24…  rejected"
+    assert max(map(len, lines)) <= 80
+
+
 def test_the_rules_table_fits_the_terminal(monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
     code, out, err = run(monkeypatch, "rules")

@@ -134,16 +134,17 @@ VERDICT_COLOURS = {"rejected": "red", "unreadable": "red", "ok": "green"}
 def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = None, paint: bool = False) -> str:
     """The verdict table, each file-wide pattern on a line below its file; clean files counted, or listed.
 
-    ``width``: the table fitted to it: when the paths do not fit beside the other columns, each path is a line of its
-    own above its file's row (a path is never cut: two uploads of one name in two folders stay apart), the codes
-    cut at their end, the patterns cut.  ``paint``: the verdicts and the error codes in colour (ANSI)."""
+    ``width``: the table fitted to it, the codes cut at their end; when the paths do not fit beside the other
+    columns even so, each path is a line of its own above its file's row (a path is never cut: two uploads of one
+    name in two folders stay apart), the patterns cut.  ``paint``: the verdicts and the error codes in colour
+    (ANSI)."""
     if not verdicts:
         return ""
     listed = [v for v in verdicts if verbose or not v.clean]
     out = []
     if listed:
         rows = [v.row() for v in listed]
-        text = tabulated(rows, HEADERS, colalign=COLUMNS_ALIGNED, tight=True)
+        text = tabulated(rows, HEADERS, width, colalign=COLUMNS_ALIGNED, squeeze={CODES: "right"}, tight=True)
         apart = width is not None and max(map(len, text.splitlines())) > width
         if apart:  # the paths on lines of their own, the rest of the table fitted
             text = tabulated([row[1:] for row in rows], HEADERS[1:], width, colalign=COLUMNS_ALIGNED[1:],
