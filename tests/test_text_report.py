@@ -64,30 +64,40 @@ def test_the_problem_matcher_reads_the_lines(here, monkeypatch):
 # --- grouping -------------------------------------------------------------------------------------
 
 def test_a_code_firing_on_many_games_is_grouped_with_an_exact_count(here, monkeypatch):
+    (here / "s.pbn").write_text(spelled(40))  # dealt by East: B104 on the 30 boards East does not deal, each its own
+    code, out, err = run(monkeypatch, "check", "--select", "B104", "s.pbn")
+    lines = finding_lines(out).splitlines()
+    assert [line.split(":")[1] for line in lines] == ["2", "16", "23"]  # boards 1, 3 and 4
+    assert "s.pbn: ... and 27 more B104 [warning] in this file (--no-group shows them)\n" in out
+    code, out, err = run(monkeypatch, "check", "--select", "B104", "--no-group", "s.pbn")
+    assert len(finding_lines(out).splitlines()) == 30 and "more B104" not in out
+
+
+def test_a_warning_saying_the_same_on_every_game_is_one_line_with_its_count(here, monkeypatch):
     (here / "s.pbn").write_text(spelled(40))
     code, out, err = run(monkeypatch, "check", "--select", "S109", "s.pbn")
-    lines = finding_lines(out).splitlines()
-    assert [line.split(":")[1] for line in lines] == ["6", "13", "20"]  # the first three games
-    assert "s.pbn: ... and 37 more S109 [warning] in this file (--no-group shows them)\n" in out
+    assert finding_lines(out) == ("s.pbn:6:1: S109 [warning] 'PASS' is not PBN: read as 'Pass' (PBN §3.5.1); first of 40 "
+                                  "in this file (--no-group lists each)\n")
+    assert "more S109" not in out
     code, out, err = run(monkeypatch, "check", "--select", "S109", "--no-group", "s.pbn")
-    assert len(finding_lines(out).splitlines()) == 40 and "more S109" not in out
+    assert [line.split(":")[1] for line in finding_lines(out).splitlines()] == [str(7 * n + 6) for n in range(40)]
 
 
 def test_a_few_findings_are_not_grouped(here, monkeypatch):
     (here / "s.pbn").write_text(spelled(5))
     code, out, err = run(monkeypatch, "check", "--select", "S109", "s.pbn")
-    assert len(finding_lines(out).splitlines()) == 5 and "more" not in out
+    assert len(finding_lines(out).splitlines()) == 5 and "more" not in out and "first of" not in out
     (here / "s.pbn").write_text(spelled(6))
     code, out, err = run(monkeypatch, "check", "--select", "S109", "s.pbn")
-    assert len(finding_lines(out).splitlines()) == 3 and "and 3 more S109" in out
+    assert len(finding_lines(out).splitlines()) == 1 and "first of 6 in this file" in out
 
 
 def test_codes_are_grouped_separately(here, monkeypatch):
     (here / "s.pbn").write_text(spelled(8))
     code, out, err = run(monkeypatch, "check", "--select", "S109,B104", "s.pbn")
     codes = [line.split()[1] for line in finding_lines(out).splitlines()]
-    assert codes.count("S109") == 3 and codes.count("B104") == 3  # B104 on boards 1, 3, 4, 5, 7, 8
-    assert "and 5 more S109 [warning]" in out and "and 3 more B104 [warning]" in out
+    assert codes == ["B104", "S109", "B104", "B104"]  # B104 on boards 1, 3, 4, 5, 7, 8; S109 on every game
+    assert "first of 8 in this file" in out and "and 3 more B104 [warning]" in out
 
 
 @pytest.mark.parametrize("output_format, count", [
@@ -217,6 +227,8 @@ def test_the_corpus_warnings_fit_a_screenful_per_file_and_every_rejected_file_is
     grouped = sum(int(m.group(1).replace(",", "")) for m in re.finditer(r"\.\.\. and ([\d,]+) more ", out))
     grouped += sum(int(m.group(1).replace(",", "")) - 1  # one S108 line for every game of a file
                    for m in re.finditer(r"\(([\d,]+) games; --no-group lists each\)", out))
+    grouped += sum(int(m.group(1).replace(",", "")) - 1  # one line for a warning the same on every game
+                   for m in re.finditer(r"; first of ([\d,]+) in this file \(--no-group lists each\)", out))
     assert len(finding_lines(out).splitlines()) + grouped == sum(len(f["findings"]) for f in files)
 
 
@@ -336,7 +348,8 @@ def test_eight_fouled_boards_are_eight_lines_in_every_format(here, monkeypatch):
     assert [tuple(map(int, line.split(":")[1:3])) for line in e101] == places
     assert all(line.startswith(f"event.pbn:{row}:8: E101 [error] fouled board: ") and line.endswith(f"(board {n})")
                for n, (line, (row, _)) in enumerate(zip(e101, places), 1))
-    assert "more E101" not in out and "more B107 [warning]" in out  # the warnings on every game are still grouped
+    assert "more E101" not in out and lines[0] == ('event.pbn:2:1: B107 [warning] Date "95.06.10" is not YYYY.MM.DD '
+                                                   "(PBN §3.4.3); first of 24 in this file (--no-group lists each)")
     code, document, err = run(monkeypatch, "check", "--format", "json", "event.pbn")
     findings = json.loads(document)["files"][0]["findings"]
     assert [(f["line"], f["column"]) for f in findings if f["code"] == "E101"] == places

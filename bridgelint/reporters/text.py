@@ -3,9 +3,12 @@
 Editors and CI problem matchers read the lines as ``file:line:column:
 message``.  Every error is a line of its own: grouping is for warnings and
 info only.  A warning code that fires more than :data:`GROUP_AFTER` times in
-one file shows its first :data:`SHOWN` findings and one line ``path: ... and
-N more CODE [warning] in this file``; S108 on every game of a file, each game
-breaking export format the same ways, is one line for the file.  A line
+one file, saying the same each time (a date form on every game), is one line
+at its first place with the count (``; first of 24 in this file``); saying
+different things, it shows its first :data:`SHOWN` findings and one line
+``path: ... and N more CODE [warning] in this file``; S108 on every game of a
+file, each game breaking export format the same ways, is one line for the
+file.  A line
 stays within :data:`LINE_ROOM` characters: a longer message keeps its first
 items and says how many more (``; and 12 more``).  ``group=False`` shows
 every finding, each whole.  :class:`TextReporter` ends with the verdict
@@ -80,12 +83,23 @@ def file_lines(report: FileReport, group: bool = True) -> str:
     if max(counts.values(), default=0) <= GROUP_AFTER:
         return "".join(export if export is not None and f.code == ExportFormat.code else line(report.path, f, False)
                        for f in findings)
+    said: dict[tuple[str, str | None], str | None] = {}  # the message every finding of a grouped key says, else None
+    for f in findings:
+        key = (f.code, f.severity)
+        if counts[key] > GROUP_AFTER and said.get(key, f.full_message) == f.full_message:
+            said[key] = f.full_message
+        else:
+            said[key] = None
     out = []
     shown: Counter[tuple[str, str | None]] = Counter()
     for f in findings:
         key = (f.code, f.severity)
         if export is not None and f.code == ExportFormat.code:
             out.append(export)
+            shown[key] = counts[key]
+        elif said.get(key) is not None:  # the same warning every time: one line, the first place and the count
+            if not shown[key]:
+                out.append(once(report.path, f, counts[key]))
             shown[key] = counts[key]
         elif f.severity == "error" or counts[key] <= GROUP_AFTER or shown[key] < SHOWN:
             out.append(line(report.path, f, False))
@@ -95,6 +109,14 @@ def file_lines(report: FileReport, group: bool = True) -> str:
             out.append(f"{report.path}: ... and {count - shown[code, severity]:,} more {code} [{severity}] "
                        "in this file (--no-group shows them)\n")
     return "".join(out)
+
+
+def once(path: str, f: Finding, count: int) -> str:
+    """The one line for a warning that says the same ``count`` times in a file: its first place and message (cut
+    to fit :data:`LINE_ROOM`), and the count."""
+    start, tail = f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] ", f"; first of {count:,} in this file " \
+        "(--no-group lists each)"
+    return f"{start}{capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(tail)))}{tail}\n"
 
 
 _BREACH = re.compile(r"line \d+: (.*?)(?=; line \d+: |$)")
