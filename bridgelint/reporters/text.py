@@ -8,11 +8,11 @@ at its first place with the count (``; first of 24 in this file``); saying
 different things, it shows its first :data:`SHOWN` findings and one line
 ``path: ... and N more CODE [warning] in this file``; S108 on every game of a
 file, each game breaking export format the same ways, is one line for the
-file.  A line
-stays within :data:`LINE_ROOM` characters: a longer message keeps its first
-items and says how many more (``; and 12 more``).  ``group=False`` shows
-every finding, each whole.  :class:`TextReporter` ends with the verdict
-table (:mod:`.verdict`).
+file.  A line stays within :data:`LINE_ROOM` characters: a longer message
+keeps its first items and says how many more (``; and 12 more``).
+``group=False`` shows every finding, each whole.  :class:`TextReporter`
+shows paths relative to the current folder, colours severities when asked,
+and ends with the verdict table (:mod:`.verdict`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The verdict per file: counts, the codes to fix, ``ok`` or ``rejected``, and a file-wide pattern.
 
 A row names what the director must fix first: the codes of its errors,
-most frequent first, then those of its warnings (:data:`TOP_CODES` in all,
-every error code among them when there are fewer).
+most frequent first, then those of its warnings (:data:`TOP_CODES` in all).
 
 A :class:`Verdict` keeps only counts, so that a run over many files does
 not hold their findings.  A code that fires on at least half the boards of
