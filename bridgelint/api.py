@@ -105,15 +105,18 @@ def check(source: Source, select: Iterable[str] = (), ignore: Iterable[str] = ()
             the general code alone runs, and finds the same.
 
     Returns:
-        The report: ``path``, ``format``, ``games``, ``boards``, ``findings`` (each with ``code``,
+        The report: ``path``, ``format``, ``games`` (records), ``boards`` (board numbers, of each event),
+        ``results`` (the tables that played them: played records and traveller rows), ``findings`` (each with ``code``,
         ``severity``, ``message``, ``law``, ``line``, ``column``, ``game``, ``board``), ``unreadable`` (why a
         file could not be read at all, else None) and ``events`` (the file's events, as the JSON report
         lists them).
 
     Examples:
         >>> report = bridgelint.check("samples/play-defects.pbn", select=["P", "C"])
-        >>> report.boards, [(f.code, f.severity, f.line, f.board) for f in report.findings]
-        (4, [('P102', 'error', 24, '1'), ('P103', 'error', 60, '1'), ('P102', 'error', 63, '1'), ('C105', 'error', 87, '1')])
+        >>> report.games, report.boards, report.results
+        (4, 1, 4)
+        >>> [(f.code, f.severity, f.line, f.board) for f in report.findings]
+        [('P102', 'error', 24, '1'), ('P103', 'error', 60, '1'), ('P102', 'error', 63, '1'), ('C105', 'error', 87, '1')]
     """
     path, streams = _path(source)
     return _reports(_pipeline(select, ignore, extend_select, format, hand_records, encoding, reference=reference),

@@ -96,9 +96,9 @@ def test_github_annotates_at_most_ten_findings_a_file_errors_first(here, monkeyp
     assert total > 30
     code, out, err = run(monkeypatch, "check", "--format", "github", "many.pbn")
     lines = out.splitlines()
-    assert len(lines) == 11 and sum(line.startswith("::error ") for line in lines) == 1
-    assert lines[-1].startswith(f"::notice file=many.pbn,title=bridgelint::{total - 10} more findings in this file "
-                                "not annotated (0 errors)")
+    assert len(lines) == 11 and lines[0].startswith("::error ") and not any(x.startswith("::error ") for x in lines[1:])
+    assert lines[-1].startswith(f"::notice file=many.pbn,title=bridgelint::not annotated in this file: {total - 10} "
+                                "warnings (at most 10 annotations a file, errors first")
 
 
 def test_github_writes_the_job_summary(here, monkeypatch):
@@ -107,9 +107,10 @@ def test_github_writes_the_job_summary(here, monkeypatch):
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
     code, out, err = run(monkeypatch, "check", "--format", "github", "warned.pbn", "failed.pbn")
     text = summary.read_text()
-    assert text.startswith("earlier step\n## bridgelint\n\n| file | format | boards |")
-    assert "| `failed.pbn` | pbn | 1 | 1 | 0 | A103 1 | **rejected** |" in text
-    assert "| `warned.pbn` | pbn | 1 | 0 | 1 | B107 1 | ok |" in text and text.endswith("1 of 2 files rejected\n")
+    assert text.startswith("earlier step\n## bridgelint\n\n| file | format | boards | results | errors | warnings | "
+                           "codes | verdict |\n| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n")
+    assert "| `failed.pbn` | pbn | 1 | 1 | 1 | 0 | A103 1 | **rejected** |" in text
+    assert "| `warned.pbn` | pbn | 1 | 0 | 0 | 1 | B107 1 | ok |" in text and text.endswith("1 of 2 files rejected\n")
 
 
 def test_sarif_of_30000_findings_holds_25000_results_errors_first_and_says_so(here):

@@ -35,7 +35,7 @@ def test_clean_file_exits_0_and_is_only_counted(monkeypatch, files):
     path = files("clean.pbn", CLEAN)
     code, out, err = run(monkeypatch, "check", path)
     assert (code, out) == (0, "0 of 1 file rejected; 1 clean file not listed (--verbose lists them)\n")
-    assert err == "1 file, 1 game, 1 board: 0 errors, 0 warnings\n"
+    assert err == "1 file, 1 board, 0 results: 0 errors, 0 warnings\n"
 
 
 def test_warnings_alone_exit_0(monkeypatch, files):
@@ -43,7 +43,7 @@ def test_warnings_alone_exit_0(monkeypatch, files):
     code, out, err = run(monkeypatch, "check", path)
     assert code == 0
     assert finding_lines(out) == f'{path}:2:1: B107 [warning] Date "95.06.10" is not YYYY.MM.DD (PBN §3.4.3) (board 1)\n'
-    assert err == "1 file, 1 game, 1 board: 0 errors, 1 warning\n"
+    assert err == "1 file, 1 board, 0 results: 0 errors, 1 warning\n"
 
 
 def test_error_exits_1_text_format(monkeypatch, files):
@@ -51,7 +51,7 @@ def test_error_exits_1_text_format(monkeypatch, files):
     code, out, err = run(monkeypatch, "check", path)
     assert code == 1
     assert finding_lines(out) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
-    assert err.startswith("1 file, 1 game, 1 board: 1 error, 0 warnings")
+    assert err.startswith("1 file, 1 board, 1 result: 1 error, 0 warnings")
 
 
 def test_text_format_names_the_game_when_there_is_no_board(monkeypatch, files):
@@ -88,16 +88,16 @@ def test_json_format_has_the_documented_shape(monkeypatch, files):
     none = files("n.pbn", '[Event "x"]\n\n[Date "x"]\n')
     code, out, err = run(monkeypatch, "check", "--format", "json", bad, none)
     assert code == 1
-    assert err.startswith("2 files, 3 games, 1 board: 1 error, 1 warning")
+    assert err.startswith("2 files, 1 board, 1 result: 1 error, 1 warning")
     document = json.loads(out)
     assert set(document) >= {"version", "files", "summary"}
     assert document["version"] == 1
-    assert set(document["summary"]) >= {"files", "games", "boards", "errors", "warnings", "infos"}
-    assert document["summary"] == {"files": 2, "games": 3, "boards": 1, "errors": 1, "warnings": 1, "infos": 0,
-                                   "unreadable": 0}
+    assert set(document["summary"]) >= {"files", "games", "boards", "results", "errors", "warnings", "infos"}
+    assert document["summary"] == {"files": 2, "games": 3, "boards": 1, "results": 1, "errors": 1, "warnings": 1,
+                                   "infos": 0, "unreadable": 0}
     first, second = document["files"]
-    assert set(first) >= {"path", "format", "games", "boards", "findings"}
-    assert (first["path"], first["format"], first["games"], first["boards"]) == (bad, "pbn", 1, 1)
+    assert set(first) >= {"path", "format", "games", "boards", "results", "findings"}
+    assert (first["path"], first["format"], first["games"], first["boards"], first["results"]) == (bad, "pbn", 1, 1, 1)
     [finding] = first["findings"]
     assert set(finding) >= JSON_FINDING_KEYS
     assert {k: finding[k] for k in JSON_FINDING_KEYS - {"message"}} == {
@@ -122,7 +122,7 @@ def test_missing_path_exits_2_and_the_other_paths_are_checked(monkeypatch, files
     assert code == 2
     assert finding_lines(out) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
     assert missing in err
-    assert err.splitlines()[-1].startswith("2 files (1 unreadable), 1 game")
+    assert err.splitlines()[-1].startswith("2 files (1 unreadable), 1 board, 1 result")
 
 
 @pytest.mark.parametrize("args", [
@@ -154,7 +154,7 @@ def test_standard_input(monkeypatch):
     code, out, err = run(monkeypatch, "check", "-", stdin=ERROR.encode())
     assert code == 1
     assert finding_lines(out) == "-:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
-    assert err.startswith("1 file, 1 game, 1 board: 1 error")
+    assert err.startswith("1 file, 1 board, 1 result: 1 error")
 
 
 def test_empty_standard_input_is_no_pass(monkeypatch):
@@ -170,7 +170,7 @@ def test_not_text_is_reported_and_the_run_goes_on(monkeypatch, files, tmp_path):
     code, out, err = run(monkeypatch, "check", str(binary), clean)
     assert code == 1
     assert out.startswith(f"{binary}:1:1: S101 [error] ")
-    assert err.startswith("2 files, 1 game, 1 board: 1 error")
+    assert err.startswith("2 files, 1 board, 0 results: 1 error")
 
 
 def test_internal_error_exits_2_and_other_games_are_checked(monkeypatch, files):
@@ -266,4 +266,4 @@ def test_console_script_end_to_end(files):
                           timeout=60)
     assert done.returncode == 1
     assert finding_lines(done.stdout) == f"{path}:6:9: A103 [error] 1C is not higher than 1D (Laws 18, 27) (board 1)\n"
-    assert done.stderr.startswith("1 file, 1 game, 1 board: 1 error")
+    assert done.stderr.startswith("1 file, 1 board, 1 result: 1 error")

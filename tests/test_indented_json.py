@@ -49,8 +49,9 @@ def test_the_json_report_written_file_by_file_is_the_whole_document():
     reports = [report(data, name) for name, data in damaged_archives(40)]
     reports[0].events = [{"key": {"event": "E"}, "files": ["a.pbn"], "boards": [{"board": "1", "records": 2}]}]
     summary = Summary.of(reports)  # the reports' events, file by file
-    totals = {"files": summary.files, "games": summary.games, "boards": summary.boards, "errors": summary.errors,
-              "warnings": summary.warnings, "infos": summary.infos, "unreadable": summary.unreadable}
+    totals = {"files": summary.files, "games": summary.games, "boards": summary.boards, "results": summary.results,
+              "errors": summary.errors, "warnings": summary.warnings, "infos": summary.infos,
+              "unreadable": summary.unreadable}
     whole = {"version": 1, "files": [json_report._file(r) for r in reports], "events": summary.events,
              "summary": totals}
     assert json_report.render(reports, summary) == json.dumps(whole, indent=2, ensure_ascii=False) + "\n"

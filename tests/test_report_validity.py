@@ -68,7 +68,7 @@ def test_unreadable_paths_are_in_every_report(tmp_path, monkeypatch):
     assert [(f["path"], f.get("unreadable")) for f in document["files"]] == [
         ("missing.pbn", "No such file or directory"), ("good.pbn", None), ("dangling.pbn", "No such file or directory")]
     assert (document["summary"]["files"], document["summary"]["unreadable"]) == (3, 2)
-    assert err.splitlines()[-1].startswith("3 files (2 unreadable), 1 game, ")
+    assert err.splitlines()[-1].startswith("3 files (2 unreadable), 1 board, 1 result: ")
 
     code, out, _ = run_cli(monkeypatch, *args, "--format", "sarif")
     run = json.loads(out)["runs"][0]

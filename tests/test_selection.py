@@ -33,7 +33,7 @@ def codes_of(out: str) -> list[str]:
 def test_everything_by_default(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "t.pbn")
     assert code == 1 and codes_of(out) == ["B107", "A103"]
-    assert err == "1 file, 1 game, 1 board: 1 error, 1 warning\n"
+    assert err == "1 file, 1 board, 1 result: 1 error, 1 warning\n"
 
 
 @pytest.mark.parametrize("args, expected, status", [
@@ -52,12 +52,12 @@ def test_everything_by_default(here, monkeypatch):
 def test_selectors(here, monkeypatch, args, expected, status):
     code, out, err = run(monkeypatch, "check", *args, "t.pbn")
     assert (code, codes_of(out)) == (status, expected)
-    assert err.startswith("1 file, 1 game, 1 board: ")
+    assert err.startswith("1 file, 1 board, 1 result: ")
 
 
 def test_output_line(here, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--select", "A103", "t.pbn")
-    assert (code, finding_lines(out), err) == (1, A103, "1 file, 1 game, 1 board: 1 error, 0 warnings\n")
+    assert (code, finding_lines(out), err) == (1, A103, "1 file, 1 board, 1 result: 1 error, 0 warnings\n")
 
 
 @pytest.mark.parametrize("option", ["--select", "--extend-select", "--ignore"])

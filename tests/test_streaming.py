@@ -34,15 +34,15 @@ def test_a_progress_bar_on_a_terminal(two, monkeypatch, jobs):
     code, out, err = run(monkeypatch, "check", "--isolated", "--jobs", jobs, "a.pbn", "b.pbn", terminal=True)
     assert "checking  [" in err and "100%  2/2 files, 2 boards" in err
     *bar, summary = err.split(CLEAR)
-    assert summary == "\x1b[?25h2 files, 2 games, 2 boards: 1 error, 1 warning\n"  # the bar wiped, the cursor back
+    assert summary == "\x1b[?25h2 files, 2 boards, 1 result: 1 error, 1 warning\n"  # the bar wiped, the cursor back
     assert finding_lines(out) and "checking" not in out
 
 
 def test_no_progress_bar_off_a_terminal_or_when_quiet(two, monkeypatch):
     code, out, err = run(monkeypatch, "check", "--isolated", "a.pbn", "b.pbn")
-    assert err == "2 files, 2 games, 2 boards: 1 error, 1 warning\n"
+    assert err == "2 files, 2 boards, 1 result: 1 error, 1 warning\n"
     code, out, err = run(monkeypatch, "check", "--isolated", "--quiet", "a.pbn", "b.pbn", terminal=True)
-    assert err == "2 files, 2 games, 2 boards: 1 error, 1 warning\n"
+    assert err == "2 files, 2 boards, 1 result: 1 error, 1 warning\n"
 
 
 def test_the_bytes_read_are_counted_in_this_process_and_in_workers(two):

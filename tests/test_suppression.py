@@ -137,7 +137,7 @@ def test_cli_suppressed_error_exits_0(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "s.pbn").write_text(HEADER + "% bridgelint: disable=A103\n" + BAD_AUCTION)
     code, out, err = run(monkeypatch, "check", "--isolated", "s.pbn")
-    assert (code, finding_lines(out), err) == (0, "", "1 file, 1 game, 1 board: 0 errors, 0 warnings\n")
+    assert (code, finding_lines(out), err) == (0, "", "1 file, 1 board, 1 result: 0 errors, 0 warnings\n")
 
 
 def test_cli_unused_suppression_is_a_warning(tmp_path, monkeypatch):
@@ -147,7 +147,7 @@ def test_cli_unused_suppression_is_a_warning(tmp_path, monkeypatch):
     assert code == 0
     assert finding_lines(out) == ("s.pbn:5:23: S112 [warning] bridgelint: disable of A104 suppresses nothing: A104 found nothing in "
                    "this game (board 1)\n")
-    assert err == "1 file, 1 game, 1 board: 0 errors, 1 warning\n"
+    assert err == "1 file, 1 board, 1 result: 0 errors, 1 warning\n"
     assert run(monkeypatch, "check", "--isolated", "--fail-on", "warning", "s.pbn")[0] == 1
 
 

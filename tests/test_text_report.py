@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -62,30 +64,40 @@ def test_the_problem_matcher_reads_the_lines(here, monkeypatch):
 # --- grouping -------------------------------------------------------------------------------------
 
 def test_a_code_firing_on_many_games_is_grouped_with_an_exact_count(here, monkeypatch):
+    (here / "s.pbn").write_text(spelled(40))  # dealt by East: B104 on the 30 boards East does not deal, each its own
+    code, out, err = run(monkeypatch, "check", "--select", "B104", "s.pbn")
+    lines = finding_lines(out).splitlines()
+    assert [line.split(":")[1] for line in lines] == ["2", "16", "23"]  # boards 1, 3 and 4
+    assert "s.pbn: ... and 27 more B104 [warning] in this file (--no-group shows them)\n" in out
+    code, out, err = run(monkeypatch, "check", "--select", "B104", "--no-group", "s.pbn")
+    assert len(finding_lines(out).splitlines()) == 30 and "more B104" not in out
+
+
+def test_a_warning_saying_the_same_on_every_game_is_one_line_with_its_count(here, monkeypatch):
     (here / "s.pbn").write_text(spelled(40))
     code, out, err = run(monkeypatch, "check", "--select", "S109", "s.pbn")
-    lines = finding_lines(out).splitlines()
-    assert [line.split(":")[1] for line in lines] == ["6", "13", "20"]  # the first three games
-    assert "s.pbn: ... and 37 more S109 [warning] in this file (--no-group shows them)\n" in out
+    assert finding_lines(out) == ("s.pbn:6:1: S109 [warning] 'PASS' is not PBN: read as 'Pass' (PBN §3.5.1); first of 40 "
+                                  "in this file (--no-group lists each)\n")
+    assert "more S109" not in out
     code, out, err = run(monkeypatch, "check", "--select", "S109", "--no-group", "s.pbn")
-    assert len(finding_lines(out).splitlines()) == 40 and "more S109" not in out
+    assert [line.split(":")[1] for line in finding_lines(out).splitlines()] == [str(7 * n + 6) for n in range(40)]
 
 
 def test_a_few_findings_are_not_grouped(here, monkeypatch):
     (here / "s.pbn").write_text(spelled(5))
     code, out, err = run(monkeypatch, "check", "--select", "S109", "s.pbn")
-    assert len(finding_lines(out).splitlines()) == 5 and "more" not in out
+    assert len(finding_lines(out).splitlines()) == 5 and "more" not in out and "first of" not in out
     (here / "s.pbn").write_text(spelled(6))
     code, out, err = run(monkeypatch, "check", "--select", "S109", "s.pbn")
-    assert len(finding_lines(out).splitlines()) == 3 and "and 3 more S109" in out
+    assert len(finding_lines(out).splitlines()) == 1 and "first of 6 in this file" in out
 
 
 def test_codes_are_grouped_separately(here, monkeypatch):
     (here / "s.pbn").write_text(spelled(8))
     code, out, err = run(monkeypatch, "check", "--select", "S109,B104", "s.pbn")
     codes = [line.split()[1] for line in finding_lines(out).splitlines()]
-    assert codes.count("S109") == 3 and codes.count("B104") == 3  # B104 on boards 1, 3, 4, 5, 7, 8
-    assert "and 5 more S109 [warning]" in out and "and 3 more B104 [warning]" in out
+    assert codes == ["B104", "S109", "B104", "B104"]  # B104 on boards 1, 3, 4, 5, 7, 8; S109 on every game
+    assert "first of 8 in this file" in out and "and 3 more B104 [warning]" in out
 
 
 @pytest.mark.parametrize("output_format, count", [
@@ -106,7 +118,7 @@ def test_machine_formats_stay_complete(here, monkeypatch, output_format, count):
 def table_rows(out: str) -> dict[str, list[str]]:
     """Rows of the verdict table by file name: the cells split on runs of two spaces."""
     lines = out.split("\n\n")[-1].splitlines()
-    assert lines[0].split() == ["file", "format", "boards", "errors", "warnings", "most", "frequent", "verdict"]
+    assert lines[0].split() == ["file", "format", "boards", "results", "errors", "warnings", "codes", "verdict"]
     return {line.split()[0]: re.split(r"\s{2,}", line.strip()) for line in lines[2:] if line.split()[0] != "-"
             and not line.startswith(" ") and ":" not in line.split()[0] and " of " not in line}
 
@@ -117,8 +129,8 @@ def test_verdict_table_rejects_files_with_errors(here, monkeypatch):
     (here / "c.pbn").write_text(CLEAN)
     code, out, err = run(monkeypatch, "check", "e.pbn", "w.pbn", "c.pbn")
     rows = table_rows(out)
-    assert rows == {"e.pbn": ["e.pbn", "pbn", "1", "1", "0", "A103 1", "rejected"],
-                    "w.pbn": ["w.pbn", "pbn", "1", "0", "1", "B107 1", "ok"]}
+    assert rows == {"e.pbn": ["e.pbn", "pbn", "1", "1", "1", "0", "A103 1", "rejected"],  # played: 1 result
+                    "w.pbn": ["w.pbn", "pbn", "1", "0", "0", "1", "B107 1", "ok"]}  # a deal alone: no result
     assert out.endswith("\n1 of 3 files rejected; 1 clean file not listed (--verbose lists them)\n")
 
 
@@ -132,7 +144,7 @@ def test_verbose_lists_clean_files_and_quiet_prints_the_table_only(here, monkeyp
     (here / "e.pbn").write_text(ERROR)
     (here / "c.pbn").write_text(CLEAN)
     code, out, err = run(monkeypatch, "check", "--verbose", "e.pbn", "c.pbn")
-    assert table_rows(out)["c.pbn"] == ["c.pbn", "pbn", "1", "0", "0", "ok"]
+    assert table_rows(out)["c.pbn"] == ["c.pbn", "pbn", "1", "0", "0", "0", "ok"]
     assert out.endswith("\n1 of 2 files rejected\n")
     code, out, err = run(monkeypatch, "check", "--quiet", "e.pbn", "c.pbn")
     assert code == 1 and finding_lines(out) == "" and out.startswith("file ")
@@ -165,8 +177,19 @@ def test_a_headline_names_what_the_findings_share():
 def test_boards_not_compared_are_named_in_the_table_even_when_rare():
     findings = [Finding(code, "m", n, 1, "warning", game=n) for n, code in enumerate(
         ["B104"] * 4 + ["B105"] * 3 + ["S101"] * 2 + ["A101"] * 2 + ["E105"], 1)]
-    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings)).row()[5] == "B104 4, B105 3, S101 2, E105 1"
-    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings[:-1])).row()[5] == "B104 4, B105 3, S101 2"
+    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings)).row()[6] == "B104 4, B105 3, S101 2, E105 1"
+    assert Verdict.of(FileReport("a.pbn", "pbn", 12, 12, findings[:-1])).row()[6] == "B104 4, B105 3, S101 2"
+
+
+def test_the_codes_of_a_row_name_the_errors_first():
+    """What the director must fix comes first: one fouled board before 735 date warnings."""
+    findings = [Finding("B107", "m", n, 1, "warning", game=n) for n in range(1, 736)]
+    findings += [Finding("P102", "m", 800, 1, "error", game=9), Finding("E101", "m", 900, 1, "error", game=10),
+                 Finding("E101", "m", 950, 1, "error", game=11), Finding("B104", "m", 990, 1, "warning", game=12)]
+    row = Verdict.of(FileReport("a.pbn", "pbn", 735, 18, findings, results=735)).row()
+    assert row[2:] == ["18", "735", "3", "736", "E101 2, P102 1, B107 735", "rejected"]
+    warned = Verdict.of(FileReport("a.pbn", "pbn", 735, 18, findings[:735] + findings[-1:])).row()
+    assert warned[6] == "B107 735, B104 1"
 
 
 def test_no_headline_for_a_small_file_or_a_rare_code():
@@ -185,12 +208,14 @@ def test_clean_run_is_one_line(here, monkeypatch):
 
 @pytest.mark.slow
 @requires_shared
-def test_the_corpus_fits_a_screenful_per_file_and_names_every_rejected_file(monkeypatch):
+def test_the_corpus_warnings_fit_a_screenful_per_file_and_every_rejected_file_is_named(monkeypatch):
     corpus = str(SHARED / "corpus")
     code, out, err = run(monkeypatch, "check", "--isolated", "--jobs", "2", corpus)
-    assert len(out.splitlines()) < 1000
     code, document, err = run(monkeypatch, "check", "--isolated", "--jobs", "2", "--format", "json", corpus)
     files = json.loads(document)["files"]
+    errors = sum(x["severity"] == "error" for f in files for x in f["findings"])
+    assert sum(" [error] " in line for line in finding_lines(out).splitlines()) == errors  # every error a line
+    assert len(out.splitlines()) - errors < 1000  # the warnings grouped
     with_errors = [f["path"] for f in files if any(x["severity"] == "error" for x in f["findings"])]
     table = out.split("\n\n")[-1]
     rejected = [line.split()[0] for line in table.splitlines() if line.rstrip().endswith(" rejected")]
@@ -202,6 +227,8 @@ def test_the_corpus_fits_a_screenful_per_file_and_names_every_rejected_file(monk
     grouped = sum(int(m.group(1).replace(",", "")) for m in re.finditer(r"\.\.\. and ([\d,]+) more ", out))
     grouped += sum(int(m.group(1).replace(",", "")) - 1  # one S108 line for every game of a file
                    for m in re.finditer(r"\(([\d,]+) games; --no-group lists each\)", out))
+    grouped += sum(int(m.group(1).replace(",", "")) - 1  # one line for a warning the same on every game
+                   for m in re.finditer(r"; first of ([\d,]+) in this file \(--no-group lists each\)", out))
     assert len(finding_lines(out).splitlines()) + grouped == sum(len(f["findings"]) for f in files)
 
 
@@ -237,17 +264,47 @@ def test_a_long_message_keeps_its_first_items_and_counts_the_rest():
     assert line("x.pbn", f) == f"x.pbn:1:1: S108 [warning] {message} (PBN §2.1) (board 1)\n"
 
 
-def test_the_verdict_table_fits_the_terminal(here, monkeypatch):
+def test_the_verdict_table_fits_the_terminal_and_never_cuts_a_path(here, monkeypatch):
     deep = here / ("a-long-directory-name-of-an-upload" * 3)
     deep.mkdir()
     (deep / "m.pbn").write_text(ERROR)
+    shown = f"{deep.name}/m.pbn"  # relative to the current folder, named by its absolute path
     monkeypatch.setenv("COLUMNS", "90")
     code, out, err = run(monkeypatch, "check", str(deep / "m.pbn"))
+    assert out.startswith(f"{shown}:6:9: A103 [error] ")
     table = out.split("\n\n", 1)[1].splitlines()
-    assert max(map(len, table)) <= 90 and table[2].startswith("…") and table[2].split()[0].endswith("/m.pbn")
+    assert table[0].split() == ["format", "boards", "results", "errors", "warnings", "codes", "verdict"]
+    assert table[2] == shown and table[3].split() == ["pbn", "1", "1", "1", "0", "A103", "1", "rejected"]
+    assert max(len(line) for line in table if line != shown) <= 90
     monkeypatch.delenv("COLUMNS")
     code, out, err = run(monkeypatch, "check", str(deep / "m.pbn"))
-    assert max(map(len, out.split("\n\n", 1)[1].splitlines())) > 150  # not a terminal: as wide as it is
+    assert out.split("\n\n", 1)[1].splitlines()[2].startswith(f"{shown}  pbn ")  # not a terminal: as wide as it is
+
+
+@pytest.mark.parametrize("columns", ["80", "120"])
+def test_two_uploads_of_one_name_in_two_folders_are_told_apart(here, monkeypatch, columns):
+    for club in ("north-london-bridge-club-monday-pairs", "south-london-bridge-club-monday-pairs"):
+        (here / club / "uploads").mkdir(parents=True)
+        (here / club / "uploads" / "results_of_the_evening_faulty.pbn").write_text(ERROR)
+    monkeypatch.setenv("COLUMNS", columns)
+    code, out, err = run(monkeypatch, "check", "--quiet", str(here))
+    lines = out.splitlines()
+    assert lines[2:6:2] == [f"{club}/uploads/results_of_the_evening_faulty.pbn"
+                            for club in ("north-london-bridge-club-monday-pairs", "south-london-bridge-club-monday-pairs")]
+    assert all(line.startswith("pbn ") and line.endswith("rejected") for line in lines[3:7:2])
+    assert max(map(len, lines)) <= int(columns)
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough: one row a file, the path in its column
+    code, out, err = run(monkeypatch, "check", "--quiet", str(here))
+    assert out.splitlines()[2].startswith("north-london-bridge-club-monday-pairs/uploads/results_of_the_evening_faulty.pbn  pbn")
+
+
+def test_a_short_path_stays_in_its_row_the_warning_codes_give_way(here, monkeypatch):
+    (here / "event.pbn").write_text(fouled(8))
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = run(monkeypatch, "check", "--quiet", "event.pbn")
+    lines = out.splitlines()
+    assert lines[2] == "event.pbn  pbn          8       24       8        49  E101 8, B107 24…  rejected"
+    assert max(map(len, lines)) <= 80
 
 
 def test_the_rules_table_fits_the_terminal(monkeypatch):
@@ -262,3 +319,108 @@ def test_the_corpus_text_report_has_no_line_of_320_characters_or_more(monkeypatc
     monkeypatch.chdir(tmp_path)
     code, out, err = run(monkeypatch, "check", "--isolated", str(SHARED / "corpus"))
     assert code in (0, 1) and max(map(len, out.splitlines())) < 320
+
+
+# --- no error hidden ------------------------------------------------------------------------------------------
+
+D1 = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+D2 = "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"  # East's and South's hands swapped
+
+
+def fouled(boards: int) -> str:
+    """An event of ``boards`` boards (1..N) each played at three tables, the third dealt D2 (E101 on its Deal, line
+    ``27 * (board - 1) + 23``, column 8); every game dated 95.06.10 (B107), dealt by North at no one vulnerable (B104,
+    B105 from board 2)."""
+    games = []
+    for number in range(1, boards + 1):
+        for deal in (D1, D1, D2):
+            games.append("\n".join(['[Event "Pairs"]', '[Date "95.06.10"]', f'[Board "{number}"]', '[Dealer "N"]',
+                                    f'[Deal "{deal}"]', '[Declarer "N"]', '[Contract "4S"]', '[Result "10"]']))
+    return "\n\n".join(games) + "\n"
+
+
+def test_eight_fouled_boards_are_eight_lines_in_every_format(here, monkeypatch):
+    (here / "event.pbn").write_text(fouled(8))
+    places = [(27 * b + 23, 8) for b in range(8)]
+    code, out, err = run(monkeypatch, "check", "event.pbn")
+    lines = finding_lines(out).splitlines()
+    e101 = [line for line in lines if " E101 [error] " in line]
+    assert [tuple(map(int, line.split(":")[1:3])) for line in e101] == places
+    assert all(line.startswith(f"event.pbn:{row}:8: E101 [error] fouled board: ") and line.endswith(f"(board {n})")
+               for n, (line, (row, _)) in enumerate(zip(e101, places), 1))
+    assert "more E101" not in out and lines[0] == ('event.pbn:2:1: B107 [warning] Date "95.06.10" is not YYYY.MM.DD '
+                                                   "(PBN §3.4.3); first of 24 in this file (--no-group lists each)")
+    code, document, err = run(monkeypatch, "check", "--format", "json", "event.pbn")
+    findings = json.loads(document)["files"][0]["findings"]
+    assert [(f["line"], f["column"]) for f in findings if f["code"] == "E101"] == places
+    code, out, err = run(monkeypatch, "check", "--format", "github", "event.pbn")
+    annotations = out.splitlines()
+    assert len(annotations) == 11  # the cap of 10, and the notice of what is left
+    assert [line.split(",title=")[0] for line in annotations[:8]] == [
+        f"::error file=event.pbn,line={row},col=8" for row, _ in places]
+    assert all(line.startswith("::warning ") for line in annotations[8:10])
+    code, sarif, err = run(monkeypatch, "check", "--format", "sarif", "event.pbn")
+    assert [(r["locations"][0]["physicalLocation"]["region"]["startLine"], r["level"])
+            for r in json.loads(sarif)["runs"][0]["results"] if r["ruleId"] == "E101"] == [(row, "error") for row, _ in places]
+    code, junit, err = run(monkeypatch, "check", "--format", "junit", "event.pbn")
+    failures = ET.fromstring(junit.encode()).findall(".//failure")
+    assert [failure.get("type") for failure in failures] == ["E101 error"] * 8
+    assert [failure.text.split(":")[1] for failure in failures] == [str(row) for row, _ in places]
+    warnings = sum(f["severity"] == "warning" for f in findings)
+    assert annotations[10] == (f"::notice file=event.pbn,title=bridgelint::not annotated in this file: {warnings - 2} "
+                               "warnings (at most 10 annotations a file, errors first: --max-annotations); the job "
+                               "summary counts them, `bridgelint check` lists them")
+
+
+def test_errors_are_never_grouped_warnings_are(here, monkeypatch):
+    (here / "e.pbn").write_text("\n".join(board('[Auction "N"]', "1D Pass 1C AP", number=str(n)) for n in range(1, 9)))
+    code, out, err = run(monkeypatch, "check", "--select", "A103,B104", "e.pbn")
+    lines = finding_lines(out).splitlines()
+    assert [line.split()[0] for line in lines if " A103 " in line] == [f"e.pbn:{7 * n + 6}:9:" for n in range(8)]
+    assert sum(" B104 " in line for line in lines) == 3 and "and 3 more B104 [warning]" in out
+    assert "more A103" not in out
+
+
+def test_github_annotates_errors_first_and_says_which_were_left(here, monkeypatch):
+    (here / "event.pbn").write_text(fouled(8))
+    code, out, err = run(monkeypatch, "check", "--format", "github", "--max-annotations", "5", "event.pbn")
+    annotations = out.splitlines()
+    assert len(annotations) == 6 and all(line.startswith("::error ") for line in annotations[:5])
+    assert annotations[5].startswith("::notice file=event.pbn,title=bridgelint::not annotated in this file: 3 errors, ")
+
+
+# --- colour -------------------------------------------------------------------------------------------------
+
+def test_color_always_paints_severities_and_verdicts_never_and_a_pipe_do_not(here, monkeypatch):
+    (here / "m.pbn").write_text(ERROR + "\n" + WARNING)
+    code, out, err = run(monkeypatch, "check", "--color", "always", "m.pbn")
+    lines = out.splitlines()
+    assert lines[0].startswith("m.pbn:6:9: \x1b[31m\x1b[1mA103 [error]\x1b[0m 1C is not higher than 1D")
+    assert lines[1].startswith("m.pbn:9:1: \x1b[33mB107 [warning]\x1b[0m Date ")
+    assert lines[5] == "m.pbn  pbn          2        1       1         1  \x1b[31mA103 1\x1b[0m, B107 1  \x1b[31m\x1b[1mrejected\x1b[0m"
+    plain = run(monkeypatch, "check", "m.pbn")[1]  # not a terminal
+    assert "\x1b" not in plain and run(monkeypatch, "check", "--color", "never", "m.pbn")[1] == plain
+    assert plain.splitlines()[0].startswith("m.pbn:6:9: A103 [error] 1C")
+
+
+def test_colour_on_a_terminal_unless_no_color(monkeypatch):
+    from bridgelint.views import colour
+    from conftest import Terminal
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert colour.wanted(Terminal()) and not colour.wanted(io.StringIO())
+    assert colour.wanted(io.StringIO(), "always") and not colour.wanted(Terminal(), "never")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not colour.wanted(Terminal()) and colour.wanted(Terminal(), "always")
+    monkeypatch.setenv("NO_COLOR", "")  # set but empty: as if not set (no-color.org)
+    assert colour.wanted(Terminal())
+
+
+def test_paths_are_shown_relative_to_the_current_folder(here):
+    from bridgelint.reporters.text import relative
+
+    assert relative(str(here / "a" / "b.pbn")) == os.path.join("a", "b.pbn")
+    assert relative(str(here / "up.zip") + "!dir/x.pbn") == "up.zip!dir/x.pbn"
+    assert relative("../elsewhere/x.pbn") == "../elsewhere/x.pbn" and relative("-") == "-"
+    outside = os.path.dirname(str(here))
+    assert relative(os.path.join(outside, "x.pbn")) == os.path.join(outside, "x.pbn")  # not below: as named

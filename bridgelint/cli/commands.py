@@ -22,7 +22,7 @@ import click
 from . import outputs
 from ..core._version import __version__
 from ..engine import interrupt, parallel
-from ..views import printable
+from ..views import colour, printable
 from ..engine.config import FAIL_ON
 from ..engine.events.hook import EventScope
 from ..engine.inputs import shown
@@ -88,8 +88,11 @@ def cli() -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
               help="Check files on N processes; 0: one per CPU.")
 @click.option("--no-group", is_flag=True,
-              help="Text: show every finding (by default a code firing many times in a file shows its first few).")
+              help="Text: show every finding (by default a warning code firing many times in a file shows its first few; "
+                   "errors are never grouped).")
 @click.option("--quiet", "-q", is_flag=True, help="Text: print the verdict table only; no progress bar.")
+@click.option("--color", "color", type=click.Choice(colour.WHEN), default="auto", show_default=True,
+              help="Text: severities and verdicts in colour; auto: on a terminal, unless NO_COLOR is set.")
 @click.option("--verbose", "-v", is_flag=True, help="Text: list the clean files in the verdict table too.")
 @click.option("--max-annotations", type=click.IntRange(min=0), default=10, show_default=True,
               help="GitHub: at most N annotations a file, errors first, the rest counted in one notice; 0: all.")
@@ -110,7 +113,7 @@ def cli() -> None:
 @click.option("--no-cache", is_flag=True, help="With --dd: solve every deal, neither reading nor writing the cache.")
 @pipeline_options
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
-          fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, verbose: bool,
+          fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, color: str, verbose: bool,
           max_annotations: int, across_files: bool, fix: bool, unsafe_fixes: bool, diff: bool, fix_to: str | None,
           dd: bool, no_cache: bool, **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
@@ -139,8 +142,11 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                          is not None else None, progress.read if progress else None, fixing)
     fail_on = fail_on or pipeline.config.fail_on
     reporter: Reporter
+    # colour where the text report goes: standard output (standard error when that holds the diff or the fixed
+    # text), a file only with --color always
+    paint = colour.wanted(sys.stderr if fixed_out else sys.stdout, color) if output_file is None else color == "always"
     if output_format == "text":
-        reporter = TextReporter(not no_group, quiet, verbose, fail_on, unsafe_fixes)
+        reporter = TextReporter(not no_group, quiet, verbose, fail_on, unsafe_fixes, paint)
     elif output_format == "html":
         from ..reporters.html import HtmlReporter  # with the board views: imported for an HTML report only
 
@@ -189,7 +195,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
                 _fixed(report, progress)
             summary.add(report)
             for sink, to in sinks:
-                _write(to, sink.file(report), progress, screen)
+                _write(to, sink.file(report), progress, screen, paint)
 
         with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
             try:
@@ -215,7 +221,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         if scope.listed and run.events is not None and (events := run.events.summary()) is not None:
             summary.events = events
         for sink, to in sinks:
-            _write(to, sink.end(summary), None, screen)
+            _write(to, sink.end(summary), None, screen, paint)
     if output_format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         _job_summary(os.environ["GITHUB_STEP_SUMMARY"], reporter)
     click.echo(summary.line() + _fixes_said(summary, fixing), err=True)
@@ -321,15 +327,16 @@ def _say(message: str, progress: Progress | None) -> None:
     click.echo(message, err=True)
 
 
-def _write(out: TextIO | None, text: str, progress: Progress | None, screen: printable.Printable) -> None:
+def _write(out: TextIO | None, text: str, progress: Progress | None, screen: printable.Printable,
+           paint: bool = False) -> None:
     """Write ``text`` to the report at once (None: standard output, in what its encoding holds), the progress
-    bar wiped from a terminal."""
+    bar wiped from a terminal; ``paint``: its colours kept, whatever the output."""
     if not text:
         return
     if out is None:
         if progress is not None and sys.stdout.isatty():
             progress.clear()
-        click.echo(screen(text), nl=False)
+        click.echo(screen(text), nl=False, color=True if paint else None)
     else:
         out.write(text)
         out.flush()

@@ -19,8 +19,8 @@ class FileReport:
 
     path: str
     format: str
-    games: int = 0
-    boards: int = 0
+    games: int = 0  # records
+    boards: int = 0  # distinct board numbers of each event (engine/tally.py)
     findings: list[Finding] = field(default_factory=list)
     unreadable: str | None = None  # why the path could not be read at all (exit status 2)
     events: list[dict] = field(default_factory=list)  # the file's events (E101-E104 within the file)
@@ -29,6 +29,7 @@ class FileReport:
     diff: bytes | None = None  # --diff: what --fix would change, as a unified diff
     fixed_text: bytes | None = None  # --fix on standard input: the fixed file
     skipped: dict[str, int] = field(default_factory=dict)  # checks not made, by code (a method not known)
+    results: int = 0  # tables that played a board: played records and traveller rows (engine/tally.py)
 
 
 @dataclass(slots=True)

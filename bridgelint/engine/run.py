@@ -56,6 +56,7 @@ from .finalize import Finalize
 from .inputs import ArchiveProblem, Unpacked, shown
 from .linter import RecordHook, debug_trace, linter_for, location
 from .opening import Counted, open_input
+from .tally import Tally
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.reference import SWITCH, stepped
@@ -112,6 +113,7 @@ class FileRun:
         found: deque[int] = deque()  # how many the reader had found when it gave each record not yet checked
         line = 1
         preparers = [hook for hook in self.hooks if hasattr(hook, "prepare")]
+        tally = Tally()
         try:
             reader = open_reader(self.stream, self.path, self.fmt, self.encoding)
             report.format = reader.format
@@ -127,7 +129,7 @@ class FileRun:
                 record = replays.record
                 line = record.line
                 report.games += 1
-                report.boards += is_board(record)
+                tally.add(record)
                 known = found.popleft()
                 suppressions.add_header(header[seen:known])
                 seen = known
@@ -146,6 +148,7 @@ class FileRun:
             self.file_findings.append(InternalError.finding(f"internal error while reading the file after this line: "
                                                             f"{type(error).__name__}: {error}", line, 1,
                                                             severity="error"))
+        report.boards, report.results = tally.boards, tally.results
         at_end: list[Finding] = []
         for hook in self.hooks:
             end_file = getattr(hook, "end_file", None)

@@ -18,11 +18,12 @@ from ..core.wording import counted
 
 @dataclass(slots=True)
 class Summary(Counts):
-    """The run's findings counted (:class:`Counts`), and its files, games and boards."""
+    """The run's findings counted (:class:`Counts`), and its files, games, boards and results."""
 
     files: int = 0
     games: int = 0
-    boards: int = 0
+    boards: int = 0  # board numbers of each event, file by file
+    results: int = 0  # tables that played them
     unreadable: int = 0  # paths that could not be read (counted in files too)
     interrupted: str | None = None  # the signal that stopped the run (SIGINT, SIGTERM): the report is partial
     events: list[dict] = field(default_factory=list)  # how records were grouped into events (E101-E104)
@@ -40,6 +41,7 @@ class Summary(Counts):
         self.unreadable += report.unreadable is not None
         self.games += report.games
         self.boards += report.boards
+        self.results += report.results
         self.events += report.events
         self.fixed += report.fixed
         self.count(report.findings)
@@ -58,10 +60,10 @@ class Summary(Counts):
 
     def line(self) -> str:
         unreadable = f" ({self.unreadable} unreadable)" if self.unreadable else ""
-        return (f"{counted(self.files, 'file')}{unreadable}, {counted(self.games, 'game')}, "
-                f"{counted(self.boards, 'board')}: "
-                f"{counted(self.errors, 'error')}, {counted(self.warnings, 'warning')}"
-                + (f", {self.infos} info" if self.infos else ""))
+        return (f"{counted(self.files, 'file', grouped=True)}{unreadable}, {counted(self.boards, 'board', grouped=True)}"
+                f", {counted(self.results, 'result', grouped=True)}: "
+                f"{counted(self.errors, 'error', grouped=True)}, {counted(self.warnings, 'warning', grouped=True)}"
+                + (f", {self.infos:,} info" if self.infos else ""))
 
 
 class Reporter:

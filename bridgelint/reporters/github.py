@@ -1,9 +1,11 @@
 """GitHub Actions workflow commands: an annotation a finding, at most :data:`ANNOTATIONS` a file.
 
 ``::error file=PATH,line=L,col=C,title=CODE name::message (board N)``; info
-findings are notices.  GitHub shows only the first few annotations of a
-step, so a file gives at most ``limit`` of them, errors first, and one
-notice that counts the rest.  Data is escaped as the runner expects
+findings are notices.  A file's annotations come errors first, then
+warnings, then notices, each in file order.  GitHub shows only the first
+few annotations of each kind in a step, so a file gives at most ``limit`` of
+them, errors first (an error is never left out for a warning), and one
+notice that counts the rest by severity, errors first.  Data is escaped as the runner expects
 (``%25``, ``%0D``, ``%0A``), properties also ``%3A`` and ``%2C``.
 :func:`job_summary` is the verdict table in Markdown, for the job summary
 (``$GITHUB_STEP_SUMMARY``).
@@ -12,7 +14,9 @@ notice that counts the rest.  Data is escaped as the runner expects
 from __future__ import annotations
 
 import os
+from collections import Counter
 
+from ..core.findings import Finding
 from ..core.report import FileReport
 from ..rules import RULES
 from ..core.wording import counted
@@ -47,24 +51,29 @@ class GithubReporter(Reporter):
         path = escape_property(report.path.replace(os.sep, "/"))
         if report.unreadable is not None:
             out.append(f"::error file={path},title=unreadable::{escape_data(f'not checked: {report.unreadable}')}\n")
-        findings = report.findings
-        if self.limit and len(findings) > self.limit:
-            findings = sorted(findings, key=lambda f: _RANK.get(f.severity or "", 1))[:self.limit]  # stable: in order
-            findings.sort(key=lambda f: (f.line, f.column))
+        # errors first, then warnings, then notices, each in file order: a cap never drops an error for a warning
+        findings = sorted(report.findings, key=lambda f: _RANK.get(f.severity or "", 1))  # stable: in file order
+        if self.limit:
+            findings = findings[:self.limit]
         for f in findings:
             rule = RULES.get(f.code)
             title = escape_property(f"{f.code} {rule.name}" if rule else f.code)
             out.append(f"::{COMMANDS.get(f.severity or '', 'warning')} file={path},line={f.line},col={f.column},"
                        f"title={title}::{escape_data(f'{f.code} {f.full_message}{where(f)}')}\n")
-        rest = len(report.findings) - len(findings)
-        if rest:
-            errors = sum(1 for f in report.findings if f.severity == "error") - sum(
-                1 for f in findings if f.severity == "error")
-            said = (f"{counted(rest, 'more finding', grouped=True)} in this file not annotated "
-                    f"({counted(errors, 'error', grouped=True)}); the job summary counts them, "
-                    "`bridgelint check` lists them")
-            out.append(f"::notice file={path},title=bridgelint::{escape_data(said)}\n")
+        if len(findings) < len(report.findings):
+            out.append(f"::notice file={path},title=bridgelint::{escape_data(_left(report.findings, findings))}\n")
         return "".join(out)
+
+
+def _left(every: list[Finding], annotated: list[Finding]) -> str:
+    """What the cap left without an annotation, errors named first: ``not annotated: 2 errors, 5 warnings ...``."""
+    left: Counter[str] = Counter(f.severity or "warning" for f in every)
+    left.subtract(f.severity or "warning" for f in annotated)
+    said = ", ".join(counted(left[severity], name, grouped=True)
+                     for severity, name in (("error", "error"), ("warning", "warning"), ("info", "info finding"))
+                     if left[severity] > 0)
+    return (f"not annotated in this file: {said} (at most {len(annotated)} annotations a file, errors first: "
+            "--max-annotations); the job summary counts them, `bridgelint check` lists them")
 
 
 def job_summary(verdicts: list[Verdict]) -> str:
@@ -73,7 +82,7 @@ def job_summary(verdicts: list[Verdict]) -> str:
     out = ["## bridgelint", ""]
     if listed:
         out.append("| " + " | ".join(HEADERS) + " |")
-        out.append("|" + "|".join(" ---: " if h in ("boards", "errors", "warnings") else " --- " for h in HEADERS) + "|")
+        out.append("|" + "|".join(" ---: " if h in ("boards", "results", "errors", "warnings") else " --- " for h in HEADERS) + "|")
         for verdict in listed:
             cells = verdict.row()
             cells[0] = f"`{cells[0]}`"

@@ -27,7 +27,8 @@ class JsonReporter(Reporter):
 
     def end(self, summary: Summary) -> str:
         totals: dict[str, object] = {
-            "files": summary.files, "games": summary.games, "boards": summary.boards, "errors": summary.errors,
+            "files": summary.files, "games": summary.games, "boards": summary.boards, "results": summary.results,
+            "errors": summary.errors,
             "warnings": summary.warnings, "infos": summary.infos, "unreadable": summary.unreadable}
         if summary.interrupted:  # a partial report: the files finished before the signal
             totals["interrupted"] = summary.interrupted
@@ -47,7 +48,7 @@ def render(reports: list[FileReport], summary: Summary) -> str:
 def _file(r: FileReport) -> dict:
     """A file's entry; one that could not be read says why in ``unreadable``."""
     entry = {
-        "path": r.path, "format": r.format, "games": r.games, "boards": r.boards,
+        "path": r.path, "format": r.format, "games": r.games, "boards": r.boards, "results": r.results,
         "findings": [{"code": f.code, "severity": f.severity, "message": f.full_message, "law": f.law,
                       "line": f.line, "column": f.column, "game": f.game, "board": f.board,
                       "fix": f.fix.applicability if f.fix is not None else None}

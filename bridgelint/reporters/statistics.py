@@ -1,4 +1,5 @@
-"""Statistics: a table of the findings per code (and severity), most frequent first."""
+"""Statistics: a table of the findings per code (and severity), errors first, then warnings, then info, each most
+frequent first."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from collections import Counter
 from ..core.report import FileReport
 from ..rules import RULES
 from . import Summary
+
+
+_RANK = {"error": 0, "warning": 1, "info": 2}
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
@@ -25,7 +29,7 @@ def render(reports: list[FileReport], summary: Summary) -> str:
     text = ""
     if counts:
         rows = [(count, files[key], key[0], RULES[key[0]].name if key[0] in RULES else "", key[1])
-                for key, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+                for key, count in sorted(counts.items(), key=lambda item: (_RANK.get(item[0][1], 1), -item[1], item[0]))]
         text = tabulate(rows, headers=("count", "files", "code", "name", "severity"), disable_numparse=True,
                         colalign=("right", "right", "left", "left", "left")) + "\n"
     if skipped:  # the checks a rule could not make (the Scoring tag names no method it knows)

@@ -1,25 +1,31 @@
 """Concise text: ``path:line:col: CODE [severity] message (board N)``, one finding a line.
 
 Editors and CI problem matchers read the lines as ``file:line:column:
-message``.  A code that fires more than :data:`GROUP_AFTER` times in one file
-shows its first :data:`SHOWN` findings and one line ``path: ... and N more
-CODE [severity] in this file``; S108 on every game of a file, each game
-breaking export format the same ways, is one line for the file.  A line
-stays within :data:`LINE_ROOM` characters: a longer message keeps its first
-items and says how many more (``; and 12 more``).  ``group=False`` shows
-every finding, each whole.  :class:`TextReporter` ends with the verdict
-table (:mod:`.verdict`).
+message``.  Every error is a line of its own: grouping is for warnings and
+info only.  A warning code that fires more than :data:`GROUP_AFTER` times in
+one file, saying the same each time (a date form on every game), is one line
+at its first place with the count (``; first of 24 in this file``); saying
+different things, it shows its first :data:`SHOWN` findings and one line
+``path: ... and N more CODE [warning] in this file``; S108 on every game of a
+file, each game breaking export format the same ways, is one line for the
+file.  A line stays within :data:`LINE_ROOM` characters: a longer message
+keeps its first items and says how many more (``; and 12 more``).
+``group=False`` shows every finding, each whole.  :class:`TextReporter`
+shows paths relative to the current folder, colours severities when asked,
+and ends with the verdict table (:mod:`.verdict`).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from dataclasses import replace
 
-from ..core.report import FileReport
+from ..core.report import FileReport, split_member
 from ..core.findings import Finding, cited
 from ..rules.syntax import ExportFormat
+from ..views import colour
 from . import Reporter, Summary
 from .verdict import Verdict, table
 from .width import terminal_width
@@ -64,7 +70,8 @@ def capped(f: Finding, room: int) -> str:
 
 
 def file_lines(report: FileReport, group: bool = True) -> str:
-    """The findings of one file; unless ``group`` is false, a code (of one severity) is grouped after its first few."""
+    """The findings of one file; unless ``group`` is false, a code of warnings (or info) is grouped after its first
+    few.  Errors are never grouped: each is a line."""
     if not group:
         return "".join(line(report.path, f) for f in report.findings)
     findings = report.findings
@@ -72,10 +79,17 @@ def file_lines(report: FileReport, group: bool = True) -> str:
     if export is not None:
         first = next(i for i, f in enumerate(findings) if f.code == ExportFormat.code)
         findings = [f for i, f in enumerate(findings) if f.code != ExportFormat.code or i == first]
-    counts = Counter((f.code, f.severity) for f in findings)
+    counts: Counter[tuple[str, str | None]] = Counter((f.code, f.severity) for f in findings if f.severity != "error")
     if max(counts.values(), default=0) <= GROUP_AFTER:
         return "".join(export if export is not None and f.code == ExportFormat.code else line(report.path, f, False)
                        for f in findings)
+    said: dict[tuple[str, str | None], str | None] = {}  # the message every finding of a grouped key says, else None
+    for f in findings:
+        key = (f.code, f.severity)
+        if counts[key] > GROUP_AFTER and said.get(key, f.full_message) == f.full_message:
+            said[key] = f.full_message
+        else:
+            said[key] = None
     out = []
     shown: Counter[tuple[str, str | None]] = Counter()
     for f in findings:
@@ -83,7 +97,11 @@ def file_lines(report: FileReport, group: bool = True) -> str:
         if export is not None and f.code == ExportFormat.code:
             out.append(export)
             shown[key] = counts[key]
-        elif counts[key] <= GROUP_AFTER or shown[key] < SHOWN:
+        elif said.get(key) is not None:  # the same warning every time: one line, the first place and the count
+            if not shown[key]:
+                out.append(once(report.path, f, counts[key]))
+            shown[key] = counts[key]
+        elif f.severity == "error" or counts[key] <= GROUP_AFTER or shown[key] < SHOWN:
             out.append(line(report.path, f, False))
             shown[key] += 1
     for (code, severity), count in counts.items():  # in the order of each key's first finding
@@ -91,6 +109,14 @@ def file_lines(report: FileReport, group: bool = True) -> str:
             out.append(f"{report.path}: ... and {count - shown[code, severity]:,} more {code} [{severity}] "
                        "in this file (--no-group shows them)\n")
     return "".join(out)
+
+
+def once(path: str, f: Finding, count: int) -> str:
+    """The one line for a warning that says the same ``count`` times in a file: its first place and message (cut
+    to fit :data:`LINE_ROOM`), and the count."""
+    start, tail = f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] ", f"; first of {count:,} in this file " \
+        "(--no-group lists each)"
+    return f"{start}{capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(tail)))}{tail}\n"
 
 
 _BREACH = re.compile(r"line \d+: (.*?)(?=; line \d+: |$)")
@@ -101,6 +127,8 @@ def export_summary(report: FileReport) -> str | None:
     """The one line for S108 on every game of a file (two or more), when the games share their breaches:
     ``% EXPORT declared, but every game breaks it: ...; first at line 4``; else None."""
     export = [f for f in report.findings if f.code == ExportFormat.code]
+    if any(f.severity == "error" for f in export):  # S108 made an error by the configuration: each one a line
+        return None
     if report.games < 2 or len(export) != report.games or len({f.game for f in export}) != report.games:
         return None
     shared: dict[str, None] | None = None  # the breaches of every game, in the order of the first
@@ -122,25 +150,55 @@ def export_summary(report: FileReport) -> str | None:
     return line(report.path, replace(first, message=said, game=None, board=None, fix=None))
 
 
+def relative(path: str) -> str:
+    """``path`` as the terminal shows it: relative to the current folder when it is below it (a zip's member by
+    its zip's path), else as it was named."""
+    archive, member = split_member(path)
+    if archive == "-" or not os.path.isabs(archive):
+        return path
+    try:
+        below = os.path.relpath(archive)
+    except ValueError:  # another drive
+        return path
+    if below == os.pardir or below.startswith(os.pardir + os.sep):
+        return path
+    return below if member is None else f"{below}!{member}"
+
+
+_SEVERITY = re.compile(r"^([^\n]*?(?::\d+:\d+: | \.\.\. and [\d,]+ more ))([A-Z]\d{3} \[(error|warning|info)\])",
+                       re.MULTILINE)
+
+
+def painted(text: str) -> str:
+    """Lines of findings with each code and severity in the severity's colour (ANSI)."""
+    return _SEVERITY.sub(lambda m: m.group(1) + colour.severity(m.group(2), m.group(3), bold=m.group(3) == "error"),
+                         text)
+
+
 class TextReporter(Reporter):
     """Each file's findings when it is done (grouped unless ``group`` is false), then the verdict table.
 
-    ``quiet`` prints the table only; ``verbose`` lists the clean files in it too.
+    ``quiet`` prints the table only; ``verbose`` lists the clean files in it too; ``paint``: severities and
+    verdicts in colour.  Paths are shown relative to the current folder (:func:`relative`).
     """
 
     def __init__(self, group: bool = True, quiet: bool = False, verbose: bool = False, fail_on: str = "error",
-                 unsafe_fixes: bool = False):
+                 unsafe_fixes: bool = False, paint: bool = False):
         self.group, self.quiet, self.verbose, self.fail_on = group, quiet, verbose, fail_on
         self.unsafe_fixes = unsafe_fixes  # the closing line counts unsafe fixes as --fix's
+        self.paint = paint
         self.verdicts: list[Verdict] = []
         self.written = False
 
     def file(self, report: FileReport) -> str:
+        shown = relative(report.path)
+        if shown != report.path:
+            report = replace(report, path=shown)
         self.verdicts.append(Verdict.of(report, self.fail_on))
         text = "" if self.quiet else file_lines(report, self.group)
         self.written = self.written or bool(text)
-        return text
+        return painted(text) if self.paint else text
 
     def end(self, summary: Summary) -> str:
-        return ("\n" if self.written else "") + table(self.verdicts, self.verbose, terminal_width()) + \
+        return ("\n" if self.written else "") + table(self.verdicts, self.verbose, terminal_width(), self.paint) + \
             summary.fixes_line(self.unsafe_fixes)

@@ -1,4 +1,7 @@
-"""The verdict per file: counts, the most frequent codes, ``ok`` or ``rejected``, and a file-wide pattern.
+"""The verdict per file: counts, the codes to fix, ``ok`` or ``rejected``, and a file-wide pattern.
+
+A row names what the director must fix first: the codes of its errors,
+most frequent first, then those of its warnings (:data:`TOP_CODES` in all).
 
 A :class:`Verdict` keeps only counts, so that a run over many files does
 not hold their findings.  A code that fires on at least half the boards of
@@ -17,6 +20,7 @@ from ..core.report import Counts, FileReport
 from ..rules import RULES
 from ..rules.event import UncomparedBoard
 from ..core.wording import counted
+from ..views import colour
 from .width import cut, tabulated
 
 TOP_CODES = 3  # codes named in the table
@@ -32,16 +36,18 @@ class Verdict:
     path: str
     format: str
     boards: int
+    results: int = 0
     errors: int = 0
     warnings: int = 0
     codes: Counter[str] = field(default_factory=Counter)  # findings per code (errors and warnings)
+    error_codes: Counter[str] = field(default_factory=Counter)  # error findings per code
     headline: str | None = None
     rejected: bool = False
     unreadable: str | None = None  # why the file could not be read
 
     @classmethod
     def of(cls, report: FileReport, fail_on: str = "error") -> "Verdict":
-        verdict = cls(report.path, report.format, report.boards, unreadable=report.unreadable)
+        verdict = cls(report.path, report.format, report.boards, report.results, unreadable=report.unreadable)
         games: defaultdict[str, set[int | None]] = defaultdict(set)
         messages: defaultdict[str, Counter[str]] = defaultdict(Counter)
         counts = Counts()
@@ -50,6 +56,7 @@ class Verdict:
         for f in report.findings:
             if f.severity == "error" or f.severity == "warning":
                 verdict.codes[f.code] += 1
+                verdict.error_codes[f.code] += f.severity == "error"
                 games[f.code].add(f.game)
                 messages[f.code][f.full_message] += 1
         verdict.rejected = counts.fail(fail_on) or bool(report.unreadable)
@@ -64,11 +71,17 @@ class Verdict:
     def word(self) -> str:
         return "unreadable" if self.unreadable else "rejected" if self.rejected else "ok"
 
-    def row(self) -> list[str]:
-        named = self.codes.most_common(TOP_CODES)
+    def named(self) -> list[tuple[str, int]]:
+        """The codes the row names with their counts: errors' codes first (most errors first), then warnings'."""
+        ranked = sorted(self.codes.most_common(), key=lambda item: -self.error_codes[item[0]])  # stable
+        named = ranked[:TOP_CODES]
         named += [(code, self.codes[code]) for code in ALWAYS_NAMED if self.codes[code] and code not in dict(named)]
-        top = ", ".join(f"{code} {count:,}" for code, count in named)
-        return [self.path, self.format, f"{self.boards:,}", f"{self.errors:,}", f"{self.warnings:,}", top, self.word]
+        return named
+
+    def row(self) -> list[str]:
+        top = ", ".join(f"{code} {count:,}" for code, count in self.named())
+        return [self.path, self.format, f"{self.boards:,}", f"{self.results:,}", f"{self.errors:,}",
+                f"{self.warnings:,}", top, self.word]
 
 
 def _headline(report: FileReport, games: dict[str, set[int | None]], messages: dict[str, Counter[str]]) -> str | None:
@@ -109,28 +122,53 @@ def _cause(code: str, messages: Counter[str]) -> str:
 _WORDS = re.compile(r"(\W+)")
 
 
-HEADERS = ("file", "format", "boards", "errors", "warnings", "most frequent", "verdict")
+HEADERS = ("file", "format", "boards", "results", "errors", "warnings", "codes", "verdict")
 
 
-def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = None) -> str:
+COLUMNS_ALIGNED = ("left", "left", "right", "right", "right", "right", "left", "left")
+CODES = HEADERS.index("codes")
+VERDICT_COLOURS = {"rejected": "red", "unreadable": "red", "ok": "green"}
+
+
+def table(verdicts: list[Verdict], verbose: bool = False, width: int | None = None, paint: bool = False) -> str:
     """The verdict table, each file-wide pattern on a line below its file; clean files counted, or listed.
 
-    ``width``: the table fitted to it (long paths cut at their start, the codes at their end, patterns cut)."""
+    ``width``: the table fitted to it, the codes cut at their end; when the paths do not fit beside the other
+    columns even so, each path is a line of its own above its file's row (a path is never cut: two uploads of one
+    name in two folders stay apart), the patterns cut.  ``paint``: the verdicts and the error codes in colour
+    (ANSI)."""
     if not verdicts:
         return ""
     listed = [v for v in verdicts if verbose or not v.clean]
     out = []
     if listed:
-        lines = tabulated([v.row() for v in listed], HEADERS, width,
-                          colalign=("left", "left", "right", "right", "right", "left", "left"),
-                          squeeze={0: "left", 5: "right"}).splitlines()
+        rows = [v.row() for v in listed]
+        text = tabulated(rows, HEADERS, width, colalign=COLUMNS_ALIGNED, squeeze={CODES: "right"}, tight=True)
+        apart = width is not None and max(map(len, text.splitlines())) > width
+        if apart:  # the paths on lines of their own, the rest of the table fitted
+            text = tabulated([row[1:] for row in rows], HEADERS[1:], width, colalign=COLUMNS_ALIGNED[1:],
+                             squeeze={CODES - 1: "right"}, tight=True)
+        lines = text.splitlines()
         out += lines[:2]
         for verdict, row in zip(listed, lines[2:]):
-            out.append(row.rstrip())
+            if apart:
+                out.append(verdict.path)
+            out.append(_painted(row.rstrip(), verdict) if paint else row.rstrip())
             if verdict.headline:
                 out.append(cut(f"  {verdict.headline}", width))
     out.append(count(verdicts, verbose, " (--verbose lists them)"))
     return "\n".join(out) + "\n"
+
+
+def _painted(row: str, verdict: Verdict) -> str:
+    """A row of the table with its verdict and its error codes in colour."""
+    word = verdict.word
+    if row.endswith(word):
+        row = row[:-len(word)] + colour.ansi(word, VERDICT_COLOURS[word], bold=word != "ok")
+    for code in verdict.error_codes:
+        if verdict.error_codes[code]:
+            row = re.sub(rf"(?<=  |, ){code} [\d,]*\d", lambda m: colour.severity(m.group(), "error"), row, count=1)
+    return row
 
 
 def count(verdicts: list[Verdict], verbose: bool, hint: str = "") -> str:

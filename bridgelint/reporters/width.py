@@ -19,11 +19,20 @@ def terminal_width() -> int | None:
 
 
 def tabulated(rows: list[list[str]], headers: Sequence[str], width: int | None = None,
-              colalign: Sequence[str] | None = None, squeeze: dict[int, str] | None = None) -> str:
+              colalign: Sequence[str] | None = None, squeeze: dict[int, str] | None = None, tight: bool = False) -> str:
     """``tabulate`` of ``rows``; with ``width``, the columns of ``squeeze`` (index: ``left`` cuts the start of
     a value, ``…/name.pbn``, ``right`` its end, ``wrap`` wraps it) narrowed, widest first, until the table
-    fits (or they are :data:`NARROWEST`, or their header's width)."""
-    from tabulate import tabulate  # imported when there is a table: a clean run starts sooner
+    fits (or they are :data:`NARROWEST`, or their header's width); ``tight``: a column as wide as its header, not
+    two characters more (tabulate's ``MIN_PADDING``)."""
+    import tabulate as module  # imported when there is a table: a clean run starts sooner
+
+    if tight:
+        padding, module.MIN_PADDING = module.MIN_PADDING, 0
+        try:
+            return tabulated(rows, headers, width, colalign, squeeze)
+        finally:
+            module.MIN_PADDING = padding
+    tabulate = module.tabulate
 
     squeeze = squeeze or {}
     options: dict = {"headers": headers, "disable_numparse": True}

@@ -20,7 +20,6 @@ terminal or a terminal whose encoding has no suit symbols give plain ASCII.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from ..core.tables import Table, unquoted
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
 from ..core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
 from ..core.par import Par
+from . import colour
 from .printable import shows_suits
 from ..replay.context import Context
 from ..replay.play_general import PlayReplay
@@ -51,7 +51,6 @@ from ..replay.semantics import call_notes, contract_text, header_values, lin_out
 TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
 COLUMN = 24  # width of a hand in the diagram
 _SUFFIXES = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "!", 8: "?", 9: "!!", 10: "??", 11: "!?", 12: "?!"}
-_SEVERITY_COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
@@ -74,7 +73,7 @@ class Style:
 
     def code(self, finding: Finding) -> str:
         text = finding.code
-        return _ansi(text, _SEVERITY_COLOURS.get(finding.severity or "", "red"), bold=True) \
+        return colour.severity(text, finding.severity, bold=True) \
             if self.fancy else text
 
     def mark(self, finding: Finding) -> str:
@@ -103,21 +102,13 @@ class Style:
 
 
 _SUIT_ESCAPE = re.compile(r"\\([SHDC])")
-_COLOURS = {"red": 31, "yellow": 33, "cyan": 36}  # ANSI SGR foreground colours
-_ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")  # an ANSI sequence, which takes no room on a terminal
-
-
-def _ansi(text: str, colour: str | None = None, bold: bool = False) -> str:
-    """``text`` in a terminal colour and/or bold (ANSI sequences, as click writes them)."""
-    start = (f"\x1b[{_COLOURS[colour]}m" if colour else "") + ("\x1b[1m" if bold else "")
-    return f"{start}{text}\x1b[0m"
+_ansi, _ANSI = colour.ansi, colour.ANSI  # one piece of code for the colour of every command
 
 
 def style_for(ascii_only: bool, stream: TextIO | None = None) -> Style:
     """Symbols and colour only on a terminal that can show the symbols, without ``--ascii`` and ``NO_COLOR``."""
     stream = stream if stream is not None else sys.stdout
-    isatty = getattr(stream, "isatty", None)
-    fancy = not ascii_only and not os.environ.get("NO_COLOR") and bool(isatty and isatty()) and shows_suits(stream)
+    fancy = not ascii_only and colour.wanted(stream) and shows_suits(stream)
     return Style(fancy)
 
 

@@ -166,14 +166,16 @@ def traveller_rows(table: Table) -> int:
     """The tables a ScoreTable's rows stand for: each row that holds a contract, a result or a score is one table
     that played the board (or its Multiplicity's worth)."""
     columns = table.columns
-    wanted = [i for i, column in enumerate(columns) if column.kind in _RESULT_KINDS]
+    # a contract is the dearest to read: the numbers first (any one with a value will do)
+    wanted = sorted((i for i, column in enumerate(columns) if column.kind in _RESULT_KINDS),
+                    key=lambda i: columns[i].kind == CONTRACT)
     if not wanted:
         return 0
     times = table.column_index("Multiplicity")
     count = 0
     for number in range(len(table)):
         span = table.span(number)
-        if any(i < len(span) and table.element(span.start + i, columns[i]).value not in _NO_VALUE for i in wanted):
+        if any(i < len(span) and table.value(number, i) not in _NO_VALUE for i in wanted):
             many = table.element(span.start + times, columns[times]).value if times is not None \
                 and times < len(span) else None
             count += many if isinstance(many, int) and many > 0 else 1

@@ -1,0 +1,74 @@
+"""A file's boards and results counted as a director counts them (:class:`Tally`).
+
+A **board** is a board number of an event: the records of one file with the
+same Board tag (or LIN ``qx`` number) and the same event tags (Event, Site,
+Section, Stage, and the day of the Date: BBO writes the minute a table
+ended, ``2013-08-24 19:13``; a tag a game does not write is carried from the
+game before it, as some programs write it once) are one board, however many
+tables played it; a record that holds a board but no number is a board of
+its own.  A **result** is a table that played a board: a record's traveller
+rows with a result (ScoreTable), else one for a record with an auction, a
+contract or a result (:func:`.events.sighting.tables_played`).  A BBO file of
+18 boards played at 41 tables is "18 boards, 735 results"; a hand record is
+18 boards and no result.
+"""
+
+from __future__ import annotations
+
+from ..core.record import Record
+from .events.sighting import day_number, tables_played
+
+EVENT_TAGS = ("Event", "Site", "Date", "Section", "Stage")  # the teams' names aside: a match's boards are the event's
+
+
+_EVENT_INDEX = {name: i for i, name in enumerate(EVENT_TAGS)}
+
+
+class Tally:
+    """The boards and results of one file, fed its records in order."""
+
+    __slots__ = ("numbers", "unnumbered", "results", "_event")
+
+    def __init__(self) -> None:
+        self.numbers: dict[tuple[str | None, ...], set[object]] = {}  # each event's board numbers
+        self.unnumbered = 0  # records that hold a board without a number
+        self.results = 0
+        self._event: tuple[str | None, ...] = (None,) * len(EVENT_TAGS)
+
+    def add(self, record: Record) -> None:
+        self.results += tables_played(record)
+        if record.format == "pbn":  # LIN names its event in one header
+            event: list[str | None] | None = None
+            for tag in record.tags:
+                index = _EVENT_INDEX.get(tag.name)
+                if index is not None:
+                    if event is None:
+                        event = [None] * len(EVENT_TAGS)
+                    if event[index] is None:  # the first tag of a name counts (PBN §3.4)
+                        value = tag.value.strip()
+                        event[index] = str(day_number(value) or value) if tag.name == "Date" else value
+            if event is not None:
+                key = tuple(value if value is not None else before for value, before in zip(event, self._event))
+                if key != self._event:
+                    self._event = key
+        number = _number(record)
+        if number is not None:
+            self.numbers.setdefault(self._event, set()).add(number)
+        elif record.deal_field or record.auction or record.play:
+            self.unnumbered += 1
+
+    @property
+    def boards(self) -> int:
+        return sum(map(len, self.numbers.values())) + self.unnumbered
+
+
+def _number(record: Record) -> object:
+    """The record's board number: the number read (LIN ``qx|o3`` is 3), else its Board tag as written; None
+    without one (empty, or ``?``)."""
+    board = record.board
+    if board is None:
+        return None
+    if board.value is not None:
+        return board.value
+    raw = (board.raw or "").strip()
+    return raw if raw not in ("", "?") else None
