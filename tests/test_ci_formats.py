@@ -89,16 +89,35 @@ def many(n: int) -> str:
     return "\n".join(games + [board('[Date "95.06.10"]', '[Auction "N"]', "1D Pass 1C AP", number=str(n))])
 
 
-def test_github_annotates_at_most_ten_findings_a_file_errors_first(here, monkeypatch):
+def test_github_annotates_at_most_ten_findings_of_each_kind_a_run_errors_first(here, monkeypatch):
     (here / "many.pbn").write_text(many(30))
     code, out, err = run(monkeypatch, "check", "--format", "github", "--max-annotations", "0", "many.pbn")
     total = len(out.splitlines())
     assert total > 30
     code, out, err = run(monkeypatch, "check", "--format", "github", "many.pbn")
     lines = out.splitlines()
-    assert len(lines) == 11 and lines[0].startswith("::error ") and not any(x.startswith("::error ") for x in lines[1:])
-    assert lines[-1].startswith(f"::notice file=many.pbn,title=bridgelint::not annotated in this file: {total - 10} "
-                                "warnings (at most 10 annotations a file, errors first")
+    assert len(lines) == 12 and lines[0].startswith("::error ") and not any(x.startswith("::error ") for x in lines[1:])
+    assert lines[-1].startswith(f"::notice title=bridgelint::not annotated: {total - 11} warnings (GitHub shows 10 "
+                                "annotations of each kind a step")
+
+
+def test_github_500_errors_in_60_files_are_30_annotations_and_all_in_the_job_summary(here, monkeypatch):
+    summary = here / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    names = []
+    for n in range(60):  # 60 files, 500 errors (A103) beside a warning (B107) and an info finding (a ^I mark) each
+        errors = 9 if n < 20 else 8
+        games = [board('[Date "95.06.10"]', '[Auction "N"]', "1D Pass 1C AP", number=str(i + 1))
+                 for i in range(errors)]
+        (here / f"f{n:02}.pbn").write_text("\n".join(games))
+        names.append(f"f{n:02}.pbn")
+    code, out, err = run(monkeypatch, "check", "--format", "github", "--show-info", *names)
+    lines = out.splitlines()
+    kinds = [line.split(" ", 1)[0] for line in lines]
+    assert kinds.count("::error") == 10 and kinds.count("::warning") == 10
+    assert len(lines) <= 30 and lines[-1].startswith("::notice title=bridgelint::not annotated: 490 errors, ")
+    listed = [line for line in summary.read_text().splitlines() if " A103 [error] " in line]
+    assert len(listed) == 500 == 20 * 9 + 40 * 8
 
 
 def test_github_writes_the_job_summary(here, monkeypatch):
@@ -110,7 +129,10 @@ def test_github_writes_the_job_summary(here, monkeypatch):
     assert text.startswith("earlier step\n## bridgelint\n\n| file | format | boards | results | errors | warnings | "
                            "codes | verdict |\n| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n")
     assert "| `failed.pbn` | pbn | 1 | 1 | 1 | 0 | A103 1 | **rejected** |" in text
-    assert "| `warned.pbn` | pbn | 1 | 0 | 0 | 1 | B107 1 | ok |" in text and text.endswith("1 of 2 files rejected\n")
+    assert "| `warned.pbn` | pbn | 1 | 0 | 0 | 1 | B107 1 | ok |" in text and "\n1 of 2 files rejected\n" in text
+    # every error, a line each, under the table
+    assert text.endswith("<details><summary>1 error</summary>\n\n```text\nfailed.pbn:6:9: A103 [error] 1C is not "
+                         "higher than 1D (Laws 18, 27) (board 1)\n```\n\n</details>\n")
 
 
 def test_sarif_of_30000_findings_holds_25000_results_errors_first_and_says_so(here):

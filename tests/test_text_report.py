@@ -355,10 +355,10 @@ def test_eight_fouled_boards_are_eight_lines_in_every_format(here, monkeypatch):
     assert [(f["line"], f["column"]) for f in findings if f["code"] == "E101"] == places
     code, out, err = run(monkeypatch, "check", "--format", "github", "event.pbn")
     annotations = out.splitlines()
-    assert len(annotations) == 11  # the cap of 10, and the notice of what is left
+    assert len(annotations) == 19  # every error, 10 warnings (the cap of each kind), the notice of what is left
     assert [line.split(",title=")[0] for line in annotations[:8]] == [
         f"::error file=event.pbn,line={row},col=8" for row, _ in places]
-    assert all(line.startswith("::warning ") for line in annotations[8:10])
+    assert all(line.startswith("::warning ") for line in annotations[8:18])
     code, sarif, err = run(monkeypatch, "check", "--format", "sarif", "event.pbn")
     assert [(r["locations"][0]["physicalLocation"]["region"]["startLine"], r["level"])
             for r in json.loads(sarif)["runs"][0]["results"] if r["ruleId"] == "E101"] == [(row, "error") for row, _ in places]
@@ -367,9 +367,9 @@ def test_eight_fouled_boards_are_eight_lines_in_every_format(here, monkeypatch):
     assert [failure.get("type") for failure in failures] == ["E101 error"] * 8
     assert [failure.text.split(":")[1] for failure in failures] == [str(row) for row, _ in places]
     warnings = sum(f["severity"] == "warning" for f in findings)
-    assert annotations[10] == (f"::notice file=event.pbn,title=bridgelint::not annotated in this file: {warnings - 2} "
-                               "warnings (at most 10 annotations a file, errors first: --max-annotations); the job "
-                               "summary counts them, `bridgelint check` lists them")
+    assert annotations[18] == (f"::notice title=bridgelint::not annotated: {warnings - 10} warnings (GitHub shows 10 "
+                               "annotations of each kind a step: --max-annotations); the job summary lists every "
+                               "error, `bridgelint check` every finding")
 
 
 def test_errors_are_never_grouped_warnings_are(here, monkeypatch):
@@ -385,8 +385,9 @@ def test_github_annotates_errors_first_and_says_which_were_left(here, monkeypatc
     (here / "event.pbn").write_text(fouled(8))
     code, out, err = run(monkeypatch, "check", "--format", "github", "--max-annotations", "5", "event.pbn")
     annotations = out.splitlines()
-    assert len(annotations) == 6 and all(line.startswith("::error ") for line in annotations[:5])
-    assert annotations[5].startswith("::notice file=event.pbn,title=bridgelint::not annotated in this file: 3 errors, ")
+    assert len(annotations) == 11 and all(line.startswith("::error ") for line in annotations[:5])
+    assert all(line.startswith("::warning ") for line in annotations[5:10])
+    assert annotations[10].startswith("::notice title=bridgelint::not annotated: 3 errors, ")
 
 
 # --- colour -------------------------------------------------------------------------------------------------

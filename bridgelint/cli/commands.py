@@ -95,7 +95,8 @@ def cli() -> None:
               help="Text: severities and verdicts in colour; auto: on a terminal, unless NO_COLOR is set.")
 @click.option("--verbose", "-v", is_flag=True, help="Text: list the clean files in the verdict table too.")
 @click.option("--max-annotations", type=click.IntRange(min=0), default=10, show_default=True,
-              help="GitHub: at most N annotations a file, errors first, the rest counted in one notice; 0: all.")
+              help="GitHub: at most N annotations of each kind (error, warning, notice) a run, the rest counted in "
+                   "one notice and every error in the job summary; 0: all.")
 @click.option("--across-files", is_flag=True,
               help="Events span the whole run: compare boards across all files (E101-E104), not file by file.")
 @click.option("--fix", is_flag=True,
@@ -271,13 +272,14 @@ def _fixes_said(summary: Summary, fixing: FixMode | None) -> str:
 
 
 def _job_summary(path: str, reporter: Reporter) -> None:
-    """Append the verdict table in Markdown to the job summary of GitHub Actions; a failure to write is said."""
-    from ..reporters.github import GithubReporter, job_summary
+    """Append the verdict table and every error in Markdown to the job summary of GitHub Actions; a failure to
+    write is said."""
+    from ..reporters.github import GithubReporter
 
     assert isinstance(reporter, GithubReporter)
     try:
         with open(path, "a", encoding="utf-8") as handle:
-            handle.write(job_summary(reporter.verdicts))
+            handle.write(reporter.summary())
     except OSError as error:
         click.echo(f"bridgelint: GITHUB_STEP_SUMMARY {shown(path)}: {error.strerror or error}", err=True)
 

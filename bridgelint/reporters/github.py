@@ -1,31 +1,34 @@
-"""GitHub Actions workflow commands: an annotation a finding, at most :data:`ANNOTATIONS` a file.
+"""GitHub Actions workflow commands: an annotation a finding, at most :data:`ANNOTATIONS` of each kind a run.
 
 ``::error file=PATH,line=L,col=C,title=CODE name::message (board N)``; info
-findings are notices.  A file's annotations come errors first, then
-warnings, then notices, each in file order.  GitHub shows only the first
-few annotations of each kind in a step, so a file gives at most ``limit`` of
-them, errors first (an error is never left out for a warning), and one
-notice that counts the rest by severity, errors first.  Data is escaped as the runner expects
-(``%25``, ``%0D``, ``%0A``), properties also ``%3A`` and ``%2C``.
-:func:`job_summary` is the verdict table in Markdown, for the job summary
-(``$GITHUB_STEP_SUMMARY``).
+findings are notices.  GitHub shows 10 error, 10 warning and 10 notice
+annotations of a step and drops the rest, so a run gives at most ``limit``
+of each kind, in file order (a file's errors first): an error is never left
+out for a warning, each kind having its own share.  What was not annotated is
+counted in one last notice (it takes the last notice's place), and the job
+summary (``$GITHUB_STEP_SUMMARY``, :func:`job_summary`) lists every error
+with its place, up to :data:`SUMMARY_BYTES` of them (GitHub takes a summary
+of 1 MiB at most), beside the verdict table.  Data is escaped as the runner
+expects (``%25``, ``%0D``, ``%0A``), properties also ``%3A`` and ``%2C``.
 """
 
 from __future__ import annotations
 
 import os
 from collections import Counter
+from typing import Sequence
 
 from ..core.findings import Finding
 from ..core.report import FileReport
 from ..rules import RULES
 from ..core.wording import counted
 from . import Reporter, Summary
-from .text import where
+from .text import line, where
 from .verdict import HEADERS, Verdict, count
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
-ANNOTATIONS = 10  # annotations of one file, by default
+ANNOTATIONS = 10  # annotations of each kind a run, by default: what GitHub shows of a step
+SUMMARY_BYTES = 900_000  # the most the errors' list takes of the job summary (GitHub takes 1 MiB)
 _RANK = {"error": 0, "warning": 1, "info": 2}
 
 
@@ -38,12 +41,17 @@ def escape_property(text: str) -> str:
 
 
 class GithubReporter(Reporter):
-    """The annotations of each file, written as soon as its report comes; ``limit``: at most that many a file
-    (0: all of them).  The verdicts are kept for :func:`job_summary`."""
+    """The annotations of each file, written as soon as its report comes, until each kind has ``limit`` of them
+    in the run (0: all of them); the verdicts and the errors are kept for :func:`job_summary`."""
 
     def __init__(self, limit: int = ANNOTATIONS, fail_on: str = "error"):
         self.limit, self.fail_on = limit, fail_on
         self.verdicts: list[Verdict] = []
+        self.shown: Counter[str] = Counter()  # the annotations written, by command
+        self.left: Counter[str] = Counter()  # the findings not annotated, by severity
+        self.errors: list[str] = []  # every error, a line each, for the job summary (up to SUMMARY_BYTES)
+        self.errors_size = 0
+        self.errors_more = 0  # errors past SUMMARY_BYTES
 
     def file(self, report: FileReport) -> str:
         self.verdicts.append(Verdict.of(report, self.fail_on))
@@ -51,33 +59,52 @@ class GithubReporter(Reporter):
         path = escape_property(report.path.replace(os.sep, "/"))
         if report.unreadable is not None:
             out.append(f"::error file={path},title=unreadable::{escape_data(f'not checked: {report.unreadable}')}\n")
-        # errors first, then warnings, then notices, each in file order: a cap never drops an error for a warning
-        findings = sorted(report.findings, key=lambda f: _RANK.get(f.severity or "", 1))  # stable: in file order
-        if self.limit:
-            findings = findings[:self.limit]
-        for f in findings:
+        # errors first, then warnings, then notices, each in file order
+        for f in sorted(report.findings, key=lambda f: _RANK.get(f.severity or "", 1)):  # stable: in file order
+            if f.severity == "error":
+                self._keep(report.path, f)
+            command = COMMANDS.get(f.severity or "", "warning")
+            room = self.limit - (command == "notice")  # the last notice counts what was left
+            if self.limit and self.shown[command] >= room:
+                self.left[f.severity or "warning"] += 1
+                continue
+            self.shown[command] += 1
             rule = RULES.get(f.code)
             title = escape_property(f"{f.code} {rule.name}" if rule else f.code)
-            out.append(f"::{COMMANDS.get(f.severity or '', 'warning')} file={path},line={f.line},col={f.column},"
+            out.append(f"::{command} file={path},line={f.line},col={f.column},"
                        f"title={title}::{escape_data(f'{f.code} {f.full_message}{where(f)}')}\n")
-        if len(findings) < len(report.findings):
-            out.append(f"::notice file={path},title=bridgelint::{escape_data(_left(report.findings, findings))}\n")
         return "".join(out)
 
+    def _keep(self, path: str, finding: Finding) -> None:
+        text = line(path, finding)
+        if self.errors_size + len(text) > SUMMARY_BYTES:
+            self.errors_more += 1
+            return
+        self.errors.append(text)
+        self.errors_size += len(text)
 
-def _left(every: list[Finding], annotated: list[Finding]) -> str:
-    """What the cap left without an annotation, errors named first: ``not annotated: 2 errors, 5 warnings ...``."""
-    left: Counter[str] = Counter(f.severity or "warning" for f in every)
-    left.subtract(f.severity or "warning" for f in annotated)
+    def end(self, summary: Summary) -> str:
+        if not self.left:
+            return ""
+        return f"::notice title=bridgelint::{escape_data(_left(self.left, self.limit))}\n"
+
+    def summary(self) -> str:
+        """The job summary: the verdict table and every error (:func:`job_summary`)."""
+        return job_summary(self.verdicts, self.errors, self.errors_more)
+
+
+def _left(left: Counter[str], limit: int) -> str:
+    """What the caps left without an annotation, errors named first: ``not annotated: 2 errors, 5 warnings ...``."""
     said = ", ".join(counted(left[severity], name, grouped=True)
                      for severity, name in (("error", "error"), ("warning", "warning"), ("info", "info finding"))
                      if left[severity] > 0)
-    return (f"not annotated in this file: {said} (at most {len(annotated)} annotations a file, errors first: "
-            "--max-annotations); the job summary counts them, `bridgelint check` lists them")
+    return (f"not annotated: {said} (GitHub shows {limit} annotations of each kind a step: --max-annotations); "
+            "the job summary lists every error, `bridgelint check` every finding")
 
 
-def job_summary(verdicts: list[Verdict]) -> str:
-    """The verdict table in Markdown (the files with findings), and the count of files rejected."""
+def job_summary(verdicts: list[Verdict], errors: Sequence[str] = (), more: int = 0) -> str:
+    """The verdict table in Markdown (the files with findings), the count of files rejected, and every error a
+    line (``errors``; ``more``: those left out of a summary that would be too large)."""
     listed = [v for v in verdicts if not v.clean]
     out = ["## bridgelint", ""]
     if listed:
@@ -93,9 +120,15 @@ def job_summary(verdicts: list[Verdict]) -> str:
                 out.append("| " + " | ".join([f"↳ {pattern}"] + [""] * (len(HEADERS) - 1)) + " |")
         out.append("")
     out.append(count(verdicts, False) + "\n")
+    if errors:
+        out += [f"<details><summary>{counted(len(errors) + more, 'error', grouped=True)}</summary>", "", "```text",
+                "".join(errors).rstrip("\n"), "```", ""]
+        if more:
+            out.append(f"… and {counted(more, 'more error', grouped=True)}: `bridgelint check` lists them all.\n")
+        out.append("</details>\n")
     return "\n".join(out)
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
     reporter = GithubReporter()
-    return "".join(map(reporter.file, reports))
+    return "".join(map(reporter.file, reports)) + reporter.end(summary)
