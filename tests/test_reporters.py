@@ -16,7 +16,7 @@ import pytest
 
 from bridgelint.core._version import __version__
 from bridgelint.core.report import Counts, FileReport, failing
-from bridgelint.core.findings import Finding
+from bridgelint.core.findings import Finding, Fix
 from bridgelint.reporters import Summary
 from bridgelint.reporters import github, junit, sarif, statistics
 from bridgelint.rules import RULES
@@ -177,13 +177,15 @@ def test_junit_escapes_markup():
 
 
 def test_statistics_counts_per_code():
+    safe, unsafe = Fix("safe", ()), Fix("unsafe", ())
     reports = [FileReport("a.pbn", "pbn", findings=[Finding("A103", "m", 1, 1, "error")] * 3),
                FileReport("b.pbn", "pbn", findings=[Finding("A103", "m", 1, 1, "error"),
-                                                    Finding("B107", "m", 1, 1, "warning")])]
+                                                    Finding("B107", "m", 1, 1, "warning", fix=safe),
+                                                    Finding("B107", "m", 2, 1, "warning", fix=unsafe)])]
     lines = statistics.render(reports, Summary()).splitlines()
-    assert lines[0].split() == ["count", "files", "code", "name", "severity"]
+    assert lines[0].split() == ["count", "files", "code", "name", "severity", "fixable"]
     assert [line.split() for line in lines[2:]] == [["4", "2", "A103", "insufficient-bid", "error"],
-                                                    ["1", "1", "B107", "date-form", "warning"]]
+                                                    ["2", "1", "B107", "date-form", "warning", "[*]", "1", "[~]", "1"]]
     assert statistics.render([], Summary()) == ""
 
 
