@@ -424,3 +424,16 @@ def test_converted_tables_keep_their_widths_for_endplays_reader(tmp_path):
         ("Table", "1", "R"), ("Round", "1", "R"), ("PairId_NS", "2", "R")]
     assert all(h["minwidth"] for board in boards for name in ("ScoreTable", "TotalScoreTable")
                if name in board.info for h in board.info[name]["headers"])
+
+
+def test_convert_groups_the_findings_it_prints_as_check_does(tmp_path):
+    text = "\n".join(f'[Event "e"]\n[Board "{n}"]\n[Date "95.06.10"]\n[Dealer "N"]\n' for n in range(1, 9))
+    (tmp_path / "d.pbn").write_text(text)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["convert", "--isolated", str(tmp_path / "d.pbn"), "--to", "json", "-o",
+                                 str(tmp_path / "d.json")])
+    b107 = [line for line in result.stderr.splitlines() if " B107 " in line]
+    assert result.exit_code == 0 and len(b107) == 1 and "first of 8 in this file" in b107[0]
+    result = runner.invoke(cli, ["convert", "--isolated", "--no-group", str(tmp_path / "d.pbn"), "--to", "json",
+                                 "-o", str(tmp_path / "e.json")])
+    assert sum(" B107 " in line for line in result.stderr.splitlines()) == 8

@@ -17,6 +17,7 @@ import io
 import os
 import sys
 from contextlib import ExitStack, closing
+from dataclasses import replace
 from typing import IO, Any, BinaryIO, cast
 
 import click
@@ -41,8 +42,10 @@ EXTENSIONS = {"pbn": ".pbn", "json": ".json"}
               help="Output file; an existing directory gets one file per input, at the input's path below the "
                    "path named. Default: standard output.")
 @click.option("--force", is_flag=True, help="Overwrite output files that exist.")
+@click.option("--no-group", is_flag=True, help="List every warning on standard error (every error always is).")
 @pipeline_options
-def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool, **options: Any) -> None:
+def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool, no_group: bool,
+            **options: Any) -> None:
     """Convert PBN and LIN files (directories searched recursively, - for standard input) to PBN or JSON."""
     pipeline = pipeline_from(options)
     inputs = [(named, path) for named in paths for path in files_of(pipeline, [named])]
@@ -74,10 +77,10 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
             if per_file:
                 with ExitStack() as one:
                     file_sink = _Sink(target, _open_output(planned[result.path], one, parents=True))
-                    lost |= convert_file(result, file_sink)
+                    lost |= convert_file(result, file_sink, not no_group)
                     file_sink.close()
             elif sink is not None:
-                lost |= convert_file(result, sink)
+                lost |= convert_file(result, sink, not no_group)
         if sink is not None:
             sink.close()
     if lost:
@@ -85,14 +88,15 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
     sys.exit(USAGE_ERROR if unreadable or lost else 0)
 
 
-def convert_file(result: FileResult, sink: "_Sink") -> bool:
+def convert_file(result: FileResult, sink: "_Sink", group: bool = True) -> bool:
     """Convert the records of one input into ``sink``; its errors and warnings, those of unpacking it too, are
-    printed to standard error.  True when input was lost (an archive damaged or over a limit)."""
+    printed to standard error, grouped as ``check`` groups them (every error a line; ``group`` false: every
+    warning too).  True when input was lost (an archive damaged or over a limit)."""
     for checked in result:
         sink.write(checked, result.name)
-    for f in result.report.findings:
-        if f.severity in ("error", "warning"):
-            click.echo(text_reporter.line(result.name, f), err=True, nl=False)
+    told = replace(result.report, path=result.name,
+                   findings=[f for f in result.report.findings if f.severity in ("error", "warning")])
+    click.echo(text_reporter.file_lines(told, group), err=True, nl=False)  # grouped as check groups them
     return result.lost
 
 

@@ -31,7 +31,9 @@ def render(reports: list[FileReport], summary: Summary) -> str:
     text = ""
     if counts:
         def mended(key: tuple[str, str]) -> str:
-            return " ".join(f"{mark} {fixable[(*key, mark)]:,}" for mark in ("[*]", "[~]") if fixable[(*key, mark)])
+            code, severity = key
+            return " ".join(f"{mark} {fixable[code, severity, mark]:,}" for mark in ("[*]", "[~]")
+                            if fixable[code, severity, mark])
 
         rows = [(count, files[key], key[0], RULES[key[0]].name if key[0] in RULES else "", key[1], mended(key))
                 for key, count in sorted(counts.items(), key=lambda item: (_RANK.get(item[0][1], 1), -item[1], item[0]))]
