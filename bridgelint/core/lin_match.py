@@ -44,6 +44,15 @@ _LIN_FIELDS = {"Board": "qx", "Vulnerable": "sv", "Deal": "md", "Contract": "rs 
               "Declarer": "rs declarer", "Result": "rs result"}  # where LIN writes what PBN has tags for
 
 
+def commentary(record: Record) -> list[tuple[int, int, str]]:
+    """The place and text of each non-empty ``nt`` field (vugraph commentary, lin.md §4) of a LIN board, in order;
+    none for any other record."""
+    if not isinstance(record, LinRecord):
+        return []
+    return [(line, column, value.strip()) for tag, value, line, column in record.fields
+            if tag == "NT" and value.strip()]
+
+
 def match_tag(record: Record, name: str) -> Tag | None:
     """The first header tag ``name`` (``VG``, ``PN``, ``MP``) the board carries."""
     carried = record.carried if isinstance(record, LinRecord) else ()
