@@ -121,3 +121,43 @@ def test_three_misfits_that_no_one_turn_fits_are_no_v103():
     header = '[ScoreTable "Contract;Declarer;Result;Lead"]'
     rows = ["4S N 10 SA", "4S N 10 D7", "4S N 10 C2"]
     assert [code for code, _, _ in v_codes(game(*rows, header=header))] == ["V101", "V101", "V102"]
+
+
+# --- O105 on traveller rows ------------------------------------------------------------
+
+TRICKS = "7c5c67c5c61181711817"  # the deal's double-dummy tricks: N S E W, each NT S H D C
+O105 = frozenset(("O105",))
+
+
+def test_a_row_three_over_the_board_s_own_table_is_o105_at_its_result():
+    text = game("1 4H W 11 D4", "2 4S N 12 DJ", "3 4H W 10 D4", f'[DoubleDummyTricks "{TRICKS}"]')
+    findings = check(text, codes=O105)
+    assert at(findings, "O105") == [(4, 8)]  # West takes 8 in hearts; 10 (2 over) and North's 12 are no finding
+    assert "Result 11 tricks in 4H by West, but double dummy West takes 8 in hearts: 3 over" in findings[0].message
+
+
+def test_without_a_whole_consistent_table_rows_are_not_compared_with_double_dummy():
+    assert check(game("1 4H W 11 D4"), codes=O105) == []
+    assert check(game("1 4H W 11 D4", '[DoubleDummyTricks "7c5c67c5c6118171181"]'), codes=O105) == []  # 19 digits
+
+
+def test_both_sides_taking_more_tricks_in_one_denomination_than_the_deal_holds_is_o105_on_the_later_row():
+    # no table: the bound of 13 tricks needs none
+    text = game("1 4S N 10 DJ", "2 4S E 4 D7", "3 3S W 4 D7", "4 2S E 3 D7", deal=None)
+    findings = check(text, codes=O105)
+    assert at(findings, "O105") == [(5, 8)]  # East-West's most (the first of two 4s) against North's 10
+    assert "North-South are recorded taking 10 in 4S by North in this traveller (line 4): 14 tricks in spades " \
+        "between the two sides, more than the deal holds (13)" in findings[0].message
+
+
+def test_rows_that_fit_the_deal_are_no_o105():
+    text = game("1 4S N 10 DJ", "2 4S E 3 D7", "3 4H W 8 D4", "4 - - - -", "5 4S N ? DJ",
+                f'[DoubleDummyTricks "{TRICKS}"]')
+    assert check(text, codes=O105) == []
+
+
+def test_o105_on_rows_with_the_solver():
+    pytest.importorskip("endplay")
+    text = game("1 4H W 11 D4", "2 4S N 12 DJ")  # no table in the file: the solver's
+    assert at(check(text, codes=O105, dd=""), "O105") == [(4, 8)]
+    assert check(text, codes=O105) == []

@@ -240,10 +240,11 @@ def solve_stage(cache: str) -> SolveStage:
 
 
 def _checkable(ctx: Context) -> tuple[str, str, str, str] | None:
-    """The hands of a record's whole deal when double dummy can check something of it (a table of tricks, or
-    a result); else None."""
+    """The hands of a record's whole deal when double dummy can check something of it (a table of tricks, a
+    result, a traveller's results); else None."""
     record = ctx.record
-    if record.deal is None or not (record.result is not None or "OptimumResultTable" in record.tables
+    tables = record.tables
+    if record.deal is None or not (record.result is not None or "OptimumResultTable" in tables or "ScoreTable" in tables
                                    or any(name in ctx.written_tags for name in ("DoubleDummyTricks", "Ability"))):
         return None
     return hands_of(record.deal)
