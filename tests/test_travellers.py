@@ -161,3 +161,19 @@ def test_o105_on_rows_with_the_solver():
     text = game("1 4H W 11 D4", "2 4S N 12 DJ")  # no table in the file: the solver's
     assert at(check(text, codes=O105, dd=""), "O105") == [(4, 8)]
     assert check(text, codes=O105) == []
+
+
+# --- the hand record's deal -------------------------------------------------------------
+
+def test_a_traveller_without_a_deal_is_checked_against_the_hand_record(tmp_path):
+    import bridgelint
+
+    hand = tmp_path / "hand.pbn"
+    hand.write_text(f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n')
+    results = tmp_path / "results.pbn"
+    results.write_text(game("1 4S N 10 DJ", "2 4S N 10 D7", deal=None))
+    report = bridgelint.check(str(results), hand_records=[str(hand)], select=["V"])
+    (found,) = [f for f in report.findings if f.code.startswith("V")]
+    assert (found.code, found.line, found.column) == ("V101", 5, 11)
+    assert "\u26667 is South's in the hand record's deal, declarer's partner" in found.message
+    assert [f.code for f in bridgelint.check(str(results), select=["V"]).findings] == []

@@ -87,6 +87,12 @@ class Leads:
     rows: tuple[LeadRow, ...]
     fouled: Fouled | None
     unchecked: bool = False
+    hand: bool = False  # the deal is the hand record's (the record has no whole deal)
+
+    @property
+    def deal(self) -> str:
+        """Which deal the holders are of, for messages."""
+        return " in the hand record's deal" if self.hand else ""
 
     def misfits(self, turns: Sequence[int]) -> Iterator[LeadRow]:
         """The rows whose lead is held ``turns`` seats from declarer, less those V103 tells of."""
@@ -94,12 +100,12 @@ class Leads:
         return (row for row in self.rows if row.turns() in turns and row.row not in told)
 
 
-def reference_holders(ctx: Context) -> Holders | None:
-    """Who holds each card of the row's reference deal: the record's whole Deal, else the hand record's; None
-    when neither is whole."""
-    for deal in (ctx.record.deal, ctx.hand_deal):
+def reference_holders(ctx: Context) -> tuple[Holders, bool] | None:
+    """Who holds each card of the row's reference deal: the record's whole Deal, else the hand record's (True);
+    None when neither is whole."""
+    for deal, hand in ((ctx.record.deal, False), (ctx.hand_deal, True)):
         if deal is not None and deal.held.whole:
-            return deal.held
+            return deal.held, hand
     return None
 
 
@@ -116,9 +122,10 @@ def leads(ctx: Context) -> Leads | None:
     contract_at, declarer_at, lead_at, round_at = view.find(_COLUMNS)
     if contract_at is None or declarer_at is None or lead_at is None:
         return None
-    held = reference_holders(ctx)
-    if held is None:
+    reference = reference_holders(ctx)
+    if reference is None:
         return _UNCHECKED
+    held, hand = reference
     table = view.table
     artificial = table.artificial_rows()
     rounds = view.texts(round_at) if round_at is not None else None
@@ -132,7 +139,7 @@ def leads(ctx: Context) -> Leads | None:
         played = number(rounds[index].strip('"')) if rounds is not None else None
         rows.append(LeadRow(row, declarer, str(contract), card, element.text, element.line, element.column, played,
                             held.seat[card]))
-    return Leads(tuple(rows), _fouled(rows))
+    return Leads(tuple(rows), _fouled(rows), hand=hand)
 
 
 def _fouled(rows: list[LeadRow]) -> Fouled | None:
@@ -234,9 +241,11 @@ class LeadByDeclaringSide(_LeadRule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         found = self.checked(ctx)
-        for row in found.misfits((0, 2)) if found is not None else ():
+        if found is None:
+            return
+        for row in found.misfits((0, 2)):
             other = SIDE_NAMES["EW" if side(row.declarer) == "NS" else "NS"]
-            yield self.finding(f"{row.words()}: {card_name(row.card)} is {SEAT_NAMES[row.holder]}'s, "
+            yield self.finding(f"{row.words()}: {card_name(row.card)} is {SEAT_NAMES[row.holder]}'s{found.deal}, "
                                f"{_ROLES[row.turns()]}: was the contract played by {other}?",
                                row.line, row.column)
 
@@ -272,9 +281,11 @@ class LeadByRightHandOpponent(_LeadRule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         found = self.checked(ctx)
-        for row in found.misfits((3,)) if found is not None else ():
-            yield self.finding(f"{row.words()}: {card_name(row.card)} is {SEAT_NAMES[row.holder]}'s, declarer's "
-                               f"right-hand opponent, not {SEAT_NAMES[row.leader]}'s, who leads: declarer entered "
+        if found is None:
+            return
+        for row in found.misfits((3,)):
+            yield self.finding(f"{row.words()}: {card_name(row.card)} is {SEAT_NAMES[row.holder]}'s{found.deal}, "
+                               f"declarer's right-hand opponent, not {SEAT_NAMES[row.leader]}'s, who leads: declarer entered "
                                f"for {SEAT_NAMES[partner(row.declarer)]}'s seat, or a lead out of turn (Law 54)?",
                                row.line, row.column)
 
@@ -321,6 +332,10 @@ class FouledLeads(_LeadRule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         found = self.checked(ctx)
         fouled = found.fouled if found is not None else None
-        if fouled is not None:
+        if found is not None and fouled is not None:
             first = fouled.rows[0]
-            yield self.finding(f"{first.words()}: {fouled.said}", first.line, first.column)
+            yield self.finding(f"{first.words()}: {fouled.said.replace('the deal', 'the deal' + found.deal, 1)}",
+                               first.line, first.column)
+
+
+LEAD_CODES = frozenset((LeadByDeclaringSide.code, LeadByRightHandOpponent.code, FouledLeads.code))  # the V rules
