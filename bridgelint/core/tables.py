@@ -161,7 +161,9 @@ def parse_element(kind: str | None, text: str) -> object:
 
 def column_values(kind: str | None, texts: list[str]) -> list[object]:
     """:func:`parse_element` of each element of a column of ``kind``; a column of scores or numbers that are all
-    plain whole numbers (nearly every one) is read at once."""
+    plain whole numbers (nearly every one) is read at once, and a lead written as a card is looked up."""
+    if kind == LEAD:
+        return [_PLAIN_LEADS.get(text) or parse_element(kind, text) for text in texts]
     if kind in (SCORE, NUMBER):
         found = wholes(texts)
         if found is not None:
@@ -175,6 +177,9 @@ def column_values(kind: str | None, texts: list[str]) -> list[object]:
 
 
 _NOTHING = (UNKNOWN, IRRELEVANT)
+# a lead written as a card, suit first or rank first, in capitals: its card (``SA``), looked up (column_values)
+_PLAIN_LEADS = {written: suit + rank for suit in "SHDC" for rank in RANKS
+                for written in (suit + rank, rank + suit)}
 
 
 def _rank(text: str) -> int | None:

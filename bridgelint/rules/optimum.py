@@ -446,9 +446,9 @@ class UnlikelyResult(_OptimumRule):
     def _rows(self, ctx: Context, most: dict[tuple[str, str], int] | None) -> Iterator[Finding]:
         """O105 on the record's traveller: a row three or more over double dummy; two rows, one of each side, that
         take more tricks in one denomination than the deal holds (the later one reported, naming the other)."""
+        if not _suspect(ctx, most):
+            return  # the usual traveller: no row over double dummy, no two sides beyond 13 tricks
         rows = traveller_results(ctx)
-        if not rows:
-            return
         results = _DealResults(encoded(most) if most is not None else None)
         for row in rows:
             over = row.tricks - most[row.declarer, row.denomination] if most is not None else 0
@@ -494,21 +494,49 @@ def traveller_results(ctx: Context) -> list["Declared"]:
     contract_at, declarer_at, result_at = view.find(_RESULT_COLUMNS)
     if contract_at is None or declarer_at is None or result_at is None:
         return []
-    table, record = view.table, ctx.record
+    table, record, starts = view.table, ctx.record, view.starts
     artificial = table.artificial_rows()
     found = []
-    for row, contract, declarer, tricks in zip(view.numbers, view.values(contract_at), view.values(declarer_at),
-                                               view.values(result_at)):
+    for index, (row, contract, declarer, tricks) in enumerate(zip(
+            view.numbers, view.values(contract_at), view.values(declarer_at), view.values(result_at))):
         if (not isinstance(contract, Contract) or contract.passed_out or not contract.denomination
                 or not isinstance(declarer, str) or not isinstance(tricks, int) or row in artificial):
             continue
-        element = table.cell(row, result_at)
-        found.append(Declared(declarer, contract.denomination, str(contract), tricks, False, element.line,
-                              element.column, record.game, record.board_number))
+        found.append(Declared(declarer, contract.denomination, str(contract), tricks, False,
+                              *table.element_place(starts[index] + result_at), record.game, record.board_number))
     return found
 
 
 _RESULT_COLUMNS = ("Contract", "Declarer", "Result")
+
+
+def _suspect(ctx: Context, most: dict[tuple[str, str], int] | None) -> bool:
+    """Whether a row of the record's traveller may be O105's, told from the typed columns alone: a row three or
+    more over double dummy (``most``), or one denomination whose best results of the two sides add up to more
+    than 13 tricks."""
+    view = traveller(ctx)
+    if view is None:
+        return False
+    contract_at, declarer_at, result_at = view.find(_RESULT_COLUMNS)
+    if contract_at is None or declarer_at is None or result_at is None:
+        return False
+    best: dict[tuple[str, str], int] = {}
+    for contract, declarer, tricks in zip(view.values(contract_at), view.values(declarer_at), view.values(result_at)):
+        if not isinstance(contract, Contract) or not isinstance(declarer, str) or not isinstance(tricks, int):
+            continue
+        denomination = contract.denomination
+        if not denomination:
+            continue
+        if most is not None and tricks - most[declarer, denomination] >= OVER:
+            return True
+        key = (denomination, _SIDE_OF[declarer])
+        if tricks > best.get(key, -1):
+            best[key] = tricks
+    return any(tricks + best[denomination, _OTHER_SIDE[own]] > 13 for (denomination, own), tricks in best.items()
+               if (denomination, _OTHER_SIDE[own]) in best)
+
+
+_SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,13 +36,18 @@ class LeadRow:
 
     row: int  # in the table
     declarer: str
-    contract: str
+    contract: Contract
     card: str
     text: str
     line: int
     column: int
-    round: float | None
+    written_round: str | None  # as written; None: no Round column
     holder: str
+
+    @property
+    def round(self) -> int | float | None:
+        """The row's round as a number (None: not given or not a number)."""
+        return number(self.written_round.strip('"')) if self.written_round is not None else None
 
     @property
     def leader(self) -> str:
@@ -126,27 +131,37 @@ def leads(ctx: Context) -> Leads | None:
     if reference is None:
         return _UNCHECKED
     held, hand = reference
-    table = view.table
+    table, seat = view.table, held.seat
     artificial = table.artificial_rows()
-    rounds = view.texts(round_at) if round_at is not None else None
-    rows = []
+    checked = []  # (index, row, declarer, contract, card) of the rows with everything known
+    misfit = False
     for index, (row, contract, declarer, card) in enumerate(zip(view.numbers, view.values(contract_at),
                                                                 view.values(declarer_at), view.values(lead_at))):
         if (not isinstance(contract, Contract) or contract.passed_out or not isinstance(declarer, str)
                 or not isinstance(card, str) or row in artificial):
             continue  # -, ?, missing or malformed (T102), passed out, an adjusted score
-        element = table.cell(row, lead_at)
-        played = number(rounds[index].strip('"')) if rounds is not None else None
-        rows.append(LeadRow(row, declarer, str(contract), card, element.text, element.line, element.column, played,
-                            held.seat[card]))
+        checked.append((index, row, declarer, contract, card))
+        misfit = misfit or seat[card] != _LEADER[declarer]
+    if not misfit:
+        return _FITTING[hand]  # the usual traveller: every lead is its leader's, nothing to tell
+    rounds = view.texts(round_at) if round_at is not None else None
+    texts, starts = view.texts(lead_at), view.starts
+    rows = [LeadRow(row, declarer, contract, card, texts[index], *table.element_place(starts[index] + lead_at),
+                    rounds[index] if rounds is not None else None, seat[card])
+            for index, row, declarer, contract, card in checked]
     return Leads(tuple(rows), _fouled(rows), hand=hand)
+
+
+_LEADER = {seat: seat_after(seat) for seat in "NESW"}  # declarer's left-hand opponent (Law 41A)
+_FITTING = {hand: Leads((), None, hand=hand) for hand in (False, True)}
 
 
 def _fouled(rows: list[LeadRow]) -> Fouled | None:
     """V103: the rows from the first round whose leads all stop fitting, two rows at least on each side; else
     three rows or more, none fitting, every one fitting the deal turned by the same seats."""
-    if any(not row.fits for row in rows) and all(row.round is not None for row in rows):
-        ordered = sorted(rows, key=lambda row: (row.round, row.line))
+    played = [row.round for row in rows]
+    if all(round_ is not None for round_ in played):
+        ordered = [row for _, row in sorted(zip(played, rows), key=lambda pair: (pair[0], pair[1].line))]
         for at in range(2, len(ordered) - 1):
             before, after = ordered[:at], ordered[at:]
             if before[-1].round == after[0].round:
