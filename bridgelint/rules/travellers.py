@@ -292,7 +292,7 @@ class LeadByRightHandOpponent(_LeadRule):
     References: Laws 41A, 54; PBN §5.9.
     """
 
-    code, name, severity, law = "V102", "lead-by-right-hand-opponent", "warning", "Law 41A"
+    code, name, severity, law = "V102", "lead-by-right-hand-opponent", "warning", "Laws 41A, 54"
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         found = self.checked(ctx)
@@ -301,7 +301,7 @@ class LeadByRightHandOpponent(_LeadRule):
         for row in found.misfits((3,)):
             yield self.finding(f"{row.words()}: {card_name(row.card)} is {SEAT_NAMES[row.holder]}'s{found.deal}, "
                                f"declarer's right-hand opponent, not {SEAT_NAMES[row.leader]}'s, who leads: declarer entered "
-                               f"for {SEAT_NAMES[partner(row.declarer)]}'s seat, or a lead out of turn (Law 54)?",
+                               f"for {SEAT_NAMES[partner(row.declarer)]}'s seat, or a lead out of turn?",
                                row.line, row.column)
 
 
