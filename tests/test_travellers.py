@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import at, check, only
@@ -177,3 +179,17 @@ def test_a_traveller_without_a_deal_is_checked_against_the_hand_record(tmp_path)
     assert (found.code, found.line, found.column) == ("V101", 5, 11)
     assert "\u26667 is South's in the hand record's deal, declarer's partner" in found.message
     assert [f.code for f in bridgelint.check(str(results), select=["V"]).findings] == []
+
+
+# --- the HTML report ---------------------------------------------------------------------
+
+def test_the_html_report_marks_the_lead_in_the_hand_that_holds_it():
+    from bridgelint.reporters.html import board_html
+    from conftest import read_one
+
+    text = game("1 4S N 10 DJ", "2 4S N 10 D7", "3 4S N 10 C2")
+    record = read_one(text)
+    drawn = board_html(record, check(text, codes=V), "board-1")
+    marked = [m.group(1) for m in re.finditer(r'<span class="lead"[^>]*>(.)</span>', drawn)]
+    assert sorted(marked) == ["2", "7"]  # ♦7 in South's hand, ♣2 in West's; ♦J (a fitting lead) is not marked
+    assert board_html(record, [], "board-1").count('class="lead"') == 0
