@@ -193,3 +193,20 @@ def test_the_html_report_marks_the_lead_in_the_hand_that_holds_it():
     marked = [m.group(1) for m in re.finditer(r'<span class="lead"[^>]*>(.)</span>', drawn)]
     assert sorted(marked) == ["2", "7"]  # ♦7 in South's hand, ♣2 in West's; ♦J (a fitting lead) is not marked
     assert board_html(record, [], "board-1").count('class="lead"') == 0
+
+
+def test_o105_on_the_rows_of_a_traveller_without_a_deal_solves_the_hand_record_s(tmp_path):
+    pytest.importorskip("endplay")
+    from bridgelint.engine.events.hook import EventScope
+    from bridgelint.engine.events.reference import read_reference
+    from bridgelint.engine.pipeline import Pipeline
+
+    hand = tmp_path / "hand.pbn"
+    hand.write_text(f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n')
+    results = tmp_path / "results.pbn"
+    results.write_text(game("1 4H W 11 D4", "2 4S N 12 DJ", deal=None))
+    reference = read_reference([str(hand)], lambda path: open(path, "rb"))
+    pipeline = Pipeline(O105, events=EventScope(reference=reference), dd="")
+    found = pipeline.check_file(str(results))
+    assert [(f.code, f.line, f.column) for f in found.findings] == [("O105", 4, 8)]
+    assert Pipeline(O105, dd="").check_file(str(results)).findings == []  # no deal, no hand record: nothing solved

@@ -11,11 +11,11 @@ import click
 from ..engine.config import ConfigError, Configs, check_encoding, discover, selection
 from ..engine.inputs import shown
 from ..engine.events.hook import EventScope
+from ..engine.events.hand_deals import HAND_DEAL_CODES
 from ..engine.events.reference import read_reference
 from ..engine.opening import open_input
 from ..engine.pipeline import Pipeline
 from ..rules.event import EVENT_CODES
-from ..rules.travellers import LEAD_CODES
 from ..rules import DEFAULT_CODES, RULES
 
 USAGE_ERROR = 2
@@ -72,7 +72,7 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
     pipeline = Pipeline(selected, config, options.pop("input_format"), encoding=encoding, configs=configs,
                         force_exclude=options.pop("force_exclude"))
     hand_records = (*config.hand_records, *options.pop("hand_records"))
-    if not hand_records or not selected & (EVENT_CODES | LEAD_CODES):  # the E rules and the leads read them
+    if not hand_records or not selected & (EVENT_CODES | HAND_DEAL_CODES):  # E, V and O105 read them
         return pipeline
     try:
         reference = read_reference(hand_records, open_input, pipeline.fmt, pipeline.encoding_for)

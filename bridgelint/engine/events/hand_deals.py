@@ -1,5 +1,6 @@
 """The hand record's deal of each board, given to the records that have no whole deal of their own
-(``Context.hand_deal``): the reference deal the V rules check a traveller's leads against (``--hand-record``)."""
+(``Context.hand_deal``): the reference deal the V rules check a traveller's leads against, and that check --dd
+solves for O105 on the traveller's rows (``--hand-record``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,13 @@ from ...core.fingerprint import hands_of
 from ...core.findings import Finding
 from ...core.record import Deal
 from ...replay.context import Context
+from ...rules.optimum import UnlikelyResult
 from ...rules.travellers import LEAD_CODES
 from .sighting import known
 from .state import Reference
+
+
+HAND_DEAL_CODES = LEAD_CODES | {UnlikelyResult.code}  # the rules that read a traveller's hand record deal
 
 
 class HandDeals:
@@ -35,6 +40,6 @@ class HandDeals:
 
 
 def hand_deal_hooks(codes: frozenset[str], reference: Reference | None) -> list[HandDeals]:
-    """The hook of a file's run that gives travellers the hand record's deals, when a V rule is selected and the
-    run has hand records."""
-    return [HandDeals(reference)] if reference is not None and codes & LEAD_CODES else []
+    """The hook of a file's run that gives travellers the hand record's deals, when a V rule or O105 (with --dd) is
+    selected and the run has hand records."""
+    return [HandDeals(reference)] if reference is not None and codes & HAND_DEAL_CODES else []
