@@ -178,10 +178,12 @@ RESULTS_SCORING = {"mp": "MatchPoints;MP1", "imp": "IMP;Butler"}
 
 
 def results_table(board: Board, results: int, rng: random.Random, kind: str,
-                  totals: dict[int, list[float]]) -> list[str]:
+                  totals: dict[int, list[float]], leads: bool = False) -> list[str]:
     """A traveller of a results file: ``results`` tables, North-South pair t and East-West pair ``results + t``
     at table t, scored as ``kind`` (``mp``: MP1 matchpoints and percentages; ``imp``: Butler IMPs against the
-    mean to the nearest 10), each pair's boards, points and top added to ``totals``."""
+    mean to the nearest 10), each pair's boards, points and top added to ``totals``; with ``leads``, a Lead
+    column after Result, a card of declarer's left-hand opponent (Law 41A), drawn after the rest of the row so
+    that the other columns are those of a file without leads."""
     from bridgelint.core import bridge, results as formulas, scoring
 
     rows = []
@@ -195,7 +197,8 @@ def results_table(board: Board, results: int, rng: random.Random, kind: str,
         rows.append((points if declarer in "NS" else -points, table, str(contract), declarer, tricks))
     top = 2 * (results - 1)
     datum = formulas.round_to_ten(sum(row[0] for row in rows) / results)
-    lines = [f'[ScoreTable "{RESULTS_TABLE[kind]}"]']
+    header = RESULTS_TABLE[kind].replace("Result\\2R;", "Result\\2R;Lead;") if leads else RESULTS_TABLE[kind]
+    lines = [f'[ScoreTable "{header}"]']
     for ns, table, contract, declarer, tricks in rows:
         score_ns, score_ew = (str(ns), "-") if ns >= 0 else ("-", str(-ns))
         if kind == "mp":
@@ -211,8 +214,9 @@ def results_table(board: Board, results: int, rng: random.Random, kind: str,
             total[0] += 1
             total[1] += value
             total[2] += top
-        lines.append(f"{table:>2} 1 {table:>2} {results + table:>2} {contract:<4} {declarer} {tricks:>2} {score_ns:>5} "
-                     f"{score_ew:>5} {values}")
+        lead = f" {rng.choice(board.hands[_next(declarer)])}" if leads else ""
+        lines.append(f"{table:>2} 1 {table:>2} {results + table:>2} {contract:<4} {declarer} {tricks:>2}{lead} "
+                     f"{score_ns:>5} {score_ew:>5} {values}")
     return lines
 
 
@@ -285,6 +289,7 @@ def main() -> None:
     parser.add_argument("--results", choices=("mp", "imp"),
                         help="a results file: travellers of --score-table tables with pair numbers and MP1 "
                              "matchpoints or Butler IMPs, and a TotalScoreTable in the first game")
+    parser.add_argument("--leads", action="store_true", help="with --results, a Lead column in every traveller")
     args = parser.parse_args()
     if args.results:
         return write_results(args)
@@ -311,7 +316,7 @@ def write_results(args: argparse.Namespace) -> None:
     for number in range(args.first, args.first + args.boards):
         board = make_board(rng, number)
         table = results_table(board, max(2, args.score_table), random.Random(args.seed * 1_000_003 + number),
-                              args.results, totals)
+                              args.results, totals, args.leads)
         games.append(pbn_game(board, table).replace('[Scoring "IMP"]', f'[Scoring "{RESULTS_SCORING[args.results]}"]'))
     first = games[0].split("\r\n")
     games[0] = "\r\n".join(first[:-1] + ranking(args.results, totals)) + "\r\n"

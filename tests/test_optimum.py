@@ -189,7 +189,8 @@ def test_the_corpus_hand_records_agree_with_their_own_tables():
              "dominicprice__endplay__example2.pbn", "zdenecek__pbn__bigdeal_with_deepfinese_analyses.pbn",
              "gerhardsletten__jrbridge-pbn-api__pairs.pbn", "zdenecek__pbn__bridgecomposer.pbn"]
     for name in names:
-        found = [f for f in check((CORPUS_PBN / name).read_bytes(), name) if f.code.startswith("O")]
+        # O105 judges the travellers' results, not the tables (Ruter's pairs.pbn: 9 rows, tests/test_travellers.py)
+        found = [f for f in check((CORPUS_PBN / name).read_bytes(), name) if f.code.startswith("O") and f.code != "O105"]
         assert found == [], (name, found[:3])
 
 

@@ -11,6 +11,7 @@ import click
 from ..engine.config import ConfigError, Configs, check_encoding, discover, selection
 from ..engine.inputs import shown
 from ..engine.events.hook import EventScope
+from ..engine.events.hand_deals import HAND_DEAL_CODES
 from ..engine.events.reference import read_reference
 from ..engine.opening import open_input
 from ..engine.pipeline import Pipeline
@@ -37,7 +38,8 @@ _OPTIONS = (
                       "bytes show: Latin-1, or Windows-1252/1250/1251 where they make it clear)."),
     click.option("--hand-record", "hand_records", multiple=True, metavar="FILE",
                  help="The official deals (repeatable): every played record with a board number it holds is "
-                      "compared with it (E101), whatever its event; E105 where nothing could be compared."),
+                      "compared with it (E101), whatever its event; E105 where nothing could be compared; a "
+                      "traveller without a whole deal has its leads checked against it (V101-V103)."),
 )
 
 
@@ -70,7 +72,7 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
     pipeline = Pipeline(selected, config, options.pop("input_format"), encoding=encoding, configs=configs,
                         force_exclude=options.pop("force_exclude"))
     hand_records = (*config.hand_records, *options.pop("hand_records"))
-    if not hand_records or not selected & EVENT_CODES:
+    if not hand_records or not selected & (EVENT_CODES | HAND_DEAL_CODES):  # E, V and O105 read them
         return pipeline
     try:
         reference = read_reference(hand_records, open_input, pipeline.fmt, pipeline.encoding_for)

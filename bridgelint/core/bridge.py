@@ -159,6 +159,31 @@ def parse_card(token: str) -> str | None:
     return None
 
 
+_SYMBOL_SUITS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}  # ♠ ♥ ♦ ♣
+
+
+@lru_cache(maxsize=256)
+def parse_lead(token: str) -> str | None:
+    """A card as results files write an opening lead, as canonical ``SA``; None if it is no card.  Suit first
+    (``SA``, ``hT``, ``D10``, ``♠A``) or rank first (``TD``, ``AD``, ``10D``, as Compscore writes it): no letter is
+    both a suit and a rank, so the order is told by the letters."""
+    token = token.strip()
+    if token[:1] in _SYMBOL_SUITS:
+        token = _SYMBOL_SUITS[token[0]] + token[1:]
+    if len(token) == 3 and token[1:] == "10":
+        token = token[0] + "T"
+    elif len(token) == 3 and token[:2] == "10":
+        token = "T" + token[2]
+    if len(token) != 2:
+        return None
+    first, second = token[0].upper(), token[1].upper()
+    if first in SUITS and second in RANKS:
+        return first + second
+    if first in RANKS and second in SUITS:
+        return second + first
+    return None
+
+
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}  # 0 is the ace
 # The power of each card in a trick, by trump (None: no trump) and suit led: trumps above the suit led above the rest.
 _POWER = {trump: {led: {suit + rank: (26 if suit == trump else 13 if suit == led else 0) + 12 - RANK_ORDER[rank]

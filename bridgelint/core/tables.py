@@ -12,7 +12,7 @@ from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, cast
 
-from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_pbn_call
+from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_lead, parse_pbn_call
 from .digits import is_digits, matched, whole, wholes
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ TEXT, RANK, COUNT, NUMBER, SCORE = "text", "rank", "count", "number", "score"
 PERCENTAGE, TRICKS = "percentage", "tricks"
 CONTRACT, SEAT, CALL, CARD, DENOMINATION, TIME, RANGE, HOLDING = (
     "contract", "seat", "call", "card", "denomination", "time", "range", "holding")
+LEAD = "lead"  # one card, in any form results files write an opening lead (core.bridge.parse_lead)
 
 _SIDES = ("_NS", "_EW")
 
@@ -46,7 +47,7 @@ TABLE_COLUMNS: dict[str, dict[str, str]] = {
     "OptimumResultTable": {"Declarer": SEAT, "Denomination": DENOMINATION, "Result": COUNT},
     "PlayTimeTable": {"Time": TIME, "TotalTime": TIME},
     "ScoreTable": {"Rank": RANK, **_both("PairId", TEXT), **_both("Names", TEXT), "Contract": CONTRACT,
-                   "Declarer": SEAT, "Result": TRICKS, **_both("Score", SCORE), **_both("IMP", NUMBER),
+                   "Declarer": SEAT, "Result": TRICKS, "Lead": LEAD, **_both("Score", SCORE), **_both("IMP", NUMBER),
                    **_both("MP", NUMBER), **_both("Percentage", PERCENTAGE), "Multiplicity": COUNT,
                    # as programs write them: a Butler datum; an individual event's seats (Ruter)
                    "ButlerDatum": NUMBER, "Datum": NUMBER, **_seats("MP", NUMBER), **_seats("Percentage", PERCENTAGE)},
@@ -64,6 +65,7 @@ KIND_FORMS = {
     PERCENTAGE: "a percentage (0-100)", TRICKS: "a number of tricks (0-13)",
     CONTRACT: "a contract (Pass, 1C ... 7NTXX)", SEAT: "a seat (W, N, E, S)",
     CALL: "a call (Pass, X, XX, 1C ... 7NT)", CARD: "a card (SA ... C2) or a suit",
+    LEAD: "a card (SA, HT, D10, \u2660A or TD)",
     DENOMINATION: "a denomination (S, H, D, C, NT)", TIME: "a time (HH:MM:SS, MM:SS or SS)",
     RANGE: "a score range (s, s1,*, s1,s2 or *,s2)", HOLDING: "ranks (AKQJT98765432) or -",
 }
@@ -159,7 +161,9 @@ def parse_element(kind: str | None, text: str) -> object:
 
 def column_values(kind: str | None, texts: list[str]) -> list[object]:
     """:func:`parse_element` of each element of a column of ``kind``; a column of scores or numbers that are all
-    plain whole numbers (nearly every one) is read at once."""
+    plain whole numbers (nearly every one) is read at once, and a lead written as a card is looked up."""
+    if kind == LEAD:
+        return [_PLAIN_LEADS.get(text) or parse_element(kind, text) for text in texts]
     if kind in (SCORE, NUMBER):
         found = wholes(texts)
         if found is not None:
@@ -173,6 +177,9 @@ def column_values(kind: str | None, texts: list[str]) -> list[object]:
 
 
 _NOTHING = (UNKNOWN, IRRELEVANT)
+# a lead written as a card, suit first or rank first, in capitals: its card (``SA``), looked up (column_values)
+_PLAIN_LEADS = {written: suit + rank for suit in "SHDC" for rank in RANKS
+                for written in (suit + rank, rank + suit)}
 
 
 def _rank(text: str) -> int | None:
@@ -220,6 +227,10 @@ def _card(text: str) -> str | None:
     return parse_card(text) if len(text) == 2 else None
 
 
+def _lead(text: str) -> str | None:
+    return parse_lead(text)
+
+
 def _denomination(text: str) -> str | None:
     text = text.upper()
     return text if text in _DENOMINATIONS else None
@@ -257,7 +268,7 @@ def _holding(text: str) -> str | None:
 
 
 _PARSERS = {RANK: _rank, COUNT: _count, NUMBER: number, SCORE: _score, PERCENTAGE: _percentage,
-            TRICKS: _tricks, CONTRACT: _contract, SEAT: _seat, CALL: _call, CARD: _card,
+            TRICKS: _tricks, CONTRACT: _contract, SEAT: _seat, CALL: _call, CARD: _card, LEAD: _lead,
             DENOMINATION: _denomination, TIME: _time, RANGE: _range, HOLDING: _holding}
 
 

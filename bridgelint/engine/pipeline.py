@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, Generator, Iterable, Mappi
 from . import parallel
 from .config import Config, Configs, file_codes, file_encoding, is_excluded
 from .discovery import expand_paths, once
+from .events.hand_deals import hand_deal_hooks
 from .events.hook import EventScope, RunEvents, event_hooks
 from .events.standings import standings_hooks
 from .linter import RecordHook
@@ -82,15 +83,17 @@ class Pipeline:
 
     def hooks_for(self, codes: frozenset[str]) -> tuple[RecordHook, ...]:
         """The record hooks of a file's run, made for it: the pipeline's own; with ``dd``, the solving stage and
-        the checks it feeds (when one of them is selected); the event checks (:func:`event_hooks`); O104's and
+        the checks it feeds (when one of them is selected); the hand record's deals for the travellers' leads
+        (with hand records, when a V rule is selected); the event checks (:func:`event_hooks`); O104's and
         the results tables' (when selected)."""
         solving: list[RecordHook] = []
         if self.dd is not None and codes & SOLVED_CODES:
             from .solver import solve_stage  # only a run with --dd needs it
 
             solving = [solve_stage(self.dd), *solved_file_hooks(codes)]
-        return (*self.hooks, *solving, *event_hooks(codes, self.events), *makeable_only_hooks(codes),
-                *standings_hooks(codes))
+        reference = self.events.reference if self.events is not None else None
+        return (*self.hooks, *hand_deal_hooks(codes, reference), *solving, *event_hooks(codes, self.events),
+                *makeable_only_hooks(codes), *standings_hooks(codes))
 
     def checking(self, path: str, stream: BinaryIO | None = None, on_read: OnRead | None = None,
                  then: Callable[[FileResult], None] | None = None) -> FileResult:

@@ -240,10 +240,14 @@ def solve_stage(cache: str) -> SolveStage:
 
 
 def _checkable(ctx: Context) -> tuple[str, str, str, str] | None:
-    """The hands of a record's whole deal when double dummy can check something of it (a table of tricks, or
-    a result); else None."""
+    """The hands of a record's whole deal (of a traveller without one, the hand record's) when double dummy can
+    check something of it (a table of tricks, a result, a traveller's results); else None."""
     record = ctx.record
-    if record.deal is None or not (record.result is not None or "OptimumResultTable" in record.tables
-                                   or any(name in ctx.written_tags for name in ("DoubleDummyTricks", "Ability"))):
+    tables = record.tables
+    deal = record.deal
+    if (deal is None or not deal.held.whole) and ctx.hand_deal is not None and "ScoreTable" in tables:
+        deal = ctx.hand_deal  # a traveller without a whole deal: the hand record's (--hand-record), for O105
+    if deal is None or not (record.result is not None or "OptimumResultTable" in tables or "ScoreTable" in tables
+                            or any(name in ctx.written_tags for name in ("DoubleDummyTricks", "Ability"))):
         return None
-    return hands_of(record.deal)
+    return hands_of(deal)

@@ -7,7 +7,7 @@ from functools import wraps
 from typing import Callable, Generic, TypeVar
 
 from ..core.bridge import Contract
-from ..core.record import Record
+from ..core.record import Deal, Record
 from ..core.tags import Tag
 from .auction import AuctionReplay, replay_auction
 from .play import declared, replay_play
@@ -34,6 +34,9 @@ class Context:
     __slots__ = ("record", "skipped", "__dict__")
     # set by a run that solves deals (check --dd): the deal's double-dummy tricks by (seat, denomination)
     solved: dict[tuple[str, str], int] | None = None
+    # set by a run with hand records (--hand-record) on a record whose own deal is not whole: the hand record's
+    # deal of the record's board, the reference deal its travellers are checked against (the V rules)
+    hand_deal: Deal | None = None
 
     def __init__(self, record: Record):
         self.record = record

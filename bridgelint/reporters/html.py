@@ -40,6 +40,7 @@ from ..core.report import FileReport
 from ..replay.context import Context
 from ..rules import RULES
 from ..rules.event import FouledBoard
+from ..rules.travellers import LEAD_CODES, leads
 from ..replay.semantics import header_values
 from ..core.fingerprint import hands_of
 from ..core.report import failing
@@ -89,6 +90,9 @@ class HtmlStyle(Style):
 
     def differs(self, rank: str) -> str:
         return f'<span class="differs" title="in another seat in the other deal">{rank}</span>'
+
+    def lead(self, rank: str) -> str:
+        return f'<span class="lead" title="led at a table of the traveller: its finding says by whom">{rank}</span>'
 
     def text(self, text: str) -> str:
         return _e(text)
@@ -305,7 +309,7 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
     rank = ("has-error", "has-warning", "has-info")[worst(findings)]
     others, differing = _other_deals(findings, at_lines or {}, record)
     parts = [f'<article class="board {rank}" id="{anchor}"><h3>{_e(title(record))} {facts}</h3><div class="parts">',
-             _diagram(record, values, differing)]
+             _diagram(record, values, differing, _led(ctx, findings))]
     parts += others
     if record.auction is not None:
         rows, notes = auction_grid(record, ctx, at, STYLE)
@@ -362,10 +366,24 @@ def _where(f: Finding, located: bool) -> str:
     return f"{board}line {f.line}, column {f.column}"
 
 
-def _diagram(record: Record, values: dict[str, str], differing: frozenset[str] = frozenset()) -> str:
+def _led(ctx: Context, findings: list[Finding]) -> frozenset[str]:
+    """The cards the traveller rows lead where a V finding reports the lead (at the row's Lead element), when the
+    deal drawn is the record's own."""
+    if not any(f.code in LEAD_CODES for f in findings):
+        return frozenset()
+    found = leads(ctx)
+    if found is None or found.hand:
+        return frozenset()
+    places = {(f.line, f.column) for f in findings if f.code in LEAD_CODES}
+    told = {row.row for row in found.fouled.rows} if found.fouled is not None else set()
+    return frozenset(row.card for row in found.rows if (row.line, row.column) in places or row.row in told)
+
+
+def _diagram(record: Record, values: dict[str, str], differing: frozenset[str] = frozenset(),
+             led: frozenset[str] = frozenset()) -> str:
     cells = {}
     for seat in "NESW":
-        lines = [line for line in hand_lines(record, seat, STYLE, differing) if line]
+        lines = [line for line in hand_lines(record, seat, STYLE, differing, led) if line]
         cells[seat] = (f'<div class="hand {seat}"><b>{_e(seat_label(values, seat))}</b>'
                        + "".join(f"<div>{line}</div>" for line in lines) + "</div>")
     return f'<div class="diagram">{cells["N"]}{cells["W"]}{_centre(values)}{cells["E"]}{cells["S"]}</div>'
@@ -503,6 +521,7 @@ h2 .verdict { font-size: .75em; padding: .1em .4em; border-radius: .2em; vertica
 .results td.long, .results.wide th { overflow-wrap: anywhere; } .results.wide table { font-size: .8em; }
 .results td:has(mark) { white-space: nowrap; }
 .expected { color: var(--error); font-weight: bold; white-space: nowrap; }
+.lead { outline: 2px solid #c0392b; border-radius: .15em; font-weight: bold; padding: 0 .1em; }
 .differs { background: #ffe08a; color: #111; font-weight: bold; text-decoration: underline; border-radius: .15em;
            padding: 0 .05em; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 .next { margin: .1em 0 .5em 1.2em; font-size: .9em; }

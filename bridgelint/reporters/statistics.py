@@ -39,9 +39,10 @@ def render(reports: list[FileReport], summary: Summary) -> str:
                 for key, count in sorted(counts.items(), key=lambda item: (_RANK.get(item[0][1], 1), -item[1], item[0]))]
         text = tabulate(rows, headers=("count", "files", "code", "name", "severity", "fixable"), disable_numparse=True,
                         colalign=("right", "right", "left", "left", "left", "left")) + "\n"
-    if skipped:  # the checks a rule could not make (the Scoring tag names no method it knows)
+    if skipped:  # the checks a rule could not make (the Scoring tag names no method it knows, no whole deal)
         skips = [(count, code, RULES[code].name) for code, count in sorted(skipped.items())]
         text += ("\n" if text else "") + tabulate(skips, headers=("skipped", "code", "name (records not checked: "
-                                                                  "scoring method not named or not known)"),
+                                                                  "scoring method not named or not known, or no "
+                                                                  "whole deal for the leads)"),
                                                    disable_numparse=True, colalign=("right", "left", "left")) + "\n"
     return text

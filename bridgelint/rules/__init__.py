@@ -6,7 +6,8 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import auction, board, contract, deal, event, internal, notes, optimum, play, results, syntax, tables
+from . import (auction, board, contract, deal, event, internal, notes, optimum, play, results, syntax, tables,
+               travellers)
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
@@ -29,6 +30,7 @@ _ALL: list[type[Rule]] = [
     tables.ScoreTableScore, tables.ScoreTableMatchpoints,
     results.ImpMismatch, results.DatumMismatch, results.StandingsContradiction, results.StandingsTotals,
     results.TeamsResult, results.ImpossibleTraveller,
+    travellers.LeadByDeclaringSide, travellers.LeadByRightHandOpponent, travellers.FouledLeads,
     *event.EVENT_RULES,
     optimum.DoubleDummyTables, optimum.ParOfTable, optimum.SolverMismatch, optimum.MakeableOnly,
     optimum.UnlikelyResult,
@@ -63,6 +65,9 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "E": ("Events", "boards compared across records: fouled boards (Law 87), duplicated deals, a board twice at "
           "one table, team IMPs (Law 78B), what could not be compared with the hand record, an upload that is not of the "
           "hand record"),
+    "V": ("Travellers against the deal", "each traveller row's opening lead against the board's deal or the hand "
+          "record's (Law 41A): a lead held by the declaring side (a switched seating), by declarer's right-hand "
+          "opponent, a board whose leads stop fitting from one round on or fit it turned (fouled, Law 87)"),
     "O": ("Optimum", "double-dummy tables that disagree or are not whole (DoubleDummyTricks, OptimumResultTable, "
           "Ability, read in each program's order), par tags (OptimumScore, ParContract, Minimax, OptimumContract) "
           "that are not the par of the record's own table as DDS's DealerPar gives it, files of makeable "

@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from ..core.bridge import DENOMINATION_NAMES, PACK, SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITY_WORDS, side
+from ..core.bridge import Contract, DENOMINATION_NAMES, PACK, SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITY_WORDS, side
 from ..core.findings import Finding, Related
 from ..core.record import Deal
 from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
 from ..core.par import Par, par
 from .base import Context, Rule
-from .parts import CONTRACT, DECLARER, RESULT, SOLVED
-from .tables import ContradictoryValues, MalformedTagValue
+from .tables import ContradictoryValues, MalformedTagValue, traveller
 from ..replay.context import per_record
 
 
@@ -380,17 +379,21 @@ class SolverMismatch(_OptimumRule):
 class UnlikelyResult(_OptimumRule):
     """Result that double dummy makes unlikely.
 
-    What it does: with `check --dd`, reports a result that no play of the
-    record proves (no play, or a play cut short without a claim; in PBN the
-    `*` that ends a play of one trick or more is the claim) when its
-    declarer took three or more tricks more than double dummy allows in the
-    contract's denomination; and, over the records of one deal in a file,
-    when North-South and East-West are recorded declaring one denomination
-    with more tricks between them than the deal holds: 13, or what double
-    dummy gives the two declarers together when their opening leads make
-    it more. That second finding stands at the result no play proves (the
-    later one when neither is), names the other record, and is decided
-    when the file is read.
+    What it does: reports a result that no play of the record proves (no
+    play, or a play cut short without a claim; in PBN the `*` that ends a
+    play of one trick or more is the claim), and every traveller row
+    (ScoreTable Contract, Declarer and Result), when its declarer took three
+    or more tricks more than double dummy allows in the contract's
+    denomination; and, over the records of one deal in a file or the rows
+    of one traveller, when North-South and East-West are recorded declaring
+    one denomination with more tricks between them than the deal holds: 13,
+    or what double dummy gives the two declarers together when their
+    opening leads make it more. That second finding stands at the result
+    no play proves (the later one when neither is) and names the other; across
+    records it is decided when the file is read. Double dummy is the
+    solver's with `check --dd`; without it, the record's own
+    DoubleDummyTricks or OptimumResultTable when O101 finds them whole and
+    agreeing. The bound of 13 tricks needs neither.
     Why it matters: real play falls short of double dummy, but seldom by so
     much the declarer's way; such a result was usually entered for the wrong
     contract, declarer or board.
@@ -402,6 +405,13 @@ class UnlikelyResult(_OptimumRule):
         [Contract "4H"]
         [Result "11"]
 
+    or, on a traveller, without `--dd`, from the board's own table:
+
+        [Board "1"]
+        [DoubleDummyTricks "7c5c67c5c61181711817"]
+        [ScoreTable "Contract;Declarer;Result"]
+        4H W 11
+
     Use instead:
 
         [Board "1"]
@@ -410,22 +420,123 @@ class UnlikelyResult(_OptimumRule):
         [Contract "4H"]
         [Result "8"]
 
+    or, on a traveller, from the board's own table (West takes 8 tricks in
+    hearts):
+
+        [Board "1"]
+        [DoubleDummyTricks "7c5c67c5c61181711817"]
+        [ScoreTable "Contract;Declarer;Result"]
+        4H W 8
+
     References: Law 79; DDS.
     """
 
     code, name, severity, law = "O105", "unlikely-result", "warning", "Law 79"
-    needs = SOLVED | CONTRACT | DECLARER | RESULT
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        solved, found = ctx.solved, declared(ctx)
-        if solved is None or found is None or found.proven:
-            return
-        most = solved[found.declarer, found.denomination]
-        if found.tricks - most >= 3:
-            yield self.finding(f"Result {found.tricks} tricks in {found.contract} by {SEAT_NAMES[found.declarer]}, "
-                               f"but double dummy {SEAT_NAMES[found.declarer]} takes {most} in "
-                               f"{DENOMINATION_NAMES[found.denomination]}: {found.tricks - most} over, a sign of a "
-                               "result entered for another contract, declarer or board", found.line, found.column)
+        most = double_dummy(ctx)
+        found = declared(ctx) if most is not None else None
+        if most is not None and found is not None and not found.proven:
+            over = found.tricks - most[found.declarer, found.denomination]
+            if over >= OVER:
+                yield self.finding(_over_words(found, most), found.line, found.column)
+        if ctx.record.tables:
+            yield from self._rows(ctx, most)
+
+    def _rows(self, ctx: Context, most: dict[tuple[str, str], int] | None) -> Iterator[Finding]:
+        """O105 on the record's traveller: a row three or more over double dummy; two rows, one of each side, that
+        take more tricks in one denomination than the deal holds (the later one reported, naming the other)."""
+        if not _suspect(ctx, most):
+            return  # the usual traveller: no row over double dummy, no two sides beyond 13 tricks
+        rows = traveller_results(ctx)
+        results = _DealResults(encoded(most) if most is not None else None)
+        for row in rows:
+            over = row.tricks - most[row.declarer, row.denomination] if most is not None else 0
+            if most is not None and over >= OVER:
+                yield self.finding(_over_words(row, most), row.line, row.column)
+            results.add(row, over)
+        for result, other, said in results.both_sides():
+            yield self.finding(said.replace(" on this deal:", f" in this traveller (line {other.line}):"),
+                               result.line, result.column)
+
+
+OVER = 3  # tricks over double dummy that O105 reports
+
+
+def _over_words(found: "Declared", most: dict[tuple[str, str], int]) -> str:
+    """O105's message on a result ``found`` three or more tricks over double dummy (``most``)."""
+    allowed = most[found.declarer, found.denomination]
+    return (f"Result {found.tricks} tricks in {found.contract} by {SEAT_NAMES[found.declarer]}, but double dummy "
+            f"{SEAT_NAMES[found.declarer]} takes {allowed} in {DENOMINATION_NAMES[found.denomination]}: "
+            f"{found.tricks - allowed} over, a sign of a result entered for another contract, declarer or board")
+
+
+@per_record
+def double_dummy(ctx: Context) -> dict[tuple[str, str], int] | None:
+    """The most tricks each declarer takes in each denomination double dummy: the solver's (check --dd), else the
+    record's own tables when O101 finds them whole and agreeing (a marker cell read as the most it stands for);
+    None when neither is known."""
+    if ctx.solved is not None:
+        return ctx.solved
+    found = analysis(ctx)
+    if found is None or found.cells is None:
+        return None
+    return {key: cell.high for key, cell in found.cells.items()}
+
+
+@per_record
+def traveller_results(ctx: Context) -> list["Declared"]:
+    """The record's ScoreTable rows as results (a row's Result is declarer's tricks): rows with `-` or `?` in
+    Contract, Declarer or Result, passed out or artificial are left out."""
+    view = traveller(ctx)
+    if view is None:
+        return []
+    contract_at, declarer_at, result_at = view.find(_RESULT_COLUMNS)
+    if contract_at is None or declarer_at is None or result_at is None:
+        return []
+    table, record, starts = view.table, ctx.record, view.starts
+    artificial = table.artificial_rows()
+    found = []
+    for index, (row, contract, declarer, tricks) in enumerate(zip(
+            view.numbers, view.values(contract_at), view.values(declarer_at), view.values(result_at))):
+        if (not isinstance(contract, Contract) or contract.passed_out or not contract.denomination
+                or not isinstance(declarer, str) or not isinstance(tricks, int) or row in artificial):
+            continue
+        found.append(Declared(declarer, contract.denomination, str(contract), tricks, False,
+                              *table.element_place(starts[index] + result_at), record.game, record.board_number))
+    return found
+
+
+_RESULT_COLUMNS = ("Contract", "Declarer", "Result")
+
+
+def _suspect(ctx: Context, most: dict[tuple[str, str], int] | None) -> bool:
+    """Whether a row of the record's traveller may be O105's, told from the typed columns alone: a row three or
+    more over double dummy (``most``), or one denomination whose best results of the two sides add up to more
+    than 13 tricks."""
+    view = traveller(ctx)
+    if view is None:
+        return False
+    contract_at, declarer_at, result_at = view.find(_RESULT_COLUMNS)
+    if contract_at is None or declarer_at is None or result_at is None:
+        return False
+    best: dict[tuple[str, str], int] = {}
+    for contract, declarer, tricks in zip(view.values(contract_at), view.values(declarer_at), view.values(result_at)):
+        if not isinstance(contract, Contract) or not isinstance(declarer, str) or not isinstance(tricks, int):
+            continue
+        denomination = contract.denomination
+        if not denomination:
+            continue
+        if most is not None and tricks - most[declarer, denomination] >= OVER:
+            return True
+        key = (denomination, _SIDE_OF[declarer])
+        if tricks > best.get(key, -1):
+            best[key] = tricks
+    return any(tricks + best[denomination, _OTHER_SIDE[own]] > 13 for (denomination, own), tricks in best.items()
+               if (denomination, _OTHER_SIDE[own]) in best)
+
+
+_SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,23 +590,49 @@ _OTHER_SIDE = {"NS": "EW", "EW": "NS"}
 
 @dataclass(slots=True)
 class _DealResults:
-    """What the results recorded on one deal of a file say: its solved table, and per denomination and side the
-    result of the most tricks and the result of the most tricks that no play proves; a result that O105 reports
-    by itself (three over double dummy) is left out."""
+    """What the results recorded on one deal say: its solved table (None: not known; the bound is then 13 tricks),
+    and per denomination and side the result of the most tricks and the result of the most tricks that no play
+    proves; a result that O105 reports by itself (three over double dummy) is left out."""
 
-    table: str
+    table: str | None
     most: dict[tuple[str, str], Declared] = field(default_factory=dict)
     unproven: dict[tuple[str, str], Declared] = field(default_factory=dict)
 
     def add(self, result: Declared, over: int) -> None:
         """A result of the deal, ``over`` double dummy by so many tricks."""
-        if not result.proven and over >= 3:
+        if not result.proven and over >= OVER:
             return  # O105 by itself: not paired again
         key = (result.denomination, side(result.declarer))
         if key not in self.most or result.tricks > self.most[key].tricks:
             self.most[key] = result
         if not result.proven and (key not in self.unproven or result.tricks > self.unproven[key].tricks):
             self.unproven[key] = result
+
+    def both_sides(self) -> Iterator[tuple[Declared, Declared, str]]:
+        """Each result no play proves that, with the other side's best in its denomination, takes more tricks than
+        the deal holds (13, or what double dummy gives the two declarers together when it is more): the result,
+        the other, and what O105 says of them (the other's place for the caller to add).  Of two such, the
+        later is told."""
+        tricks = _decoded(self.table) if self.table is not None else None
+        for (denomination, own), result in self.unproven.items():
+            other = self.most.get((denomination, _OTHER_SIDE[own]))
+            if other is None:
+                continue
+            mine = tricks[result.declarer, denomination] if tricks is not None else None
+            theirs = tricks[other.declarer, denomination] if tricks is not None else None
+            holds = max(13, mine + theirs) if mine is not None and theirs is not None else 13
+            total = result.tricks + other.tricks
+            if total <= holds or (self.unproven.get((denomination, _OTHER_SIDE[own])) is other
+                                  and self.most[denomination, own] is result and other.line > result.line):
+                continue  # the two results fit, or the other, the later, is told
+            dd = (f"; double dummy {SEAT_NAMES[result.declarer]} takes {mine}, {SEAT_NAMES[other.declarer]} "
+                  f"{theirs}" if mine is not None else "")
+            yield result, other, (
+                f"Result {result.tricks} tricks in {result.contract} by {SEAT_NAMES[result.declarer]}, but "
+                f"{SIDE_NAMES[side(other.declarer)]} are recorded taking {other.tricks} in {other.contract} by "
+                f"{SEAT_NAMES[other.declarer]} on this deal: {total} tricks in {DENOMINATION_NAMES[denomination]} "
+                f"between the two sides, more than the deal holds ({holds}{dd}), a sign of a result entered for "
+                "another contract, declarer or board")
 
 
 class SolvedFile:
@@ -610,29 +747,13 @@ class SolvedFile:
         holds: at the result no play proves (the later of two such), naming the other."""
         found = []
         for results in self.deals.values():
-            tricks = None
-            for (denomination, own), result in results.unproven.items():
-                other = results.most.get((denomination, _OTHER_SIDE[own]))
-                if other is None:
-                    continue
-                tricks = tricks or _decoded(results.table)
-                mine, theirs = tricks[result.declarer, denomination], tricks[other.declarer, denomination]
-                holds, total = max(13, mine + theirs), result.tricks + other.tricks
-                if total <= holds or (results.unproven.get((denomination, _OTHER_SIDE[own])) is other
-                                      and results.most[denomination, own] is result and other.line > result.line):
-                    continue  # the two results fit, or the other, the later, is told
-                finding = UnlikelyResult.finding(
-                    f"Result {result.tricks} tricks in {result.contract} by {SEAT_NAMES[result.declarer]}, but "
-                    f"{SIDE_NAMES[side(other.declarer)]} are recorded taking {other.tricks} in {other.contract} by "
-                    f"{SEAT_NAMES[other.declarer]} on this deal (board {other.board or '?'}, line {other.line}): {total} "
-                    f"tricks in {DENOMINATION_NAMES[denomination]} between the two sides, more than the deal holds "
-                    f"({holds}; double dummy {SEAT_NAMES[result.declarer]} takes {mine}, "
-                    f"{SEAT_NAMES[other.declarer]} {theirs}), a sign of a result entered for another contract, "
-                    "declarer or board", result.line, result.column, game=result.game, board=result.board,
+            for result, other, said in results.both_sides():
+                found.append(UnlikelyResult.finding(
+                    said.replace(" on this deal:", f" on this deal (board {other.board or '?'}, line {other.line}):"),
+                    result.line, result.column, game=result.game, board=result.board,
                     related=Related(self.path, other.line, other.column,
                                     f"board {other.board or '?'}: {other.contract} by {SEAT_NAMES[other.declarer]}, "
-                                    f"{other.tricks} tricks"))
-                found.append(finding)
+                                    f"{other.tricks} tricks")))
         return found
 
 

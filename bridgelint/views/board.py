@@ -92,6 +92,11 @@ class Style:
         on a terminal, as it is in plain ASCII."""
         return f"\x1b[4m{rank}\x1b[24m" if self.fancy else rank
 
+    def lead(self, rank: str) -> str:
+        """A card's rank in the hand that holds it, where a traveller row leads it and a V rule reports that
+        lead: bold on a terminal, as it is in plain ASCII."""
+        return _ansi(rank, bold=True) if self.fancy else rank
+
     def text(self, text: str) -> str:
         """Text from the record, as it is shown."""
         return text
@@ -252,21 +257,25 @@ def seat_label(values: dict[str, str], seat: str) -> str:
     return name if who in ("?", "") else f"{name}: {who}"
 
 
-def hand_lines(record: Record, seat: str, style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
+def hand_lines(record: Record, seat: str, style: Style, differing: frozenset[str] = frozenset(),
+               leads: frozenset[str] = frozenset()) -> list[str]:
     """The hand of ``seat`` a suit a line (``S AK3``), or ``(not given)``; the cards of ``differing`` (``SA``)
-    drawn as such (:meth:`Style.differs`)."""
+    drawn as such (:meth:`Style.differs`), and those of ``leads`` (:meth:`Style.lead`)."""
     hand = record.deal.hands.get(seat) if record.deal is not None else None
     if hand is None:
         return ["(not given)", "", "", ""]
-    return suit_lines(hand, style, differing)
+    return suit_lines(hand, style, differing, leads)
 
 
-def suit_lines(hand: Sequence[str], style: Style, differing: frozenset[str] = frozenset()) -> list[str]:
-    """A hand's cards (``SA``...) a suit a line, ranks descending, the cards of ``differing`` drawn as such."""
+def suit_lines(hand: Sequence[str], style: Style, differing: frozenset[str] = frozenset(),
+               leads: frozenset[str] = frozenset()) -> list[str]:
+    """A hand's cards (``SA``...) a suit a line, ranks descending, the cards of ``differing`` and ``leads`` drawn
+    as such."""
     lines = []
     for suit in "SHDC":
         held = sorted((c for c in hand if c[0] == suit), key=lambda c: RANKS.index(c[1]))
-        ranks = "".join(style.differs(c[1]) if c in differing else c[1] for c in held)
+        ranks = "".join(style.differs(c[1]) if c in differing else style.lead(c[1]) if c in leads else c[1]
+                        for c in held)
         lines.append(f"{style.suit(suit)} {ranks or '-'}")
     return lines
 

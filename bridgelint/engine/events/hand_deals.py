@@ -1,0 +1,45 @@
+"""The hand record's deal of each board, given to the records that have no whole deal of their own
+(``Context.hand_deal``): the reference deal the V rules check a traveller's leads against, and that check --dd
+solves for O105 on the traveller's rows (``--hand-record``)."""
+
+from __future__ import annotations
+
+from ...core.fingerprint import hands_of
+from ...core.findings import Finding
+from ...core.record import Deal
+from ...replay.context import Context
+from ...rules.optimum import UnlikelyResult
+from ...rules.travellers import LEAD_CODES
+from .sighting import known
+from .state import Reference
+
+
+HAND_DEAL_CODES = LEAD_CODES | {UnlikelyResult.code}  # the rules that read a traveller's hand record deal
+
+
+class HandDeals:
+    """A record hook that prepares each batch before the rules run: a record with a ScoreTable and no whole deal
+    of its own gets the hand record's deal of its board, when a hand record holds that board."""
+
+    def __init__(self, reference: Reference):
+        self.reference = reference
+
+    def prepare(self, batch: list[Context]) -> None:
+        for ctx in batch:
+            record = ctx.record
+            if "ScoreTable" not in record.tables or record.deal is not None and record.deal.held.whole:
+                continue
+            number = known(record.board.raw) if record.board is not None and record.board.raw else None
+            official = self.reference.get(number) if number is not None else None
+            if official is not None:
+                ctx.hand_deal = Deal({seat: tuple(cards) for seat, cards in hands_of(official.deal).items()},
+                                     official.line, 1)
+
+    def __call__(self, ctx: Context) -> list[Finding]:
+        return []
+
+
+def hand_deal_hooks(codes: frozenset[str], reference: Reference | None) -> list[HandDeals]:
+    """The hook of a file's run that gives travellers the hand record's deals, when a V rule or O105 (with --dd) is
+    selected and the run has hand records."""
+    return [HandDeals(reference)] if reference is not None and codes & HAND_DEAL_CODES else []
