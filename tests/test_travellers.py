@@ -12,7 +12,7 @@ from bridgelint.core.bridge import parse_lead
 # North AQT94.T53.KQ8.T9, East 63.J98.J53.K8654, South K72.6.AT9762.AJ7, West J85.AKQ742.4.Q32
 DEAL = "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"
 HEADER = '[ScoreTable "Round;Contract;Declarer;Result;Lead"]'
-V = frozenset(("V101", "V102", "V103", "T102"))
+V = frozenset(("V101", "V102", "V103", "V104", "T102"))
 
 
 def game(*rows: str, header: str = HEADER, deal: str | None = DEAL) -> str:
@@ -56,7 +56,7 @@ def test_v101_names_the_holder_in_bridge_words():
     assert "\u2665A is West's, declarer's own card: was the contract played by North-South?" in found.message
 
 
-@pytest.mark.parametrize("lead", ["C2", "2C", "\u26632", "D4"])
+@pytest.mark.parametrize("lead", ["C2", "2C", "\u26632", "HK"])
 def test_a_lead_held_by_declarer_s_right_hand_opponent_is_v102(lead):
     findings = check(game(f"1 4S N 10 {lead}"), codes=V)
     assert at(findings, "V102") == [(4, 11)] and not only(findings, "V101")
@@ -78,7 +78,7 @@ def test_a_traveller_without_a_whole_deal_is_skipped_and_counted():
 
     found = report(game("1 4S N 10 D7", deal=None), codes=V)
     assert [f.code for f in found.findings] == []
-    assert found.skipped == {"V101": 1, "V102": 1, "V103": 1}
+    assert found.skipped == {"V101": 1, "V102": 1, "V103": 1, "V104": 1}
 
 
 def test_leads_that_stop_fitting_from_a_round_on_are_one_v103_that_replaces_v101_and_v102():
@@ -210,3 +210,16 @@ def test_o105_on_the_rows_of_a_traveller_without_a_deal_solves_the_hand_record_s
     found = pipeline.check_file(str(results))
     assert [(f.code, f.line, f.column) for f in found.findings] == [("O105", 4, 8)]
     assert Pipeline(O105, dd="").check_file(str(results)).findings == []  # no deal, no hand record: nothing solved
+
+
+@pytest.mark.parametrize("lead", ["DT", "D10", "\u266610", "C9", "S7"])
+def test_a_lead_one_spot_off_the_leader_s_card_is_v104_not_v101_or_v102(lead):
+    # East leads against North: holds ♦J (♦10 is South's), ♣8 (♣9 is North's), ♠6 (♠7 is South's)
+    findings = check(game(f"1 4S N 10 {lead}"), codes=V)
+    assert [(f.code, f.line, f.column) for f in findings] == [("V104", 4, 11)]
+    assert "but East, who leads, holds" in findings[0].message and "one spot off?" in findings[0].message
+
+
+def test_a_lead_two_spots_off_is_no_typo():
+    # ♦9 is South's and East holds ♦J, two spots up: a lead by the declaring side
+    assert v_codes(game("1 4S N 10 D9")) == [("V101", 4, 11)]

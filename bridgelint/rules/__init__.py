@@ -31,6 +31,7 @@ _ALL: list[type[Rule]] = [
     results.ImpMismatch, results.DatumMismatch, results.StandingsContradiction, results.StandingsTotals,
     results.TeamsResult, results.ImpossibleTraveller,
     travellers.LeadByDeclaringSide, travellers.LeadByRightHandOpponent, travellers.FouledLeads,
+    travellers.MistypedLead,
     *event.EVENT_RULES,
     optimum.DoubleDummyTables, optimum.ParOfTable, optimum.SolverMismatch, optimum.MakeableOnly,
     optimum.UnlikelyResult,
