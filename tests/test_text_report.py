@@ -362,6 +362,8 @@ def test_eight_fouled_boards_are_eight_lines_in_every_format(here, monkeypatch):
     code, sarif, err = run(monkeypatch, "check", "--format", "sarif", "event.pbn")
     assert [(r["locations"][0]["physicalLocation"]["region"]["startLine"], r["level"])
             for r in json.loads(sarif)["runs"][0]["results"] if r["ruleId"] == "E101"] == [(row, "error") for row, _ in places]
+    code, html, err = run(monkeypatch, "check", "--format", "html", "event.pbn")
+    assert html.count('<li class="finding"><a class="code error" href="#rule-E101"') == 8  # each drawn board's
     code, junit, err = run(monkeypatch, "check", "--format", "junit", "event.pbn")
     failures = ET.fromstring(junit.encode()).findall(".//failure")
     assert [failure.get("type") for failure in failures] == ["E101 error"] * 8
