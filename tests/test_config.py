@@ -370,3 +370,14 @@ def test_a_selection_of_no_rule_says_so_and_exits_2(project, monkeypatch, text, 
     assert (code, out) == (2, "")
     by = by.format(toml=project / "bridgelint.toml")
     assert err == f"bridgelint: no rule is selected by {by}: nothing would be checked\n"
+
+
+def test_stdin_filename_names_standard_input_for_its_configuration_and_the_report(project, monkeypatch):
+    (project / "bridgelint.toml").write_text('[per-file-ignores]\n"games/*" = ["B107"]\n')
+    data = (ERROR + "\n" + WARNING).encode()
+    code, out, err = run(monkeypatch, "check", "--stdin-filename", "games/new.pbn", "-", stdin=data)
+    lines = finding_lines(out).splitlines()
+    assert code == 1 and lines and all(line.startswith("games/new.pbn:") for line in lines)
+    assert not any(" B107 " in line for line in lines)  # games/*'s per-file-ignores
+    code, out, err = run(monkeypatch, "check", "-", stdin=data)  # unnamed: no per-file-ignores apply
+    assert any(line.startswith("-:") and " B107 " in line for line in finding_lines(out).splitlines())

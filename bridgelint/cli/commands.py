@@ -112,19 +112,26 @@ def cli() -> None:
               help="Solve each deal double dummy (DDS: pip install 'bridgelint[dd]') and check the record's tables "
                    "and results against it (O103, O105).")
 @click.option("--no-cache", is_flag=True, help="With --dd: solve every deal, neither reading nor writing the cache.")
+@click.option("--stdin-filename", metavar="NAME",
+              help="The name standard input (-) is checked under: its configuration, per-file-ignores, format and "
+                   "the report's paths follow it (an editor or a hook piping a file).")
 @pipeline_options
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
           fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, color: str, verbose: bool,
           max_annotations: int, across_files: bool, fix: bool, unsafe_fixes: bool, diff: bool, fix_to: str | None,
-          dd: bool, no_cache: bool, **options: Any) -> None:
+          dd: bool, no_cache: bool, stdin_filename: str | None, **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
+    stdin_name = stdin_filename if stdin_filename and "-" in paths else None  # standard input named
+    if stdin_name is not None:
+        paths = tuple(stdin_name if path == "-" else path for path in paths)
     files = files_of(pipeline, [*pipeline.hand_records, *paths])  # the hand records are checked too, first
     if not files or not files_of(pipeline, paths):
         nothing_to_read(paths, pipeline)
     report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
     fixing = FixMode(unsafe_fixes, diff, show_info, fix_to) if fix or diff else None
-    fixed_out = fixing is not None and (diff or "-" in files)  # standard output holds the diff or the fixed text
+    stdin_path = stdin_name or "-"  # how the report names standard input
+    fixed_out = fixing is not None and (diff or stdin_path in files)  # standard output: the diff or the fixed text
     if output_format == "auto":
         output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
     document = output_format != "text" and output_file is None and not statistics  # on standard output
@@ -133,13 +140,14 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     # text: suits as symbols or letters, decided once for the whole run; a document is written as it is
     screen = printable.Printable("utf-8" if document else printable.encoding_of(sys.stdout))
     # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
-    stdin_bytes = sys.stdin.buffer.read() if output_format == "html" and "-" in files else None
+    stdin_bytes = (sys.stdin.buffer.read() if stdin_name is not None or output_format == "html" and "-" in files
+                   else None)
     across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
     reference = pipeline.events.reference if pipeline.events is not None else None
     scope = EventScope(across, output_format == "json", reference)  # only JSON lists the events
     pipeline = replace(pipeline, events=scope, dd=_solving(dd or pipeline.config.dd, no_cache))
     progress = None if quiet else Progress.on_terminal(files)
-    run = pipeline.files(files, jobs or parallel.cpu_count(), {"-": io.BytesIO(stdin_bytes)} if stdin_bytes
+    run = pipeline.files(files, jobs or parallel.cpu_count(), {stdin_path: io.BytesIO(stdin_bytes)} if stdin_bytes
                          is not None else None, progress.read if progress else None, fixing)
     fail_on = fail_on or pipeline.config.fail_on
     reporter: Reporter
@@ -152,7 +160,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         from ..reporters.html import HtmlReporter  # with the board views: imported for an HTML report only
 
         real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
-        reporter = HtmlReporter(functools.partial(_records, pipeline, real, stdin_bytes), fail_on, verbose,
+        reporter = HtmlReporter(functools.partial(_records, pipeline, real, (stdin_path, stdin_bytes)), fail_on, verbose,
                                 pipeline.config.docs_url)
     elif output_format == "json":
         from ..reporters.json import JsonReporter  # each file written as its report comes
@@ -237,10 +245,11 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     sys.exit(1 if summary.fail(fail_on) and not exit_zero else 0)
 
 
-def _records(pipeline: Pipeline, real: dict[str, str], stdin: bytes | None, path: str) -> Generator[Record, None, None]:
+def _records(pipeline: Pipeline, real: dict[str, str], stdin: tuple[str, bytes | None], path: str
+             ) -> Generator[Record, None, None]:
     """The records of a file as its report shows its path, for the HTML report to draw: read again down the
-    road (standard input from the bytes kept)."""
-    streams = {"-": io.BytesIO(stdin or b"")} if path == "-" else None
+    road (standard input, named ``stdin[0]``, from the bytes kept)."""
+    streams = {path: io.BytesIO(stdin[1] or b"")} if path == stdin[0] else None
     drawing = replace(pipeline, dd=None)  # the deals need no solving to be drawn
     with contextlib.closing(drawing.files([real.get(path, path)], streams=streams)) as run:
         for result in run:
