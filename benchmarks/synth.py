@@ -141,13 +141,16 @@ SCORE_TABLE = ("-Rank\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer;Resu
 
 
 def score_table(board: Board, results: int, rng: random.Random) -> list[str]:
-    """A ScoreTable of ``results`` other tables' results on the board, in export form (PBN §5.9)."""
+    """A ScoreTable of ``results`` other tables' results on the board, in export form (PBN §5.9).  Each
+    denomination is declared by one side only, as a real deal's traveller mostly is: two sides' results in one
+    denomination beyond the 13 tricks a deal holds are O105's, which a benchmark of clean boards should not be."""
     from bridgelint.core import bridge, scoring
 
+    owners = {denomination: rng.choice(("NS", "EW")) for denomination in DENOMS}
     rows = []
     for pair in range(1, results + 1):
         level, denomination = rng.randrange(1, 7), rng.choice(DENOMS)
-        declarer = rng.choice(SEATS)
+        declarer = rng.choice(owners[denomination])
         risk = "X" if rng.random() < 0.1 else ""
         tricks = max(0, min(13, level + 6 + rng.randrange(-2, 3)))
         contract, _ = bridge.parse_contract(f"{level}{denomination}{risk}")
@@ -186,10 +189,11 @@ def results_table(board: Board, results: int, rng: random.Random, kind: str,
     that the other columns are those of a file without leads."""
     from bridgelint.core import bridge, results as formulas, scoring
 
+    owners = {denomination: rng.choice(("NS", "EW")) for denomination in DENOMS}  # one side a denomination
     rows = []
     for table in range(1, results + 1):
         level, denomination = rng.randrange(1, 7), rng.choice(DENOMS)
-        declarer = rng.choice(SEATS)
+        declarer = rng.choice(owners[denomination])
         tricks = max(0, min(13, level + 6 + rng.randrange(-2, 3)))
         contract, _ = bridge.parse_contract(f"{level}{denomination}")
         vulnerable = board.vul == "All" or board.vul == ("NS" if declarer in "NS" else "EW")
