@@ -21,36 +21,36 @@ from .events.sighting import day_number, tables_played
 EVENT_TAGS = ("Event", "Site", "Date", "Section", "Stage")  # the teams' names aside: a match's boards are the event's
 
 
-_EVENT_INDEX = {name: i for i, name in enumerate(EVENT_TAGS)}
+
+
+def _value(name: str, value: str) -> str:
+    """How an event tag's value tells events apart: as written, a Date by its day."""
+    value = value.strip()
+    return str(day_number(value) or value) if name == "Date" else value
 
 
 class Tally:
     """The boards and results of one file, fed its records in order."""
 
-    __slots__ = ("numbers", "unnumbered", "results", "_event")
+    __slots__ = ("numbers", "unnumbered", "results", "_event", "_written")
 
     def __init__(self) -> None:
         self.numbers: dict[tuple[str | None, ...], set[object]] = {}  # each event's board numbers
         self.unnumbered = 0  # records that hold a board without a number
         self.results = 0
         self._event: tuple[str | None, ...] = (None,) * len(EVENT_TAGS)
+        self._written: tuple[str | None, ...] = ()  # the event tags' values as the last game wrote them
 
     def add(self, record: Record) -> None:
         self.results += tables_played(record)
         if record.format == "pbn":  # LIN names its event in one header
-            event: list[str | None] | None = None
-            for tag in record.tags:
-                index = _EVENT_INDEX.get(tag.name)
-                if index is not None:
-                    if event is None:
-                        event = [None] * len(EVENT_TAGS)
-                    if event[index] is None:  # the first tag of a name counts (PBN §3.4)
-                        value = tag.value.strip()
-                        event[index] = str(day_number(value) or value) if tag.name == "Date" else value
-            if event is not None:
-                key = tuple(value if value is not None else before for value, before in zip(event, self._event))
-                if key != self._event:
-                    self._event = key
+            first = record.first_tags()  # the first tag of a name counts (PBN §3.4); worked out once a record
+            tags = [first.get(name) for name in EVENT_TAGS]
+            written = tuple(tag.value if tag is not None else None for tag in tags)
+            if written != self._written and any(tags):  # most games write the tags of the game before
+                self._written = written
+                event = [None if tag is None else _value(tag.name, tag.value) for tag in tags]
+                self._event = tuple(value if value is not None else before for value, before in zip(event, self._event))
         number = _number(record)
         if number is not None:
             self.numbers.setdefault(self._event, set()).add(number)
