@@ -419,6 +419,20 @@ def test_r105_victory_points_on_the_wbf_scale():
     assert "a margin of 9 IMPs in 28 boards gives the home team 8.02 VPs on the WBF scale" in findings[0].message
 
 
+@pytest.mark.parametrize("boards", ["100000000", "-16", "0", "2.5"])
+def test_r105_a_match_of_no_number_of_boards_is_said_and_costs_nothing(boards):
+    # the scale's work grows with the boards: a match of 100,000,000 boards is no match, and no loop that long
+    findings = [f for f in check(MATCHES + PLAYED.replace(" 28 8.02", f" {boards} 8.02")) if f.code == "R105"]
+    assert [(f.line, f.column) for f in findings] == [(3, 34)]
+    assert f"NrBoards {boards} is no number of boards a match is played over (1 to 500)" in findings[0].message
+
+
+def test_r103_a_top_that_rounds_to_nothing_is_no_top():
+    ranking = '[Event "e"]\n[TotalScoreTable "Rank;PairId;NrBoards;TotalMP;TotalPercentage"]\n'
+    rows = "1 1 1000 0.01 60.0\n2 2 1000 0.01 60.0\n3 3 1000 0.01 60.0\n"  # a top of 0.00002 a board
+    assert at(check(ranking + rows), "X001") == []
+
+
 def test_r105_a_vp_pair_that_does_not_sum_to_20():
     assert at(check(MATCHES + PLAYED.replace("12.18 7.82", "12.18 7.72")), "R105") == [(4, 44)]
 

@@ -716,6 +716,9 @@ def _in_place(values: list[float | None], row: int, descending: bool) -> bool:
     return (above is None or above <= value) and (below is None or value <= below)
 
 
+MATCH_BOARDS = 500  # the most boards of a match whose VPs are checked: the scale's work grows with √boards
+
+
 def _more(wrong: list, what: str) -> str:
     others = len(wrong) - 1
     return f"; {others} more {what}{'s' if others > 1 else ''} like it" if others else ""
@@ -738,7 +741,8 @@ def _agreed_top(rows: list[tuple[int, float, float, float]], centred: bool) -> f
     top, agreeing = max(counts.items(), key=lambda item: item[1])
     if agreeing < 2 or 2 * agreeing <= len(tops):
         return None
-    return round(top) if abs(top - round(top)) < 0.05 else top
+    top = round(top) if abs(top - round(top)) < 0.05 else top
+    return top if top > 0 else None  # a top that rounds to 0: no board's top, nothing to divide by
 
 
 def _ranking_key(standings: Standings) -> tuple[str, list[float | None], bool] | None:
@@ -1138,7 +1142,7 @@ class TeamsResult(Rule):
         scores = _match_imps(matches)
         if scores is None:
             return
-        wrong_segments, wrong_vps = [], []
+        wrong_segments, wrong_vps, no_match = [], [], []
         for row in played:
             imps_, segments_ok = scores[row]
             if imps_ is None:
@@ -1146,12 +1150,20 @@ class TeamsResult(Rule):
             if not segments_ok:
                 wrong_segments.append(row)
             count = boards[0][row] if boards is not None else None
-            if count and isfinite(count) and count == int(count) and all(map(isfinite, imps_)):
+            if count is not None and not (isfinite(count) and count == int(count) and 0 < count <= MATCH_BOARDS):
+                no_match.append(row)  # the scale of a match of 0, -16 or 100,000,000 boards: none
+                continue
+            if count and all(map(isfinite, imps_)):
                 margin = int(abs(imps_[0] - imps_[1]))
                 winner = victory_points(margin, int(count))
                 expected = winner if imps_[0] >= imps_[1] else round(20 - winner, 2)
                 if abs(home[row] - expected) > 0.005:
                     wrong_vps.append((row, expected, margin, int(count)))
+        if no_match:
+            element = matches.element(no_match[0], "NrBoards")
+            yield self.finding(f"ScoreTable NrBoards {element.text} is no number of boards a match is played over "
+                               f"(1 to {MATCH_BOARDS}): its victory points are not checked{_more(no_match, 'match')}",
+                               element.line, element.column)
         if wrong_segments:
             element = matches.element(wrong_segments[0], "MatchDetails")
             yield self.finding(f"ScoreTable MatchDetails {element.text}: the segments do not add up to the "
