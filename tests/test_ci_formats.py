@@ -182,3 +182,18 @@ def test_gitlab_code_quality_issues_keep_their_fingerprint_when_lines_move(here,
     (here / "twice.pbn").write_text(ERROR + "\n" + ERROR)  # two alike: two fingerprints
     twice = json.loads(run(monkeypatch, "check", "--format", "gitlab", "twice.pbn")[1])
     assert len({issue["fingerprint"] for issue in twice}) == len(twice) == 2
+
+
+def test_a_backtick_in_a_file_name_stays_in_the_job_summary_s_code_span(here, monkeypatch):
+    from bridgelint.reporters.github import code_span
+
+    assert code_span("a.pbn") == "`a.pbn`" and code_span("x`![i](h)`.pbn") == "``x`![i](h)`.pbn``"
+    assert code_span("`x.pbn") == "`` `x.pbn ``"
+    name = "x```![i](h)`.pbn"
+    (here / name).write_text(ERROR)
+    summary = here / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    run(monkeypatch, "check", "--format", "github", name)
+    text = summary.read_text()
+    assert "| ````x```![i](h)`.pbn```` |" in text  # the name inside one code span
+    assert "\n````text\n" in text and text.rstrip().endswith("````\n\n</details>")  # the errors' fence outlasts it

@@ -15,6 +15,7 @@ expects (``%25``, ``%0D``, ``%0A``), properties also ``%3A`` and ``%2C``.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from typing import Sequence
 
@@ -112,7 +113,7 @@ def job_summary(verdicts: list[Verdict], errors: Sequence[str] = (), more: int =
         out.append("|" + "|".join(" ---: " if h in ("boards", "results", "errors", "warnings") else " --- " for h in HEADERS) + "|")
         for verdict in listed:
             cells = verdict.row()
-            cells[0] = f"`{cells[0]}`"
+            cells[0] = code_span(cells[0])
             cells[-1] = f"**{cells[-1]}**" if verdict.rejected or verdict.unreadable else cells[-1]
             out.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
             if verdict.headline:
@@ -121,12 +122,27 @@ def job_summary(verdicts: list[Verdict], errors: Sequence[str] = (), more: int =
         out.append("")
     out.append(count(verdicts, False) + "\n")
     if errors:
-        out += [f"<details><summary>{counted(len(errors) + more, 'error', grouped=True)}</summary>", "", "```text",
-                "".join(errors).rstrip("\n"), "```", ""]
+        lines = "".join(errors).rstrip("\n")
+        fence = "`" * max(3, _longest_run(lines) + 1)  # no line of the list can close it
+        out += [f"<details><summary>{counted(len(errors) + more, 'error', grouped=True)}</summary>", "",
+                fence + "text", lines, fence, ""]
         if more:
             out.append(f"… and {counted(more, 'more error', grouped=True)}: `bridgelint check` lists them all.\n")
         out.append("</details>\n")
     return "\n".join(out)
+
+
+def _longest_run(text: str) -> int:
+    """The longest run of backticks in ``text``."""
+    return max((len(run) for run in re.findall("`+", text)), default=0)
+
+
+def code_span(text: str) -> str:
+    """``text`` as a Markdown code span that no backtick in it can close (CommonMark: a fence longer than any
+    run inside, padded with spaces where the text starts or ends with one)."""
+    fence = "`" * (_longest_run(text) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
