@@ -120,3 +120,12 @@ def test_fix_on_a_results_file_changes_only_the_wrong_scores_line(name):
     changed = [(a, b) for a, b in zip(before, after) if a != b]
     assert changed in ([(b'[Score "NS 420"]' + end, b'[Score "NS 400"]' + end)],
                        [(b'[Score "NS 420"]' + end, b'[Score "NS 600"]' + end)]), changed
+
+
+def test_format_reports_only_what_the_layout_could_not_mend(tmp_path, monkeypatch):
+    # a file with a revoke and a wrong Score: format is about layout, and says nothing of them
+    monkeypatch.chdir(tmp_path)
+    Path("p.pbn").write_bytes((Path(__file__).resolve().parents[1] / "samples" / "play-defects.pbn").read_bytes())
+    status, _, err = run_cli(monkeypatch, "format", "--check", "p.pbn")
+    codes = {line.split(" ")[1] for line in err.splitlines() if line.startswith("p.pbn:")}
+    assert codes <= {"S108"}, err

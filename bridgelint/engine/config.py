@@ -24,7 +24,7 @@ import codecs
 import fnmatch
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Sequence
 
@@ -391,6 +391,11 @@ class Configs:
     off: frozenset[str] = frozenset()
     fixed: Config | None = None
     _found: dict[str, tuple[Config, frozenset[str]]] = field(default_factory=dict, compare=False, repr=False)
+
+    def selecting(self, *codes: str) -> Configs:
+        """These configurations with ``codes`` selected in every file, whatever the files and command line select
+        (``bridgelint format``: S108 alone); their excludes, encodings and per-file-ignores as they are."""
+        return replace(self, select=codes, extend_select=(), ignore=(), _found={})
 
     def for_path(self, path: str) -> tuple[Config, frozenset[str]]:
         """The configuration of ``path`` and the codes it selects (:class:`ConfigError` for a file that is not

@@ -47,7 +47,8 @@ def declared(data: bytes) -> bytes:
 def formatted(pipeline: Pipeline, path: str, data: bytes) -> tuple[bytes, FileReport]:
     """The bytes of ``path`` (holding ``data``) written in export format, and the report on them: the S108 that
     remain where the layout could not be written."""
-    layout = replace(pipeline, selected=frozenset((ExportFormat.code,)), events=None, dd=None)
+    configs = pipeline.configs.selecting(ExportFormat.code) if pipeline.configs is not None else None
+    layout = replace(pipeline, selected=frozenset((ExportFormat.code,)), configs=configs, events=None, dd=None)
     start = declared(data)
     report = layout.checked(path, io.BytesIO(start), fix=FixMode(layout=True)).report
     return (report.fixed_text if report.fixed_text is not None else start), report
