@@ -67,8 +67,8 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
         sys.exit(USAGE_ERROR)
     # each file's own configuration, the nearest above it, unless one is given (or none) for every file
     select, extend_select, ignore = (tuple(s) for s in selectors)
-    configs = Configs(tuple(RULES), select, extend_select, ignore, frozenset(RULES.keys() - DEFAULT_CODES),
-                      config if config_file is not None or isolated else None)
+    configs = None if config_file is not None or isolated else Configs(
+        tuple(RULES), select, extend_select, ignore, frozenset(RULES.keys() - DEFAULT_CODES))
     pipeline = Pipeline(selected, config, options.pop("input_format"), encoding=encoding, configs=configs,
                         force_exclude=options.pop("force_exclude"))
     hand_records = (*config.hand_records, *options.pop("hand_records"))

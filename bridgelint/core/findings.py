@@ -8,6 +8,7 @@ from typing import Final, Iterable, Literal, Protocol
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: Final[tuple[Severity, ...]] = ("error", "warning", "info")
+SEVERITY_RANK: Final[dict[str, int]] = {severity: i for i, severity in enumerate(SEVERITIES)}  # errors first
 Applicability = Literal["safe", "unsafe", "layout"]  # a fix that keeps what the file says, one that changes it, or
 # the file's layout written anew (``bridgelint format``, never ``check --fix``)
 MARKS: Final[dict[str, str]] = {"safe": "[*]", "unsafe": "[~]", "layout": ""}  # how reports mark a fixable finding

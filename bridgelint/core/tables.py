@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from array import array
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, cast
+from typing import TYPE_CHECKING, Callable, Iterator, cast
 
 from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_lead, parse_pbn_call
 from .digits import is_digits, matched, whole, wholes
@@ -227,9 +227,6 @@ def _card(text: str) -> str | None:
     return parse_card(text) if len(text) == 2 else None
 
 
-def _lead(text: str) -> str | None:
-    return parse_lead(text)
-
 
 def _denomination(text: str) -> str | None:
     text = text.upper()
@@ -267,8 +264,8 @@ def _holding(text: str) -> str | None:
     return text if text and all(rank in RANKS for rank in text) else None
 
 
-_PARSERS = {RANK: _rank, COUNT: _count, NUMBER: number, SCORE: _score, PERCENTAGE: _percentage,
-            TRICKS: _tricks, CONTRACT: _contract, SEAT: _seat, CALL: _call, CARD: _card, LEAD: _lead,
+_PARSERS: dict[str, Callable[[str], object]] = {RANK: _rank, COUNT: _count, NUMBER: number, SCORE: _score, PERCENTAGE: _percentage,
+            TRICKS: _tricks, CONTRACT: _contract, SEAT: _seat, CALL: _call, CARD: _card, LEAD: parse_lead,
             DENOMINATION: _denomination, TIME: _time, RANGE: _range, HOLDING: _holding}
 
 
@@ -304,7 +301,7 @@ class Table:
     game is read (a ``#`` header is known only then).
     """
 
-    __slots__ = ("tag", "text", "cells", "row_starts", "columns", "inherited", "_artificial")
+    __slots__ = ("tag", "text", "cells", "row_starts", "columns", "inherited", "_artificial", "_sit_out")
 
     def __init__(self, tag: Tag, text: str):
         self.tag = tag  # the section's tag; its value is the header
@@ -314,6 +311,7 @@ class Table:
         self.columns: list[Column] = []
         self.inherited = tag.value.strip() == "#"  # the header comes from an earlier game (PBN §4.8)
         self._artificial: frozenset[int] | None = None
+        self._sit_out: frozenset[int] | None = None
 
     @property
     def name(self) -> str:
@@ -386,14 +384,18 @@ class Table:
         return self._artificial
 
     def sit_out_rows(self) -> frozenset[int]:
-        """The rows a predefined column of which says that the row's pair sat out (``Bye``, ``Sitout``...)."""
-        text, cells, starts, count = self.text, self.cells, self.row_starts, self.element_count
-        if not cells or not _SIT_OUT_WORD.search(text, cells[0], cells[-3]):  # the usual table: no sit-out
-            return frozenset()
-        typed = [position for position, column in enumerate(self.columns) if column.kind not in (None, TEXT)]
-        return frozenset(row for row, start in enumerate(starts)
-                         if any(start + position < count and sit_out(self.element_text(start + position))
-                                for position in typed))
+        """The rows a predefined column of which says that the row's pair sat out (``Bye``, ``Sitout``...), worked
+        out once."""
+        if self._sit_out is None:
+            text, cells, starts, count = self.text, self.cells, self.row_starts, self.element_count
+            found: frozenset[int] = frozenset()
+            if cells and _SIT_OUT_WORD.search(text, cells[0], cells[-3]):  # a sit-out word somewhere: which rows
+                typed = [position for position, column in enumerate(self.columns) if column.kind not in (None, TEXT)]
+                found = frozenset(row for row, start in enumerate(starts)
+                                  if any(start + position < count and sit_out(self.element_text(start + position))
+                                         for position in typed))
+            self._sit_out = found
+        return self._sit_out
 
     def rows(self) -> Iterator[list[Element]]:
         for number in range(len(self.row_starts)):

@@ -380,16 +380,15 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
 
 @dataclass
 class Configs:
-    """Each file's configuration and selection: those of the nearest configuration file above it (``fixed``: one
-    for every file, ``--config`` or ``--isolated``), the command line's selectors on top.  Found once a
-    directory; picklable (a worker is sent them with the pipeline)."""
+    """Each file's configuration and selection: those of the nearest configuration file above it, the command
+    line's selectors on top (with ``--config`` or ``--isolated`` a run has none: its one configuration serves every
+    file).  Found once a directory; picklable (a worker is sent them with the pipeline)."""
 
     codes: tuple[str, ...]
     select: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     off: frozenset[str] = frozenset()
-    fixed: Config | None = None
     _found: dict[str, tuple[Config, frozenset[str]]] = field(default_factory=dict, compare=False, repr=False)
 
     def selecting(self, *codes: str) -> Configs:
@@ -405,11 +404,8 @@ class Configs:
         directory = os.getcwd() if path == "-" else os.path.dirname(os.path.abspath(split_member(path)[0]))
         found = self._found.get(directory)
         if found is None:
-            if self.fixed is not None:
-                config = self.fixed
-            else:
-                source = find_config(Path(directory))
-                config = load_config(source, self.codes) if source is not None else Config(root=Path.cwd())
+            source = find_config(Path(directory))
+            config = load_config(source, self.codes) if source is not None else Config(root=Path.cwd())
             selected = selection(self.codes, config, self.select, self.extend_select, self.ignore, self.off)
             found = self._found[directory] = (config, selected)
         return found

@@ -55,4 +55,3 @@ class Finalize:
         """Event findings the parent decides after the file (``found``) made final, with S112 for a directive of
         ``codes`` (the codes decided then, at the end of the run) that suppressed nothing."""
         return self.record(found) + (self.unused(codes & self.suppressions.known) if codes else [])
-

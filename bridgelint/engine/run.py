@@ -129,7 +129,7 @@ class FileRun:
                 record = replays.record
                 line = record.line
                 report.games += 1
-                tally.add(record)
+                tally.add(replays)
                 known = found.popleft()
                 suppressions.add_header(header[seen:known])
                 seen = known

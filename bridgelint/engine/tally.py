@@ -16,11 +16,10 @@ contract or a result (:func:`.events.sighting.tables_played`).  A BBO file of
 from __future__ import annotations
 
 from ..core.record import Record
-from .events.sighting import day_number, tables_played
+from ..replay.context import Context
+from .events.sighting import carried, day_number, tables_played
 
 EVENT_TAGS = ("Event", "Site", "Date", "Section", "Stage")  # the teams' names aside: a match's boards are the event's
-
-
 
 
 def _value(name: str, value: str) -> str:
@@ -41,8 +40,9 @@ class Tally:
         self._event: tuple[str | None, ...] = (None,) * len(EVENT_TAGS)
         self._written: tuple[str | None, ...] = ()  # the event tags' values as the last game wrote them
 
-    def add(self, record: Record) -> None:
-        self.results += tables_played(record)
+    def add(self, ctx: Context) -> None:
+        record = ctx.record
+        self.results += tables_played(ctx)
         if record.format == "pbn":  # LIN names its event in one header
             first = record.first_tags()  # the first tag of a name counts (PBN §3.4); worked out once a record
             tags = [first.get(name) for name in EVENT_TAGS]
@@ -50,7 +50,7 @@ class Tally:
             if written != self._written and any(tags):  # most games write the tags of the game before
                 self._written = written
                 event = [None if tag is None else _value(tag.name, tag.value) for tag in tags]
-                self._event = tuple(value if value is not None else before for value, before in zip(event, self._event))
+                self._event = carried(tuple(event), self._event)
         number = _number(record)
         if number is not None:
             self.numbers.setdefault(self._event, set()).add(number)

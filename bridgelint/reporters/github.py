@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from typing import Sequence
 
-from ..core.findings import Finding
+from ..core.findings import Finding, SEVERITY_RANK
 from ..core.report import FileReport
 from ..rules import RULES
 from ..core.wording import counted
@@ -30,7 +30,6 @@ from .verdict import HEADERS, Verdict, count
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 ANNOTATIONS = 10  # annotations of each kind a run, by default: what GitHub shows of a step
 SUMMARY_BYTES = 900_000  # the most the errors' list takes of the job summary (GitHub takes 1 MiB)
-_RANK = {"error": 0, "warning": 1, "info": 2}
 
 
 def escape_data(text: str) -> str:
@@ -61,7 +60,7 @@ class GithubReporter(Reporter):
         if report.unreadable is not None:
             out.append(f"::error file={path},title=unreadable::{escape_data(f'not checked: {report.unreadable}')}\n")
         # errors first, then warnings, then notices, each in file order
-        for f in sorted(report.findings, key=lambda f: _RANK.get(f.severity or "", 1)):  # stable: in file order
+        for f in sorted(report.findings, key=lambda f: SEVERITY_RANK.get(f.severity or "", 1)):  # stable: in file order
             if f.severity == "error":
                 self._keep(report.path, f)
             command = COMMANDS.get(f.severity or "", "warning")

@@ -34,7 +34,7 @@ from typing import Callable, Generator
 
 from ..core._version import __version__
 from ..core.documentation import rule_url
-from ..core.findings import Finding
+from ..core.findings import Finding, SEVERITY_RANK
 from ..core.record import Record
 from ..core.report import FileReport
 from ..replay.context import Context
@@ -56,7 +56,6 @@ from .verdict import HEADERS, Verdict, count
 BOARDS_PER_FILE = 12
 BOARDS_PER_RUN = 300
 LISTED_PER_CODE = 3  # warnings and info of a code on boards not drawn that are listed with their place (every error is)
-_RANK = {"error": 0, "warning": 1, "info": 2}
 _OTHER_LINE = re.compile(r"\bat line (\d+)\b")  # E101: where the other record of the board is, in this file
 _UNPLAYED = re.compile(r"(?:[NESW]:)?-(?: (?:[NESW]:)?-)*")  # a trick row of no card (an unfinished play)
 _VULNERABLE = {"None": "", "Love": "", "-": "", "NS": "NS", "EW": "EW", "All": "NESW", "Both": "NESW"}
@@ -230,7 +229,7 @@ class HtmlReporter(Reporter):
 
 def worst(findings: list[Finding]) -> int:
     """The rank of the most serious finding: 0 an error, 1 a warning, 2 info."""
-    return min((_RANK.get(f.severity or "", 1) for f in findings), default=2)
+    return min((SEVERITY_RANK.get(f.severity or "", 1) for f in findings), default=2)
 
 
 _GROUPS = ("More boards with errors, not drawn", "Boards with warnings only, not drawn",
@@ -258,7 +257,7 @@ def _not_drawn(boards: list[list[Finding]], anchor: str) -> str:
             if len(listed) < LISTED_PER_CODE or f.severity == "error":  # an error is never left out
                 listed.append(f)
         items = []
-        for code, total in sorted(counts.items(), key=lambda item: (_RANK.get(first[item[0]][0].severity or "", 1),
+        for code, total in sorted(counts.items(), key=lambda item: (SEVERITY_RANK.get(first[item[0]][0].severity or "", 1),
                                                                     -item[1], item[0])):
             n += 1
             shown = first[code]

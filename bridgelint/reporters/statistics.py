@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..core.findings import SEVERITY_RANK
 from ..core.report import FileReport
 from ..rules import RULES
 from . import Summary
 
 
-_RANK = {"error": 0, "warning": 1, "info": 2}
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
@@ -36,7 +36,7 @@ def render(reports: list[FileReport], summary: Summary) -> str:
                             if fixable[code, severity, mark])
 
         rows = [(count, files[key], key[0], RULES[key[0]].name if key[0] in RULES else "", key[1], mended(key))
-                for key, count in sorted(counts.items(), key=lambda item: (_RANK.get(item[0][1], 1), -item[1], item[0]))]
+                for key, count in sorted(counts.items(), key=lambda item: (SEVERITY_RANK.get(item[0][1], 1), -item[1], item[0]))]
         text = tabulate(rows, headers=("count", "files", "code", "name", "severity", "fixable"), disable_numparse=True,
                         colalign=("right", "right", "left", "left", "left", "left")) + "\n"
     if skipped:  # the checks a rule could not make (the Scoring tag names no method it knows, no whole deal)

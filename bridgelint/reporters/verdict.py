@@ -56,7 +56,8 @@ class Verdict:
         for f in report.findings:
             if f.severity == "error" or f.severity == "warning":
                 verdict.codes[f.code] += 1
-                verdict.error_codes[f.code] += f.severity == "error"
+                if f.severity == "error":
+                    verdict.error_codes[f.code] += 1
                 games[f.code].add(f.game)
                 messages[f.code][f.full_message] += 1
         verdict.rejected = counts.fail(fail_on) or bool(report.unreadable)
@@ -166,8 +167,7 @@ def _painted(row: str, verdict: Verdict) -> str:
     if row.endswith(word):
         row = row[:-len(word)] + colour.ansi(word, VERDICT_COLOURS[word], bold=word != "ok")
     for code in verdict.error_codes:
-        if verdict.error_codes[code]:
-            row = re.sub(rf"(?<=  |, ){code} [\d,]*\d", lambda m: colour.severity(m.group(), "error"), row, count=1)
+        row = re.sub(rf"(?<=  |, ){code} [\d,]*\d", lambda m: colour.severity(m.group(), "error"), row, count=1)
     return row
 
 

@@ -340,7 +340,7 @@ def _written(table: str, convention: Convention | None) -> str:
     return "".join(f"{convention.marker:x}" if int(c, 16) <= convention.ceiling else c for c in table)
 
 
-_TURNS = {1: "one seat", 2: "two seats", 3: "three seats"}
+TURNS = {1: "one seat", 2: "two seats", 3: "three seats"}  # a deal turned k seats clockwise, in words
 
 
 class SolverMismatch(_OptimumRule):
@@ -771,7 +771,7 @@ def solved_file_hooks(codes: frozenset[str]) -> list[SolvedFile]:
 
 def _turned(reading: Reading, solved: dict[tuple[str, str], int]) -> str | None:
     """What the message adds when the whole table is that of the deal turned; None when it is not."""
-    for k, turn in _TURNS.items():
+    for k, turn in TURNS.items():
         other = {(SEATS[(SEATS.index(seat) + k) % 4], d): n for (seat, d), n in solved.items()}
         if other != solved and _fits(reading, other):
             return (f": the whole table is that of the deal turned {turn} clockwise ({SEAT_NAMES['N']}'s tricks "

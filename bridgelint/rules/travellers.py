@@ -22,11 +22,11 @@ from ..core.holders import Holders
 from ..core.tables import number
 from ..replay.context import per_record
 from .base import Context, Rule
+from .optimum import TURNS
 from .parts import TABLES
 from .tables import traveller
 
 _COLUMNS = ("Contract", "Declarer", "Lead", "Round")
-_TURNS = {1: "one seat", 2: "two seats", 3: "three seats"}
 _ROLES = {0: "declarer's own card", 2: "declarer's partner"}  # of the holder of a lead V101 reports
 _LISTED = 12  # rows named in a V103 message; the others counted
 
@@ -55,7 +55,7 @@ class LeadRow:
     @property
     def leader(self) -> str:
         """Declarer's left-hand opponent (Law 41A)."""
-        return seat_after(self.declarer)
+        return _LEADER[self.declarer]
 
     @property
     def fits(self) -> bool:
@@ -104,7 +104,7 @@ class Leads:
 
     def misfits(self, turns: Sequence[int]) -> Iterator[LeadRow]:
         """The rows whose lead is held ``turns`` seats from declarer, less those V103 tells of and those whose leader
-        holds the card next to it (V104); ``turns`` None: those V104 tells of."""
+        holds the card next to it (V104); ``turns`` empty: those V104 tells of."""
         told = {row.row for row in self.fouled.rows} if self.fouled is not None else set()
         return (row for row in self.rows if row.row not in told and not row.fits
                 and (row.near is not None if not turns else row.near is None and row.turns() in turns))
@@ -184,7 +184,7 @@ def _fouled(rows: list[LeadRow]) -> Fouled | None:
             if all(row.fits for row in before) and not any(row.fits for row in after):
                 first = after[0].round
                 turn = _turn(after)
-                how = (f"; they fit the deal turned {_TURNS[turn]} clockwise: the board went back on the table "
+                how = (f"; they fit the deal turned {TURNS[turn]} clockwise: the board went back on the table "
                        "turned" if turn else ": the board was fouled or mixed up")
                 return Fouled(tuple(after), f"the leads stop fitting the deal from round {_shown(first)} on: "
                                             f"{len(after)} rows of round {_shown(first)} on ({_lines(after)}) lead "
@@ -195,7 +195,7 @@ def _fouled(rows: list[LeadRow]) -> Fouled | None:
         turn = _turn(rows)
         if turn:
             return Fouled(tuple(rows), f"none of the {len(rows)} rows' leads ({_lines(rows)}) fits the deal as "
-                                       f"written, every one fits it turned {_TURNS[turn]} clockwise "
+                                       f"written, every one fits it turned {TURNS[turn]} clockwise "
                                        f"({SEAT_NAMES['N']}'s hand played as {SEAT_NAMES[seat_after('N', turn)]}'s): "
                                        "the board was put on the table turned")
     return None

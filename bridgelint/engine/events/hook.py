@@ -72,7 +72,7 @@ class EventHook:
             Sightings(), finalize, None, None, None, 0
 
     def __call__(self, ctx: Context) -> list[Finding]:
-        sighting = sight(ctx.record, self._key, self._day_of)
+        sighting = sight(ctx, self._key, self._day_of)
         if self.across:
             self.sightings.append(sighting)
             return []

@@ -19,6 +19,7 @@ from ...core.lin_match import match_event, match_fields, match_tag, match_teams,
 from ...core.scoring import score
 from ...core.sighting import Sighting
 from ...core.fingerprint import fingerprint
+from ...replay.context import Context, per_record
 
 # records with equal values are one event; a teams match (HomeTeam, VisitTeam) is an event of its own.  The Date
 # is not part of the key: it separates the sessions of a multi-day event only where a board's deals split by day
@@ -31,6 +32,7 @@ NO_DATE = -1  # the day of a record that writes no Date (a day carried from the 
 _DAY = re.compile(r"([0-9]{4})[.-]([0-9]{1,2}|\?+)[.-]([0-9]{1,2}|\?+)(?:[ T][0-9:.?]*)?")
 
 
+@lru_cache(maxsize=256)
 def day_number(value: str) -> int:
     """The day a Date value gives (``YYYY.MM.DD`` or ``YYYY-MM-DD``, with or without a time of day after it), as
     ``date.toordinal()``; 0 when not known (a ``?`` part, a value that is no such date)."""
@@ -41,14 +43,17 @@ def day_number(value: str) -> int:
         return date(int(m[1]), int(m[2]), int(m[3])).toordinal()
     except ValueError:  # no such day (month 13, year 0)
         return 0
+
+
 _ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
 _NO_VALUE = (None, MALFORMED)
 
 
-def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None,
+def sight(ctx: Context, key_of: Callable[[tuple, str], tuple] | None = None,
           day_of: Callable[[int], int] | None = None) -> Sighting:
     """What the event checks need of ``record``; ``key_of(key, format)`` may replace the key (carried, shared),
     ``day_of(day)`` the day (:data:`NO_DATE` when the record writes no Date: carried)."""
+    record = ctx.record
     place: Field[int | None] | Tag | None = None
     day = NO_DATE
     deal = record.deal
@@ -98,7 +103,7 @@ def sight(record: Record, key_of: Callable[[tuple, str], tuple] | None = None,
                     table, board_room, place.line if place else 0, _value_column(place),
                     ns_score(record) if board_room is not None else None, imps,
                     imps_line, imps_column,
-                    record.line, record.column, record.game, tables_played(record),
+                    record.line, record.column, record.game, tables_played(ctx),
                     digest(record, print_) if named else 0, outcome(record) if named else None,
                     record.vulnerable.value if record.vulnerable is not None else None, max(day, 0))
 
@@ -148,9 +153,12 @@ def carries_results(record: Record) -> bool:
     return any(call.kind in _CALLS for call in auction.calls)
 
 
-def tables_played(record: Record) -> int:
+@per_record
+def tables_played(ctx: Context) -> int:
     """How many tables played the record's deal: a traveller's rows with results (PBN ScoreTable), else 1 for a
-    record with an auction, a contract or a result, else 0 (a hand record, a practice deal)."""
+    record with an auction, a contract or a result, else 0 (a hand record, a practice deal); worked out once a
+    record, for the event checks and the tally."""
+    record = ctx.record
     table = record.tables.get("ScoreTable")
     if table is not None and len(table):
         rows = traveller_rows(table)
