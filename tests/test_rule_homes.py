@@ -97,7 +97,7 @@ def test_each_check_of_another_stage_is_called_where_its_facts_are():
 
 def test_the_search_sees_each_way_of_making_a_finding():
     found = makers()
-    assert "formats/__init__.py" in found["S101"]  # syntax.NotText.check_head(...)
+    assert "formats/registry.py" in found["S101"]  # syntax.NotText.check_head(...)
     assert "formats/pbn_game.py" in found["S113"]  # findings.append(SwallowedTag.finding(...))
     assert "formats/pbn_game.py" in found["N103"]  # NoteNumber.check_note(...)
     assert "formats/pbn.py" in found["S114"]  # Windows1252.at(...)

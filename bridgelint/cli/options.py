@@ -15,6 +15,7 @@ from ..engine.events.hand_deals import HAND_DEAL_CODES
 from ..engine.events.reference import read_reference
 from ..engine.opening import open_input
 from ..engine.pipeline import Pipeline
+from ..formats import FORMATS
 from ..rules.event import EVENT_CODES
 from ..rules import DEFAULT_CODES, RULES
 
@@ -31,7 +32,7 @@ _OPTIONS = (
     click.option("--isolated", is_flag=True, help="Ignore every configuration file."),
     click.option("--force-exclude", is_flag=True,
                  help="Apply the configuration's excludes to the files named too (a pre-commit hook names them)."),
-    click.option("--input-format", type=click.Choice(["pbn", "lin"]), default=None,
+    click.option("--input-format", type=click.Choice([fmt.name for fmt in FORMATS]), default=None,
                  help="Read every input as this format (default: by extension, else by content)."),
     click.option("--encoding", metavar="NAME", default=None,
                  help="Read text that is not UTF-8 in this encoding (cp1250, cp1251, iso-8859-2...; default: as the "

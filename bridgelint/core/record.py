@@ -198,6 +198,12 @@ class Record:
     board_before: str | None = None  # PBN: no Board, Dealer or Deal here; the game before had all three (this Board)
     header_before: tuple[tuple[str, str], ...] = ()  # then: that game's Board, Dealer, Vulnerable and Deal values
     first: dict[str, Tag] | None = field(default=None, repr=False, compare=False)  # kept by first_tags()
+    # the model its fields are in: "pbn" (tags and tables, whatever format was read into them) or "lin"
+    model: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.model:
+            self.model = "lin" if self.format == "lin" else "pbn"
 
     def field_name(self, name: str) -> str:
         """How this record writes a header field: the PBN tag (``Contract``; a LIN record: LIN's field)."""

@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 from array import array
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterator, cast
+from typing import Callable, Iterable, Iterator, Sequence, cast
 
 from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_lead, parse_pbn_call
 from .digits import is_digits, matched, whole, wholes
+from .tags import Tag
 
-if TYPE_CHECKING:
-    from .tags import Tag
 
 # Kinds of element.
 TEXT, RANK, COUNT, NUMBER, SCORE = "text", "rank", "count", "number", "score"
@@ -312,6 +311,27 @@ class Table:
         self.inherited = tag.value.strip() == "#"  # the header comes from an earlier game (PBN §4.8)
         self._artificial: frozenset[int] | None = None
         self._sit_out: frozenset[int] | None = None
+
+    @classmethod
+    def of_cells(cls, name: str, columns: list[str], rows: Iterable[Sequence[tuple[str, int, int]]], line: int,
+                 column: int) -> Table:
+        """A table that a reader of another format builds (a USEBIO traveller, a BWS session's rows): a PBN
+        table's ``name`` and predefined ``columns``, each row's cells as (text, line, column) in the file read.
+        Cells are written as PBN elements are (``-`` for none, ``"..."`` for text with blanks) so that every
+        check reads them alike; ``line`` and ``column`` are the table's own place."""
+        kinds = TABLE_COLUMNS.get(name, {})
+        table = cls(Tag(name, ";".join(columns), line, column, as_written=False), "")
+        table.columns = [Column(title, kind=kinds.get(title)) for title in columns]
+        pieces: list[str] = []
+        offset = 0
+        for row in rows:
+            table.row_starts.append(len(table.cells) // 4)
+            for text, cell_line, cell_column in row:
+                table.cells.extend((offset, offset + len(text), cell_line, cell_column))
+                pieces.append(text)
+                offset += len(text) + 1
+        table.text = " ".join(pieces)
+        return table
 
     @property
     def name(self) -> str:

@@ -25,6 +25,7 @@ from typing import IO, Any, BinaryIO, Callable, cast
 from ..core.digits import is_digits, matched
 from ..core.findings import Finding
 from ..core.report import split_member
+from ..formats import EXTENSIONS
 from ..rules.syntax import ArchiveLimit, DamagedArchive
 
 MAX_MEMBERS = 10_000
@@ -34,7 +35,6 @@ RATIO_FLOOR = 10 << 20
 BLOCK = 1 << 16
 ZIP = ".zip"
 GZIP = ".gz"
-TEXT_EXTENSIONS = (".pbn", ".lin")
 COPY = "#"  # between a member's name and the number of its copy, where the archive holds the name twice
 _HERE = ("", ".")  # parts of a member's name that name no folder: "./round1.pbn", "a//b.pbn"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -57,7 +57,7 @@ def is_zip(path: str) -> bool:
 
 
 def is_gzip(path: str) -> bool:
-    return path.lower().endswith(tuple(ext + GZIP for ext in TEXT_EXTENSIONS))
+    return path.lower().endswith(tuple(ext + GZIP for ext in EXTENSIONS))
 
 
 def is_archive(path: str) -> bool:
@@ -86,7 +86,7 @@ def zip_members(path: str) -> list[str]:
     if len(infos) > MAX_MEMBERS:
         raise ArchiveProblem(ArchiveLimit.finding(
             f"the archive holds {len(infos):,} members, more than the {MAX_MEMBERS:,} read at most: not read", 1, 1))
-    members = [info for info in infos if not info.is_dir() and info.filename.lower().endswith(TEXT_EXTENSIONS)]
+    members = [info for info in infos if not info.is_dir() and info.filename.lower().endswith(EXTENSIONS)]
     unpacked = sum(info.file_size for info in members)
     if unpacked > MAX_UNPACKED:
         raise ArchiveProblem(ArchiveLimit.finding(

@@ -55,7 +55,7 @@ class Linter:
 
     def rules_for(self, replays: Context) -> list[Rule]:
         """The rules that can find something in this record."""
-        fmt = replays.record.format
+        fmt = replays.record.model
         parts = held(replays, self.wanted) if self.dispatch else ALL
         plan = self.plans.get((fmt, parts))
         if plan is None:

@@ -43,7 +43,7 @@ class Tally:
     def add(self, ctx: Context) -> None:
         record = ctx.record
         self.results += tables_played(ctx)
-        if record.format == "pbn":  # LIN names its event in one header
+        if record.model == "pbn":  # LIN names its event in one header
             first = record.first_tags()  # the first tag of a name counts (PBN §3.4); worked out once a record
             tags = [first.get(name) for name in EVENT_TAGS]
             written = tuple(tag.value if tag is not None else None for tag in tags)

@@ -39,7 +39,7 @@ def header_values(record: Record, ctx: Context | None = None) -> dict[str, str]:
 def header(record: Record, ctx: Context | None = None) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """The Mandatory Tag Set values, and the other tags of the identification section as (name, value)."""
     ctx = ctx if ctx is not None else Context(record)
-    return (_lin_header if record.format == "lin" else _pbn_header)(record, ctx)
+    return (_lin_header if record.model == "lin" else _pbn_header)(record, ctx)
 
 
 def first_values(record: Record) -> dict[str, str]:
@@ -168,7 +168,7 @@ def outcome(record: Record, ctx: Context | None = None) -> Outcome:
     if contract.passed_out and not contract.denomination:
         return Outcome(contract, None, None, 0)
     tricks = None
-    if record.format == "lin":
+    if record.model == "lin":
         tricks = lin_outcome(record, ctx)[2]
     elif record.result is not None and isinstance(record.result.value, Result) and declarer is not None:
         tricks = record.result.value.tricks_for(declarer)
@@ -207,7 +207,7 @@ def deal_text(record: Record, dealer: str | None) -> str:
     """The Deal value from the dealer, ranks descending; a malformed PBN deal as written."""
     raw = record.deal_field.raw if record.deal_field is not None else None
     hands: dict[str, str] | None
-    if record.format == "pbn" and raw is not None:
+    if record.model == "pbn" and raw is not None:
         hands = _raw_hands(raw)
         if hands is None:
             return raw
@@ -262,7 +262,7 @@ def call_notes(record: Record) -> tuple[dict[int, int], dict[int, str]]:
     texts: dict[int, str] = {}
     if auction is None:
         return numbers, texts
-    if record.format != "lin":
+    if record.model != "lin":
         for call in auction.calls:
             if call.note is not None:
                 numbers[id(call)] = call.note

@@ -174,7 +174,7 @@ class HtmlReporter(Reporter):
             record = records[game]
             label = record.board_number or f"game {record.game}"
             if label in labels:  # the same board again (a vugraph's other room, a repeated number)
-                label = f"{label} ({'game' if record.format == 'pbn' else 'record'} {record.game})"
+                label = f"{label} ({'game' if record.model == 'pbn' else 'record'} {record.game})"
             labels.add(label)
             board_anchor = f"{anchor}-g{record.game}"
             boards.append((label, board_anchor))

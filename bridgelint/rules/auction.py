@@ -326,7 +326,7 @@ class IncompleteAuction(Rule):
         if result is None or auction is None or not result.incomplete or result.illegal is not None:
             return
         played = record.play is not None and not record.play.empty()
-        if record.format == "lin" and not played:
+        if record.model == "lin" and not played:
             return  # LIN has no '*': an auction without play may be a bidding problem or a cut-off record
         if auction.calls:
             last = auction.calls[-1]
@@ -351,7 +351,7 @@ def _closing_passes(ctx: Context) -> list[Edit] | None:
     (which would then follow a pass) and the auction so ended gives the Contract and the Declarer written."""
     record = ctx.record
     auction, contract, declarer = record.auction, record.contract, record.declarer
-    if record.format != "pbn" or auction is None or not auction.calls or contract is None or contract.value is None:
+    if record.model != "pbn" or auction is None or not auction.calls or contract is None or contract.value is None:
         return None
     seat = declarer.value[0] if declarer is not None and not declarer.value[1] else None  # ^: not the auction's
     if seat is None and not contract.value.passed_out:
@@ -485,7 +485,7 @@ class RotatedAuction(Rule):
         declarer = record.declarer.value[0] if record.declarer is not None else None
         if dealer is None or declarer is None or record.auction is None:
             return
-        told = "the Auction tag or the seat of the first call" if record.format == "pbn" else "the dealer in md"
+        told = "the Auction tag or the seat of the first call" if record.model == "pbn" else "the dealer in md"
         yield self.finding(f"the auction reads as if {SEAT_NAMES[dealer]} dealt: then {SEAT_NAMES[declarer]} is "
                            f"declarer, as the {record.field_name('Declarer')} and the opening lead say; {told} "
                            "is wrong", record.auction.line, record.auction.column)

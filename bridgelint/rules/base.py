@@ -119,7 +119,7 @@ class Rule:
     @classmethod
     def law_for(cls, record: Record) -> str | None:
         """The reference of this rule's findings on ``record``: LIN's own terms on a LIN record."""
-        return cls.lin_law if record.format == "lin" else None
+        return cls.lin_law if record.model == "lin" else None
 
     @classmethod
     def severities(cls) -> str:

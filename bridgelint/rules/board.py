@@ -134,7 +134,7 @@ class Vulnerability(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         field = ctx.record.vulnerable
         if field is not None and field.value is None:
-            words = "o, n, e or b" if ctx.record.format == "lin" else "None, NS, EW or All"
+            words = "o, n, e or b" if ctx.record.model == "lin" else "None, NS, EW or All"
             yield self.finding(f"{ctx.record.field_name('Vulnerable')} \"{(field.raw or '').strip()}\" is not {words}",
                                field.line, field.column, law=self.law_for(ctx.record))
 
@@ -262,7 +262,7 @@ _SCORED_BY_VULNERABILITY = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "
 def _set_tag(record: Record, name: str, value: str) -> list[Edit] | None:
     """The fix that writes ``value`` as the value of the tag ``name`` (PBN), where it can be written."""
     tag = record.first_tags().get(name)
-    edit = value_edit(tag, value) if tag is not None and record.format == "pbn" else None
+    edit = value_edit(tag, value) if tag is not None and record.model == "pbn" else None
     return None if edit is None else [edit]
 
 

@@ -67,7 +67,7 @@ def _from_auction(ctx: Context, name: str, value: str) -> tuple[list[Edit] | Non
     ends with (``""``: nothing to say, as on a LIN record, which is never rewritten)."""
     record, result = ctx.record, ctx.auction
     tag = record.first_tags().get(name)
-    if tag is None or result is None or record.format != "pbn":
+    if tag is None or result is None or record.model != "pbn":
         return None, ""
     why = ("the auction holds an illegal call" if result.illegal is not None else
            "a play was recorded with it" if record.play is not None and not record.play.empty() else

@@ -50,7 +50,7 @@ class Analysis:
 def analysis(ctx: Context) -> Analysis | None:
     """The record's double-dummy analysis; None when it has no table and no par tag."""
     record = ctx.record
-    if record.format != "pbn":
+    if record.model != "pbn":
         return None  # LIN carries no double-dummy analysis
     tags = ctx.written_tags
     if _TAGS.isdisjoint(tags) and not record.tables.get("OptimumResultTable"):
@@ -299,7 +299,7 @@ class MakeableOnlyHook:
         self.tables = FileTables()
 
     def __call__(self, ctx: Context) -> list[Finding]:
-        if ctx.record.format == "pbn":
+        if ctx.record.model == "pbn":
             self.tables.add(analysis(ctx))
         return []
 
@@ -657,7 +657,7 @@ class SolvedFile:
         self.unless: list[tuple[Convention, Finding | _Wrong]] = []  # O103 that goes if the file is of it
 
     def __call__(self, ctx: Context) -> list[Finding]:
-        if self.mismatches and ctx.record.format == "pbn":
+        if self.mismatches and ctx.record.model == "pbn":
             self.written.add(analysis(ctx))
         solved = ctx.solved
         if solved is None:

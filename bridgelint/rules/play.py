@@ -401,7 +401,7 @@ class UnaccountedPlay(Rule):
             return
         line, column = play.last_place()
         unchecked = " the Result is checked only against the tricks played;" if ctx.record.result is not None else ""
-        if ctx.record.format == "lin":
+        if ctx.record.model == "lin":
             yield self.finding(f"the play ends at trick {result.rows} with no claim:{unchecked} LIN records a claim "
                                "of the rest with mc|n| (n: declarer's tricks in all)", line, column,
                                law=self.lin_law)

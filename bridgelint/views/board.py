@@ -156,8 +156,8 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
 
 def title(record: Record) -> str:
     """``Board 5 (game 2, line 14)``; a vugraph board names its room: ``Board 3 (Open room, line 4)``."""
-    room = lin_room(record) if record.format == "lin" else None
-    what = f"{room} room" if room else f"{'game' if record.format == 'pbn' else 'record'} {record.game}"
+    room = lin_room(record) if record.model == "lin" else None
+    what = f"{room} room" if room else f"{'game' if record.model == 'pbn' else 'record'} {record.game}"
     return f"Board {record.board_number or '?'} ({what}, line {record.line})"
 
 
@@ -331,7 +331,7 @@ def auction_grid(record: Record, ctx: Context, at: dict[tuple[int, int], list[Fi
     replay = replayed(ctx, "auction")
     seats = replay.seats if replay is not None else [None] * len(auction.calls)
     numbers, texts = call_notes(record)
-    if record.format == "lin":
+    if record.model == "lin":
         shown = {old: new for new, old in enumerate(sorted(n for n, text in texts.items() if text), 1)}
         numbers = {key: shown[n] for key, n in numbers.items() if n in shown}
         texts = {shown[n]: texts[n] for n in shown}
@@ -484,7 +484,7 @@ def outcome(record: Record, ctx: Context, style: Style) -> list[str]:
             lines.append(f"auction: unfinished ('{style.text(replay.unfinished.token)}')")
         else:
             lines.append("auction: no final contract (the auction did not end)")
-    if record.format == "lin":
+    if record.model == "lin":
         if record.contract is not None:
             lines.append(f"rs entry: {style.text((record.contract.raw or '').strip())}")
         contract, declarer, tricks = lin_outcome(record, ctx)

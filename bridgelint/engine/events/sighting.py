@@ -58,7 +58,7 @@ def sight(ctx: Context, key_of: Callable[[tuple, str], tuple] | None = None,
     day = NO_DATE
     deal = record.deal
     deal_column = deal.column if deal else 0
-    if record.format == "lin":
+    if record.model == "lin":
         deal_column += 3 if deal else 0  # after "md|"
         vg = match_tag(record, "VG")
         match, key = _lin_match(vg.value if vg is not None else None)
@@ -92,7 +92,7 @@ def sight(ctx: Context, key_of: Callable[[tuple, str], tuple] | None = None,
                 day = day_number(tag.value)
         key = tuple(values)
     if key_of is not None:
-        key = key_of(key, record.format)
+        key = key_of(key, record.model)
     if day_of is not None:
         day = day_of(day)
     board = known(record.board.raw) if record.board is not None and record.board.raw is not None else None

@@ -124,7 +124,7 @@ class StandingsHook:
         if self.totals is None:
             self.totals = standings(ctx)
             self.totals_at = (record.game, board)
-        if record.format == "pbn" and "HomeTeam" in record.first_tags():  # a LIN record's tags are made on asking
+        if record.model == "pbn" and "HomeTeam" in record.first_tags():  # a LIN record's tags are made on asking
             self.matches.add(record, board)
         view = traveller(ctx)
         if view is not None and view.position("IMP_Home") is not None:

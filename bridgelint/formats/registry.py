@@ -1,0 +1,84 @@
+"""The formats bridgelint reads: a name, the file extensions, how content is told, and how a reader is made.
+
+Adding a format is one module with a reader (:class:`~.base.Reader`) and one
+:class:`Format` line in :data:`FORMATS`.  A *text* format's bytes reach its
+reader with every line end LF or CRLF and a file of binary junk is S101 before
+it is opened; a binary format (a database, a dealing machine's file) gets the
+bytes as they are.  Content is told by the formats' ``sniff`` functions, in
+the order of :data:`FORMATS`, over the first :data:`SNIFF_BYTES` bytes; a file
+none of them claims is read as PBN.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass
+from typing import Any, BinaryIO, Callable, cast
+
+from ..rules import syntax
+from .base import NotText, Reader
+from .lin import LinReader, looks_like_lin
+from .pbn import PbnReader
+from .text import LoneCrAsLf, decode_line
+
+SNIFF_BYTES = 65536
+
+
+@dataclass(frozen=True)
+class Format:
+    """One input format."""
+
+    name: str  # as --input-format and reports name it
+    extensions: tuple[str, ...]  # lower case, with the dot
+    open: Callable[..., Reader]  # (stream, path, encoding, lone_cr) -> reader; lone_cr: None for a binary format
+    sniff: Callable[[bytes], bool] | None = None  # whether the file's first bytes are of this format
+    text: bool = True  # read as lines of text (line ends made LF, binary junk refused) or as bytes
+
+
+def _pbn(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[int], bool] | None) -> Reader:
+    return PbnReader(stream, path, encoding, lone_cr)
+
+
+def _lin(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[int], bool] | None) -> Reader:
+    return LinReader(stream, path, encoding)
+
+
+def _sniff_lin(head: bytes) -> bool:
+    return looks_like_lin(decode_line(head))
+
+
+FORMATS: tuple[Format, ...] = (
+    Format("lin", (".lin",), _lin, _sniff_lin),
+    Format("pbn", (".pbn",), _pbn),
+)
+BY_NAME = {fmt.name: fmt for fmt in FORMATS}
+BY_EXTENSION = {extension: fmt.name for fmt in FORMATS for extension in fmt.extensions}
+EXTENSIONS = tuple(BY_EXTENSION)
+DEFAULT = "pbn"
+
+
+def format_from_name(path: str) -> str | None:
+    """A format's name by the file extension (also gzipped, ``.pbn.gz``, or as a zip member), else None."""
+    return BY_EXTENSION.get(os.path.splitext(path.lower().removesuffix(".gz"))[1])
+
+
+def format_from_content(head: bytes) -> str:
+    """The first format whose ``sniff`` claims these first bytes; PBN if none does."""
+    return next((fmt.name for fmt in FORMATS if fmt.sniff is not None and fmt.sniff(head)), DEFAULT)
+
+
+def open_reader(stream: BinaryIO, path: str, fmt: str | None = None, encoding: str | None = None) -> Reader:
+    """A reader for ``stream``; the format comes from ``fmt``, the name, or the content; text that is not UTF-8
+    is read in ``encoding`` (None: as its bytes show)."""
+    buffered = io.BufferedReader(cast(Any, stream), SNIFF_BYTES)
+    head = buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES]
+    name = fmt or format_from_name(path) or format_from_content(head)
+    chosen = BY_NAME.get(name, BY_NAME[DEFAULT])
+    if not chosen.text:
+        return chosen.open(buffered, path, encoding, None)
+    found = syntax.NotText.check_head(head)
+    if found:
+        return NotText(chosen.name, found)
+    line_ends = LoneCrAsLf(buffered)
+    return chosen.open(io.BufferedReader(line_ends, SNIFF_BYTES), path, encoding, line_ends.lone_cr)
