@@ -86,7 +86,7 @@ class Auction(KeptAsText[Call]):
     texts, and runs of them are places in the game's text, so its Call objects
     (and their places) are made only when ``calls`` is first read.  ``names`` is
     None for an auction kept as Call objects.  (A LIN auction of one-call ``mb``
-    fields is kept as the PBN names of its calls alike: ``readers.lin.LinAuction``.)
+    fields is kept as the PBN names of its calls alike: ``formats.lin.LinAuction``.)
     """
 
     __slots__ = ("seat", "line", "column", "notes", "names")
