@@ -21,7 +21,7 @@ from ..core import bridge
 from .dealing import PACK, Board, DealingReader, empty_hands, fixed_records, hands_of_holders
 
 _BER_SEATS = {ord(digit): seat for digit, seat in zip("1234", bridge.SEATS)}
-_BHG_CARDS = {letter: card for letter, card in zip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", PACK)}
+_BHG_CARDS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", PACK))
 RANK_BYTES = 13
 RZD_HEADER = 13
 MAX_LINE = 4096
@@ -39,7 +39,7 @@ def looks_like_bhg(head: bytes) -> bool:
 
 
 def _everywhere(column: int) -> dict[str, int]:
-    return {seat: column for seat in bridge.SEATS}
+    return dict.fromkeys(bridge.SEATS, column)
 
 
 def _out_of_range(board: Board, bad: list[int], what: str, line: int, column: int) -> None:
@@ -91,7 +91,7 @@ class BhgReader(DealingReader):
             yield board
 
 
-def rank_bytes_holders(data: bytes, first: int) -> list[str]:
+def rank_bytes_holders(data: bytes, first: str) -> list[str]:
     """The holder of each card of :data:`PACK` in 13 rank bytes (RZD, CDS): 2 bits a suit, seat ``first`` = 0."""
     holders = [""] * len(PACK)
     for rank, byte in enumerate(data):

@@ -62,7 +62,7 @@ def dge_hands(board: Board, data: bytes, line: int, column: int) -> dict[str, li
     """The hands of 68 DGE bytes ``data`` written from (``line``, ``column``); what is malformed is S150 on
     ``board``, and where each hand starts goes to ``board.columns``."""
     hands = empty_hands()
-    board.columns = {seat: column for seat in bridge.SEATS}
+    board.columns = dict.fromkeys(bridge.SEATS, column)
     symbols = 0
     for at, byte in enumerate(data):
         suit = SUIT_BYTES.get(byte)

@@ -126,7 +126,7 @@ class DlmReader(DealingReader):
 
     def _board(self, number: int, value: _Value) -> Board:
         """Board ``number`` of its written ``value``; S150 on it for letters and a checksum that do not hold."""
-        board = Board(number, empty_hands(), value.line, 1, {seat: value.column for seat in bridge.SEATS})
+        board = Board(number, empty_hands(), value.line, 1, dict.fromkeys(bridge.SEATS, value.column))
         found = _BOARD_VALUE.fullmatch(value.text)
         if found is None:
             bad = next((at for at, char in enumerate(value.text[:LETTERS]) if not "a" <= char <= "p"), None)
