@@ -136,6 +136,10 @@ def test_convert_to_dlm_says_what_it_could_not_write(monkeypatch, tmp_path: Path
     status, out, err = run_cli(monkeypatch, "convert", str(source), "--to", "dlm", binary=True)
     assert status == 0
     assert "board 4 has no whole deal: not written" in err
+    empty = tmp_path / "empty.pbn"
+    empty.write_text('[Board "1"]\n')
+    assert "no board with a whole deal: nothing written" in run_cli(monkeypatch, "convert", str(empty), "--to", "dup",
+                                                                    binary=True)[2]
     assert "board 2 not in the input: the filler deal (each hand one suit) stands for it" in err
     assert read_deals(out, "t.dlm") == [("1", DEALS[0]), ("2", "N:AKQJT98765432... .AKQJT98765432.. "
                                          "..AKQJT98765432. ...AKQJT98765432"), ("3", DEALS[1])]
@@ -181,6 +185,10 @@ def test_ber_bhg_rzd_cds_by_hand():
 def test_dlm_header_and_sections_in_either_case_and_lf_line_ends():
     data = written(DlmWriter, SET).replace(b"\r\n", b"\n").replace(b"[Document]", b"[DOCUMENT]\n[STARTUP]\n"
                                                                     b"Statistics=Yes\nSuppressDeals\n[DOCUMENT]")
+    assert format_from_content(data) == "dlm"
+    assert read_deals(data, "-") == read_deals(SET.encode(), "t.pbn") and check(data, "-") == []
+    # a byte order mark, and a headline longer than is read whose rest looks like a key: the rest is skipped
+    data = b"\xef\xbb\xbf" + data.replace(b"Headline=", b"Headline=" + b"x" * 5000 + b"To board=1")
     assert format_from_content(data) == "dlm"
     assert read_deals(data, "-") == read_deals(SET.encode(), "t.pbn") and check(data, "-") == []
 

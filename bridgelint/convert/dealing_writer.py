@@ -58,6 +58,8 @@ class DealingWriter:
                 self.notes.append(f"board {missing[0]}{f' and {len(missing) - 1} more' if len(missing) > 1 else ''} "
                                   "not in the input: the filler deal (each hand one suit) stands for it")
             self.stream.write(self.file_bytes(low, high))
+        else:
+            self.notes.append("no board with a whole deal: nothing written")
         return self.notes
 
     def deal(self, number: int) -> dict[str, str]:

@@ -23,6 +23,7 @@ from .pbn_header import interpret_header
 
 PACK = bridge.PACK  # the machines' card k (from 1) is PACK[k - 1]: ♠A first, ♣2 last
 PACK_ORDER = {card: at for at, card in enumerate(PACK)}
+MAX_LINE = 4096  # of a line of a dealing file, what is read (its lines are short: the rest is skipped)
 
 
 @dataclass
@@ -119,3 +120,14 @@ def fixed_records(reader: DealingReader, size: int, start: int = 0) -> Iterator[
             reader.file_findings.append(MalformedDealingFile.check_length(len(chunk), size, ordinal, offset + 1))
         yield ordinal, offset, chunk
         offset += len(chunk)
+
+
+def text_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
+    """(line number, text) of each line of a dealing file of lines: its first :data:`MAX_LINE` bytes, without the
+    line end (nor a UTF-8 byte order mark on line 1)."""
+    line, whole = 0, True
+    for piece in iter(lambda: stream.readline(MAX_LINE), b""):
+        if whole:
+            line += 1
+            yield line, piece.removeprefix(b"\xef\xbb\xbf" if line == 1 else b"").rstrip(b"\r\n")
+        whole = piece.endswith(b"\n")

@@ -18,13 +18,12 @@ import re
 from typing import Iterator
 
 from ..core import bridge
-from .dealing import PACK, Board, DealingReader, empty_hands, fixed_records, hands_of_holders
+from .dealing import PACK, Board, DealingReader, empty_hands, fixed_records, hands_of_holders, text_lines
 
 _BER_SEATS = {ord(digit): seat for digit, seat in zip("1234", bridge.SEATS)}
 _BHG_CARDS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", PACK))
 RANK_BYTES = 13
 RZD_HEADER = 13
-MAX_LINE = 4096
 _BHG_SNIFF = re.compile(rb"\r?\n[A-Za-z]{52}\r?\n")
 
 
@@ -72,8 +71,8 @@ class BhgReader(DealingReader):
 
     def boards(self) -> Iterator[Board]:
         number = 0
-        for line, raw in enumerate(iter(lambda: self.stream.readline(MAX_LINE), b""), 1):
-            text = raw.decode("latin-1").rstrip("\r\n")
+        for line, raw in text_lines(self.stream):
+            text = raw.decode("latin-1")
             if not text.strip():
                 continue
             number += 1

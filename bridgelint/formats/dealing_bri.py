@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core import bridge
-from .dealing import PACK, Board, DealingReader, empty_hands, fixed_records
+from .dealing import PACK, Board, DealingReader, empty_hands, fixed_records, text_lines
 
 RECORD = 128
 BRI_DIGITS = 78
@@ -103,8 +103,7 @@ class BriReader(DealingReader):
     def _lines(self) -> Iterator[Board]:
         """One board per line of 78 digits."""
         number = 0
-        for line, text in enumerate(iter(lambda: self.stream.readline(RECORD), b""), 1):
-            digits = text.rstrip(b"\r\n")
+        for line, digits in text_lines(self.stream):
             if not digits.strip(b" \x1a"):  # an empty line, or the DOS end of file
                 continue
             number += 1

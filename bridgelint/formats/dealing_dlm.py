@@ -20,9 +20,8 @@ from typing import Iterator
 
 from ..core import bridge
 from ..rules.syntax import MalformedDealingFile
-from .dealing import Board, DealingReader, empty_hands
+from .dealing import Board, DealingReader, empty_hands, text_lines
 
-MAX_LINE = 4096  # longer lines are read in pieces: a DLM line is short
 LETTERS = 26
 HEADER_KEYS = ("status", "duplicates", "from board", "to board", "checksum")
 _BOARD_KEY = re.compile(r"board\s*(\d{1,3})")
@@ -62,8 +61,8 @@ class DlmReader(DealingReader):
         header: dict[str, _Value] = {}
         written: dict[int, _Value] = {}
         section = None
-        for line, raw in enumerate(iter(lambda: self.stream.readline(MAX_LINE), b""), 1):
-            text = raw.decode("latin-1").rstrip("\r\n")
+        for line, raw in text_lines(self.stream):
+            text = raw.decode("latin-1")
             stripped = text.strip()
             if stripped.startswith("["):
                 section = stripped.lower()
