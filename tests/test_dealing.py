@@ -236,6 +236,16 @@ def test_s150_a_dlm_board_of_the_session_missing_and_letters_out_of_range():
         (12, 10, "card code \"q\" is out of range: the letters are a to p")]
 
 
+def test_s150_a_dlm_header_that_does_not_hold():
+    data = written(DlmWriter, SET)
+    assert s150(data.replace(b"To board=4", b"To board=100000"), "t.dlm")[0] == (
+        6, 1, "the boards From 1 To 100000 are no range of boards 1 to 99")
+    assert s150(data.replace(b"To board=4", "To board=\u00b2".encode("latin-1")), "t.dlm") == [
+        (6, 10, "the file's To board is no number")]
+    assert s150(data.replace(b"Checksum=005", "Checksum=\u00b2".encode("latin-1")), "t.dlm") == [
+        (10, 10, "the checksum of the file is \u00b2, not 5")]
+
+
 def test_dlm_boards_outside_from_to_are_checked_but_not_boards():
     lines = dlm_lines(written(DlmWriter, SET))
     assert lines[5] == b"To board=4" and lines[9] == b"Checksum=005"

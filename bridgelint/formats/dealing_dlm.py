@@ -24,8 +24,10 @@ from .dealing import Board, DealingReader, empty_hands, text_lines
 
 LETTERS = 26
 HEADER_KEYS = ("status", "duplicates", "from board", "to board", "checksum")
-_BOARD_KEY = re.compile(r"board\s*(\d{1,3})")
-_BOARD_VALUE = re.compile(r"([a-p]{26})(\d{1,3})")
+LAST_BOARD = 99
+_NUMBER = re.compile(r"[0-9]{1,9}")
+_BOARD_KEY = re.compile(r"board\s*([0-9]{1,3})")
+_BOARD_VALUE = re.compile(r"([a-p]{26})([0-9]{1,3})")
 _SNIFF = re.compile(rb"(?:\xef\xbb\xbf)?\s*\[document\]", re.IGNORECASE)
 
 
@@ -92,8 +94,9 @@ class DlmReader(DealingReader):
         if low is None or high is None:
             return range(min(written, default=1), max(written, default=0) + 1)
         to = header["to board"]
-        if not 1 <= low <= high <= 99:
-            self.malformed(f"the boards From {low} To {high} are no range of boards 1 to 99", to.line, 1)
+        if not 1 <= low <= high <= LAST_BOARD:
+            self.malformed(f"the boards From {low} To {high} are no range of boards 1 to {LAST_BOARD}", to.line, 1)
+            return range(max(low, 1), min(high, LAST_BOARD) + 1)
         show = int(header["status"].text.lower() == "show") if "status" in header else 0
         due = [(high - low + 1) ^ show]
         copies = self._number(header, "duplicates") if "duplicates" in header else None
@@ -116,7 +119,7 @@ class DlmReader(DealingReader):
     def _number(self, header: dict[str, _Value], key: str) -> int | None:
         """The number of header ``key``; S150 when it is missing or no number."""
         value = header.get(key)
-        if value is None or not value.text.isdigit():
+        if value is None or not _NUMBER.fullmatch(value.text):
             where = (value.line, value.column) if value is not None else (1, 1)
             self.malformed(f"the file's {key.capitalize()} is {'missing' if value is None else 'no number'}",
                            *where)

@@ -736,7 +736,7 @@ class MalformedDealingFile(Rule):
     def check_checksum(cls, what: str, written: str, due: tuple[int, ...], line: int, column: int) -> Finding | None:
         """S150 when the checksum ``written`` for ``what`` is none of the values ``due`` (the rules a writer may
         have followed)."""
-        if written.isdigit() and int(written) in due:
+        if written.isascii() and written.isdigit() and int(written) in due:
             return None
         return cls.finding(f"the checksum of {what} is {written or 'empty'}, not {' or '.join(map(str, due))}",
                            line, column)
