@@ -145,6 +145,17 @@ def test_convert_to_dlm_says_what_it_could_not_write(monkeypatch, tmp_path: Path
                                          "..AKQJT98765432. ...AKQJT98765432"), ("3", DEALS[1])]
 
 
+def test_format_and_fix_leave_dealing_files_as_they_are(monkeypatch, tmp_path: Path):
+    monkeypatch.chdir(tmp_path)
+    for name, data in (("set.dlm", written(DlmWriter, SET)), ("set.dup", written(DupWriter, SET)),
+                       ("set", written(DupWriter, SET))):
+        Path(name).write_bytes(data)
+        status, _, err = run_cli(monkeypatch, "format", "--isolated", name)
+        assert status == 0 and f"a {name[-3:].upper() if '.' in name else 'DUP'} file, left as it is" in err
+        assert run_cli(monkeypatch, "check", "--isolated", "--fix", name)[0] == 0
+        assert Path(name).read_bytes() == data
+
+
 # --- the formats by hand --------------------------------------------------------------------------------------
 
 def numbers(deal: str) -> list[int]:
