@@ -10,8 +10,9 @@ The format modules say what ``line`` and ``column`` mean in their files.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
-from typing import BinaryIO, Callable, Iterator
+from typing import Any, BinaryIO, Callable, Iterator, cast
 
 from ..core import bridge
 from ..core.findings import Finding
@@ -90,7 +91,7 @@ class DealingReader:
 
     def __init__(self, stream: BinaryIO, path: str, encoding: str | None = None,
                  lone_cr: Callable[[int], bool] | None = None):
-        self.stream = stream
+        self.stream = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(cast(Any, stream))
         self.path = path
         self.file_findings: list[Finding] = []
 
@@ -122,7 +123,7 @@ def fixed_records(reader: DealingReader, size: int, start: int = 0) -> Iterator[
         offset += len(chunk)
 
 
-def text_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
+def text_lines(stream: io.BufferedReader) -> Iterator[tuple[int, bytes]]:
     """(line number, text) of each line of a dealing file of lines: its first :data:`MAX_LINE` bytes, without the
     line end (nor a UTF-8 byte order mark on line 1)."""
     line, whole = 0, True

@@ -92,7 +92,7 @@ class BriReader(DealingReader):
     format = "bri"
 
     def boards(self) -> Iterator[Board]:
-        head = self.stream.peek(BRI_DIGITS + 2)[:BRI_DIGITS + 2]  # type: ignore[attr-defined]
+        head = self.stream.peek(BRI_DIGITS + 2)[:BRI_DIGITS + 2]
         if head[BRI_DIGITS:BRI_DIGITS + 1] in (b"\r", b"\n"):
             yield from self._lines()
             return
