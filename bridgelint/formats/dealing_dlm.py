@@ -138,8 +138,9 @@ class DlmReader(DealingReader):
             else:
                 board.malformed(f"a board is {LETTERS} letters and a 3-digit checksum, not \"{value.text}\"",
                                 value.line, value.column)
-        letters = "".join(char if "a" <= char <= "p" else "a" for char in value.text[:LETTERS].ljust(LETTERS, "a"))
-        for at, letter in enumerate(letters):
+        for at, letter in enumerate(value.text[:LETTERS]):
+            if not "a" <= letter <= "p":
+                continue  # the two cards go to no one: the hands hold them not (D103)
             v = ord(letter) - ord("a")
             board.hands[bridge.SEATS[v // 4]].append(bridge.PACK[2 * at])
             board.hands[bridge.SEATS[v % 4]].append(bridge.PACK[2 * at + 1])
