@@ -282,9 +282,8 @@ def test_s150_a_dup_whose_dge_part_is_not_its_bri_part():
     data = bytearray(written(DupWriter, SET))
     dge = bytes(data[78:146])
     first, second = dge.index(b"\x06") + 1, dge.index(b"\x06", 1) + 1  # North's and East's first spade byte
-    if dge[first] in b"\x03" or dge[second] in b"\x03":
-        pytest.skip("a spade void in this deal")
-    data[78 + first], data[78 + second] = dge[second], dge[first]
+    assert dge[first] != 0x03 and dge[second] != 0x03  # neither holds a spade void in this deal
+    data[78 + first], data[78 + second] = dge[second], dge[first]  # their first spades swapped
     found = s150(bytes(data), "t.dup")
     assert [(line, column) for line, column, _ in found] == [(1, 79)]
     assert found[0][2].startswith("the DGE part deals N:")
@@ -304,6 +303,29 @@ def test_s150_card_codes_out_of_range():
     assert s150(b"5" + b"1" * 51, "t.ber") == [(1, 1, 'card code out of range: "5" is no seat 1 to 4')]
     assert s150(b"\n" + b"*" + b"A" * 51 + b"\n", "t.bhg")[0] == (
         2, 1, 'card code out of range: "*" is no letter A to Z or a to z')
+
+
+def test_s150_the_other_conditions_each_at_its_place():
+    dlm = written(DlmWriter, SET)
+    assert s150(dlm.replace(b"Checksum=005\r\n", b""), "t.dlm") == [(6, 1, "the file has no Checksum")]
+    twice = dlm.replace(b"Duplicates 02=0", b"Board 01=" + dlm_lines(dlm)[11][9:])
+    assert s150(twice, "t.dlm") == [(13, 1, "board 1 is written twice (first at line 12): the first is read")]
+    dup = bytearray(written(DupWriter, SET))
+    dup[146:156] = bytes(10)
+    assert s150(bytes(dup), "t.dup") == [(1, 147, "board 1 has no trailer (ten NULs or none): the range of boards "
+                                                   "is not given")]
+    dup[146:156] = b"YNx  Q 4x "
+    assert s150(bytes(dup), "t.dup") == [(1, 149, 'the trailer\'s lowest board "x" is no board number'),
+                                         (1, 152, 'the trailer\'s copies of each board "Q" is no number'),
+                                         (1, 154, 'the trailer\'s highest board "4x" is no number')]
+    dup[146:156] = b"YN5  0 4  "
+    assert s150(bytes(dup), "t.dup") == [(1, 154, "the trailer's highest board 4 is below its lowest 5")]
+    assert s150(bri(DEALS[0])[:70] + b"\r\n", "t.bri") == [(1, 1, "a BRI line holds 78 digits, this one 70")]
+    dge = bytearray(written(DupWriter, SET)[78:146] + bytes(60))
+    dge[dge.index(b"\x03")] = 0x04
+    assert s150(bytes(dge), "t.dge") == [(1, dge.index(b"\x04") + 1, "suit byte 0x04 where the H symbol is due: "
+                                                                        "each hand is ♠ ♥ ♦ ♣, four times")]
+    assert s150(bytes(14), "t.cds") == [(1, 1, "board number 0: the board is numbered by its place")]
 
 
 def test_s150_an_rzd_header_that_contradicts_the_boards():

@@ -47,7 +47,7 @@ def bri_board(number: int, data: bytes, line: int, column: int) -> Board:
             card = PACK[int(code) - 1]
             board.hands[bridge.SEATS[at // 26]].append(card)
             listed.add(card)
-        else:
+        elif len(code) == 2:  # a board cut short is said as such
             bad.append((at, code))
     if bad:
         at, code = bad[0]
@@ -92,8 +92,8 @@ class BriReader(DealingReader):
     format = "bri"
 
     def boards(self) -> Iterator[Board]:
-        head = self.stream.peek(BRI_DIGITS + 2)[:BRI_DIGITS + 2]
-        if head[BRI_DIGITS:BRI_DIGITS + 1] in (b"\r", b"\n"):
+        head = self.stream.peek(RECORD)[:RECORD]
+        if b"\n" in head or b"\r" in head:  # a line end before a record's end: a file of lines
             yield from self._lines()
             return
         for ordinal, offset, chunk in fixed_records(self, RECORD):
