@@ -1,4 +1,4 @@
-"""``bridgelint convert``: LIN and PBN to PBN 2.1 export format or to JSON.
+"""``bridgelint convert``: any input to PBN 2.1 export format or to JSON; hand records to DLM or DUP.
 
 Every record is converted as faithfully as it can be, errors and all; the
 findings of the input (errors and warnings) go to standard error in the
@@ -30,14 +30,17 @@ from .replacing import Replacing
 from ..reporters import text as text_reporter
 from ..convert.json_writer import JsonWriter
 from ..convert.pbn_writer import PbnWriter
+from ..convert.dealing_writer import DealingWriter, DlmWriter, DupWriter
 
-EXTENSIONS = {"pbn": ".pbn", "json": ".json"}
+EXTENSIONS = {"pbn": ".pbn", "json": ".json", "dlm": ".dlm", "dup": ".dup"}
+DEALING_WRITERS: dict[str, type[DealingWriter]] = {"dlm": DlmWriter, "dup": DupWriter}
 
 
 @click.command("convert")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--to", "target", type=click.Choice(sorted(EXTENSIONS)), required=True,
-              help="Output format: PBN 2.1 export format, or JSON of the record model.")
+              help="Output format: PBN 2.1 export format, JSON of the record model, or a dealing machine's "
+                   "DLM or DUP (the deal of each board number, checksums computed).")
 @click.option("-o", "--output", default=None,
               help="Output file; an existing directory gets one file per input, at the input's path below the "
                    "path named. Default: standard output.")
@@ -46,7 +49,7 @@ EXTENSIONS = {"pbn": ".pbn", "json": ".json"}
 @pipeline_options
 def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool, no_group: bool,
             **options: Any) -> None:
-    """Convert PBN and LIN files (directories searched recursively, - for standard input) to PBN or JSON."""
+    """Convert input files (directories searched recursively, - for standard input) to PBN, JSON, DLM or DUP."""
     pipeline = pipeline_from(options)
     inputs = [(named, path) for named in paths for path in files_of(pipeline, [named])]
     if not inputs:
@@ -107,6 +110,8 @@ class _Sink:
         self.target = target
         if target == "pbn":
             self.pbn = PbnWriter(stream)
+        elif target in DEALING_WRITERS:
+            self.dealing = DEALING_WRITERS[target](stream)
         else:
             self.text = io.TextIOWrapper(stream, encoding="utf-8", newline="\n", write_through=True)
             self.json = JsonWriter(self.text)
@@ -114,12 +119,17 @@ class _Sink:
     def write(self, checked: Checked, path: str) -> None:
         if self.target == "pbn":
             self.pbn.write(checked.record, checked.replays)
+        elif self.target in DEALING_WRITERS:
+            self.dealing.write(checked.record, path)
         else:
             self.json.write(checked.record, checked.findings, path, checked.replays)
 
     def close(self) -> None:
         if self.target == "pbn":
             self.pbn.header()  # a file without games still says what it is
+        elif self.target in DEALING_WRITERS:
+            for note in self.dealing.close():
+                click.echo(f"bridgelint: {note}", err=True)
         else:
             self.json.close()
             self.text.detach()
