@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import base64
 import fcntl
+import functools
+import http.server
 import json
 import os
 import subprocess
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 
 class BrowserError(AssertionError):
@@ -174,3 +177,21 @@ class Browser:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def served(directory: Path) -> Iterator[str]:
+    """``directory`` on the loopback address, as a static web server serves it: its address, ending in /."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

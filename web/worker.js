@@ -59,9 +59,10 @@ async function start() {
 
 const ready = start();
 ready.then(({ version, seconds }) => postMessage({ type: "ready", version, seconds }),
-           (error) => postMessage({ type: "failed", message: `Python did not load: ${error}` }));
+           (error) => postMessage({ type: "failed", message: `Python did not load: ${describe(error)}` }));
 
 function writeFiles(FS, files) {
+  FS.chdir("/");  // out of the last run's folder, removed with its files
   removeTree(FS, EVENT);
   removeTree(FS, OUT);
   FS.mkdirTree(EVENT);
@@ -107,6 +108,10 @@ async function checkFiles({ files, handRecord }) {
                 json: runs.json.text, html: runs.html.text, seconds: (performance.now() - began) / 1000 });
 }
 
+function describe(error) {  // a Python error, a JavaScript one, or the file system's (an errno)
+  return error?.message || (error?.errno !== undefined ? `file system error ${error.errno}` : String(error));
+}
+
 onmessage = (event) => {
-  checkFiles(event.data).catch((error) => postMessage({ type: "failed", message: String(error) }));
+  checkFiles(event.data).catch((error) => postMessage({ type: "failed", message: describe(error) }));
 };
