@@ -96,7 +96,7 @@ class Browser:
             self._next += 1
             number = self._next
         message: dict[str, Any] = {"id": number, "method": method, "params": params}
-        if session is not None or method.startswith(("Page.", "Runtime.", "Network.", "DOM.", "Emulation.")):
+        if session is not None or not method.startswith(("Target.", "Browser.")):  # the browser's own domains
             message["sessionId"] = session or self.session
         os.write(self._commands, json.dumps(message).encode() + b"\0")
         deadline = time.monotonic() + timeout
@@ -141,6 +141,14 @@ class Browser:
         """Choose ``paths`` in the file input ``selector``, as the file dialog would (the change event fires)."""
         node = self.send("Runtime.evaluate", expression=f"document.querySelector({json.dumps(selector)})")
         self.send("DOM.setFileInputFiles", files=[str(p) for p in paths], objectId=node["result"]["objectId"])
+
+    def drop(self, selector: str, paths: list[Path]) -> None:
+        """Drag ``paths`` (files and folders) from the desktop and drop them in the middle of ``selector``."""
+        x, y = self.evaluate(f"(() => {{ const box = document.querySelector({json.dumps(selector)})"
+                             ".getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2]; })()")
+        data = {"items": [], "files": [str(p) for p in paths], "dragOperationsMask": 1}  # 1: copy
+        for kind in ("dragEnter", "dragOver", "drop"):
+            self.send("Input.dispatchDragEvent", type=kind, x=x, y=y, data=data)
 
     def screenshot(self, target: Path) -> None:
         target.write_bytes(base64.b64decode(self.send("Page.captureScreenshot", format="png")["data"]))

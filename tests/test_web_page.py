@@ -76,10 +76,14 @@ def page(chromium, site, tmp_path_factory):
 
 def check_in_page(browser: Browser, paths: list[Path], hand_record: str | None = None,
                   field: str = "#files") -> dict:
-    """The page's report of ``paths`` chosen in the file input ``field`` (the hand record marked): the JSON and
-    the HTML it offers for download, and its progress line."""
+    """The page's report of ``paths`` chosen in the file input ``field`` (dropped on it: "#drop"), the hand
+    record marked: the JSON and the HTML it offers for download, and its progress line."""
     browser.evaluate("document.getElementById('clear').click()")
-    browser.set_files(field, paths)
+    if field == "#drop":
+        browser.drop(field, paths)
+        browser.wait_for("!document.getElementById('check').disabled")  # the folders are read
+    else:
+        browser.set_files(field, paths)
     if hand_record is not None:
         browser.evaluate(f"document.querySelector('input[name=hand][value={json.dumps(hand_record)}]').click()")
     done = int(browser.evaluate("Number(document.body.dataset.checked || 0)"))
@@ -134,6 +138,14 @@ def test_a_folder_is_checked_under_its_name(page, monkeypatch, tmp_path):
     cli = cli_reports(monkeypatch, tmp_path, ROOT, "samples")
     assert [report["path"] for report in shown["json"]["files"]] == [f"samples/{p.name}" for p in SAMPLES]
     assert shown["json"] == cli["json"] and shown["html"] == cli["html"]
+
+
+def test_files_and_folders_dropped_on_the_page_are_checked(page, monkeypatch, tmp_path):
+    shutil.copytree(ROOT / "samples", tmp_path / "samples")
+    shutil.copy(EVENT / "table2.pbn", tmp_path)
+    shown = check_in_page(page, [tmp_path / "samples", tmp_path / "table2.pbn"], field="#drop")
+    cli = cli_reports(monkeypatch, tmp_path / "out", tmp_path, "samples", "table2.pbn")
+    assert len(shown["json"]["files"]) == 8 and shown["json"] == cli["json"] and shown["html"] == cli["html"]
 
 
 def test_a_zip_is_checked_member_by_member(page, monkeypatch, tmp_path):
