@@ -9,6 +9,7 @@ shows (its state, its count of checks), with a deadline of minutes, never a slee
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -21,6 +22,18 @@ from conftest import QUIET_BROWSER, SHARED, run_cli
 from devtools import Browser, served
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _web_build():
+    """web/build.py, which names the page's own files: no package, loaded from its path."""
+    spec = importlib.util.spec_from_file_location("web_build", ROOT / "web" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BUILD = _web_build()
 DIST = ROOT / "web" / "dist"
 SAMPLES = sorted((ROOT / "samples").iterdir())
 EVENT = ROOT / "docs" / "examples" / "event"
@@ -29,17 +42,17 @@ FAILED = "document.body.dataset.state === 'failed' && document.getElementById('p
 
 
 def not_built() -> str | None:
-    """Why the built page cannot be tested: not built, or its bridgelint wheel is not the checkout's code."""
-    wheels = DIST / "wheels"
-    if not (DIST / "index.html").exists() or not (DIST / "wheels.json").exists():
+    """Why the built page cannot be tested: not built, or older than the checkout (its own files, or the code
+    in its bridgelint wheel)."""
+    if not (DIST / "wheels.json").exists():
         return f"the page is not built in {DIST}: python web/build.py"
-    [wheel] = wheels.glob("bridgelint-*.whl")
+    if any((DIST / name).read_bytes() != (ROOT / "web" / name).read_bytes() for name in BUILD.PAGE):
+        return "the built page is older than web/: python web/build.py"
+    [wheel] = (DIST / "wheels").glob("bridgelint-*.whl")
     with zipfile.ZipFile(wheel) as built:
         packed = {name: built.read(name) for name in built.namelist() if name.startswith("bridgelint/")}
-    code = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in (ROOT / "bridgelint").rglob("*")
-            if path.is_file() and "__pycache__" not in path.parts}
-    if packed != {name: data for name, data in code.items() if name in packed} or set(code) - set(packed) - {
-            name for name in code if not name.endswith((".py", ".typed"))}:
+    code = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in (ROOT / "bridgelint").rglob("*.py")}
+    if {name: data for name, data in packed.items() if name.endswith(".py")} != code:
         return "the page's bridgelint is older than the code: python web/build.py"
     return None
 
@@ -81,9 +94,9 @@ def check_in_page(browser: Browser, paths: list[Path], hand_record: str | None =
     browser.evaluate("document.getElementById('clear').click()")
     if field == "#drop":
         browser.drop(field, paths)
-        browser.wait_for("!document.getElementById('check').disabled")  # the folders are read
     else:
         browser.set_files(field, paths)
+    browser.wait_for("!document.getElementById('check').disabled", 60)  # the files are listed (folders read)
     if hand_record is not None:
         browser.evaluate(f"document.querySelector('input[name=hand][value={json.dumps(hand_record)}]').click()")
     done = int(browser.evaluate("Number(document.body.dataset.checked || 0)"))
@@ -106,15 +119,16 @@ def test_the_page_checks_the_samples_as_the_command_line_does(page, monkeypatch,
     assert shown["errors"] == []
 
 
-def cli_reports(monkeypatch, tmp_path: Path, cwd: Path, *args: str) -> dict:
-    """The JSON and HTML reports of ``bridgelint check args`` run in ``cwd``, no configuration file read."""
+def cli_reports(monkeypatch, tmp_path: Path, cwd: Path, *args: str, isolated: bool = True) -> dict:
+    """The JSON and HTML reports of ``bridgelint check args`` run in ``cwd``, no configuration file read unless
+    not ``isolated``."""
     monkeypatch.chdir(cwd)
     tmp_path.mkdir(exist_ok=True)
     reports = {}
     for kind in ("json", "html"):
         target = tmp_path / f"report.{kind}"
-        code, out, err = run_cli(monkeypatch, "check", "--isolated", "--jobs", "1", "--format", kind, "-o",
-                                 str(target), *args)
+        code, out, err = run_cli(monkeypatch, "check", *["--isolated"] * isolated, "--jobs", "1", "--format", kind,
+                                 "-o", str(target), *args)
         assert code in (0, 1), err
         reports[kind] = target.read_text(encoding="utf-8")
     return {"json": json.loads(reports["json"]), "html": reports["html"]}
@@ -129,8 +143,12 @@ def test_the_hand_record_marked_on_the_page_is_the_command_lines_hand_record(pag
     fouled = [(f["code"], f["line"]) for report in shown["json"]["files"] if report["path"] == "table2.pbn"
               for f in report["findings"]]
     assert ("E101", 19) in fouled
-    if os.environ.get("BRIDGELINT_UPDATE_GOLDEN") == "1":  # the picture of the event guide
-        page.screenshot(SCREENSHOT)
+    page.screenshot(tmp_path / "page.png")  # the picture of the event guide (BRIDGELINT_UPDATE_GOLDEN=1 keeps it)
+    shot = (tmp_path / "page.png").read_bytes()
+    assert shot[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(shot[16:20], "big") == 1200
+    if os.environ.get("BRIDGELINT_UPDATE_GOLDEN") == "1":
+        SCREENSHOT.write_bytes(shot)
+    assert SCREENSHOT.exists() and f"](img/{SCREENSHOT.name})" in (ROOT / "docs/guides/event.md").read_text("utf-8")
 
 
 def test_a_folder_is_checked_under_its_name(page, monkeypatch, tmp_path):
@@ -157,6 +175,16 @@ def test_a_zip_is_checked_member_by_member(page, monkeypatch, tmp_path):
     cli = cli_reports(monkeypatch, tmp_path, tmp_path, "upload.zip")
     assert [report["path"] for report in shown["json"]["files"]] == [f"upload.zip!round1/{p.name}" for p in SAMPLES]
     assert shown["json"] == cli["json"] and shown["html"] == cli["html"]
+
+
+def test_a_configuration_file_dropped_with_the_files_configures_the_check(page, monkeypatch, tmp_path):
+    names = copies(tmp_path, SAMPLES)
+    (tmp_path / "bridgelint.toml").write_text('select = ["A103"]\n', encoding="utf-8")
+    shown = check_in_page(page, [tmp_path / name for name in [*names, "bridgelint.toml"]])
+    cli = cli_reports(monkeypatch, tmp_path / "out", tmp_path, *names, isolated=False)
+    assert shown["json"] == cli["json"] and shown["html"] == cli["html"]
+    assert len(shown["json"]["files"]) == 7 and {f["code"] for report in shown["json"]["files"]
+                                                 for f in report["findings"]} == {"A103"}
 
 
 CORPUS_RESULTS = SHARED / "corpus" / "pbn" / "gerhardsletten__jrbridge-pbn-api__pairs.pbn"

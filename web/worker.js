@@ -6,6 +6,9 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 const here = (name) => new URL(name, import.meta.url).href;
 const EVENT = "/event";  // the dropped files, under their names (a folder's files under its name)
 const OUT = "/report";
+// a configuration file dropped beside the files configures the check, as in the folder it is found in; it is
+// not itself a file to check
+const CONFIGURATION = new Set(["bridgelint.toml", "pyproject.toml"]);
 
 // Standard error as a terminal: the command line's progress bar (files, boards) and its summary line, line by
 // line, go to the page.
@@ -89,7 +92,8 @@ async function checkFiles({ files, handRecord }) {
   const began = performance.now();
   writeFiles(pyodide.FS, files);
   pyodide.FS.chdir(EVENT);
-  const named = [...new Set(files.map(({ path }) => path.split("/")[0]))].sort();
+  const named = [...new Set(files.map(({ path }) => path.split("/")[0]))].filter((name) => !CONFIGURATION.has(name))
+    .sort();
   const options = handRecord ? ["--hand-record", handRecord] : [];
   const runs = {};
   for (const [format, phase] of [["json", "Checking"], ["html", "Drawing the report"]]) {
