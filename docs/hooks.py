@@ -8,9 +8,9 @@ Each build generates, in memory:
 - ``reference/cli.md``, every command and option as click declares them;
 - ``reference/configuration.md``, every configuration key with its type, default and an example.
 
-After the build, the page that checks records in the browser (``web/dist``, when ``python web/build.py`` has
-built it) is copied to ``try/``.  The rule pages join the navigation under "Rules", a section per family.  The page texts are plain functions
-(:func:`pages`), which the tests call without MkDocs.
+The rule pages join the navigation under "Rules", a section per family.  The page texts are plain functions
+(:func:`pages`), which the tests call without MkDocs.  After the build, the page that checks records in the
+browser (``web/dist``, when ``python web/build.py`` has built it) is copied to ``try/``.
 """
 
 from __future__ import annotations

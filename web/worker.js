@@ -102,14 +102,16 @@ async function checkFiles({ files, handRecord }) {
       if (counted) postMessage({ type: "progress", text: `${phase}: ${counted[0]}` });
     };
     const target = `${OUT}/report.${format}`;
-    const result = check(pyodide.toPy([...options, "--jobs", "1", "--format", format, "-o", target, ...named]),
-                         say).toJs();
-    const [status, said] = result;
-    runs[format] = { status, said, text: pyodide.FS.analyzePath(target).exists
-      ? pyodide.FS.readFile(target, { encoding: "utf8" }) : null };
+    const started = performance.now();
+    const [status, said] = check(pyodide.toPy([...options, "--jobs", "1", "--format", format, "-o", target,
+                                               ...named]), say).toJs();
+    runs[format] = { status, said, seconds: (performance.now() - started) / 1000,
+                     text: pyodide.FS.analyzePath(target).exists ? pyodide.FS.readFile(target, { encoding: "utf8" })
+                                                                 : null };
   }
   postMessage({ type: "done", status: runs.json.status, summary: lastLine(runs.json.said), said: runs.json.said,
-                json: runs.json.text, html: runs.html.text, seconds: (performance.now() - began) / 1000 });
+                json: runs.json.text, html: runs.html.text, seconds: (performance.now() - began) / 1000,
+                checking: runs.json.seconds, drawing: runs.html.seconds });
 }
 
 function describe(error) {  // a Python error, a JavaScript one, or the file system's (an errno)
