@@ -87,10 +87,9 @@ def page(chromium, site, tmp_path_factory):
     browser.close()
 
 
-def check_in_page(browser: Browser, paths: list[Path], hand_record: str | None = None,
-                  field: str = "#files") -> dict:
-    """The page's report of ``paths`` chosen in the file input ``field`` (dropped on it: "#drop"), the hand
-    record marked: the JSON and the HTML it offers for download, and its progress line."""
+def press_check(browser: Browser, paths: list[Path], hand_record: str | None = None, field: str = "#files") -> str:
+    """Choose ``paths`` in the file input ``field`` (dropped on it: "#drop"), mark the hand record, press Check
+    and wait until the page has answered: its progress line then."""
     browser.evaluate("document.getElementById('clear').click()")
     if field == "#drop":
         browser.drop(field, paths)
@@ -102,10 +101,17 @@ def check_in_page(browser: Browser, paths: list[Path], hand_record: str | None =
     done = int(browser.evaluate("Number(document.body.dataset.checked || 0)"))
     browser.evaluate("document.getElementById('check').click()")
     browser.wait_for(f"Number(document.body.dataset.checked || 0) === {done + 1}", fail=FAILED)
+    return browser.evaluate("document.getElementById('progress').textContent")
+
+
+def check_in_page(browser: Browser, paths: list[Path], hand_record: str | None = None,
+                  field: str = "#files") -> dict:
+    """The page's report of ``paths`` (`press_check`): the JSON and the HTML it offers for download, its
+    progress line, and the errors the page and its worker logged so far."""
+    progress = press_check(browser, paths, hand_record, field)
     downloads = {kind: browser.evaluate(f"fetch(document.getElementById('{kind}').href).then(r => r.text())")
                  for kind in ("json", "html")}  # what the download links hold
-    return {"json": json.loads(downloads["json"]), "html": downloads["html"],
-            "progress": browser.evaluate("document.getElementById('progress').textContent"),
+    return {"json": json.loads(downloads["json"]), "html": downloads["html"], "progress": progress,
             "errors": browser.errors()}
 
 
@@ -185,6 +191,14 @@ def test_a_configuration_file_dropped_with_the_files_configures_the_check(page, 
     assert shown["json"] == cli["json"] and shown["html"] == cli["html"]
     assert len(shown["json"]["files"]) == 7 and {f["code"] for report in shown["json"]["files"]
                                                  for f in report["findings"]} == {"A103"}
+
+
+def test_what_stops_the_check_is_said_on_the_page(page, tmp_path):
+    names = copies(tmp_path, SAMPLES[:1])
+    (tmp_path / "bridgelint.toml").write_text("select = 5\n", encoding="utf-8")
+    assert press_check(page, [tmp_path / name for name in [*names, "bridgelint.toml"]]) == (
+        "Not checked: bridgelint: /event/bridgelint.toml: 'select' must be a list of rule codes (strings)")
+    assert page.evaluate("document.getElementById('result').hidden") is True
 
 
 CORPUS_RESULTS = SHARED / "corpus" / "pbn" / "gerhardsletten__jrbridge-pbn-api__pairs.pbn"

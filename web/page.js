@@ -121,10 +121,14 @@ worker.onmessage = ({ data }) => {
   } else if (data.type === "done") {
     times.done = performance.now();
     window.bridgelint.result = data;
-    show(data);
     const seconds = ((times.done - times.checked) / 1000).toFixed(1);
-    setState("ready", data.json === null ? `Not checked (status ${data.status}): ${data.said}`
-                                         : `Checked in ${seconds} s: ${data.summary}`);
+    if (data.json === null) {  // the check did not start: what the command line said, as it said it
+      $("result").hidden = true;
+      setState("ready", `Not checked: ${data.said.trim()}`);
+    } else {
+      show(data);
+      setState("ready", `Checked in ${seconds} s: ${data.summary}`);
+    }
     document.body.dataset.checked = String((Number(document.body.dataset.checked) || 0) + 1);
   } else {
     setState("failed", data.message);
