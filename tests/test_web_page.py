@@ -122,6 +122,9 @@ def test_the_page_checks_the_samples_as_the_command_line_does(page, monkeypatch,
     assert shown["html"] == cli["html"]
     assert shown["progress"].startswith("Checked in ") and shown["progress"].endswith(
         ": 7 files, 19 boards, 24 results: 18 errors, 0 warnings")
+    said = page.evaluate("window.bridgelint.progress")  # the command line's progress bar, line by line
+    assert said[0] == "Checking: 0%, 0/7 files, 0 boards" and "Checking: 100%, 7/7 files, 19 boards" in said
+    assert said[-1] == "Drawing the report: 100%, 7/7 files, 19 boards"
     assert shown["errors"] == []
 
 

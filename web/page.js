@@ -6,7 +6,7 @@ const urls = [];  // the blob: URLs of the last report, revoked when the next on
 const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
 // what the page did and when (milliseconds since it was opened): for the reader's curiosity and for the tests
 const times = { opened: 0 };
-window.bridgelint = { times, result: null };
+window.bridgelint = { times, result: null, progress: [] };  // progress: the lines of the last check
 
 function setState(state, text) {
   document.body.dataset.state = state;
@@ -96,6 +96,7 @@ $("clear").addEventListener("click", () => { files.clear(); render(); });
 $("check").addEventListener("click", async () => {
   setState("checking", `Reading ${files.size} files…`);
   times.checked = performance.now();
+  window.bridgelint.progress = [];
   const sent = await Promise.all([...files].map(async ([path, file]) => ({ path, bytes: await file.arrayBuffer() })));
   worker.postMessage({ files: sent, handRecord: handRecord() }, sent.map(({ bytes }) => bytes));
 });
@@ -118,6 +119,7 @@ worker.onmessage = ({ data }) => {
     setState("ready", "Ready: drop the files.");
   } else if (data.type === "progress") {
     $("progress").textContent = data.text;
+    window.bridgelint.progress.push(data.text);
   } else if (data.type === "done") {
     times.done = performance.now();
     window.bridgelint.result = data;

@@ -98,8 +98,8 @@ async function checkFiles({ files, handRecord }) {
   const runs = {};
   for (const [format, phase] of [["json", "Checking"], ["html", "Drawing the report"]]) {
     const say = (text) => {
-      const counted = /\d+\/\d+ files, [\d,]+ boards/.exec(text);  // the bar's own count of what is done
-      if (counted) postMessage({ type: "progress", text: `${phase}: ${counted[0]}` });
+      const bar = /(\d+%).*?(\d+\/\d+ files, [\d,]+ boards)/.exec(text);  // the bytes read, and what is done
+      if (bar) postMessage({ type: "progress", text: `${phase}: ${bar[1]}, ${bar[2]}` });
     };
     const target = `${OUT}/report.${format}`;
     const started = performance.now();
