@@ -126,7 +126,7 @@ worker.onmessage = ({ data }) => {
     const seconds = ((times.done - times.checked) / 1000).toFixed(1);
     if (data.json === null) {  // the check did not start: what the command line said, as it said it
       $("result").hidden = true;
-      setState("ready", `Not checked: ${data.said.trim()}`);
+      setState("ready", `Not checked: ${data.summary}`);
     } else {
       show(data);
       setState("ready", `Checked in ${seconds} s: ${data.summary}`);

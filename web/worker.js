@@ -51,17 +51,16 @@ function lastLine(text) {
 }
 
 async function start() {
-  const began = performance.now();
   const pyodide = await loadPyodide({ indexURL: here("pyodide/"), stdout: () => {}, stderr: () => {} });
   const wheels = await (await fetch(here("wheels.json"))).json();
   await pyodide.loadPackage(wheels.map((name) => here(`wheels/${name}`)), { messageCallback: () => {} });
   pyodide.runPython(PYTHON);
   const version = pyodide.runPython("import bridgelint; bridgelint.__version__");
-  return { pyodide, check: pyodide.globals.get("check"), version, seconds: (performance.now() - began) / 1000 };
+  return { pyodide, check: pyodide.globals.get("check"), version };
 }
 
 const ready = start();
-ready.then(({ version, seconds }) => postMessage({ type: "ready", version, seconds }),
+ready.then(({ version }) => postMessage({ type: "ready", version }),
            (error) => postMessage({ type: "failed", message: `Python did not load: ${describe(error)}` }));
 
 function writeFiles(FS, files) {
@@ -89,7 +88,6 @@ function removeTree(FS, path) {
 
 async function checkFiles({ files, handRecord }) {
   const { pyodide, check } = await ready;
-  const began = performance.now();
   writeFiles(pyodide.FS, files);
   pyodide.FS.chdir(EVENT);
   const named = [...new Set(files.map(({ path }) => path.split("/")[0]))].filter((name) => !CONFIGURATION.has(name))
@@ -103,15 +101,18 @@ async function checkFiles({ files, handRecord }) {
     };
     const target = `${OUT}/report.${format}`;
     const started = performance.now();
-    const [status, said] = check(pyodide.toPy([...options, "--jobs", "1", "--format", format, "-o", target,
-                                               ...named]), say).toJs();
-    runs[format] = { status, said, seconds: (performance.now() - started) / 1000,
-                     text: pyodide.FS.analyzePath(target).exists ? pyodide.FS.readFile(target, { encoding: "utf8" })
-                                                                 : null };
+    const args = pyodide.toPy([...options, "--jobs", "1", "--format", format, "-o", target, ...named]);
+    const result = check(args, say);
+    const [status, said] = result.toJs();
+    result.destroy();
+    args.destroy();
+    const written = pyodide.FS.analyzePath(target).exists;
+    runs[format] = { status, summary: lastLine(said), seconds: (performance.now() - started) / 1000,
+                     text: written ? pyodide.FS.readFile(target, { encoding: "utf8" }) : null };
+    if (!written) break;  // the check did not start (a configuration it refuses): said in the summary
   }
-  postMessage({ type: "done", status: runs.json.status, summary: lastLine(runs.json.said), said: runs.json.said,
-                json: runs.json.text, html: runs.html.text, seconds: (performance.now() - began) / 1000,
-                checking: runs.json.seconds, drawing: runs.html.seconds });
+  postMessage({ type: "done", status: runs.json.status, summary: runs.json.summary, json: runs.json.text,
+                html: runs.html?.text ?? null, checking: runs.json.seconds, drawing: runs.html?.seconds ?? 0 });
 }
 
 function describe(error) {  // a Python error, a JavaScript one, or the file system's (an errno)
