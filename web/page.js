@@ -102,9 +102,9 @@ $("check").addEventListener("click", async () => {
 });
 
 function show(result) {
-  urls.splice(0).forEach((url) => URL.revokeObjectURL(url));
-  const html = URL.createObjectURL(new Blob([result.html ?? ""], { type: "text/html" }));
-  const json = URL.createObjectURL(new Blob([result.json ?? ""], { type: "application/json" }));
+  hide();
+  const html = URL.createObjectURL(new Blob([result.html], { type: "text/html" }));
+  const json = URL.createObjectURL(new Blob([result.json], { type: "application/json" }));
   urls.push(html, json);
   $("html").href = html;
   $("json").href = json;
@@ -112,27 +112,41 @@ function show(result) {
   $("result").hidden = false;
 }
 
+function hide() {  // the last report, gone
+  urls.splice(0).forEach((url) => URL.revokeObjectURL(url));
+  ["html", "json"].forEach((id) => $(id).removeAttribute("href"));
+  $("report").removeAttribute("src");
+  $("result").hidden = true;
+}
+
+function answered(text) {  // a check is over, whatever came of it
+  times.done = performance.now();
+  setState("ready", text);
+  document.body.dataset.checked = String((Number(document.body.dataset.checked) || 0) + 1);
+}
+
 worker.onmessage = ({ data }) => {
   if (data.type === "ready") {
     times.ready = performance.now();
-    $("version").textContent = `bridgelint ${data.version}, in Pyodide; loaded in ${(times.ready / 1000).toFixed(1)} s.`;
+    const seconds = (times.ready / 1000).toFixed(1);
+    $("version").textContent = `bridgelint ${data.version}, in Pyodide; loaded in ${seconds} s.`;
     setState("ready", "Ready: drop the files.");
   } else if (data.type === "progress") {
     $("progress").textContent = data.text;
     window.bridgelint.progress.push(data.text);
   } else if (data.type === "done") {
-    times.done = performance.now();
     window.bridgelint.result = data;
-    const seconds = ((times.done - times.checked) / 1000).toFixed(1);
-    if (data.json === null) {  // the check did not start: what the command line said, as it said it
-      $("result").hidden = true;
-      setState("ready", `Not checked: ${data.summary}`);
+    if (data.json === null) {  // the check did not start: what the command line said
+      hide();
+      answered(`Not checked: ${data.summary}`);
     } else {
       show(data);
-      setState("ready", `Checked in ${seconds} s: ${data.summary}`);
+      answered(`Checked in ${((performance.now() - times.checked) / 1000).toFixed(1)} s: ${data.summary}`);
     }
-    document.body.dataset.checked = String((Number(document.body.dataset.checked) || 0) + 1);
+  } else if (data.stage === "check") {
+    hide();
+    answered(`The check failed: ${data.message}`);
   } else {
-    setState("failed", data.message);
+    setState("failed", data.message);  // Python did not load: nothing can be checked
   }
 };

@@ -60,8 +60,8 @@ async function start() {
 }
 
 const ready = start();
-ready.then(({ version }) => postMessage({ type: "ready", version }),
-           (error) => postMessage({ type: "failed", message: `Python did not load: ${describe(error)}` }));
+ready.then(({ version }) => postMessage({ type: "ready", version }), (error) => postMessage(
+  { type: "failed", stage: "load", message: `Python did not load: ${describe(error)}` }));
 
 function writeFiles(FS, files) {
   FS.chdir("/");  // out of the last run's folder, removed with its files
@@ -120,5 +120,6 @@ function describe(error) {  // a Python error, a JavaScript one, or the file sys
 }
 
 onmessage = (event) => {
-  checkFiles(event.data).catch((error) => postMessage({ type: "failed", message: describe(error) }));
+  checkFiles(event.data).catch(
+    (error) => postMessage({ type: "failed", stage: "check", message: describe(error) }));
 };
