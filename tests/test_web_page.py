@@ -15,6 +15,7 @@ import os
 import shutil
 import zipfile
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -58,7 +59,8 @@ def not_built() -> str | None:
 
 
 @pytest.fixture(scope="module")
-def site() -> str:
+def site() -> Iterator[str]:
+    """The built page's address on the loopback address."""
     problem = not_built()
     if problem is not None:
         if os.environ.get("CI"):
