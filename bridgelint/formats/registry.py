@@ -21,6 +21,7 @@ from .base import NotText, Reader
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
 from .text import LoneCrAsLf, decode_line
+from .usebio import UsebioReader, looks_like_usebio
 
 SNIFF_BYTES = 65536
 
@@ -49,6 +50,7 @@ def _sniff_lin(head: bytes) -> bool:
 
 
 FORMATS: tuple[Format, ...] = (
+    Format("usebio", (".xml",), UsebioReader, looks_like_usebio, text=False),
     Format("lin", (".lin",), _lin, _sniff_lin),
     Format("pbn", (".pbn",), _pbn),
 )

@@ -1,0 +1,539 @@
+"""The USEBIO reader (the results XML of the EBU, ABF and NZ clubs, 1.2 and 1.3): one record per BOARD.
+
+The file is parsed with the standard library's expat, which never fetches a DTD: parameter entities are not
+parsed, and an entity declaration stops the reading (S130) before anything could be expanded, so an entity
+bomb or an external entity (a local file, a URL) costs nothing and reads nothing.  What was read before a place
+where the XML is not well-formed is still checked.  A file with no encoding declaration that is not UTF-8 is
+read as Windows-1252 (S114).
+
+Each BOARD (under EVENT, SECTION or MATCH) becomes a record in the PBN model: Event, Site, Date, Board, the
+Dealer and Vulnerable of its number (Law 2; a BOARD's VULNERABILITY where the file gives one), the Deal of its
+HANDSET board, a Scoring tag from the EVENT_TYPE, and its TRAVELLER_LINEs as a ScoreTable of PBN cells, each at
+its element's line and column.  PARTICIPANTS become the TotalScoreTable of the first record.  So the traveller
+and standings checks (T105, T106, R101-R106, V101-V104) read a USEBIO file as they read a PBN one.
+Pair numbers are kept as written (``1 NS``, ``8``, ``(A) 1 NS``) and matched verbatim; elements and values the
+format does not know are S131 and are never guessed at (usebio.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import BinaryIO, Callable, Iterator
+from xml.parsers import expat
+
+from ..core import bridge
+from ..core.findings import Finding
+from ..core.record import Record
+from ..core.tables import Table
+from ..core.tags import Tag
+from ..rules.syntax import MalformedUsebio, NoGame, UnknownUsebio, Windows1252
+from .base import guarded
+from .pbn_header import interpret_header
+
+_SNIFF = re.compile(rb"\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE\s+USEBIO|<USEBIO[\s>])", re.DOTALL)
+_DECLARED = re.compile(rb"<\?xml[^>]*\bencoding\s*=", re.IGNORECASE)
+
+
+def looks_like_usebio(head: bytes) -> bool:
+    """Whether a file starts as USEBIO: an XML declaration, comments, then a USEBIO DOCTYPE or root."""
+    return _SNIFF.match(head.removeprefix(b"\xef\xbb\xbf")) is not None
+
+
+# --- the element tree (usebio.md §3: what 1.2, 1.3 and real programs write) ----------------------------------
+
+_EVENT_HEADER = ("PROGRAM_NAME", "PROGRAM_VERSION", "EVENT_IDENTIFIER", "EVENT_ID", "EVENT_DESCRIPTION", "TITLE",
+                 "DATE", "VENUE", "WINNER_TYPE", "BOARDS_PLAYED", "BOARDS_PER_ROUND", "PAIRS", "EW_PAIRS",
+                 "MASTER_POINT_SCALE", "EVENT_RATING", "MASTER_POINT_TYPE", "MPS_AWARDED_FLAG", "SESSION_COUNT",
+                 "SECTION_COUNT", "P2P_CHARGE_RATE", "EBU_CHARGE_CODE", "SCORING_METHOD", "BOARD_SCORING_METHOD",
+                 "MATCH_SCORING_METHOD", "CONTACT", "STRATIFICATION")
+_POINTS = ("NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "NS_CROSS_IMP_POINTS",
+           "EW_CROSS_IMP_POINTS", "NS_IMPS", "EW_IMPS")
+CHILDREN: dict[str, frozenset[str]] = {name: frozenset(children) for name, children in {
+    "USEBIO": ("CLUB", "EVENT", "HANDSET"),
+    "CLUB": ("CLUB_NAME", "CLUB_ID_NUMBER"),
+    "EVENT": (*_EVENT_HEADER, "PARTICIPANTS", "SESSION", "SECTION", "BOARD", "MATCH"),
+    "CONTACT": ("FULL_NAME", "SCORER", "TELEPHONE", "EMAIL"),
+    "STRATIFICATION": ("STRATIFICATION_TYPE", "STRATS"),
+    "STRATS": ("STRAT",),
+    "STRAT": ("STRAT_NUMBER", "STRAT_LABEL", "UPPER_LIMIT", "NUMBER_OF_PAIRS"),
+    "PARTICIPANTS": ("PAIR", "TEAM", "PLAYER"),
+    "PAIR": ("PAIR_NUMBER", "DIRECTION", "BOARDS_PLAYED", "TOTAL_SCORE", "PERCENTAGE", "PLACE",
+             "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE", "MASTER_POINTS", "HANDICAP", "ADJUSTMENT", "STRAT_PLACE",
+             "STRAT_NUMBER", "WINS_OR_DRAWS", "PLAYER"),
+    "MASTER_POINTS": ("MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE"),
+    "PLAYER": ("PLAYER_NAME", "NATIONAL_ID_NUMBER", "CLUB_ID_NUMBER", "PLAYER_NUMBER"),
+    "TEAM": ("TOTAL_SCORE", "PLACE", "WINS_OR_DRAWS", "PAIR", "PLAYER"),
+    "SESSION": ("SECTION",),
+    "SECTION": ("PARTICIPANTS", "BOARD", "MATCH"),
+    "BOARD": ("BOARD_NUMBER", "BOARD_AVERAGE", "IMPS", "VULNERABILITY", "HAND", "TRAVELLER_LINE"),
+    "HAND": ("DIRECTION", "SPADES", "HEARTS", "DIAMONDS", "CLUBS"),
+    "TRAVELLER_LINE": ("DIRECTION", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
+                       "SCORE", *_POINTS),
+    "MATCH": ("ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "START_BOARD_NUMBER",
+              "END_BOARD_NUMBER", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE", "TEAM_VICTORY_POINTS",
+              "OPPOSING_TEAM_VICTORY_POINTS", "NS_VICTORY_POINTS", "EW_VICTORY_POINTS", "BOARD"),
+    "HANDSET": ("BOARD",),
+}.items()}
+KNOWN = frozenset(CHILDREN).union(*CHILDREN.values())
+ATTRIBUTES = {"USEBIO": frozenset(("Version",)), "EVENT": frozenset(("EVENT_TYPE",)),
+              "PARTICIPANTS": frozenset(("EVENT_TYPE",)), "BOARD": frozenset(("EVENT_TYPE",)),
+              "SESSION": frozenset(("SESSION_ID",)), "SECTION": frozenset(("SECTION_ID",)),
+              "TEAM": frozenset(("TEAM_ID", "TEAM_NAME")), "NUMBER_OF_PAIRS": frozenset(("DIRECTION",))}
+VERSIONS = frozenset(("1.0", "1.2", "1.3"))
+EVENT_TYPES = frozenset(("MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "CROSS_IMPS", "SWISS_PAIRS_CROSS_IMPS",
+                         "SWISS_PAIRS_BUTLER_IMPS", "AGGREGATE", "KO", "LADDER", "TEAMS_OF_FOUR", "INDIVIDUAL",
+                         "SWISS_PAIRS", "SWISS_TEAMS", "PAIRS", "TEAMS"))
+# the PBN Scoring of an event type, or of a PAIRS event's BOARD_SCORING_METHOD (usebio.md §4, §6: matchpoints two
+# a score beaten; Compscore's Butler datum leaves out one highest and one lowest score; cross-IMPs over n - 1)
+_SCORING = {"MP_PAIRS": "MP;MP1", "MATCH_POINTS": "MP;MP1", "BUTLER_PAIRS": "IMP;Butler-2",
+            "BUTLER_IMPS": "IMP;Butler-2", "SWISS_PAIRS_BUTLER_IMPS": "IMP;Butler-2", "CROSS_IMP": "IMP;Cross2",
+            "CROSS_IMPS": "IMP;Cross2", "SWISS_PAIRS_CROSS_IMPS": "IMP;Cross2",
+            "BUTLER_POINTS": "IMP;Butler-2", "CROSS_IMP_POINTS": "IMP;Cross2"}  # and by the points written
+_POINT_COLUMNS = {"MATCH_POINTS": "MP", "BUTLER_POINTS": "IMP", "CROSS_IMP_POINTS": "IMP", "IMPS": "IMP"}
+_SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "N": "N", "E": "E", "S": "S", "W": "W"}
+_SUITS = (("S", "SPADES"), ("H", "HEARTS"), ("D", "DIAMONDS"), ("C", "CLUBS"))
+_VULNERABILITY = {"LOVE": "None", "NONE": "None", "NORTH-SOUTH": "NS", "NS": "NS", "EAST-WEST": "EW", "EW": "EW",
+                  "ALL": "All", "BOTH": "All"}
+_CONTRACT = re.compile(r"([1-7])(NT|N|[CDHS])(XX|X)?", re.IGNORECASE)
+_ARTIFICIAL = re.compile(r"A([0-9]{2})([0-9]{2})")
+_SCORE = re.compile(r"[-+]?[0-9]+")
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_DATE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})|([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_PLACE = re.compile(r"([0-9]+)=?")
+
+
+class _Node:
+    """An element: its name, attributes, text and children, where it starts (1-based line and column)."""
+
+    __slots__ = ("name", "attrs", "line", "column", "children", "parts")
+
+    def __init__(self, name: str, attrs: dict[str, str], line: int, column: int):
+        self.name, self.attrs, self.line, self.column = name, attrs, line, column
+        self.children: list[_Node] = []
+        self.parts: list[str] = []
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts).strip()
+
+    def child(self, name: str) -> _Node | None:
+        return next((node for node in self.children if node.name == name), None)
+
+    def value(self, name: str) -> str | None:
+        """The text of the first child of that name; None when there is none."""
+        node = self.child(name)
+        return node.text if node is not None else None
+
+    def all(self, name: str) -> list[_Node]:
+        return [node for node in self.children if node.name == name]
+
+
+class _Refused(Exception):
+    """Raised inside the parser to stop it at an entity declaration."""
+
+
+def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node | None:
+    """The element tree of ``data`` as far as it is well-formed (None: no root element); findings of the file
+    (S130, S114) to ``findings``.  ``encoding``: the one to read text in that declares none and is not UTF-8."""
+    override = None
+    if _DECLARED.match(data.lstrip()) is None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            page = encoding or "cp1252"
+            if encoding is None:
+                start = error.start
+                line = data.count(b"\n", 0, start) + 1
+                column = start - data.rfind(b"\n", 0, start)
+                byte = data[start]
+                findings.append(Windows1252.at("Windows-1252", byte, bytes([byte]).decode("cp1252", "replace"),
+                                               line, column, "usebio"))
+            data = data.decode(page, "replace").encode("utf-8")
+            override = "UTF-8"
+    parser = expat.ParserCreate(override)
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.buffer_text = True
+    stack: list[_Node] = []
+    roots: list[_Node] = []
+
+    def where() -> tuple[int, int]:
+        return parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        node = _Node(name, attrs, *where())
+        (stack[-1].children if stack else roots).append(node)
+        stack.append(node)
+
+    def end(name: str) -> None:
+        stack.pop()
+
+    def text(data: str) -> None:
+        if stack:
+            stack[-1].parts.append(data)
+
+    def doctype(name: str, system: str | None, public: str | None, internal: int) -> None:
+        if internal:
+            findings.append(MalformedUsebio.finding(
+                "the DOCTYPE has an internal subset: its declarations are not read (USEBIO needs none)", *where()))
+
+    def entity(name: str, *rest: object) -> None:
+        findings.append(MalformedUsebio.finding(
+            f"the DOCTYPE declares the entity '{name}': entities are never expanded nor fetched, and the file is "
+            "not read further", *where()))
+        raise _Refused
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.UnparsedEntityDeclHandler = entity
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as error:
+        findings.append(MalformedUsebio.finding(f"not well-formed XML: {expat.ErrorString(error.code)}; what was "
+                                                "read before is checked", error.lineno, error.offset + 1))
+    except _Refused:
+        pass
+    return roots[0] if roots else None
+
+
+# --- from elements to records ---------------------------------------------------------------------------------
+
+class _Found:
+    """Where the findings of what is being read go (the file's, a record's), made at an element's place."""
+
+    __slots__ = ("findings",)
+
+    def __init__(self, findings: list[Finding]):
+        self.findings = findings
+
+    def unknown(self, node: _Node, what: str) -> None:
+        self.findings.append(UnknownUsebio.finding(what, node.line, node.column))
+
+    def malformed(self, node: _Node, what: str) -> None:
+        self.findings.append(MalformedUsebio.finding(what, node.line, node.column))
+
+
+@dataclass
+class _Event:
+    """What every board of an EVENT shares: its tags, the method of its points, its deals."""
+
+    tags: list[Tag]
+    scoring: str | None
+    deals: dict[int, _Node]  # the HANDSET boards by number
+
+
+class UsebioReader:
+    """Reads a USEBIO file; see the module docstring."""
+
+    format = "usebio"
+
+    def __init__(self, stream: BinaryIO, path: str, encoding: str | None = None,
+                 lone_cr: Callable[[int], bool] | None = None):
+        self.stream = stream
+        self.path = path
+        self.encoding = encoding
+        self.file_findings: list[Finding] = []
+
+    def __iter__(self) -> Iterator[Record]:
+        findings = self.file_findings
+        root = parse(self.stream.read(), self.encoding, findings)
+        games = 0
+        if root is not None and root.name != "USEBIO":
+            findings.append(MalformedUsebio.finding(f"the root element is {root.name}, not USEBIO: not a USEBIO file",
+                                                    root.line, root.column))
+        elif root is not None:
+            _check_tree(root, None, findings)
+            version = root.attrs.get("Version")
+            if version is not None and version not in VERSIONS:
+                findings.append(UnknownUsebio.finding(f"USEBIO Version \"{version}\" is none of 1.0, 1.2, 1.3",
+                                                      root.line, root.column))
+            deals = {number: board for handset in root.all("HANDSET") for board in handset.all("BOARD")
+                     if (number := bridge.board_int(board.value("BOARD_NUMBER"))) is not None}
+            club = root.child("CLUB")
+            for event_node in root.all("EVENT"):
+                event = _event(event_node, club, deals, _Found(findings))
+                boards = list(_boards(event_node))
+                ranking = _ranking(event_node, event, _Found(findings)) if boards else None
+                for board in boards:
+                    games += 1
+                    record = guarded(_record, "usebio", games, board.line, board, event, games)
+                    if ranking is not None:
+                        record.tables[ranking.name] = ranking
+                        ranking = None
+                    yield record
+        findings += NoGame.check_file(games, "usebio")
+
+
+def _check_tree(node: _Node, parent: _Node | None, findings: list[Finding]) -> None:
+    """S131 for each element and attribute not known, S130 for a known element where its parent has none."""
+    if node.name not in KNOWN:
+        findings.append(UnknownUsebio.finding(f"element {node.name} is not USEBIO's: kept, not read", node.line,
+                                              node.column))
+        return
+    if parent is not None and node.name not in CHILDREN.get(parent.name, ()):
+        findings.append(MalformedUsebio.finding(f"element {node.name} does not belong in {parent.name}: not read",
+                                                node.line, node.column))
+    allowed = ATTRIBUTES.get(node.name, frozenset())
+    for name in node.attrs:
+        if name not in allowed:
+            findings.append(UnknownUsebio.finding(f"attribute {name} of {node.name} is not USEBIO's: kept, not read",
+                                                  node.line, node.column))
+    for child in node.children:
+        _check_tree(child, node, findings)
+
+
+def _event(node: _Node, club: _Node | None, deals: dict[int, _Node], found: _Found) -> _Event:
+    """The tags every board of the event carries, and its scoring."""
+    event = _Event([], None, deals)
+    kind = node.attrs.get("EVENT_TYPE", "").strip()
+    if kind and kind.upper() not in EVENT_TYPES:
+        found.unknown(node, f"EVENT_TYPE \"{kind}\" is none that USEBIO defines: its scoring is not guessed")
+    method = node.value("BOARD_SCORING_METHOD")
+    event.scoring = _SCORING.get(kind.upper()) or _SCORING.get((method or "").strip().upper().replace(" ", "_"))
+    if event.scoring is None:  # a generic PAIRS event: the points its travellers are written in say it
+        written = {element.name[3:] for board in _boards(node) for line in board.all("TRAVELLER_LINE")
+                   for element in line.children if element.name in _POINTS}
+        event.scoring = _SCORING.get(written.pop()) if len(written) == 1 else None
+    name = node.child("EVENT_DESCRIPTION") or node.child("TITLE")
+    if name is not None and name.text:
+        event.tags.append(_tag("Event", name.text, name))
+    site = club.child("CLUB_NAME") if club is not None else None
+    if site is not None and site.text:
+        event.tags.append(_tag("Site", site.text, site))
+    date = node.child("DATE")
+    if date is not None and date.text:
+        m = _DATE.fullmatch(date.text)
+        if m is None:
+            found.unknown(date, f"DATE \"{date.text}\" is neither dd/mm/yyyy nor yyyy-mm-dd: not read")
+        else:
+            day, month, year = (m.group(1), m.group(2), m.group(3)) if m.group(3) else (m.group(6), m.group(5),
+                                                                                       m.group(4))
+            event.tags.append(_tag("Date", f"{year}.{int(month):02d}.{int(day):02d}", date))
+    if event.scoring is not None:
+        event.tags.append(_tag("Scoring", event.scoring, node))
+    return event
+
+
+def _tag(name: str, value: str, node: _Node) -> Tag:
+    return Tag(name, value, node.line, node.column, as_written=False)
+
+
+def _boards(event: _Node) -> Iterator[_Node]:
+    """The event's BOARDs, under EVENT, a SECTION (of a SESSION) or a MATCH, in file order."""
+    for node in event.children:
+        if node.name == "BOARD":
+            yield node
+        elif node.name in ("SESSION", "SECTION", "MATCH"):
+            yield from _boards(node)
+
+
+def _record(board: _Node, event: _Event, game: int) -> Record:
+    record = Record("usebio", game, board.line, board.column)
+    found = _Found(record.findings)
+    record.tags = list(event.tags)
+    number_node = board.child("BOARD_NUMBER")
+    number = bridge.board_int(number_node.text) if number_node is not None else None
+    at = number_node or board
+    if number_node is not None:
+        record.tags.append(_tag("Board", number_node.text, number_node))
+    if number is not None:
+        record.tags.append(_tag("Dealer", bridge.standard_dealer(number), at))
+    vulnerability = board.child("VULNERABILITY")
+    if vulnerability is not None:
+        value = _VULNERABILITY.get(vulnerability.text.upper())
+        if value is None:
+            found.unknown(vulnerability, f"VULNERABILITY \"{vulnerability.text}\" is none of Love, North-South, "
+                                         "East-West, All: the board number's is taken")
+        else:
+            record.tags.append(_tag("Vulnerable", value, vulnerability))
+    if number is not None:
+        record.tags.append(_tag("Vulnerable", bridge.standard_vulnerability(number), at))
+    dealt = event.deals.get(number) if number is not None else None
+    if dealt is not None:
+        record.tags.append(_tag("Deal", _deal(dealt, found), dealt))
+    interpret_header(record, record.first_tags())
+    lines = board.all("TRAVELLER_LINE")
+    if lines:
+        table = _traveller(board, lines, found)
+        record.tables[table.name] = table
+    return record
+
+
+def _deal(board: _Node, found: _Found) -> str:
+    """A HANDSET board as a PBN Deal value from North (``-`` for a hand not given)."""
+    hands: dict[str, str] = {}
+    for hand in board.all("HAND"):
+        direction = hand.value("DIRECTION") or ""
+        seat = _SEATS.get(direction.upper())
+        if seat is None:
+            found.malformed(hand, f"HAND DIRECTION \"{direction}\" is no seat (North, East, South, West)")
+            continue
+        holdings = []
+        for suit, name in _SUITS:
+            ranks = (hand.value(name) or "").upper().replace("10", "T")
+            if any(rank not in bridge.RANKS for rank in ranks):
+                found.malformed(hand.child(name) or hand, f"{name} \"{ranks}\" of {direction} holds what is no rank "
+                                                         "(AKQJT98765432): the hand is not read")
+                break
+            holdings.append(ranks)
+        else:
+            hands.setdefault(seat, ".".join(holdings))
+    return "N:" + " ".join(hands.get(seat, "-") for seat in "NESW")
+
+
+# the ScoreTable of a traveller: its columns, and for each the TRAVELLER_LINE element its cells come from
+_TRAVELLER = (("PairId_NS", "NS_PAIR_NUMBER"), ("PairId_EW", "EW_PAIR_NUMBER"), ("Contract", "CONTRACT"),
+              ("Declarer", "PLAYED_BY"), ("Result", "TRICKS"), ("Lead", "LEAD"), ("Score_NS", "SCORE"))
+
+
+def _traveller(board: _Node, lines: list[_Node], found: _Found) -> Table:
+    """The board's TRAVELLER_LINEs as a ScoreTable: PBN cells at their elements' places."""
+    points = [name for name in _POINTS if any(line.child(name) is not None for line in lines)]
+    columns = [column for column, _ in _TRAVELLER]
+    columns += [f"{_POINT_COLUMNS[name[3:]]}_{name[:2]}" for name in points]
+    datum = board.child("BOARD_AVERAGE")
+    if datum is not None:
+        columns.append("ButlerDatum")
+    rows = []
+    for line in lines:
+        cells, artificial = _line(line, found)
+        for name in points:
+            node = line.child(name)
+            text = node.text if node is not None else ""
+            if text and _DECIMAL.fullmatch(text) is None:
+                found.malformed(node or line, f"{name} \"{text}\" is not a number")
+                text = ""
+            cells.append(_cell(("^" if artificial and text else "") + (text or "-"), node or line))
+        if datum is not None:
+            text = datum.text if _SCORE.fullmatch(datum.text) else "-"
+            if text == "-":
+                found.malformed(datum, f"BOARD_AVERAGE \"{datum.text}\" is not a score")
+            cells.append(_cell(text, datum))
+        rows.append(cells)
+    return Table.of_cells("ScoreTable", columns, rows, board.line, board.column)
+
+
+Cell = tuple[str, int, int]
+
+
+def _cell(text: str, node: _Node) -> Cell:
+    return text, node.line, node.column
+
+
+def _line(line: _Node, found: _Found) -> tuple[list[Cell], bool]:
+    """The cells of a TRAVELLER_LINE's pairs, contract, declarer, result, lead and score; whether it is no result
+    of the field (an artificial ``A6040`` score, a board not played)."""
+    nodes = {element: line.child(element) for _, element in _TRAVELLER}
+    texts = {element: node.text if node is not None else "" for element, node in nodes.items()}
+
+    def cell(element: str, text: str) -> Cell:
+        return _cell(text, nodes[element] or line)
+
+    def bad(element: str, what: str) -> Cell:
+        found.malformed(nodes[element] or line, f"{element} \"{texts[element]}\" is not {what}")
+        return cell(element, "-")
+
+    pairs = []
+    for element in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+        pair = texts[element]
+        pairs.append(cell(element, _quoted(pair)) if pair else bad(element, "a pair number"))
+    contract = texts["CONTRACT"].upper()
+    score = texts["SCORE"]
+    adjusted = _ARTIFICIAL.fullmatch(score)
+    no_play = contract in ("PASS", "NP")
+    played = not no_play and not adjusted and contract != ""
+    m = _CONTRACT.fullmatch(contract)
+    if contract == "PASS":
+        contract_cell = cell("CONTRACT", "Pass")
+    elif played and m is not None:
+        denomination = "NT" if m.group(2) == "N" else m.group(2)
+        contract_cell = cell("CONTRACT", f"{m.group(1)}{denomination}{m.group(3) or ''}")
+    elif played:
+        contract_cell, played = bad("CONTRACT", "a contract (4S, 3NTX, 5Dxx, PASS, NP)"), False
+    else:
+        contract_cell = cell("CONTRACT", "-")
+    declarer = texts["PLAYED_BY"].upper()
+    if not played:
+        declarer_cell = cell("PLAYED_BY", "-")
+    elif declarer in ("N", "E", "S", "W"):
+        declarer_cell = cell("PLAYED_BY", declarer)
+    else:
+        declarer_cell = bad("PLAYED_BY", "a seat (N, E, S, W)")
+    tricks = texts["TRICKS"]
+    if not played:
+        tricks_cell = cell("TRICKS", "-")
+    elif tricks.isdigit() and int(tricks) <= 13:
+        tricks_cell = cell("TRICKS", str(int(tricks)))
+    else:
+        tricks_cell = bad("TRICKS", "a number of tricks (0-13)")
+    lead = texts["LEAD"]
+    card = bridge.parse_lead(lead) if lead else None
+    lead_cell = cell("LEAD", card) if card is not None else bad("LEAD", "a card (TD or DT)") if lead else \
+        cell("LEAD", "-")
+    if adjusted or contract == "NP":
+        score_cell = cell("SCORE", "-")
+    elif _SCORE.fullmatch(score):
+        score_cell = cell("SCORE", str(int(score)))
+    else:
+        score_cell = bad("SCORE", "a score (420, -50) or an artificial one (A6040)")
+    return [*pairs, contract_cell, declarer_cell, tricks_cell, lead_cell, score_cell], bool(adjusted) or \
+        contract == "NP"
+
+
+def _quoted(text: str) -> str:
+    """A pair number as a PBN cell: as it is, or a string where it holds a blank or a character a word cannot."""
+    if re.fullmatch(r"[^\s\"{};%\[\]^?-][^\s\"{};%\[\]]*", text):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _ranking(event_node: _Node, event: _Event, found: _Found) -> Table | None:
+    """The event's PARTICIPANTS' pairs as a TotalScoreTable (None: no pair listed)."""
+    pairs = [pair for participants in _all_participants(event_node) for pair in participants.all("PAIR")]
+    if not pairs:
+        return None
+    imps = (event.scoring or "").startswith("IMP")
+    total = "TotalIMP" if imps else "TotalScore"
+    two = (event_node.value("WINNER_TYPE") or "").strip() == "2"
+    columns = ["Rank", "PairId", *(["Direction"] if two else []), "NrBoards", total, "TotalPercentage", "Names"]
+    given = {"NrBoards": "BOARDS_PLAYED", total: "TOTAL_SCORE", "TotalPercentage": "PERCENTAGE"}
+    present = [column for column in columns
+               if column not in given or any(pair.child(given[column]) is not None for pair in pairs)]
+    rows = []
+    for pair in pairs:
+        cells: dict[str, Cell] = {}
+        place = pair.child("PLACE")
+        m = _PLACE.fullmatch(place.text) if place is not None else None
+        if place is not None and m is None and place.text:
+            found.unknown(place, f"PLACE \"{place.text}\" is no place: not read")
+        cells["Rank"] = _cell(m.group(1) if m is not None else "-", place or pair)
+        number = pair.child("PAIR_NUMBER")
+        if number is None or not number.text:
+            found.malformed(number or pair, "PAIR has no PAIR_NUMBER")
+        cells["PairId"] = _cell(_quoted(number.text) if number is not None and number.text else "-", number or pair)
+        direction = pair.child("DIRECTION")
+        cells["Direction"] = _cell(direction.text if direction is not None and direction.text in ("NS", "EW")
+                                   else "-", direction or pair)
+        for column, element in given.items():
+            node = pair.child(element)
+            text = node.text if node is not None else ""
+            if text and _DECIMAL.fullmatch(text) is None:
+                found.malformed(node or pair, f"{element} \"{text}\" is not a number")
+                text = ""
+            cells[column] = _cell(text or "-", node or pair)
+        names = [player.value("PLAYER_NAME") or "" for player in pair.all("PLAYER")]
+        cells["Names"] = _cell(_quoted(" - ".join(name for name in names if name)) if any(names) else "-", pair)
+        rows.append([cells[column] for column in present])
+    first = pairs[0]
+    return Table.of_cells("TotalScoreTable", present, rows, first.line, first.column)
+
+
+def _all_participants(node: _Node) -> Iterator[_Node]:
+    for child in node.children:
+        if child.name == "PARTICIPANTS":
+            yield child
+        elif child.name in ("SESSION", "SECTION"):
+            yield from _all_participants(child)
