@@ -22,6 +22,7 @@ from ..engine.fixing import unified_diff
 from ..engine.formatting import formatted
 from ..engine.inputs import is_archive, shown
 from ..engine.opening import open_input
+from ..formats import format_from_content, format_from_name
 from ..reporters import text as text_reporter
 
 
@@ -54,6 +55,10 @@ def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options
         except OSError as error:
             click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
             unreadable = True
+            continue
+        fmt = pipeline.fmt or format_from_name(path) or format_from_content(data[:4096])
+        if fmt != "pbn":  # only PBN has an export format: a results XML is never rewritten
+            click.echo(f"bridgelint: {shown(path)}: a {fmt} file, left as it is", err=True)
             continue
         written, report = formatted(pipeline, path, data)
         for finding in report.findings:  # what the layout could not mend

@@ -143,10 +143,10 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node |
         except UnicodeDecodeError as error:
             page = encoding or "cp1252"
             if encoding is None:
-                start = error.start
-                line = data.count(b"\n", 0, start) + 1
-                column = start - data.rfind(b"\n", 0, start)
-                byte = data[start]
+                first = error.start
+                line = data.count(b"\n", 0, first) + 1
+                column = first - data.rfind(b"\n", 0, first)
+                byte = data[first]
                 findings.append(Windows1252.at("Windows-1252", byte, bytes([byte]).decode("cp1252", "replace"),
                                                line, column, "usebio"))
             data = data.decode(page, "replace").encode("utf-8")
