@@ -161,12 +161,12 @@ def test_the_scoring_follows_the_event_type_or_the_points_written(event_type, po
 
 
 @pytest.mark.parametrize("written, cells", [
-    (dict(contract="3N", by="S", tricks="9", score="400"), ["3NT", "S", "9", "400"]),
-    (dict(contract="5Dx", by="e", tricks="8", score="300"), ["5DX", "E", "8", "300"]),
-    (dict(contract="4HXX", by="W", tricks="10", score="-880"), ["4HXX", "W", "10", "-880"]),
-    (dict(contract="PASS", by="N", tricks="0", score="0"), ["Pass", "-", "-", "0"]),
-    (dict(contract="NP", by="N", tricks="0", score="0"), ["-", "-", "-", "-"]),
-    (dict(contract=None, by=None, tricks=None, score="A6040"), ["-", "-", "-", "-"])])
+    ({"contract": "3N", "by": "S", "tricks": "9", "score": "400"}, ["3NT", "S", "9", "400"]),
+    ({"contract": "5Dx", "by": "e", "tricks": "8", "score": "300"}, ["5DX", "E", "8", "300"]),
+    ({"contract": "4HXX", "by": "W", "tricks": "10", "score": "-880"}, ["4HXX", "W", "10", "-880"]),
+    ({"contract": "PASS", "by": "N", "tricks": "0", "score": "0"}, ["Pass", "-", "-", "0"]),
+    ({"contract": "NP", "by": "N", "tricks": "0", "score": "0"}, ["-", "-", "-", "-"]),
+    ({"contract": None, "by": None, "tricks": None, "score": "A6040"}, ["-", "-", "-", "-"])])
 def test_contract_declarer_result_and_score_as_pbn_cells(written, cells):
     records, reader = read(usebio(board(1, line("1 NS", "1 EW", **written))))
     row = rows(records[0])[0]
@@ -218,8 +218,8 @@ def test_participants_are_the_ranking_of_the_first_record():
 # --- S130, S131 ---------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("element, written, kwargs", [
-    ("CONTRACT", "8S", dict(contract="8S")), ("PLAYED_BY", "Q", dict(by="Q")), ("TRICKS", "14", dict(tricks="14")),
-    ("SCORE", "4x20", dict(score="4x20")), ("LEAD", "9", dict(lead="9")), ("NS_PAIR_NUMBER", "", dict(ns=""))])
+    ("CONTRACT", "8S", {"contract": "8S"}), ("PLAYED_BY", "Q", {"by": "Q"}), ("TRICKS", "14", {"tricks": "14"}),
+    ("SCORE", "4x20", {"score": "4x20"}), ("LEAD", "9", {"lead": "9"}), ("NS_PAIR_NUMBER", "", {"ns": ""})])
 def test_a_value_that_cannot_be_read_is_s130_at_its_element(element, written, kwargs):
     text = usebio(board(1, line(**kwargs), line("3", "4")))
     found = checked(text)
@@ -337,6 +337,22 @@ def test_t106_matchpoints_that_do_not_follow_from_the_traveller():
     assert not at(checked(good), "T106")
     bad = good.replace("<NS_MATCH_POINTS>2<", "<NS_MATCH_POINTS>3<")
     assert at(checked(bad), "T106") == [place(bad, "<NS_MATCH_POINTS>", 2)]
+
+
+@pytest.mark.parametrize("code, north, east, fires", [("A5050", "2", "2", False), ("A6040", "2.4", "1.6", False),
+                                                       ("A6060", "2.4", "2.4", False), ("A6040", "2", "2", False),
+                                                       ("A7030", "2", "2", True)])
+def test_t106_an_artificial_line_against_its_matchpoints(code, north, east, fires):
+    text = usebio(board(1, line("1", "2", points=("MATCH_POINTS", "4", "0")),
+                        line("3", "4", "4S", "N", "9", "-50", points=("MATCH_POINTS", "0", "4")),
+                        line("5", "6", None, None, None, code, points=("MATCH_POINTS", north, east))))
+    found = only(checked(text), "T106")
+    if fires:
+        assert [(f.line, f.column) for f in found] == [place(text, "<NS_MATCH_POINTS>", 2),
+                                                       place(text, "<EW_MATCH_POINTS>", 2)]
+        assert "A7030 gives NS 70% of the top 4: 2.8" in found[0].message
+    else:
+        assert not found
 
 
 def test_r101_r102_butler_imps_and_datum():

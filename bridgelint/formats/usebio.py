@@ -28,6 +28,7 @@ from ..core.record import Record
 from ..core.tables import Table
 from ..core.tags import Tag
 from ..rules.syntax import MalformedUsebio, NoGame, UnknownUsebio, Windows1252
+from ..rules.tables import ScoreTableMatchpoints
 from .base import guarded
 from .pbn_header import interpret_header
 
@@ -407,6 +408,8 @@ def _traveller(board: _Node, lines: list[_Node], found: _Found) -> Table:
                 found.malformed(node or line, f"{name} \"{text}\" is not a number")
                 text = ""
             cells.append(_cell(("^" if artificial and text else "") + (text or "-"), node or line))
+            if text and name.endswith("_MATCH_POINTS") and node is not None:
+                _artificial_points(line, node, text, len(lines), found)
         if datum is not None:
             text = datum.text if _SCORE.fullmatch(datum.text) else "-"
             if text == "-":
@@ -414,6 +417,23 @@ def _traveller(board: _Node, lines: list[_Node], found: _Found) -> Table:
             cells.append(_cell(text, datum))
         rows.append(cells)
     return Table.of_cells("ScoreTable", columns, rows, board.line, board.column)
+
+
+def _artificial_points(line: _Node, node: _Node, text: str, lines: int, found: _Found) -> None:
+    """T106 where the matchpoints of an artificial line (``A6040``: 60% to North-South, 40% to East-West) are
+    not those percentages of the board's top, two points a score beaten among its ``lines``."""
+    m = _ARTIFICIAL.fullmatch(line.value("SCORE") or "")
+    if m is None:
+        return
+    share = int(m.group(1) if node.name.startswith("NS") else m.group(2))
+    top = 2 * (lines - 1)
+    expected = share * top / 100
+    places = len(text.partition(".")[2])
+    if abs(float(text) - expected) > 0.5 * 10 ** -places + 1e-9:
+        shown = f"{expected:.{places}f}" if places else f"{expected:g}"
+        found.findings.append(ScoreTableMatchpoints.finding(
+            f"{node.name} {text}, but the artificial score {m.group(0)} gives {node.name[:2]} {share}% of the top "
+            f"{top}: {shown}", node.line, node.column, expected=shown))
 
 
 Cell = tuple[str, int, int]
