@@ -215,6 +215,41 @@ def test_participants_are_the_ranking_of_the_first_record():
                                      ["3", '"2 EW"', "EW", "45.00", "45.00", "-"]]
 
 
+def test_a_board_of_several_sections_is_one_traveller_scored_across_the_field():
+    def section(name: str, *lines: str) -> str:
+        return f'<SECTION SECTION_ID="{name}">\n' + board(1, *lines) + "\n</SECTION>"
+
+    text = usebio(section("A", line("(A) 1 NS", "(A) 1 EW", points=("MATCH_POINTS", "4", "0"))),
+                  section("B", line("(B) 1 NS", "(B) 1 EW", "4S", "N", "9", "-50", points=("MATCH_POINTS", "0", "4")),
+                          line("(B) 2 NS", "(B) 2 EW", "3S", "N", "10", "170", points=("MATCH_POINTS", "2", "2"))))
+    records, _ = read(text)
+    assert len(records) == 1
+    assert [row[0] for row in rows(records[0])] == ['"(A) 1 NS"', '"(B) 1 NS"', '"(B) 2 NS"']
+    assert not {"T106", "R106", "S130", "S131"} & {f.code for f in checked(text)}
+
+
+def test_a_handset_deal_against_the_hand_record(tmp_path):
+    record = tmp_path / "hands.pbn"
+    record.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                      '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n')
+    upload = tmp_path / "session.xml"
+    upload.write_text(usebio(board(1, line()), handset=HANDSET_1))
+    result = CliRunner().invoke(cli, ["check", "--hand-record", str(record), "--select", "E", str(upload)])
+    assert "E101" not in result.output
+    fouled = "<HANDSET>\n" + hands(1, "KQJT98765432.A..", "A.KQJT98765432..", "..AKQJT98765432.",
+                                     "...AKQJT98765432") + "</HANDSET>\n"  # the aces of spades and hearts swapped
+    upload.write_text(text := usebio(board(1, line()), handset=fouled))
+    result = CliRunner().invoke(cli, ["check", "--hand-record", str(record), "--select", "E,D", str(upload)])
+    line_no, column = place(text, "<BOARD>", 1)
+    assert f"session.xml:{line_no}:{column}: E101" in result.output
+
+
+def test_a_handset_hand_of_the_wrong_size_is_d103_at_the_handset_board():
+    short = HANDSET_1.replace("<SPADES>AKQJT98765432</SPADES>", "<SPADES>AKQJT9876543</SPADES>")
+    text = usebio(board(1, line()), handset=short)
+    assert at(checked(text), "D103") == [place(text, "<BOARD>", 1)] * 1
+
+
 # --- S130, S131 ---------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("element, written, kwargs", [

@@ -107,19 +107,26 @@ _PLACE = re.compile(r"([0-9]+)=?")
 class _Node:
     """An element: its name, attributes, text and children, where it starts (1-based line and column)."""
 
-    __slots__ = ("name", "attrs", "line", "column", "children", "parts")
+    __slots__ = ("name", "attrs", "line", "column", "children", "parts", "_named")
 
     def __init__(self, name: str, attrs: dict[str, str], line: int, column: int):
         self.name, self.attrs, self.line, self.column = name, attrs, line, column
         self.children: list[_Node] = []
         self.parts: list[str] = []
+        self._named: dict[str, _Node] | None = None
 
     @property
     def text(self) -> str:
         return "".join(self.parts).strip()
 
     def child(self, name: str) -> _Node | None:
-        return next((node for node in self.children if node.name == name), None)
+        """The first child of that name, or None (the children by name are worked out once)."""
+        named = self._named
+        if named is None:
+            named = self._named = {}
+            for node in self.children:
+                named.setdefault(node.name, node)
+        return named.get(name)
 
     def value(self, name: str) -> str | None:
         """The text of the first child of that name; None when there is none."""
@@ -162,7 +169,7 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node |
         return parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        node = _Node(name, attrs, *where())
+        node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
         (stack[-1].children if stack else roots).append(node)
         stack.append(node)
 
@@ -256,11 +263,11 @@ class UsebioReader:
             club = root.child("CLUB")
             for event_node in root.all("EVENT"):
                 event = _event(event_node, club, deals, _Found(findings))
-                boards = list(_boards(event_node))
+                boards = _played(event_node)
                 ranking = _ranking(event_node, event, _Found(findings)) if boards else None
-                for board in boards:
+                for board, lines in boards:
                     games += 1
-                    record = guarded(_record, "usebio", games, board.line, board, event, games)
+                    record = guarded(_record, "usebio", games, board.line, board, lines, event, games)
                     if ranking is not None:
                         record.tables[ranking.name] = ranking
                         ranking = None
@@ -295,7 +302,7 @@ def _event(node: _Node, club: _Node | None, deals: dict[int, _Node], found: _Fou
     method = node.value("BOARD_SCORING_METHOD")
     event.scoring = _SCORING.get(kind.upper()) or _SCORING.get((method or "").strip().upper().replace(" ", "_"))
     if event.scoring is None:  # a generic PAIRS event: the points its travellers are written in say it
-        written = {element.name[3:] for board in _boards(node) for line in board.all("TRAVELLER_LINE")
+        written = {element.name[3:] for board, _ in _boards(node) for line in board.all("TRAVELLER_LINE")
                    for element in line.children if element.name in _POINTS}
         event.scoring = _SCORING.get(written.pop()) if len(written) == 1 else None
     name = node.child("EVENT_DESCRIPTION") or node.child("TITLE")
@@ -322,16 +329,35 @@ def _tag(name: str, value: str, node: _Node) -> Tag:
     return Tag(name, value, node.line, node.column, as_written=False)
 
 
-def _boards(event: _Node) -> Iterator[_Node]:
-    """The event's BOARDs, under EVENT, a SECTION (of a SESSION) or a MATCH, in file order."""
+def _boards(event: _Node, in_match: bool = False) -> Iterator[tuple[_Node, bool]]:
+    """The event's BOARDs, under EVENT, a SECTION (of a SESSION) or a MATCH, in file order; whether in a MATCH."""
     for node in event.children:
         if node.name == "BOARD":
-            yield node
+            yield node, in_match
         elif node.name in ("SESSION", "SECTION", "MATCH"):
-            yield from _boards(node)
+            yield from _boards(node, in_match or node.name == "MATCH")
 
 
-def _record(board: _Node, event: _Event, game: int) -> Record:
+def _played(event: _Node) -> list[tuple[_Node, list[_Node]]]:
+    """Each board of the event with its traveller lines.  A board number that several SECTIONs give is one board
+    with the lines of all of them: matchpoints are scored across the whole field (usebio.md §5); a MATCH's boards
+    stay its own."""
+    boards: list[tuple[_Node, list[_Node]]] = []
+    by_number: dict[str, list[_Node]] = {}
+    for board, in_match in _boards(event):
+        lines = board.all("TRAVELLER_LINE")
+        number = board.value("BOARD_NUMBER")
+        if in_match or not number:
+            boards.append((board, lines))
+        elif number in by_number:
+            by_number[number] += lines
+        else:
+            boards.append((board, lines))
+            by_number[number] = lines
+    return boards
+
+
+def _record(board: _Node, lines: list[_Node], event: _Event, game: int) -> Record:
     record = Record("usebio", game, board.line, board.column)
     found = _Found(record.findings)
     record.tags = list(event.tags)
@@ -356,7 +382,8 @@ def _record(board: _Node, event: _Event, game: int) -> Record:
     if dealt is not None:
         record.tags.append(_tag("Deal", _deal(dealt, found), dealt))
     interpret_header(record, record.first_tags())
-    lines = board.all("TRAVELLER_LINE")
+    if record.deal is not None:
+        record.deal.columns.clear()  # the hands stand on lines of their own: each is told at the HANDSET board
     if lines:
         table = _traveller(board, lines, found)
         record.tables[table.name] = table
