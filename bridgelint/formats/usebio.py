@@ -77,6 +77,7 @@ CHILDREN: dict[str, frozenset[str]] = {name: frozenset(children) for name, child
     "HANDSET": ("BOARD",),
 }.items()}
 KNOWN = frozenset(CHILDREN).union(*CHILDREN.values())
+_PLACES = frozenset((parent, child) for parent, children in CHILDREN.items() for child in children)
 ATTRIBUTES = {"USEBIO": frozenset(("Version",)), "EVENT": frozenset(("EVENT_TYPE",)),
               "PARTICIPANTS": frozenset(("EVENT_TYPE",)), "BOARD": frozenset(("EVENT_TYPE",)),
               "SESSION": frozenset(("SESSION_ID",)), "SECTION": frozenset(("SECTION_ID",)),
@@ -107,10 +108,11 @@ _PLACE = re.compile(r"([0-9]+)=?")
 class _Node:
     """An element: its name, attributes, text and children, where it starts (1-based line and column)."""
 
-    __slots__ = ("name", "attrs", "line", "column", "children", "parts", "_named")
+    __slots__ = ("name", "attrs", "line", "column", "children", "parts", "_named", "known")
 
-    def __init__(self, name: str, attrs: dict[str, str], line: int, column: int):
+    def __init__(self, name: str, attrs: dict[str, str], line: int, column: int, known: bool):
         self.name, self.attrs, self.line, self.column = name, attrs, line, column
+        self.known = known  # an element of USEBIO's tree, within one (the content of others is not read)
         self.children: list[_Node] = []
         self.parts: list[str] = []
         self._named: dict[str, _Node] | None = None
@@ -169,8 +171,18 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node |
         return parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
-        (stack[-1].children if stack else roots).append(node)
+        if not stack:
+            node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, name == "USEBIO")
+            roots.append(node)
+        else:
+            parent = stack[-1]
+            known = parent.known and name in KNOWN
+            node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, known)
+            parent.children.append(node)
+            if parent.known and (parent.name, name) not in _PLACES:
+                findings.append(_misplaced(node, parent))
+        if attrs and node.known:
+            findings.extend(_unknown_attributes(node))
         stack.append(node)
 
     def end(name: str) -> None:
@@ -253,7 +265,6 @@ class UsebioReader:
             findings.append(MalformedUsebio.finding(f"the root element is {root.name}, not USEBIO: not a USEBIO file",
                                                     root.line, root.column))
         elif root is not None:
-            _check_tree(root, None, findings)
             version = root.attrs.get("Version")
             if version is not None and version not in VERSIONS:
                 findings.append(UnknownUsebio.finding(f"USEBIO Version \"{version}\" is none of 1.0, 1.2, 1.3",
@@ -275,22 +286,18 @@ class UsebioReader:
         findings += NoGame.check_file(games, "usebio")
 
 
-def _check_tree(node: _Node, parent: _Node | None, findings: list[Finding]) -> None:
-    """S131 for each element and attribute not known, S130 for a known element where its parent has none."""
-    if node.name not in KNOWN:
-        findings.append(UnknownUsebio.finding(f"element {node.name} is not USEBIO's: kept, not read", node.line,
-                                              node.column))
-        return
-    if parent is not None and node.name not in CHILDREN.get(parent.name, ()):
-        findings.append(MalformedUsebio.finding(f"element {node.name} does not belong in {parent.name}: not read",
-                                                node.line, node.column))
+def _misplaced(node: _Node, parent: _Node) -> Finding:
+    """S131 for an element not known (its content is not read), S130 for a known one where its parent has none."""
+    if not node.known:
+        return UnknownUsebio.finding(f"element {node.name} is not USEBIO's: kept, not read", node.line, node.column)
+    return MalformedUsebio.finding(f"element {node.name} does not belong in {parent.name}: not read", node.line,
+                                   node.column)
+
+
+def _unknown_attributes(node: _Node) -> list[Finding]:
     allowed = ATTRIBUTES.get(node.name, frozenset())
-    for name in node.attrs:
-        if name not in allowed:
-            findings.append(UnknownUsebio.finding(f"attribute {name} of {node.name} is not USEBIO's: kept, not read",
-                                                  node.line, node.column))
-    for child in node.children:
-        _check_tree(child, node, findings)
+    return [UnknownUsebio.finding(f"attribute {name} of {node.name} is not USEBIO's: kept, not read", node.line,
+                                  node.column) for name in node.attrs if name not in allowed]
 
 
 def _event(node: _Node, club: _Node | None, deals: dict[int, _Node], found: _Found) -> _Event:
@@ -402,7 +409,7 @@ def _deal(board: _Node, found: _Found) -> str:
         holdings = []
         for suit, name in _SUITS:
             ranks = (hand.value(name) or "").upper().replace("10", "T")
-            if any(rank not in bridge.RANKS for rank in ranks):
+            if ranks.strip(bridge.RANKS):  # what is left is no rank
                 found.malformed(hand.child(name) or hand, f"{name} \"{ranks}\" of {direction} holds what is no rank "
                                                          "(AKQJT98765432): the hand is not read")
                 break
@@ -419,7 +426,8 @@ _TRAVELLER = (("PairId_NS", "NS_PAIR_NUMBER"), ("PairId_EW", "EW_PAIR_NUMBER"), 
 
 def _traveller(board: _Node, lines: list[_Node], found: _Found) -> Table:
     """The board's TRAVELLER_LINEs as a ScoreTable: PBN cells at their elements' places."""
-    points = [name for name in _POINTS if any(line.child(name) is not None for line in lines)]
+    written = {element.name for line in lines for element in line.children}
+    points = [name for name in _POINTS if name in written]
     columns = [column for column, _ in _TRAVELLER]
     columns += [f"{_POINT_COLUMNS[name[3:]]}_{name[:2]}" for name in points]
     datum = board.child("BOARD_AVERAGE")
