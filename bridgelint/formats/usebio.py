@@ -295,17 +295,21 @@ def _misplaced(node: _Node, parent: _Node) -> Finding:
 
 
 def _unknown_attributes(node: _Node) -> list[Finding]:
+    """S131 for each attribute USEBIO does not define on the element, and for an EVENT_TYPE no version defines."""
     allowed = ATTRIBUTES.get(node.name, frozenset())
-    return [UnknownUsebio.finding(f"attribute {name} of {node.name} is not USEBIO's: kept, not read", node.line,
-                                  node.column) for name in node.attrs if name not in allowed]
+    found = [UnknownUsebio.finding(f"attribute {name} of {node.name} is not USEBIO's: kept, not read", node.line,
+                                   node.column) for name in node.attrs if name not in allowed]
+    kind = node.attrs.get("EVENT_TYPE", "").strip()
+    if kind and kind.upper() not in EVENT_TYPES and "EVENT_TYPE" in allowed:
+        found.append(UnknownUsebio.finding(f"EVENT_TYPE \"{kind}\" of {node.name} is none that USEBIO defines: its "
+                                           "scoring is not guessed", node.line, node.column))
+    return found
 
 
 def _event(node: _Node, club: _Node | None, deals: dict[int, _Node], found: _Found) -> _Event:
     """The tags every board of the event carries, and its scoring."""
     event = _Event([], None, deals)
-    kind = node.attrs.get("EVENT_TYPE", "").strip()
-    if kind and kind.upper() not in EVENT_TYPES:
-        found.unknown(node, f"EVENT_TYPE \"{kind}\" is none that USEBIO defines: its scoring is not guessed")
+    kind = node.attrs.get("EVENT_TYPE", "").strip()  # one no version defines is S131 (_unknown_attributes)
     method = node.value("BOARD_SCORING_METHOD")
     event.scoring = _SCORING.get(kind.upper()) or _SCORING.get((method or "").strip().upper().replace(" ", "_"))
     if event.scoring is None:  # a generic PAIRS event: the points its travellers are written in say it
