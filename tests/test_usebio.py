@@ -428,6 +428,12 @@ def test_v101_a_lead_from_the_declaring_side_against_the_handset():
     assert at(checked(bad), "V101") == [place(bad, "<LEAD>")]
 
 
+def test_o105_two_sides_on_one_line_is_told_once():
+    text = usebio(board(1, line("1", "2", "2NT", "N", "9", "120"), line("3", "4", "2NT", "E", "7", "-90"))).replace(
+        "\n", "")  # one line, as NZ Scorer's converter writes it
+    assert at(checked(text), "O105") == [place(text, "<TRICKS>", 1)]  # the later of the two results
+
+
 # --- real files ---------------------------------------------------------------------------------------------------
 
 requires_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"shared corpus not found at {CORPUS}")

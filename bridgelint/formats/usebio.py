@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterator
-from xml.parsers import expat
 
 from ..core import bridge
 from ..core.findings import Finding
@@ -146,6 +145,8 @@ class _Refused(Exception):
 def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node | None:
     """The element tree of ``data`` as far as it is well-formed (None: no root element); findings of the file
     (S130, S114) to ``findings``.  ``encoding``: the one to read text in that declares none and is not UTF-8."""
+    from xml.parsers import expat  # here: a check of PBN or LIN files does not pay for importing it
+
     override = None
     if _DECLARED.match(data.lstrip()) is None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
