@@ -314,6 +314,8 @@ def test_an_entity_bomb_is_s130_in_bounded_memory():
     assert any("entity 'lol'" in f.message for f in found)
     assert peak < 5_000_000  # expanded, &lol9; alone would be 3 GB
     assert not any("lollol" in f.message for f in found)
+    records, reader = read(BOMB)
+    assert records == [] and [f.code for f in reader.file_findings] == ["S130", "S130", "S111"]  # read no further
 
 
 def test_an_external_entity_is_s130_and_no_file_is_read(tmp_path):

@@ -76,7 +76,7 @@ CHILDREN: dict[str, frozenset[str]] = {name: frozenset(children) for name, child
     "HANDSET": ("BOARD",),
 }.items()}
 KNOWN = frozenset(CHILDREN).union(*CHILDREN.values())
-_PLACES = frozenset((parent, child) for parent, children in CHILDREN.items() for child in children)
+_LEAF: frozenset[str] = frozenset()  # what an element holding text only allows
 ATTRIBUTES = {"USEBIO": frozenset(("Version",)), "EVENT": frozenset(("EVENT_TYPE",)),
               "PARTICIPANTS": frozenset(("EVENT_TYPE",)), "BOARD": frozenset(("EVENT_TYPE",)),
               "SESSION": frozenset(("SESSION_ID",)), "SECTION": frozenset(("SECTION_ID",)),
@@ -93,7 +93,7 @@ _SCORING = {"MP_PAIRS": "MP;MP1", "MATCH_POINTS": "MP;MP1", "BUTLER_PAIRS": "IMP
             "BUTLER_POINTS": "IMP;Butler-2", "CROSS_IMP_POINTS": "IMP;Cross2"}  # and by the points written
 _POINT_COLUMNS = {"MATCH_POINTS": "MP", "BUTLER_POINTS": "IMP", "CROSS_IMP_POINTS": "IMP", "IMPS": "IMP"}
 _SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "N": "N", "E": "E", "S": "S", "W": "W"}
-_SUITS = (("S", "SPADES"), ("H", "HEARTS"), ("D", "DIAMONDS"), ("C", "CLUBS"))
+_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")  # in the order of a PBN hand
 _VULNERABILITY = {"LOVE": "None", "NONE": "None", "NORTH-SOUTH": "NS", "NS": "NS", "EAST-WEST": "EW", "EW": "EW",
                   "ALL": "All", "BOTH": "All"}
 _CONTRACT = re.compile(r"([1-7])(NT|N|[CDHS])(XX|X)?", re.IGNORECASE)
@@ -107,11 +107,13 @@ _PLACE = re.compile(r"([0-9]+)=?")
 class _Node:
     """An element: its name, attributes, text and children, where it starts (1-based line and column)."""
 
-    __slots__ = ("name", "attrs", "line", "column", "children", "parts", "_named", "known")
+    __slots__ = ("name", "attrs", "line", "column", "children", "parts", "_named", "allowed")
 
-    def __init__(self, name: str, attrs: dict[str, str], line: int, column: int, known: bool):
+    def __init__(self, name: str, attrs: dict[str, str], line: int, column: int, allowed: frozenset[str] | None):
         self.name, self.attrs, self.line, self.column = name, attrs, line, column
-        self.known = known  # an element of USEBIO's tree, within one (the content of others is not read)
+        # the children USEBIO's tree allows it; None: not an element of the tree, or within one that is not (the
+        # content of such an element is not read)
+        self.allowed = allowed
         self.children: list[_Node] = []
         self.parts: list[str] = []
         self._named: dict[str, _Node] | None = None
@@ -148,7 +150,7 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node |
     from xml.parsers import expat  # here: a check of PBN or LIN files does not pay for importing it
 
     override = None
-    if _DECLARED.match(data.lstrip()) is None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if _DECLARED.match(data[:512].lstrip()) is None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             data.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -172,26 +174,27 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node |
         return parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        if not stack:
-            node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, name == "USEBIO")
-            roots.append(node)
-        else:
+        if stack:
             parent = stack[-1]
-            known = parent.known and name in KNOWN
-            node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, known)
+            allowed = parent.allowed
+            node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1,
+                         None if allowed is None or name not in KNOWN else CHILDREN.get(name, _LEAF))
             parent.children.append(node)
-            if parent.known and (parent.name, name) not in _PLACES:
+            if allowed is not None and name not in allowed:
                 findings.append(_misplaced(node, parent))
-        if attrs and node.known:
+        else:
+            node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1,
+                         CHILDREN["USEBIO"] if name == "USEBIO" else None)
+            roots.append(node)
+        if attrs and node.allowed is not None:
             findings.extend(_unknown_attributes(node))
         stack.append(node)
 
     def end(name: str) -> None:
         stack.pop()
 
-    def text(data: str) -> None:
-        if stack:
-            stack[-1].parts.append(data)
+    def text(data: str) -> None:  # expat reports no text outside the root
+        stack[-1].parts.append(data)
 
     def doctype(name: str, system: str | None, public: str | None, internal: int) -> None:
         if internal:
@@ -289,7 +292,7 @@ class UsebioReader:
 
 def _misplaced(node: _Node, parent: _Node) -> Finding:
     """S131 for an element not known (its content is not read), S130 for a known one where its parent has none."""
-    if not node.known:
+    if node.allowed is None:
         return UnknownUsebio.finding(f"element {node.name} is not USEBIO's: kept, not read", node.line, node.column)
     return MalformedUsebio.finding(f"element {node.name} does not belong in {parent.name}: not read", node.line,
                                    node.column)
@@ -406,17 +409,19 @@ def _deal(board: _Node, found: _Found) -> str:
     """A HANDSET board as a PBN Deal value from North (``-`` for a hand not given)."""
     hands: dict[str, str] = {}
     for hand in board.all("HAND"):
-        direction = hand.value("DIRECTION") or ""
+        written = {element.name: element for element in reversed(hand.children)}  # the first of each name
+        direction = written["DIRECTION"].text if "DIRECTION" in written else ""
         seat = _SEATS.get(direction.upper())
         if seat is None:
             found.malformed(hand, f"HAND DIRECTION \"{direction}\" is no seat (North, East, South, West)")
             continue
         holdings = []
-        for suit, name in _SUITS:
-            ranks = (hand.value(name) or "").upper().replace("10", "T")
+        for name in _SUITS:
+            suit = written.get(name)
+            ranks = suit.text.upper().replace("10", "T") if suit is not None else ""
             if ranks.strip(bridge.RANKS):  # what is left is no rank
-                found.malformed(hand.child(name) or hand, f"{name} \"{ranks}\" of {direction} holds what is no rank "
-                                                         "(AKQJT98765432): the hand is not read")
+                found.malformed(suit or hand, f"{name} \"{ranks}\" of {direction} holds what is no rank "
+                                              "(AKQJT98765432): the hand is not read")
                 break
             holdings.append(ranks)
         else:
