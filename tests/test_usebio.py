@@ -133,6 +133,16 @@ def test_each_board_is_a_record_with_its_header_from_the_event():
     assert reader.file_findings == []
 
 
+def test_hands_and_vulnerability_inside_the_board():
+    inside = hands(3, "AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432")
+    inside = inside.replace("<BOARD>\n<BOARD_NUMBER>3</BOARD_NUMBER>", "").replace("</BOARD>", "")
+    text = usebio(board(3, "<VULNERABILITY>North-South</VULNERABILITY>" + inside, line()))
+    record = read(text)[0][0]
+    assert (record.vulnerable.value, record.dealer.value) == ("NS", "S")  # as written; Law 2 gives E-W on board 3
+    assert record.deal is not None and record.deal.hands["N"][0] == "SA"
+    assert at(checked(text), "B105") == [place(text, "<VULNERABILITY>")]
+
+
 @pytest.mark.parametrize("written, iso", [("11/03/2026", "2026.03.11"), ("5/12/2015", "2015.12.05"),
                                           ("2018-01-31", "2018.01.31")])
 def test_dates_in_either_form(written, iso):

@@ -8,7 +8,7 @@ read as Windows-1252 (S114).
 
 Each BOARD (under EVENT, SECTION or MATCH) becomes a record in the PBN model: Event, Site, Date, Board, the
 Dealer and Vulnerable of its number (Law 2; a BOARD's VULNERABILITY where the file gives one), the Deal of its
-HANDSET board, a Scoring tag from the EVENT_TYPE, and its TRAVELLER_LINEs as a ScoreTable of PBN cells, each at
+own HANDs or else of its HANDSET board, a Scoring tag from the EVENT_TYPE, and its TRAVELLER_LINEs as a ScoreTable of PBN cells, each at
 its element's line and column.  PARTICIPANTS become the TotalScoreTable of the first record.  So the traveller
 and standings checks (T105, T106, R101-R106, V101-V104) read a USEBIO file as they read a PBN one.
 Pair numbers are kept as written (``1 NS``, ``8``, ``(A) 1 NS``) and matched verbatim; elements and values the
@@ -393,7 +393,7 @@ def _record(board: _Node, lines: list[_Node], event: _Event, game: int) -> Recor
             record.tags.append(_tag("Vulnerable", value, vulnerability))
     if number is not None:
         record.tags.append(_tag("Vulnerable", bridge.standard_vulnerability(number), at))
-    dealt = event.deals.get(number) if number is not None else None
+    dealt = board if board.child("HAND") is not None else event.deals.get(number) if number is not None else None
     if dealt is not None:
         record.tags.append(_tag("Deal", _deal(dealt, found), dealt))
     interpret_header(record, record.first_tags())
