@@ -358,6 +358,7 @@ def test_undeclared_text_that_is_not_utf8_is_read_as_windows_1252_with_s114():
     line_no, column = place(text, "\u00e9")
     assert at(found, "S114") == [(line_no, column)]
     assert only(found, "S114")[0].fix is None  # an XML file is never rewritten
+    assert only(found, "S114")[0].full_message.endswith("is UTF-8 (XML 1.0 §4.3.3)")
     ranking = read(data)[0][0].tables["TotalScoreTable"]
     assert '"Ren\u00e9e \u201cBo\u201d"' in list(ranking.texts())[0]
 
