@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import BinaryIO, Callable, Iterator
 
 from ..core import bridge
@@ -104,23 +105,26 @@ _DATE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})|([0-9]{4})-([0-9]{2})-
 _PLACE = re.compile(r"([0-9]+)=?")
 
 
+_NO_CHILDREN: list = []  # shared by the elements without children: never added to
+
+
 class _Node:
     """An element: its name, attributes, text and children, where it starts (1-based line and column)."""
 
-    __slots__ = ("name", "attrs", "line", "column", "children", "parts", "_named", "allowed")
+    __slots__ = ("name", "attrs", "line", "column", "children", "written", "_named", "allowed")
 
     def __init__(self, name: str, attrs: dict[str, str], line: int, column: int, allowed: frozenset[str] | None):
         self.name, self.attrs, self.line, self.column = name, attrs, line, column
         # the children USEBIO's tree allows it; None: not an element of the tree, or within one that is not (the
         # content of such an element is not read)
         self.allowed = allowed
-        self.children: list[_Node] = []
-        self.parts: list[str] = []
+        self.children: list[_Node] = _NO_CHILDREN  # a list of its own from the first child on
+        self.written = ""  # its text, as the parser gives it
         self._named: dict[str, _Node] | None = None
 
     @property
     def text(self) -> str:
-        return "".join(self.parts).strip()
+        return self.written.strip()
 
     def child(self, name: str) -> _Node | None:
         """The first child of that name, or None (the children by name are worked out once)."""
@@ -179,7 +183,10 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node |
             allowed = parent.allowed
             node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1,
                          None if allowed is None or name not in KNOWN else CHILDREN.get(name, _LEAF))
-            parent.children.append(node)
+            if parent.children:
+                parent.children.append(node)
+            else:
+                parent.children = [node]
             if allowed is not None and name not in allowed:
                 findings.append(_misplaced(node, parent))
         else:
@@ -194,7 +201,7 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node |
         stack.pop()
 
     def text(data: str) -> None:  # expat reports no text outside the root
-        stack[-1].parts.append(data)
+        stack[-1].written += data
 
     def doctype(name: str, system: str | None, public: str | None, internal: int) -> None:
         if internal:
@@ -429,16 +436,20 @@ def _deal(board: _Node, found: _Found) -> str:
     return "N:" + " ".join(hands.get(seat, "-") for seat in "NESW")
 
 
-# the ScoreTable of a traveller: its columns, and for each the TRAVELLER_LINE element its cells come from
-_TRAVELLER = (("PairId_NS", "NS_PAIR_NUMBER"), ("PairId_EW", "EW_PAIR_NUMBER"), ("Contract", "CONTRACT"),
-              ("Declarer", "PLAYED_BY"), ("Result", "TRICKS"), ("Lead", "LEAD"), ("Score_NS", "SCORE"))
+# the ScoreTable of a traveller: its columns, the TRAVELLER_LINE element each column's cells come from, and what
+# the element must be
+_TRAVELLER = (("PairId_NS", "NS_PAIR_NUMBER", "a pair number"), ("PairId_EW", "EW_PAIR_NUMBER", "a pair number"),
+              ("Contract", "CONTRACT", "a contract (4S, 3NTX, 5Dxx, PASS, NP)"),
+              ("Declarer", "PLAYED_BY", "a seat (N, E, S, W)"), ("Result", "TRICKS", "a number of tricks (0-13)"),
+              ("Lead", "LEAD", "a card (TD or DT)"),
+              ("Score_NS", "SCORE", "a score (420, -50) or an artificial one (A6040)"))
 
 
 def _traveller(board: _Node, lines: list[_Node], found: _Found) -> Table:
     """The board's TRAVELLER_LINEs as a ScoreTable: PBN cells at their elements' places."""
     written = {element.name for line in lines for element in line.children}
     points = [name for name in _POINTS if name in written]
-    columns = [column for column, _ in _TRAVELLER]
+    columns = [column for column, _, _ in _TRAVELLER]
     columns += [f"{_POINT_COLUMNS[name[3:]]}_{name[:2]}" for name in points]
     datum = board.child("BOARD_AVERAGE")
     if datum is not None:
@@ -491,63 +502,49 @@ def _cell(text: str, node: _Node) -> Cell:
 def _line(line: _Node, found: _Found) -> tuple[list[Cell], bool]:
     """The cells of a TRAVELLER_LINE's pairs, contract, declarer, result, lead and score; whether it is no result
     of the field (an artificial ``A6040`` score, a board not played)."""
-    nodes = {element: line.child(element) for _, element in _TRAVELLER}
-    texts = {element: node.text if node is not None else "" for element, node in nodes.items()}
-
-    def cell(element: str, text: str) -> Cell:
-        return _cell(text, nodes[element] or line)
-
-    def bad(element: str, what: str) -> Cell:
-        found.malformed(nodes[element] or line, f"{element} \"{texts[element]}\" is not {what}")
-        return cell(element, "-")
-
-    pairs = []
-    for element in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
-        pair = texts[element]
-        pairs.append(cell(element, _quoted(pair)) if pair else bad(element, "a pair number"))
-    contract = texts["CONTRACT"].upper()
-    score = texts["SCORE"]
-    adjusted = _ARTIFICIAL.fullmatch(score)
-    no_play = contract in ("PASS", "NP")
-    played = not no_play and not adjusted and contract != ""
-    m = _CONTRACT.fullmatch(contract)
-    if contract == "PASS":
-        contract_cell = cell("CONTRACT", "Pass")
-    elif played and m is not None:
-        denomination = "NT" if m.group(2) == "N" else m.group(2)
-        contract_cell = cell("CONTRACT", f"{m.group(1)}{denomination}{m.group(3) or ''}")
-    elif played:
-        contract_cell, played = bad("CONTRACT", "a contract (4S, 3NTX, 5Dxx, PASS, NP)"), False
-    else:
-        contract_cell = cell("CONTRACT", "-")
-    declarer = texts["PLAYED_BY"].upper()
-    if not played:
-        declarer_cell = cell("PLAYED_BY", "-")
-    elif declarer in ("N", "E", "S", "W"):
-        declarer_cell = cell("PLAYED_BY", declarer)
-    else:
-        declarer_cell = bad("PLAYED_BY", "a seat (N, E, S, W)")
-    tricks = texts["TRICKS"]
-    if not played:
-        tricks_cell = cell("TRICKS", "-")
-    elif tricks.isdigit() and int(tricks) <= 13:
-        tricks_cell = cell("TRICKS", str(int(tricks)))
-    else:
-        tricks_cell = bad("TRICKS", "a number of tricks (0-13)")
-    lead = texts["LEAD"]
-    card = bridge.parse_lead(lead) if lead else None
-    lead_cell = cell("LEAD", card) if card is not None else bad("LEAD", "a card (TD or DT)") if lead else \
-        cell("LEAD", "-")
-    if adjusted or contract == "NP":
-        score_cell = cell("SCORE", "-")
-    elif _SCORE.fullmatch(score):
-        score_cell = cell("SCORE", str(int(score)))
-    else:
-        score_cell = bad("SCORE", "a score (420, -50) or an artificial one (A6040)")
-    return [*pairs, contract_cell, declarer_cell, tricks_cell, lead_cell, score_cell], bool(adjusted) or \
-        contract == "NP"
+    nodes = [line.child(element) for _, element, _ in _TRAVELLER]
+    texts = [node.text if node is not None else "" for node in nodes]
+    north, east, contract, declarer, tricks, lead, score = texts
+    written = contract.upper()
+    artificial = score[:1] == "A" and _ARTIFICIAL.fullmatch(score) is not None or written == "NP"
+    contract_cell = "-" if artificial or not written else _contract_cell(written)
+    played = contract_cell is not None and contract_cell not in ("-", "Pass")
+    cells = (_quoted(north) if north else None, _quoted(east) if east else None, contract_cell,
+             _DECLARERS.get(declarer) if played else "-", _tricks_cell(tricks) if played else "-",
+             (bridge.parse_lead(lead) if lead else "-"), "-" if artificial else _score_cell(score))
+    out = []
+    for cell, node, text, (_, element, what) in zip(cells, nodes, texts, _TRAVELLER):
+        at = node or line
+        if cell is None:
+            found.malformed(at, f"{element} \"{text}\" is not {what}")
+            cell = "-"
+        out.append((cell, at.line, at.column))
+    return out, artificial
 
 
+@lru_cache(maxsize=256)
+def _contract_cell(written: str) -> str | None:
+    """A CONTRACT (in capitals) as a PBN contract: ``3N`` as ``3NT``, ``PASS`` as ``Pass``; None: no contract."""
+    if written == "PASS":
+        return "Pass"
+    m = _CONTRACT.fullmatch(written)
+    return None if m is None else f"{m.group(1)}{'NT' if m.group(2) == 'N' else m.group(2)}{m.group(3) or ''}"
+
+
+@lru_cache(maxsize=64)
+def _tricks_cell(written: str) -> str | None:
+    return str(int(written)) if written.isdigit() and int(written) <= 13 else None
+
+
+@lru_cache(maxsize=1024)
+def _score_cell(written: str) -> str | None:
+    return str(int(written)) if _SCORE.fullmatch(written) else None
+
+
+_DECLARERS = {seat: seat.upper() for seat in "NESWnesw"}
+
+
+@lru_cache(maxsize=1024)
 def _quoted(text: str) -> str:
     """A pair number as a PBN cell: as it is, or a string where it holds a blank or a character a word cannot."""
     if re.fullmatch(r"[^\s\"{};%\[\]^?-][^\s\"{};%\[\]]*", text):
