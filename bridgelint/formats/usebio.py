@@ -8,9 +8,11 @@ read as Windows-1252 (S114).
 
 Each BOARD (under EVENT, SECTION or MATCH) becomes a record in the PBN model: Event, Site, Date, Board, the
 Dealer and Vulnerable of its number (Law 2; a BOARD's VULNERABILITY where the file gives one), the Deal of its
-own HANDs or else of its HANDSET board, a Scoring tag from the EVENT_TYPE, and its TRAVELLER_LINEs as a ScoreTable of PBN cells, each at
-its element's line and column.  PARTICIPANTS become the TotalScoreTable of the first record.  So the traveller
-and standings checks (T105, T106, R101-R106, V101-V104) read a USEBIO file as they read a PBN one.
+own HANDs or else of its HANDSET board, a Scoring tag from the EVENT_TYPE (or the points its lines are written
+in), and its TRAVELLER_LINEs as a ScoreTable of PBN cells, each at its element's line and column; the lines of
+one board number in several SECTIONs make one traveller.  PARTICIPANTS become the TotalScoreTable of the first
+record.  So the traveller and standings checks (T105, T106, R101-R106, V101-V104) read a USEBIO file as they
+read a PBN one; an artificial line's matchpoints are checked against its ``A6040`` percentages here (T106).
 Pair numbers are kept as written (``1 NS``, ``8``, ``(A) 1 NS``) and matched verbatim; elements and values the
 format does not know are S131 and are never guessed at (usebio.md).
 """
