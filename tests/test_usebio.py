@@ -41,10 +41,11 @@ def board(number: int, *lines: str, average: str | None = None) -> str:
 
 
 def pair(number: str, total: str | None = None, place: str | None = None, percentage: str | None = None,
-         direction: str = "") -> str:
+         direction: str = "", boards: str | None = None) -> str:
     parts = [f"<PAIR_NUMBER>{number}</PAIR_NUMBER>", f"<DIRECTION>{direction}</DIRECTION>"]
     parts += [f"<{name}>{value}</{name}>" for name, value in
-              (("TOTAL_SCORE", total), ("PERCENTAGE", percentage), ("PLACE", place)) if value is not None]
+              (("BOARDS_PLAYED", boards), ("TOTAL_SCORE", total), ("PERCENTAGE", percentage), ("PLACE", place))
+              if value is not None]
     return "<PAIR>\n" + "\n".join(parts) + "\n</PAIR>"
 
 
@@ -427,6 +428,17 @@ def test_r103_r104_the_ranking_against_the_travellers():
     assert at(checked(order), "R103") == [place(order, "<PLACE>2<")]
     missing = good.replace(pair("1", place="1", percentage="100.00"), "")
     assert "does not rank PairId 1" in only(checked(missing), "R104")[0].message
+
+
+def test_r104_boards_played_against_the_travellers():
+    two = (MP_BOARD, board(2, line("1", "2", points=("MATCH_POINTS", "2", "0")),
+                           line("3", "4", "4S", "N", "9", "-50", points=("MATCH_POINTS", "0", "2"))))
+    ranked = [pair(number, boards="2") for number in "1234"]
+    good = usebio(*two, pairs=tuple(ranked))
+    assert not at(checked(good), "R104")
+    wrong = usebio(*two, pairs=(pair("1", boards="3"), *ranked[1:]))
+    assert at(checked(wrong), "R104") == [place(wrong, "<BOARDS_PLAYED>")]
+    assert "the ScoreTables list it on 2 boards" in only(checked(wrong), "R104")[0].message
 
 
 def test_r106_a_pair_twice_on_a_board():
