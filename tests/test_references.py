@@ -18,7 +18,7 @@ from conftest import CORPUS_PBN, check, requires_shared, run_cli
 from test_rule_docs import section, snippets
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
-CITATION = re.compile(r"\((?:Laws? [^()]*|PBN §[^()]*|LIN[^()]*)\)|§|\bLaws? \d")
+CITATION = re.compile(r"\((?:Laws? [^()]*|PBN §[^()]*|LIN[^()]*|USEBIO[^()]*|XML [^()]*)\)|§|\bLaws? \d")
 
 
 def miscited(findings) -> list[tuple[str, str, str | None]]:

@@ -36,12 +36,17 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "S105": ({"formats/pbn.py"}, "a tag repeated in a game, while the reader resolves the first of each: "
                                  + READING),
     "S113": ({"formats/pbn_game.py"}, "a tag swallowed by an open string or comment: " + READING),
-    "S114": ({"formats/pbn.py", "formats/lin_scan.py"}, "text decoded as Windows-1252: the decoder notes it, "
-                                                        "the message is the rule's (Windows1252.at)"),
+    "S114": ({"formats/pbn.py", "formats/lin_scan.py", "formats/usebio.py"},
+             "text decoded as Windows-1252: the decoder notes it, the message is the rule's (Windows1252.at)"),
     "S115": ({"engine/inputs.py"}, "a damaged archive: found while unpacking, before any reader runs"),
     "S116": ({"engine/inputs.py"}, "an archive over its limits: found while unpacking, before any reader runs"),
     "S120": ({"formats/lin.py", "formats/lin_scan.py"}, READING),
     "S121": ({"formats/lin.py"}, "an unknown LIN tag, kept and ignored: " + READING),
+    "S130": ({"formats/usebio.py"}, "XML that is not well-formed, an entity refused, a value that cannot be read: "
+                                    "found while the reader parses the file and builds its records, "
+                                    "the one pass that holds the elements and their places"),
+    "S131": ({"formats/usebio.py"}, "an element, attribute or value USEBIO does not know, kept and not read: "
+                                    "found while the reader walks the element tree"),
     "X001": ({"engine/linter.py", "engine/run.py", "formats/base.py"}, "a bug while reading or checking: the "
                                                                       "pipeline and the readers catch it where it "
                                                                       "happens"),

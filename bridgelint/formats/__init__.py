@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .base import Reader
-from .registry import EXTENSIONS, FORMATS, format_from_name, open_reader
+from .registry import EXTENSIONS, FORMATS, format_from_content, format_from_name, open_reader
 from .text import decode_line
 
-__all__ = ["EXTENSIONS", "FORMATS", "Reader", "decode_line", "format_from_name", "open_reader"]
+__all__ = ["EXTENSIONS", "FORMATS", "Reader", "decode_line", "format_from_content", "format_from_name",
+           "open_reader"]

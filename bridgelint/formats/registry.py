@@ -25,6 +25,7 @@ from .dealing_dup import DupReader, looks_like_dup
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
 from .text import LoneCrAsLf, decode_line
+from .usebio import UsebioReader, looks_like_usebio
 
 SNIFF_BYTES = 65536
 
@@ -53,6 +54,7 @@ def _sniff_lin(head: bytes) -> bool:
 
 
 FORMATS: tuple[Format, ...] = (
+    Format("usebio", (".xml",), UsebioReader, looks_like_usebio, text=False),
     Format("lin", (".lin",), _lin, _sniff_lin),
     Format("dlm", (".dlm",), DlmReader, looks_like_dlm),
     Format("dup", (".dup",), DupReader, looks_like_dup, text=False),

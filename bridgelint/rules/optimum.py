@@ -625,7 +625,8 @@ class _DealResults:
             holds = max(13, mine + theirs) if mine is not None and theirs is not None else 13
             total = result.tricks + other.tricks
             if total <= holds or (self.unproven.get((denomination, _OTHER_SIDE[own])) is other
-                                  and self.most[denomination, own] is result and other.line > result.line):
+                                  and self.most[denomination, own] is result
+                                  and (other.line, other.column) > (result.line, result.column)):
                 continue  # the two results fit, or the other, the later, is told
             dd = (f"; double dummy {SEAT_NAMES[result.declarer]} takes {mine}, {SEAT_NAMES[other.declarer]} "
                   f"{theirs}" if mine is not None else "")

@@ -772,12 +772,15 @@ def _directions(standings: Standings, ranks: list[float | None]) -> list[str] | 
 
 
 def _restarts(standings: Standings, ranks: list[float | None]) -> list[str] | None:
-    """Each row's run of ranks, when a Rank of 1 follows higher ranks (the ranking starts again) and the runs are
-    alike, as the directions of a movement are (two rows or more each, none over twice another); else None."""
+    """Each row's run of ranks, when the rows are listed in rank order, a Rank of 1 follows higher ranks (the ranking
+    starts again) and the runs are alike, as the directions of a movement are (two rows or more each, none over
+    twice another); else None."""
     label, found, highest = "", [], 0.0
     for row, rank in enumerate(ranks):
         if rank == 1 and highest > 1 or not label:
             label, highest = f"the pairs ranked from line {standings.element(row, 'Rank').line}", 0.0
+        elif rank is not None and rank < highest:
+            return None  # a ranking not listed in its order (by pair number, as USEBIO lists it): no runs to tell
         highest = max(highest, rank or 0)
         found.append(label)
     sizes = Counter(found).values()

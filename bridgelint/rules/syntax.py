@@ -594,6 +594,9 @@ class Windows1252(Rule):
         if fmt == "pbn":
             return cls.finding(f"{said}; PBN files are ISO-8859-1 (Latin-1) or UTF-8", line, column, edits=edits,
                                reencode=True)
+        if fmt == "usebio":  # an XML file is never rewritten
+            return cls.finding(f"{said}; an XML file without an encoding declaration is UTF-8", line, column,
+                               law="XML 1.0 §4.3.3")
         return cls.finding(f"{said}; LIN files are UTF-8", line, column, law=cls.lin_law, edits=edits, reencode=True)
 
 
@@ -740,6 +743,71 @@ class MalformedDealingFile(Rule):
             return None
         return cls.finding(f"the checksum of {what} is {written or 'empty'}, not {' or '.join(map(str, due))}",
                            line, column)
+
+
+class MalformedUsebio(Rule):
+    """Malformed USEBIO file.
+
+    What it does: reports a USEBIO (results XML) file that cannot be read as
+    written: XML that is not well-formed (at the place the parser stopped;
+    what was read before is still checked), a root that is not `USEBIO`, a
+    known element where the element tree has none, a CONTRACT, PLAYED_BY,
+    LEAD, TRICKS, SCORE or pair number that cannot be read, a card that is no
+    rank in a HANDSET hand. A DOCTYPE with an internal subset is reported, and
+    an entity declaration stops the reading there: a DTD is never fetched and
+    no entity is ever expanded, so an entity bomb or an external entity
+    (a local file, a URL) costs nothing and reads nothing.
+    Why it matters: the federations' masterpoint and grading imports take the
+    file as it is; a value they cannot read loses a result or the whole
+    session, and entities are the way an XML file attacks the program that
+    reads it.
+    Example: a contract of level 8.
+
+        <USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+        <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+        <CONTRACT>8S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
+        </BOARD></EVENT></USEBIO>
+
+    Use instead:
+
+        <USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+        <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+        <CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
+        </BOARD></EVENT></USEBIO>
+
+    References: USEBIO 1.2 and 1.3 (usebio.org); XML 1.0 §2.8, §4.2.
+    """
+
+    code, name, severity, law = "S130", "malformed-usebio", "error", "USEBIO"
+    stage = "game"
+
+
+class UnknownUsebio(Rule):
+    """USEBIO element, attribute or value not known.
+
+    What it does: warns on an element or attribute that no version of USEBIO
+    (1.2, 1.3, and the forms real programs write) defines, and on a value
+    outside the forms real files hold (an EVENT_TYPE no version defines, a
+    DATE that is neither `dd/mm/yyyy` nor ISO, a PLACE that is no number).
+    The element is kept and never guessed at: its content is not read.
+    Why it matters: it is often a typing error for an element that counts, or
+    a program's own extension that the federations' imports ignore, so
+    something the file means to say is lost.
+    Example:
+
+        <USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+        <BOARD_DATUM>420</BOARD_DATUM></BOARD></EVENT></USEBIO>
+
+    Use instead:
+
+        <USEBIO Version="1.2"><EVENT EVENT_TYPE="BUTLER_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+        <BOARD_AVERAGE>420</BOARD_AVERAGE></BOARD></EVENT></USEBIO>
+
+    References: USEBIO 1.2 and 1.3 (usebio.org).
+    """
+
+    code, name, severity, law = "S131", "unknown-usebio", "warning", "USEBIO"
+    stage = "game"
 
 
 def _may_hold_bad_characters(text: str) -> bool:
