@@ -18,6 +18,7 @@ from typing import Any, BinaryIO, Callable, cast
 
 from ..rules import syntax
 from .base import NotText, Reader
+from .bws import BwsReader, looks_like_bws
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
 from .text import LoneCrAsLf, decode_line
@@ -44,11 +45,16 @@ def _lin(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[i
     return LinReader(stream, path, encoding)
 
 
+def _bws(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[int], bool] | None) -> Reader:
+    return BwsReader(stream, path)
+
+
 def _sniff_lin(head: bytes) -> bool:
     return looks_like_lin(decode_line(head))
 
 
 FORMATS: tuple[Format, ...] = (
+    Format("bws", (".bws",), _bws, looks_like_bws, text=False),
     Format("lin", (".lin",), _lin, _sniff_lin),
     Format("pbn", (".pbn",), _pbn),
 )

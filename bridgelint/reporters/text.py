@@ -45,7 +45,7 @@ def line(path: str, f: Finding, whole: bool = True) -> str:
     """One finding as a line of text (``[*]``: it can be fixed); unless ``whole``, its message cut to fit
     :data:`LINE_ROOM`."""
     fixable = f"{f.fix.mark} " if f.fix is not None and f.fix.mark else ""
-    start, end = f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] {fixable}", where(f)
+    start, end = f"{path}:{f.at}: {f.code} [{f.severity}] {fixable}", where(f)
     message = f.full_message if whole else capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(end)))
     return f"{start}{message}{end}\n"
 
@@ -114,7 +114,7 @@ def file_lines(report: FileReport, group: bool = True) -> str:
 def once(path: str, f: Finding, count: int) -> str:
     """The one line for a warning that says the same ``count`` times in a file: its first place and message (cut
     to fit :data:`LINE_ROOM`), and the count."""
-    start, tail = f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] ", f"; first of {count:,} in this file " \
+    start, tail = f"{path}:{f.at}: {f.code} [{f.severity}] ", f"; first of {count:,} in this file " \
         "(--no-group lists each)"
     return f"{start}{capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(tail)))}{tail}\n"
 
