@@ -10,6 +10,7 @@ S140 saying what to install.  Nothing of the database is ever written.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 from typing import Any, BinaryIO, Iterator
 
@@ -26,6 +27,11 @@ REQUIRED = (RECEIVED, "RoundData")  # what a BWS must have: the results, the mov
 TABLES = {"received": RECEIVED, "rounds": "RoundData", "sections": "Section", "hands": "HandRecord",
           "evaluations": "HandEvaluation", "bids": "BiddingData", "plays": "PlayData"}
 INSTALL = "pip install 'bridgelint[bws]'"
+
+
+def installed() -> bool:
+    """Whether the ``bws`` extra (access-parser) is installed: found, not imported."""
+    return importlib.util.find_spec("access_parser") is not None
 
 
 def looks_like_bws(head: bytes) -> bool:

@@ -708,7 +708,7 @@ class UnreadableBws(Rule):
 
         [Board "1"]
         [ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-        1 1 4S N 10
+        1 2 4S N 10
 
     References: Bridgemate BWS tables (bws.md); Law 79.
     """
