@@ -205,7 +205,7 @@ def test_s140_on_a_value_not_of_bws_form(database, change, column, words):
     assert (finding.line, finding.column) == (12, COLUMNS[column])
     assert words in finding.message and finding.message.startswith("ReceivedData row 12: ")
     assert finding.place == "ReceivedData#12 (section B, table 1, round 1, board " + \
-        ("None)" if column == "Board" else "1)")
+        ("?)" if column == "Board" else "1)")
 
 
 def test_no_s140_on_the_forms_bws_writes(database):
@@ -228,6 +228,13 @@ def test_s140_for_a_missing_table_an_unreadable_table_and_a_file_not_a_database(
     monkeypatch.setattr(bws, "open_database", broken)
     [finding] = found()
     assert finding.code == "S140" and "not an Access database that can be read" in finding.message
+
+
+def test_s140_for_a_hand_evaluation_out_of_range(database):
+    database(ReceivedData=[result(1, 1, 1, 1, 1, 2)], HandEvaluation=[{**evaluation(1), "WestClubs": 15}])
+    [finding] = found("S140")
+    assert finding.place == "HandEvaluation (section B, board 1)"
+    assert found("O105") == []
 
 
 def test_s140_for_a_file_over_the_limit(database, monkeypatch):

@@ -117,7 +117,8 @@ class Session:
     def __init__(self, tables: Tables):
         self.tables = tables
         self.places: dict[int, str] = {}
-        self.findings: list[Finding] = []
+        self.findings: list[Finding] = []  # of no record: once the records are read
+        self.by_row: dict[int, list[Finding]] = {}  # the findings of each ReceivedData row, by ID, until its record
         self.letters = {number(row.get("ID")): text(row.get("Letter")) or str(number(row.get("ID")))
                         for row in tables.sections}
         self.by_direction = self._numbered_by_direction()
@@ -144,7 +145,7 @@ class Session:
         placed = [number(row.get(name)) for name in _PLACES]
         section, table, round_, board = placed
         letter = self.letter(section) if section is not None else "?"
-        self.places[line] = f"{RECEIVED}#{line} ({words(letter, table, round_, board)})"
+        self.places[line] = f"{RECEIVED}#{line} ({words(letter, *(_known(value) for value in placed[1:]))})"
         if row.get("Erased") is True:
             return None
         if None in placed or (board or 0) < 1:
@@ -230,7 +231,7 @@ class Session:
         return card
 
     def _unreadable(self, message: str, line: int, column: int) -> None:
-        self.findings.append(UnreadableBws.finding(message, line, column))
+        self.by_row.setdefault(line, []).append(UnreadableBws.finding(message, line, column))
 
     def _numbered_by_direction(self) -> set[int]:
         """The sections that number their pairs per direction (a Mitchell: North-South 3 and East-West 3 are two
@@ -243,10 +244,11 @@ class Session:
 
     def records(self) -> Iterator[Record]:
         """The records of the session: per section and board its traveller, then per table with an auction or a
-        play its own record; the findings of the rows on the first record they concern."""
+        play its own record; the findings of a row on its board's record, those of rows no traveller holds (not
+        placed, or two for one table) on none."""
         entries = self.entries()
         live = self._live(entries)
-        against = self._movement(live)
+        self._movement(live)
         boards: dict[tuple[int, int], list[Entry]] = {}
         for entry in live:
             boards.setdefault((entry.section, entry.board), []).append(entry)
@@ -258,12 +260,15 @@ class Session:
             record = self._board_record(game, section, board, rows, hands.get((section, board)),
                                         evaluations.get((section, board)))
             for entry in rows:
-                record.findings += against.pop(entry.id, [])
+                record.findings += self.by_row.pop(entry.id, [])
             yield record
         results = {(entry.section, entry.table, entry.round, entry.board): entry for entry in live}
         for key, (bids, plays) in sorted(self._played().items()):
             game += 1
             yield self._table_record(game, key, bids, plays, results.get(key), hands.get((key[0], key[3])))
+        for found in self.by_row.values():
+            self.findings += found
+        self.by_row = {}
 
     def _live(self, entries: list[Entry]) -> list[Entry]:
         """The rows that count: of two live rows for one table, round and board, the later (E103 on it, naming the
@@ -279,20 +284,19 @@ class Session:
                            f"{RECEIVED}#{earlier.id} (the same result twice); only this row is checked" if same else
                            f"board {entry.board} has two results at {at}: {entry.said} here, {earlier.said} at "
                            f"{RECEIVED}#{earlier.id}; a table plays a board once, and only this row is checked")
-                self.findings.append(RepeatedTable.finding(message, entry.id, COLUMNS["Board"]))
+                self.by_row.setdefault(entry.id, []).append(RepeatedTable.finding(message, entry.id, COLUMNS["Board"]))
             kept[key] = entry
         return sorted(kept.values(), key=lambda entry: entry.id)
 
-    def _movement(self, live: list[Entry]) -> dict[int, list[Finding]]:
+    def _movement(self, live: list[Entry]) -> None:
         """R106 for each live row that the movement (RoundData) does not have: no such table and round, other
-        pairs, a board not of that round; by row ID.  Not checked for a section that RoundData holds no row of."""
+        pairs, a board not of that round.  Not checked for a section that RoundData holds no row of."""
         if not self.tables.movement:
-            return {}
+            return
         rounds: dict[tuple[object, object, object], Row] = {}
         for row in self.tables.rounds:
             rounds.setdefault((row.get("Section"), row.get("Table"), row.get("Round")), row)
         sections = {key[0] for key in rounds}
-        found: dict[int, list[Finding]] = {}
         for entry in live:
             if entry.section not in sections:
                 continue
@@ -311,8 +315,7 @@ class Session:
                 column = COLUMNS["Board"]
             else:
                 continue
-            found.setdefault(entry.id, []).append(ImpossibleTraveller.finding(message, entry.id, column))
-        return found
+            self.by_row.setdefault(entry.id, []).append(ImpossibleTraveller.finding(message, entry.id, column))
 
     def _by_board(self, rows: list[Row]) -> dict[tuple[int, int], Row]:
         by_board: dict[tuple[int, int], Row] = {}
@@ -334,8 +337,9 @@ class Session:
         if evaluation is not None:
             tricks = double_dummy_text(evaluation)
             if tricks is None:
-                self._unreadable(f"HandEvaluation of section {self.letter(section)}, board {board}: a trick "
-                                 "count that is not 0-13", record.line, 1)
+                record.findings.append(UnreadableBws.finding(
+                    "HandEvaluation: a trick count that is not 0-13; the board's double dummy tricks are not read",
+                    record.line, 1, place=f"HandEvaluation (section {self.letter(section)}, board {board})"))
             else:
                 values.append(("DoubleDummyTricks", tricks))
         record.tags = [Tag(name, value, record.line, 1, as_written=False) for name, value in values]
@@ -456,6 +460,10 @@ def double_dummy_text(evaluation: Row) -> str | None:
     if any(count is None or not 0 <= count <= 13 for count in counts):
         return None
     return "".join(f"{count:x}" for count in counts if count is not None)
+
+
+def _known(value: int | None) -> str:
+    return "?" if value is None else str(value)
 
 
 def _pair(pair: object) -> str:
