@@ -198,6 +198,7 @@ def test_hand_record_and_hand_evaluation_give_the_deal_and_double_dummy_tricks()
     ({"LeadCard": "S1"}, "LeadCard", "LeadCard 'S1' is not a card"),
     ({"Contract": "", "Remarks": ""}, "Contract", "no Contract, and Remarks gives no artificial score"),
     ({"Board": None}, "Board", "Board is not a number"),
+    ({"Declarer": 7}, "Declarer", "Declarer pair 7 is neither pair of the row (North-South 1, East-West 2)"),
 ])
 def test_s140_on_a_value_not_of_bws_form(database, change, column, words):
     database(ReceivedData=[{**result(12, 1, 1, 1, 1, 2), **change}])
@@ -211,7 +212,9 @@ def test_s140_on_a_value_not_of_bws_form(database, change, column, words):
 def test_no_s140_on_the_forms_bws_writes(database):
     database(ReceivedData=[result(1, 1, 1, 1, 1, 2, "7 C xx", "E", "-13"), result(2, 2, 1, 3, 3, 4, "7 NT", "S", "="),
                            result(3, 1, 2, 5, 1, 4, "2 H x", "W", "+5", lead="HA"),
-                           result(4, 2, 2, 7, 3, 2, "PASS", "N", "")])
+                           result(4, 2, 2, 7, 3, 2, "PASS", "N", ""),
+                           {**result(5, 2, 2, 8, 3, 2, "PASS", "N", ""), "Declarer": 0},  # none given
+                           {**result(6, 1, 2, 6, 1, 4, "3 D", "E", "="), "Declarer": 1}])  # a switched seating
     assert found("S140") == []
 
 

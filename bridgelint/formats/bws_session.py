@@ -17,7 +17,8 @@ in the table as BWS defines it (:data:`COLUMNS`); a BiddingData or PlayData row 
 :data:`PLAY_LINES` past its ID.  :attr:`Session.places` says each such line in words
 (``ReceivedData#378 (section B, table 4, round 7, board 9)``), and the reports show those words.
 
-What the reader checks itself, where the rows are: a value not of BWS's form (S140, naming the table and row),
+What the reader checks itself, where the rows are: a value not of BWS's form or a declaring pair that is neither
+pair of its row (S140, naming the table and row; the other side's pair is a switched seating, no finding),
 two live rows for one table, round and board (E103: the later one is the traveller's), and a row that the
 movement (RoundData) does not have — no such table and round, other pairs, or a board outside the round's
 (R106).  Pairs at two tables in a round and boards a pair plays twice are the traveller's R106, across boards.
@@ -196,6 +197,11 @@ class Session:
         if seat not in _SEAT_OF:
             self._unreadable(f"{RECEIVED} row {line}: NS/EW {seat!r} is not a seat (N, E, S, W)", line,
                              COLUMNS["NS/EW"])
+        declarer, pairs = number(row.get("Declarer")), (number(row.get("PairNS")), number(row.get("PairEW")))
+        if declarer and None not in pairs and declarer not in pairs:  # 0: none given (pass, not played)
+            self._unreadable(f"{RECEIVED} row {line}: Declarer pair {declarer} is neither pair of the row (North-South "
+                             f"{pairs[0]}, East-West {pairs[1]}): who declared cannot be told", line,
+                             COLUMNS["Declarer"])
         tricks = self._tricks(row, line, contract.level)
         known = seat in _SEAT_OF and tricks is not None
         points = score(contract, is_vulnerable(standard_vulnerability(board), seat), tricks) \

@@ -693,7 +693,8 @@ class UnreadableBws(Rule):
     read as one: not an Access database, a table that a BWS must have
     (ReceivedData, RoundData) missing or unreadable, a row whose value is not
     of the form BWS writes (a Contract of `4 S x`, a Result of `=` or `+1`, a
-    seat N E S W, a lead of `S10`) — naming the table and the row. Every
+    seat N E S W, a lead of `S10`) or whose declaring pair is neither pair of
+    the row — naming the table and the row. Every
     readable table and row is still checked. Reading a BWS needs the `bws`
     extra (`pip install 'bridgelint[bws]'`); without it, a BWS is this one
     finding, saying so.
