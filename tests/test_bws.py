@@ -233,6 +233,11 @@ def test_s140_for_a_missing_table_an_unreadable_table_and_a_file_not_a_database(
     assert finding.code == "S140" and "not an Access database that can be read" in finding.message
 
 
+def test_a_session_without_a_result_is_no_pass(database):
+    database(ReceivedData=[result(1, 1, 1, 1, 1, 2, erased=True)])
+    assert [(f.code, f.message) for f in found()] == [("S111", "the file holds no game")]
+
+
 def test_s140_for_a_hand_evaluation_out_of_range(database):
     database(ReceivedData=[result(1, 1, 1, 1, 1, 2)], HandEvaluation=[{**evaluation(1), "WestClubs": 15}])
     [finding] = found("S140")

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO, Iterator
 
 from ..core.findings import Finding
 from ..core.record import Record
-from ..rules.syntax import UnreadableBws
+from ..rules.syntax import NoGame, UnreadableBws
 from .base import failed
 from .bws_session import RECEIVED, Row, Session, Tables
 
@@ -57,11 +57,16 @@ class BwsReader:
             return
         session = Session(tables)
         session.places = self.places
+        games = 0
         try:
-            yield from session.records()
+            for record in session.records():
+                games += 1
+                yield record
         except Exception as error:  # a bug while making the records: X001, the findings so far kept
-            yield failed("bws", 0, 1, error)
+            games += 1
+            yield failed("bws", games, 1, error)
         self.file_findings += session.findings
+        self.file_findings += NoGame.check_file(games, self.format)  # a session without a result: nothing checked
 
     def _tables(self) -> Tables | None:
         """The rows of the tables the checks need; None (and S140) when the file cannot be read as a BWS."""
