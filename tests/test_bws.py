@@ -411,6 +411,9 @@ def test_the_reports_say_the_place_in_words(database, monkeypatch, tmp_path):
     [finding] = json.loads(out)["files"][0]["findings"]
     assert finding["place"] == "ReceivedData#378 (section B, table 3, round 1, board 1)" and finding["line"] == 378
     _, out, _ = run_cli(monkeypatch, *args[:-1], "--format", "sarif", "session.bws")
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = Path(__file__).with_name("sarif-schema-2.1.0.json").read_text(encoding="utf-8")
+    jsonschema.validate(json.loads(out), json.loads(schema))
     [location] = json.loads(out)["runs"][0]["results"][0]["locations"]
     assert location["logicalLocations"] == [{"name": "ReceivedData#378 (section B, table 3, round 1, board 1)",
                                              "kind": "element"}]
