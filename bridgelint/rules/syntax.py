@@ -714,7 +714,7 @@ class UnreadableBws(Rule):
     References: Bridgemate BWS tables (bws.md); Law 79.
     """
 
-    code, name, severity, law = "S140", "unreadable-bws", "error", "BWS"
+    code, name, severity, law = "S140", "unreadable-bws", "error", None
     stage = "game"
 
     @classmethod
