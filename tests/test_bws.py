@@ -155,6 +155,12 @@ def test_a_row_is_placed_in_words():
     assert built.places == {378: "ReceivedData#378 (section B, table 4, round 7, board 9)"}
 
 
+def test_a_section_letter_with_a_blank_is_one_element():
+    [record] = session(received=[result(1, 1, 1, 1, 1, 2)], sections=[{"ID": 1, "Letter": "A B"}]).records()
+    table = record.tables["ScoreTable"]
+    assert list(table.texts())[0][:2] == ['"A B"', "1"] and table.value(0, 0) == "A B"
+
+
 def test_erased_rows_do_not_count():
     built = session(received=[result(1, 1, 1, 1, 1, 2, "4 S", "N", "-1", erased=True),
                               result(2, 1, 1, 1, 1, 2, "4 S", "N", "=")])

@@ -158,7 +158,7 @@ class Session:
         pairs = (number(row.get("PairNS")), number(row.get("PairEW")))
         cells, said, lead = self._result_cells(row, line, board)
         ids = [self._pair_id(section, pair, side) for pair, side in zip(pairs, ("NS", "EW"))]
-        values = [letter, str(table), str(round_), *ids, *cells[:3]]
+        values = [_element(letter), str(table), str(round_), *ids, *cells[:3]]
         placed_cells = [(value, line, COLUMNS[name]) for value, name in zip(values, _CELL_COLUMNS)]
         placed_cells += [(value, line, COLUMNS[name]) for value, name in zip(cells[3:], ("LeadCard", "Result"))]
         return Entry(line, section, table, round_, board, pairs, placed_cells, said, lead)
@@ -466,6 +466,13 @@ def double_dummy_text(evaluation: Row) -> str | None:
     if any(count is None or not 0 <= count <= 13 for count in counts):
         return None
     return "".join(f"{count:x}" for count in counts if count is not None)
+
+
+def _element(written: str) -> str:
+    """Text as a table element: quoted when it holds a blank or a quote (a section letter of the file's own)."""
+    if written and not any(c.isspace() or c == '"' for c in written):
+        return written
+    return '"' + written.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _known(value: int | None) -> str:
