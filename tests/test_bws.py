@@ -21,7 +21,8 @@ from bridgelint.formats import bws, format_from_name, open_reader
 from bridgelint.formats.bws_session import (BIDDING_LINES, COLUMNS, PLAY_LINES, Session, Tables, bws_call,
                                             corrected, deal_text, double_dummy_text)
 from bridgelint.formats.registry import format_from_content
-from conftest import SHARED, check, run_cli
+from bridgelint.reporters.text import painted
+from conftest import SHARED, check, finding_lines, run_cli
 
 HEADER = b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(100)  # what a BWS starts with; the rest is the fake's
 PLAY_DEAL = {"North": ("", "63", "AKQ987", "A9732"), "East": ("A8654", "KQ5", "T", "QJT6"),
@@ -423,6 +424,12 @@ def test_the_reports_say_the_place_in_words(database, monkeypatch, tmp_path):
     [location] = json.loads(out)["runs"][0]["results"][0]["locations"]
     assert location["logicalLocations"] == [{"name": "ReceivedData#378 (section B, table 3, round 1, board 1)",
                                              "kind": "element"}]
+
+
+def test_a_line_placed_in_words_is_painted_and_counted_as_a_finding_line():
+    line = "session.bws:ReceivedData#3 (section B, table 1, round 1, board 1): R106 [error] two tables\n"
+    assert painted(line).startswith(line.split("R106")[0] + "\x1b[")  # the code and severity in colour
+    assert finding_lines(line + "\nfile  format\n") == line
 
 
 def test_a_finding_placed_in_words_is_never_fixed():
