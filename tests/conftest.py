@@ -172,7 +172,8 @@ C8 C3 CT CK
 C5 C2 C6 C4"""
 
 
-FINDING_LINE = re.compile(r"[^\n]*?:\d+:\d+: [A-Z]\d{3} \[(?:error|warning|info)\] [^\n]*\n")
+FINDING_LINE = re.compile(r"[^\n]*?(?::\d+:\d+|\)): [A-Z]\d{3} \[(?:error|warning|info)\] [^\n]*\n")  # or at a place
+# in words (a BWS row)
 
 
 def finding_lines(out: str) -> str:

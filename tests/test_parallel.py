@@ -93,11 +93,13 @@ def test_a_finding_goes_back_from_a_worker_whole():
     back = pickle.loads(pickle.dumps(finding, protocol=pickle.HIGHEST_PROTOCOL))
     assert back == finding and back is not finding
     assert [getattr(back, f.name) for f in fields(Finding)] == ["A103", "1D is not higher than 1H", 6, 9, "error",
-                                                                "Laws 18, 27", 3, "2", None, None, None]
+                                                                "Laws 18, 27", 3, "2", None, None, None, None]
     related = Finding("E101", "fouled board", 5, 8, related=Related("hr.pbn", 5, 1, "board 1 in the hand record", 7))
     assert pickle.loads(pickle.dumps(related, protocol=pickle.HIGHEST_PROTOCOL)) == related
     expected = Finding("T105", "ScoreTable Score_NS 620, but ...", 6, 9, expected="420")
     assert pickle.loads(pickle.dumps(expected, protocol=pickle.HIGHEST_PROTOCOL)).expected == "420"
+    placed = Finding("R106", "a result at table 3", 378, 4, place="ReceivedData#378 (section B, table 3)")
+    assert pickle.loads(pickle.dumps(placed, protocol=pickle.HIGHEST_PROTOCOL)).place == placed.place
 
 
 @pytest.mark.parametrize("output_format", ["text", "json", "sarif", "github", "junit"])

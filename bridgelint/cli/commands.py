@@ -26,6 +26,7 @@ from ..views import colour, printable
 from ..engine.config import FAIL_ON
 from ..engine.events.hook import EventScope
 from ..engine.inputs import shown
+from ..formats.bws import installed as bws_installed
 from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
 from ..engine.fixing import FixMode
 from ..engine.pipeline import Pipeline
@@ -157,7 +158,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         functools.partial(_records, pipeline, real, (stdin_path, stdin_bytes))))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
     summary = Summary()
-    internal = unreadable = False
+    internal = unreadable = extra_missing = False
     interrupted: interrupt.Interrupted | None = None
     with report_file as out, contextlib.closing(run):  # the workers are shut down here, in this thread
         if fixed_out and out is None:  # the report goes to standard error
@@ -169,10 +170,11 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             sinks.append((Collected(reports.render("statistics")), None))
 
         def emit(report: FileReport) -> None:
-            nonlocal internal
+            nonlocal internal, extra_missing
             if not show_info:
                 report.findings = [f for f in report.findings if f.severity != "info"]
             internal = internal or any(f.code == InternalError.code for f in report.findings)
+            extra_missing = extra_missing or (report.format == "bws" and not report.games and not bws_installed())
             if fixing is not None:
                 _fixed(report, progress)
             summary.add(report)
@@ -211,7 +213,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         click.echo(f"bridgelint: interrupted by {interrupted.name}: {summary.files} of {len(files)} files checked, "
                    "the report holds those", err=True)
         sys.exit(interrupted.status)
-    if unreadable or internal:
+    if unreadable or internal or (extra_missing and not summary.games):  # a BWS unread, and nothing else checked
         sys.exit(USAGE_ERROR)
     if diff:  # whatever findings remain
         sys.exit(1 if summary.fixed else 0)

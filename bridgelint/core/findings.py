@@ -88,6 +88,13 @@ class Finding:
     related: Related | None = None  # the other record it names (E codes)
     expected: str | None = None  # what the rule computes where the finding's cell is written wrong (``140`` for a
     # ScoreTable's ``170``), as the cell would write it; None: not a computed value
+    place: str | None = None  # where it is in words, for a file without lines (a database's table and row:
+    # ``ReceivedData#378 (section B, table 4, round 7, board 9)``), shown instead of line and column; None: by line
+
+    @property
+    def at(self) -> str:
+        """Where it is as reports show it after the path: ``12:5``, or its ``place`` in words."""
+        return self.place or f"{self.line}:{self.column}"
 
     @property
     def full_message(self) -> str:
@@ -99,7 +106,7 @@ class Finding:
         ``board``."""
         return Finding(self.code, self.message, self.line, self.column, self.severity or severity,
                        law if self.law is None else self.law, game, board, self.fix, self.related,
-                       self.expected)
+                       self.expected, self.place)
 
     def __reduce__(self) -> tuple[type[Finding], tuple]:
         """Pickled as the tuple of its fields (a worker's findings go to the parent): about half the time of a

@@ -9,7 +9,7 @@ then fail the run is :meth:`bridgelint.core.report.Counts.fail`'s.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from .cascade import without_consequences
@@ -27,11 +27,16 @@ class Finalize:
 
     codes: frozenset[str]
     suppressions: Suppressions
+    places: dict[int, str] = field(default_factory=dict)  # a file without lines (a BWS): each line's place in words
 
     def record(self, found: Iterable[Finding], record: Record | None = None) -> list[Finding]:
-        """``found`` (on ``record``, else on none) selected, completed, less those the directives known so far
-        suppress."""
-        return self.suppressions.suppress(linter_for(self.codes).complete(found, record))
+        """``found`` (on ``record``, else on none) selected, completed, placed in words where the file says its
+        lines so, less those the directives known so far suppress."""
+        kept = linter_for(self.codes).complete(found, record)
+        if self.places:
+            places = self.places
+            kept = [replace(f, place=places[f.line]) if f.place is None and f.line in places else f for f in kept]
+        return self.suppressions.suppress(kept)
 
     def unused(self, codes: frozenset[str] | None = None) -> list[Finding]:
         """S112 for each directive that suppressed nothing (``codes``: of these codes only, decided after the

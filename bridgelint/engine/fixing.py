@@ -48,7 +48,7 @@ class FixMode:
         if fix is None or fix.applicability == "layout":
             return fix is not None and self.layout
         return not self.layout and (self.unsafe or fix.applicability == "safe") and \
-            (self.show_info or finding.severity != "info")
+            (self.show_info or finding.severity != "info") and finding.place is None  # placed in words: no text
 
 
 # Defects that need a person (rules.md, Fixes: none): a game holding one is left as it is, every fix of it too,

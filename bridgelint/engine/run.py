@@ -109,6 +109,7 @@ class FileRun:
         try:
             reader = open_reader(self.stream, self.path, self.fmt, self.encoding)
             report.format = reader.format
+            finalize.places = getattr(reader, "places", finalize.places)  # a BWS's rows, in words
             header = getattr(reader, "header_directives", [])
 
             def contexts() -> Iterator[Context]:

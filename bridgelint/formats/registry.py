@@ -22,6 +22,7 @@ from .dealing_bigdeal import BerReader, BhgReader, CdsReader, RzdReader, looks_l
 from .dealing_bri import BriReader, DgeReader, looks_like_bri, looks_like_dge
 from .dealing_dlm import DlmReader, looks_like_dlm
 from .dealing_dup import DupReader, looks_like_dup
+from .bws import BwsReader, looks_like_bws
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
 from .text import LoneCrAsLf, decode_line
@@ -49,12 +50,17 @@ def _lin(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[i
     return LinReader(stream, path, encoding)
 
 
+def _bws(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[int], bool] | None) -> Reader:
+    return BwsReader(stream, path)
+
+
 def _sniff_lin(head: bytes) -> bool:
     return looks_like_lin(decode_line(head))
 
 
 FORMATS: tuple[Format, ...] = (
     Format("usebio", (".xml",), UsebioReader, looks_like_usebio, text=False),
+    Format("bws", (".bws",), _bws, looks_like_bws, text=False),
     Format("lin", (".lin",), _lin, _sniff_lin),
     Format("dlm", (".dlm",), DlmReader, looks_like_dlm),
     Format("dup", (".dup",), DupReader, looks_like_dup, text=False),

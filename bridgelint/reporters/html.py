@@ -362,7 +362,7 @@ def findings_html(findings: list[Finding], located: bool = False) -> str:
 
 def _where(f: Finding, located: bool) -> str:
     board = (f"board {f.board}, game {f.game}, " if f.board else f"game {f.game}, " if f.game else "") if located else ""
-    return f"{board}line {f.line}, column {f.column}"
+    return f"{board}{f.place}" if f.place else f"{board}line {f.line}, column {f.column}"
 
 
 def _led(ctx: Context, findings: list[Finding]) -> frozenset[str]:

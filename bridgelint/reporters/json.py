@@ -51,7 +51,8 @@ def _file(r: FileReport) -> dict:
         "path": r.path, "format": r.format, "games": r.games, "boards": r.boards, "results": r.results,
         "findings": [{"code": f.code, "severity": f.severity, "message": f.full_message, "law": f.law,
                       "line": f.line, "column": f.column, "game": f.game, "board": f.board,
-                      "fix": f.fix.applicability if f.fix is not None else None}
+                      "fix": f.fix.applicability if f.fix is not None else None,
+                      **({"place": f.place} if f.place is not None else {})}
                      for f in r.findings],
     }
     if r.unreadable is not None:

@@ -93,8 +93,9 @@ class SarifReporter(Reporter):
                 "artifactLocation": artifact,
                 "region": {"startLine": f.line, "startColumn": f.column},
             }}
-            if logical:
-                location["logicalLocations"] = logical
+            if logical or f.place is not None:
+                location["logicalLocations"] = logical + ([{"name": f.place, "kind": "element"}]
+                                                          if f.place is not None else [])
             level = LEVELS.get(f.severity or "", "warning")
             result = {
                 "ruleId": f.code,

@@ -33,7 +33,7 @@ from .width import terminal_width
 SHOWN = 3  # findings of a grouped code that are still shown
 GROUP_AFTER = 5  # a code with more findings than this in one file is grouped
 LINE_ROOM = 300  # characters of a finding's line, when grouped
-MESSAGE_ROOM = 160  # a message keeps at least this many, however long the path
+MESSAGE_ROOM = 160  # a message keeps at least this many, however long the path (with a place in words, with it)
 
 
 def where(f: Finding) -> str:
@@ -45,8 +45,8 @@ def line(path: str, f: Finding, whole: bool = True) -> str:
     """One finding as a line of text (``[*]``: it can be fixed); unless ``whole``, its message cut to fit
     :data:`LINE_ROOM`."""
     fixable = f"{f.fix.mark} " if f.fix is not None and f.fix.mark else ""
-    start, end = f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] {fixable}", where(f)
-    message = f.full_message if whole else capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(end)))
+    start, end = f"{path}:{f.at}: {f.code} [{f.severity}] {fixable}", where(f)
+    message = f.full_message if whole else capped(f, max(_least(f), LINE_ROOM - len(start) - len(end)))
     return f"{start}{message}{end}\n"
 
 
@@ -114,9 +114,14 @@ def file_lines(report: FileReport, group: bool = True) -> str:
 def once(path: str, f: Finding, count: int) -> str:
     """The one line for a warning that says the same ``count`` times in a file: its first place and message (cut
     to fit :data:`LINE_ROOM`), and the count."""
-    start, tail = f"{path}:{f.line}:{f.column}: {f.code} [{f.severity}] ", f"; first of {count:,} in this file " \
+    start, tail = f"{path}:{f.at}: {f.code} [{f.severity}] ", f"; first of {count:,} in this file " \
         "(--no-group lists each)"
-    return f"{start}{capped(f, max(MESSAGE_ROOM, LINE_ROOM - len(start) - len(tail)))}{tail}\n"
+    return f"{start}{capped(f, max(_least(f), LINE_ROOM - len(start) - len(tail)))}{tail}\n"
+
+
+def _least(f: Finding) -> int:
+    """The room a message keeps however long the path: :data:`MESSAGE_ROOM`, shared with a place in words."""
+    return MESSAGE_ROOM - len(f.place or "")
 
 
 _BREACH = re.compile(r"line \d+: (.*?)(?=; line \d+: |$)")
@@ -165,7 +170,8 @@ def relative(path: str) -> str:
     return below if member is None else f"{below}!{member}"
 
 
-_SEVERITY = re.compile(r"^([^\n]*?(?::\d+:\d+: | \.\.\. and [\d,]+ more ))([A-Z]\d{3} \[(error|warning|info)\])",
+# a finding's line up to its code: ``path:line:column: ``, ``path:Table#ID (place in words): `` or a group's count
+_SEVERITY = re.compile(r"^([^\n]*?(?::\d+:\d+: |\): | \.\.\. and [\d,]+ more ))([A-Z]\d{3} \[(error|warning|info)\])",
                        re.MULTILINE)
 
 

@@ -15,7 +15,7 @@ _ALL: list[type[Rule]] = [
     syntax.BadCharacter, syntax.LongLine, syntax.ExportFormat, syntax.NonStandardSpelling, syntax.BadInheritance,
     syntax.NoGame, syntax.UnusedSuppression, syntax.SwallowedTag, syntax.Windows1252, syntax.DamagedArchive,
     syntax.ArchiveLimit, syntax.MalformedLin, syntax.UnknownLinTag, syntax.MalformedDealingFile, syntax.MalformedUsebio,
-    syntax.UnknownUsebio,
+    syntax.UnknownUsebio, syntax.UnreadableBws,
     board.BoardNumber, board.Dealer, board.Vulnerability, board.StandardDealer, board.StandardVulnerability,
     board.DateForm, board.MissingBoardHeader,
     deal.NoDeal, deal.MalformedDeal, deal.HandSize, deal.DuplicateCard,

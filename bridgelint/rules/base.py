@@ -138,19 +138,21 @@ class Rule:
     def finding(cls, message: str, line: int, column: int, severity: Severity | None = None,
                 law: str | None = None, edits: Iterable[Edit] | None = None, reencode: bool = False, *,
                 game: int | None = None, board: str | None = None, related: Related | None = None,
-                expected: str | None = None) -> Finding:
+                expected: str | None = None, place: str | None = None) -> Finding:
         """A finding of this rule; the only way to make one, so that every code is a registered rule.
 
         The reference is the rule's, or ``law`` when this finding rests on another; messages never cite it
         themselves: outputs do (``Finding.full_message``).  ``edits`` (None: no fix here) mend it, with the rule's
         kind of fix (``fixable``).  ``game`` and ``board``: of a finding made after its record's checks (the run
         gives the others theirs); ``related``: the other record it names; ``expected``: the value the rule
-        computes for the cell the finding points at, as the cell would write it (the reports show it beside).
+        computes for the cell the finding points at, as the cell would write it (the reports show it beside);
+        ``place``: where it is in words, in a file without lines (:attr:`Finding.place`).
         """
         fix = None
         if edits is not None and cls.fixable is not None:
             fix = Fix(cls.fixable, tuple(edits), reencode)
-        return Finding(cls.code, message, line, column, severity, law or cls.law, game, board, fix, related, expected)
+        return Finding(cls.code, message, line, column, severity, law or cls.law, game, board, fix, related, expected,
+                       place)
 
     def misfit_marks(self, misfits: Iterable[Irregularity[Call]] | Iterable[Irregularity[Card]],
                      message: Callable[[Any], str]) -> Iterator[Finding]:

@@ -810,6 +810,45 @@ class UnknownUsebio(Rule):
     stage = "game"
 
 
+class UnreadableBws(Rule):
+    """Unreadable Bridgemate BWS.
+
+    What it does: reports a Bridgemate scoring file (BWS, an Access database
+    that the Bridgemate software and the scoring program share) that cannot be
+    read as one: not an Access database, a table that a BWS must have
+    (ReceivedData, RoundData) missing or unreadable, a row whose value is not
+    of the form BWS writes (a Contract of `4 S x`, a Result of `=` or `+1`, a
+    seat N E S W, a lead of `S10`) or whose declaring pair is neither pair of
+    the row — naming the table and the row. Every
+    readable table and row is still checked. Reading a BWS needs the `bws`
+    extra (`pip install 'bridgelint[bws]'`); without it, a BWS is this one
+    finding, saying so.
+    Why it matters: a damaged session file loses results silently: the
+    scoring program skips what it cannot read, and the pairs' scores change.
+    Example: a file that says it is an Access database and is cut short.
+
+        <0x00><0x01><0x00><0x00>Standard Jet DB<0x00>
+
+    Use instead: the session's file as the scoring program wrote it; or its
+    results exported as PBN:
+
+        [Board "1"]
+        [ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
+        1 2 4S N 10
+
+    References: Bridgemate BWS tables (bws.md); Law 79.
+    """
+
+    code, name, severity, law = "S140", "unreadable-bws", "error", None
+    stage = "game"
+
+    @classmethod
+    def check_tables(cls, names: set[str], required: tuple[str, ...]) -> list[Finding]:
+        """S140 for each of the ``required`` tables that a BWS holding the tables ``names`` lacks."""
+        return [cls.finding(f"the BWS has no {name} table, which every BWS holds; the rest is checked", 1, 1)
+                for name in required if name not in names]
+
+
 def _may_hold_bad_characters(text: str) -> bool:
     """Whether ``text`` may hold a character S106 reports: whether its UTF-8 bytes hold any but the ASCII
     characters S106 lets be, found by deleting those (a sixth of the search's time); only then is it searched."""

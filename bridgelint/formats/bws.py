@@ -1,0 +1,125 @@
+"""The Bridgemate BWS reader: a session's Access database read with access-parser (the ``bws`` extra), its tables
+made records by :mod:`.bws_session`.
+
+A BWS is an Access (Jet 3 or Jet 4) database (bws.md §1), told by the header at byte 4 (``Standard Jet DB``,
+``Standard ACE DB``).  access-parser reads a whole file in memory, so the file is read up to :data:`READ_LIMIT`
+bytes (a larger one is S140, not read), and only the tables the checks need (:data:`TABLES`): never the club's
+player database (PlayerNames, personal data, and most of the reading time).  Without the extra, a BWS is one
+S140 saying what to install.  Nothing of the database is ever written.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from typing import Any, BinaryIO, Iterator
+
+from ..core.findings import Finding
+from ..core.record import Record
+from ..rules.syntax import NoGame, UnreadableBws
+from .base import failed
+from .bws_session import RECEIVED, Row, Session, Tables
+
+READ_LIMIT = 64 << 20  # bytes of a BWS read at most (a club session's file is 1-5 MB)
+HEADERS = (b"Standard Jet DB", b"Standard ACE DB")  # at byte 4: an Access database
+REQUIRED = (RECEIVED, "RoundData")  # what a BWS must have: the results, the movement
+# the tables read, by the name of the Tables field that takes their rows
+TABLES = {"received": RECEIVED, "rounds": "RoundData", "sections": "Section", "hands": "HandRecord",
+          "evaluations": "HandEvaluation", "bids": "BiddingData", "plays": "PlayData"}
+INSTALL = "pip install 'bridgelint[bws]'"
+
+
+def installed() -> bool:
+    """Whether the ``bws`` extra (access-parser) is installed: found, not imported."""
+    return importlib.util.find_spec("access_parser") is not None
+
+
+def looks_like_bws(head: bytes) -> bool:
+    """Whether a file's first bytes are an Access database's header."""
+    return head[4:19] in HEADERS
+
+
+class BwsReader:
+    """Reads a BWS byte stream: its records (:class:`~.bws_session.Session`), ``file_findings``, and ``places``,
+    the words for each line its findings may stand at (filled as the records are read)."""
+
+    format = "bws"
+
+    def __init__(self, stream: BinaryIO, path: str):
+        self.stream = stream
+        self.path = path
+        self.file_findings: list[Finding] = []
+        self.places: dict[int, str] = {}
+
+    def __iter__(self) -> Iterator[Record]:
+        tables = self._tables()
+        if tables is None:
+            return
+        session = Session(tables)
+        session.places = self.places
+        games = 0
+        try:
+            for record in session.records():
+                games += 1
+                yield record
+        except Exception as error:  # a bug while making the records: X001, the findings so far kept
+            games += 1
+            yield failed("bws", games, 1, error)
+        self.file_findings += session.findings
+        self.file_findings += NoGame.check_file(games, self.format)  # a session without a result: nothing checked
+
+    def _tables(self) -> Tables | None:
+        """The rows of the tables the checks need; None (and S140) when the file cannot be read as a BWS."""
+        data = self.stream.read(READ_LIMIT + 1)
+        if len(data) > READ_LIMIT:
+            self._unreadable(f"the file is over {READ_LIMIT >> 20} MB: not read as a BWS")
+            return None
+        try:
+            database = open_database(data)
+        except ImportError:
+            self._unreadable(f"reading a Bridgemate BWS needs the bws extra: {INSTALL}")
+            return None
+        except Exception as error:
+            self._unreadable(f"not an Access database that can be read: {type(error).__name__}: {error}")
+            return None
+        names = set(database.catalog)
+        self.file_findings += UnreadableBws.check_tables(names, REQUIRED)
+        tables = Tables()
+        for attribute, name in TABLES.items():
+            rows = self._rows(database, name) if name in names else None
+            setattr(tables, attribute, rows or [])
+            if name == "RoundData":
+                tables.movement = rows is not None
+        return tables
+
+    def _rows(self, database: Any, name: str) -> list[Row] | None:
+        """A table's rows as dicts; S140 and None when the table cannot be read."""
+        try:
+            columns = database.parse_table(name)
+            return [dict(zip(columns, values)) for values in zip(*columns.values())]
+        except Exception as error:
+            self._unreadable(f"table {name} cannot be read: {type(error).__name__}: {error}")
+            return None
+
+    def _unreadable(self, message: str) -> None:
+        self.file_findings.append(UnreadableBws.finding(message, 1, 1))
+
+
+def open_database(data: bytes) -> Any:
+    """An access-parser database of ``data``, its catalogue read (not its MSysObjects properties: BWS tables use
+    none); ImportError without the extra."""
+    from access_parser.access_parser import AccessParser
+    from access_parser.utils import categorize_pages
+
+    logging.getLogger("access_parser").addHandler(logging.NullHandler())  # its notes are not the user's
+
+    class Database(AccessParser):
+        def __init__(self, data: bytes):
+            self.db_data = data
+            self._parse_file_header(data)
+            self._table_defs, self._data_pages, self._all_pages = categorize_pages(data, self.page_size)
+            self._tables_with_data = self._link_tables_to_data()
+            self.catalog = self._parse_catalog()
+            self.extra_props: dict = {}
+
+    return Database(data)
