@@ -12,6 +12,7 @@ import functools
 import importlib
 import io
 import os
+import stat
 import sys
 from concurrent.futures import BrokenExecutor
 from dataclasses import replace
@@ -27,7 +28,7 @@ from ..engine.config import FAIL_ON
 from ..engine.events.hook import EventScope
 from ..engine.inputs import shown
 from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
-from ..engine.fixing import FixMode
+from ..engine.fixing import FixMode, fix_to_targets
 from ..engine.pipeline import Pipeline
 from ..core.record import Record
 from ..core.report import FileReport
@@ -108,6 +109,7 @@ def cli() -> None:
                    "change.")
 @click.option("--fix-to", metavar="DIR", type=click.Path(file_okay=False, exists=True),
               help="With --fix: write fixed archive members (.gz, zip members) into DIR.")
+@click.option("--force", is_flag=True, help="With --fix-to: overwrite a file already in DIR.")
 @click.option("--dd", is_flag=True,
               help="Solve each deal double dummy (DDS: pip install 'bridgelint[dd]') and check the record's tables "
                    "and results against it (O103, O105).")
@@ -119,7 +121,7 @@ def cli() -> None:
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
           fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, color: str, verbose: bool,
           max_annotations: int, across_files: bool, fix: bool, unsafe_fixes: bool, diff: bool, fix_to: str | None,
-          dd: bool, no_cache: bool, stdin_filename: str | None, **options: Any) -> None:
+          force: bool, dd: bool, no_cache: bool, stdin_filename: str | None, **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
     stdin_name = stdin_filename if stdin_filename and "-" in paths else None  # standard input named
@@ -129,7 +131,10 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     if not files or not files_of(pipeline, paths):
         nothing_to_read(paths, pipeline)
     report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
-    fixing = FixMode(unsafe_fixes, diff, show_info, fix_to) if fix or diff else None
+    fixing = FixMode(unsafe_fixes, diff, show_info, fix_to, force=force, kept=_kept(pipeline.hand_records)) \
+        if fix or diff else None
+    if fixing is not None and fix_to is not None and not diff:
+        _no_collisions(files, fix_to)
     stdin_path = stdin_name or "-"  # how the report names standard input
     fixed_out = fixing is not None and (diff or stdin_path in files)  # standard output: the diff or the fixed text
     if output_format == "auto":
@@ -184,7 +189,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         reporter = Collected(_render(output_format))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
     summary = Summary()
-    internal = unreadable = False
+    internal = unreadable = refused = False
     interrupted: interrupt.Interrupted | None = None
     with report_file as out, contextlib.closing(run):  # the workers are shut down here, in this thread
         if fixed_out and out is None:  # the report goes to standard error
@@ -196,12 +201,12 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             sinks.append((Collected(_render("statistics")), None))
 
         def emit(report: FileReport) -> None:
-            nonlocal internal
+            nonlocal internal, refused
             if not show_info:
                 report.findings = [f for f in report.findings if f.severity != "info"]
             internal = internal or any(f.code == InternalError.code for f in report.findings)
             if fixing is not None:
-                _fixed(report, progress)
+                refused = _fixed(report, progress) or refused
             summary.add(report)
             for sink, to in sinks:
                 _write(to, sink.file(report), progress, screen, paint)
@@ -238,7 +243,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         click.echo(f"bridgelint: interrupted by {interrupted.name}: {summary.files} of {len(files)} files checked, "
                    "the report holds those", err=True)
         sys.exit(interrupted.status)
-    if unreadable or internal:
+    if unreadable or internal or refused:
         sys.exit(USAGE_ERROR)
     if diff:  # whatever findings remain
         sys.exit(1 if summary.fixed else 0)
@@ -256,8 +261,31 @@ def _records(pipeline: Pipeline, real: dict[str, str], stdin: tuple[str, bytes |
             yield from (checked.record for checked in result)
 
 
-def _fixed(report: FileReport, progress: Progress | None) -> None:
-    """What fixing a file gave: the diff or the fixed text on standard output, a note on standard error."""
+def _kept(hand_records: Iterable[str]) -> frozenset[tuple[int, int]]:
+    """The files ``--fix`` never rewrites, by (device, inode): the hand records, standard input's source."""
+    kept = set()
+    for path in hand_records:
+        with contextlib.suppress(OSError):
+            status = os.stat(path)
+            kept.add((status.st_dev, status.st_ino))
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        status = os.fstat(sys.stdin.fileno())
+        if stat.S_ISREG(status.st_mode):
+            kept.add((status.st_dev, status.st_ino))
+    return frozenset(kept)
+
+
+def _no_collisions(files: list[str], into: str) -> None:
+    """A usage error when two archive members would be written to one file of ``--fix-to``."""
+    for target, sources in fix_to_targets(files, into).items():
+        if len(sources) > 1:
+            raise click.UsageError(f"--fix-to: {shown(sources[0])} and {shown(sources[1])} would both be written to "
+                                   f"{shown(target)}; fix them into separate folders")
+
+
+def _fixed(report: FileReport, progress: Progress | None) -> bool:
+    """What fixing a file gave: the diff or the fixed text on standard output, a note on standard error.  True
+    when the fixed file was not written (an error: said on standard error)."""
     for data in (report.diff, report.fixed_text):
         if data:
             if progress is not None:
@@ -271,6 +299,9 @@ def _fixed(report: FileReport, progress: Progress | None) -> None:
                 binary.flush()
     if report.fix_note:
         _say(f"bridgelint: {report.path}: {report.fix_note}", progress)
+    if report.fix_error:
+        _say(f"bridgelint: {report.path}: {report.fix_error}", progress)
+    return report.fix_error is not None
 
 
 def _fixes_said(summary: Summary, fixing: FixMode | None) -> str:
