@@ -28,7 +28,7 @@ from ..engine.config import FAIL_ON
 from ..engine.events.hook import EventScope
 from ..engine.inputs import shown
 from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
-from ..engine.fixing import FixMode, fix_to_targets
+from ..engine.fixing import NEEDS_A_PERSON, FixMode, fix_to_targets
 from ..engine.pipeline import Pipeline
 from ..core.record import Record
 from ..core.report import FileReport
@@ -145,12 +145,14 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     # text: suits as symbols or letters, decided once for the whole run; a document is written as it is
     screen = printable.Printable("utf-8" if document else printable.encoding_of(sys.stdout))
     # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
-    stdin_bytes = (sys.stdin.buffer.read() if stdin_name is not None or output_format == "html" and "-" in files
-                   else None)
     across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
+    stdin_bytes = (sys.stdin.buffer.read() if stdin_name is not None or (output_format == "html" or
+                   across and fixing is not None) and "-" in files else None)
     reference = pipeline.events.reference if pipeline.events is not None else None
     scope = EventScope(across, output_format == "json", reference)  # only JSON lists the events
     pipeline = replace(pipeline, events=scope, dd=_solving(dd or pipeline.config.dd, no_cache))
+    if across and fixing is not None:  # what the files give together is known before any is fixed
+        fixing = replace(fixing, held=_held_across(pipeline, files, jobs, stdin_path, stdin_bytes))
     progress = None if quiet else Progress.on_terminal(files)
     run = pipeline.files(files, jobs or parallel.cpu_count(), {stdin_path: io.BytesIO(stdin_bytes)} if stdin_bytes
                          is not None else None, progress.read if progress else None, fixing)
@@ -259,6 +261,19 @@ def _records(pipeline: Pipeline, real: dict[str, str], stdin: tuple[str, bytes |
     with contextlib.closing(drawing.files([real.get(path, path)], streams=streams)) as run:
         for result in run:
             yield from (checked.record for checked in result)
+
+
+def _held_across(pipeline: Pipeline, files: list[str], jobs: int, stdin_path: str, stdin_bytes: bytes | None
+                 ) -> frozenset[tuple[str, int]]:
+    """The games a check across ``files`` finds needing a person (a board fouled across files), as (path shown,
+    game): ``--fix --across-files`` leaves them as they are."""
+    streams = {stdin_path: io.BytesIO(stdin_bytes)} if stdin_bytes is not None else None
+    with contextlib.closing(pipeline.files(files, jobs or parallel.cpu_count(), streams)) as run:
+        for result in run:
+            result.finish()
+        reports = run.end()
+    return frozenset((report.path, f.game) for report in reports for f in report.findings
+                     if f.code in NEEDS_A_PERSON and f.game is not None)
 
 
 def _kept(hand_records: Iterable[str]) -> frozenset[tuple[int, int]]:

@@ -31,6 +31,7 @@ import os
 import stat
 import tempfile
 from bisect import bisect_left
+from collections import Counter
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterable
 
@@ -56,6 +57,8 @@ class FixMode:
     force: bool = False  # ``--force``: a fixed file written into ``into`` may replace one already there
     kept: frozenset[tuple[int, int]] = frozenset()  # (device, inode) of files never rewritten: the hand records,
     # standard input's source
+    held: frozenset[tuple[str, int]] = frozenset()  # (path as shown, game) of games left as they are: those
+    # a check across files finds needing a person (a board fouled across files)
 
     def wants(self, finding: Finding) -> bool:
         fix = finding.fix
@@ -70,10 +73,11 @@ class FixMode:
 NEEDS_A_PERSON = frozenset(code for code, rule in RULES.items() if rule.needs_a_person)
 
 
-def chosen(findings: Iterable[Finding], mode: FixMode) -> list[Fix]:
-    """The fixes to apply in one pass: those ``mode`` wants, in file order, each unless it overlaps one taken."""
+def chosen(findings: Iterable[Finding], mode: FixMode, held: Iterable[int] = ()) -> list[Fix]:
+    """The fixes to apply in one pass: those ``mode`` wants, in file order, each unless it overlaps one taken;
+    none of the games ``held`` (left as they are)."""
     findings = list(findings)
-    left = {f.game for f in findings if f.code in NEEDS_A_PERSON}
+    left = {f.game for f in findings if f.code in NEEDS_A_PERSON} | set(held)
     if None in left:
         return []
     fixes = sorted({f.fix for f in findings if f.fix is not None and f.game not in left and mode.wants(f)},
@@ -136,7 +140,8 @@ def fix_file(path: str, check: Callable[[BinaryIO | None], FileReport], mode: Fi
             return check(None)  # the check says why it cannot be read
         original = snapshot.data
     report = first = check(None if original is None else io.BytesIO(original))
-    fixes = chosen(report.findings, mode)
+    held = frozenset(game for shown, game in mode.held if shown == report.path)
+    fixes = chosen(report.findings, mode, held)
     if not fixes or report.unreadable:
         return report
     if archived and not mode.diff and mode.into is None:
@@ -151,7 +156,8 @@ def fix_file(path: str, check: Callable[[BinaryIO | None], FileReport], mode: Fi
             snapshot.writable(mode.kept)
         folder = snapshot.folder if in_place and snapshot is not None else \
             mode.into if archived and not mode.diff else None
-        current, fixed, report = _passes(path, original, report, fixes, check, mode, encoding, folder, temporaries)
+        current, fixed, report = _passes(path, original, report, fixes, check, mode, held, encoding, folder,
+                                         temporaries)
         report.fixed = fixed
         if current is None or not fixed:
             return report
@@ -184,13 +190,18 @@ def fix_file(path: str, check: Callable[[BinaryIO | None], FileReport], mode: Fi
 
 
 def _passes(path: str, original: bytes | None, report: FileReport, fixes: list[Fix],
-            check: Callable[[BinaryIO | None], FileReport], mode: FixMode, encoding: str | None,
-            folder: str | None, temporaries: list[str]) -> tuple[str | None, int, FileReport]:
+            check: Callable[[BinaryIO | None], FileReport], mode: FixMode, held: frozenset[int],
+            encoding: str | None, folder: str | None, temporaries: list[str]) -> tuple[str | None, int, FileReport]:
     """The fixes applied pass after pass, each into a temporary file (in ``temporaries``): the last pass's file
-    (None: none), the fixes applied, and the report on it."""
+    (None: none), the fixes applied, and the report on it.
+
+    Each pass is checked again: where a game has a finding it had not (or the file has one), the pass's
+    unsafe fixes of that game (and of the game before, whose tags it may copy) are not applied, the pass is
+    made again without them, and the report's ``fix_note`` says why."""
     current: str | None = None  # the latest pass's temporary file
     fixed = 0
-    for _ in range(MAX_PASSES):
+    skipped: dict[tuple[str, int | None], str] = {}  # the unsafe fixes left, by (code, game): what they would add
+    for _ in range(2 * MAX_PASSES):
         if not fixes:
             break
         written = _temporary(folder)
@@ -201,16 +212,51 @@ def _passes(path: str, original: bytes | None, report: FileReport, fixes: list[F
                 out.write(piece)
         with _source(path, original, current) as before, open(written, "rb") as after:
             changed = not _same(before, after)
+        if not changed:
+            os.unlink(written)
+            break
+        with open(written, "rb") as again:
+            checked = check(again)
+        adding = _adding(report, checked, fixes)
+        if adding:  # made again without them
+            skipped.update(adding)
+            os.unlink(written)
+            fixes = chosen([f for f in report.findings if (f.code, f.game) not in skipped], mode, held)
+            continue
         if current is not None:
             os.unlink(current)
-        current = written
-        if not changed:
-            break
+        current, report = written, checked
         fixed += len(fixes)
-        with open(current, "rb") as again:
-            report = check(again)
-        fixes = chosen(report.findings, mode)
+        fixes = chosen([f for f in report.findings if (f.code, f.game) not in skipped], mode, held)
+    if skipped:
+        (code, game), added = next(iter(skipped.items()))
+        where = f"game {game}" if game is not None else "the file"
+        report.fix_note = (f"{len(skipped)} unsafe fix{'es' * (len(skipped) > 1)} not applied: each would add a "
+                           f"finding ({code} of {where} would add {added})")
     return current, fixed, report
+
+
+def _adding(before: FileReport, after: FileReport, fixes: list[Fix]) -> dict[tuple[str, int | None], str]:
+    """The unsafe fixes among ``fixes`` (of ``before``'s findings) that ``after`` shows adding a finding, by
+    (code, game), each with the codes added: those of a game that has a finding it had not, or of the game
+    after it (which may copy its tags); every one where the file has a finding of its own it had not."""
+    had = Counter((f.game, f.code) for f in before.findings)
+    added: dict[int | None, list[str]] = {}
+    for (game, code), count in Counter((f.game, f.code) for f in after.findings).items():
+        if count > had[(game, code)]:
+            added.setdefault(game, []).append(code)
+    if not added:
+        return {}
+    taken = set(fixes)
+    out = {}
+    for finding in before.findings:
+        if finding.fix is None or finding.fix not in taken or finding.fix.applicability != "unsafe":
+            continue
+        game = finding.game
+        codes = added.get(None) or added.get(game) or (added.get(game + 1) if game is not None else None)
+        if codes:
+            out[(finding.code, game)] = ", ".join(sorted(codes))
+    return out
 
 
 @dataclass
