@@ -18,7 +18,7 @@ import click
 
 from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
 from .replacing import Replacing
-from ..engine.fixing import unified_diff
+from ..engine.diffing import unified_diff
 from ..engine.formatting import formatted
 from ..engine.inputs import is_archive, shown
 from ..engine.opening import open_input

@@ -25,7 +25,6 @@ own bytes, which ``patch`` applies.
 
 from __future__ import annotations
 
-import difflib
 import io
 import os
 import stat
@@ -35,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterable
 
+from .diffing import unified_diff
 from .edit_text import apply_edits
 from .inputs import is_archive
 from ..core.findings import Finding, Fix
@@ -388,16 +388,3 @@ def _write_into(fixed: str, target: str, force: bool) -> None:
     except FileExistsError:
         raise Refused(f"not written: {target} exists (--force overwrites it)") from None
     os.unlink(fixed)
-
-
-def unified_diff(path: str, before: bytes, after: bytes) -> bytes:
-    """The unified diff from ``before`` to ``after``, of their own bytes, as ``patch -p1`` applies it."""
-    name = path.encode("utf-8", "surrogateescape")
-    lines = difflib.diff_bytes(difflib.unified_diff, before.splitlines(keepends=True),
-                               after.splitlines(keepends=True), b"a/" + name, b"b/" + name)
-    out = []
-    for line in lines:
-        out.append(line)
-        if not line.endswith((b"\n", b"\r")):  # the file's last line, without a line end
-            out.append(b"\n\\ No newline at end of file\n")
-    return b"".join(out)
