@@ -381,7 +381,7 @@ def _say(message: str, progress: Progress | None) -> None:
     """A message on standard error, the progress bar wiped first."""
     if progress is not None:
         progress.clear()
-    click.echo(message, err=True)
+    click.echo(printable.visible(message), err=True)
 
 
 def _write(out: TextIO | None, text: str, progress: Progress | None, screen: printable.Printable,
