@@ -393,7 +393,9 @@ def _write(out: TextIO | None, text: str, progress: Progress | None, screen: pri
     if out is None:
         if progress is not None and sys.stdout.isatty():
             progress.clear()
-        click.echo(screen(text), nl=False, color=True if paint else None)
+        text = screen(text)
+        for at in range(0, len(text), CHUNK):  # one write each: a reader gone (| head) is heard of at the next
+            click.echo(text[at:at + CHUNK], nl=False, color=True if paint else None)
     else:
         out.write(text)
         out.flush()
@@ -464,6 +466,7 @@ def main() -> None:
 
 
 PIPE_CLOSED = 128 + 13  # SIGPIPE's number on every Unix
+CHUNK = 1 << 16  # characters of a report written to standard output at a time
 
 
 class _PipeClosed(Exception):

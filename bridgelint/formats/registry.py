@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Callable, cast
 
 from ..rules import syntax
-from .base import NotText, Reader
+from .base import NotText, Reader, StoppedAtNul
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
-from .text import LoneCrAsLf, decode_line
+from .text import LoneCrAsLf, StopAtNul, decode_line
 
 SNIFF_BYTES = 65536
 
@@ -80,5 +80,7 @@ def open_reader(stream: BinaryIO, path: str, fmt: str | None = None, encoding: s
     found = syntax.NotText.check_head(head)
     if found:
         return NotText(chosen.name, found)
-    line_ends = LoneCrAsLf(buffered)
-    return chosen.open(io.BufferedReader(line_ends, SNIFF_BYTES), path, encoding, line_ends.lone_cr)
+    text = StopAtNul(buffered)
+    line_ends = LoneCrAsLf(cast(BinaryIO, text))
+    return StoppedAtNul(chosen.open(io.BufferedReader(line_ends, SNIFF_BYTES), path, encoding, line_ends.lone_cr),
+                        text)

@@ -49,6 +49,13 @@ class NotText(Rule):
         return [cls.finding(f"input is not text ({'UTF-16' if utf16 else 'NUL bytes'}), file skipped: PBN and LIN "
                             "are 8-bit text", 1, 1)]
 
+    @classmethod
+    def check_nul(cls, line: int) -> Finding:
+        """S101 on a NUL byte past the start of a file (:meth:`check_head` looks at the start): the file is read
+        up to the line that holds it, never that line or what follows."""
+        return cls.finding(f"input is not text (a NUL byte on line {line}): reading stopped there, the rest "
+                           "skipped: PBN and LIN are 8-bit text", line, 1)
+
 
 class MalformedTag(Rule):
     """Malformed tag pair.
