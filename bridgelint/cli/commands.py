@@ -384,10 +384,15 @@ def _say(message: str, progress: Progress | None) -> None:
     click.echo(printable.visible(message), err=True)
 
 
-def _write(out: TextIO | None, text: str, progress: Progress | None, screen: printable.Printable,
+def _write(out: TextIO | None, text: str | Iterable[str], progress: Progress | None, screen: printable.Printable,
            paint: bool = False) -> None:
     """Write ``text`` to the report at once (None: standard output, in what its encoding holds), the progress
-    bar wiped from a terminal; ``paint``: its colours kept, whatever the output."""
+    bar wiped from a terminal; ``paint``: its colours kept, whatever the output.  A long document comes as its
+    pieces, each written as it comes."""
+    if not isinstance(text, str):
+        for piece in text:
+            _write(out, piece, progress, screen, paint)
+        return
     if not text:
         return
     if out is None:
