@@ -204,3 +204,20 @@ def test_fix_to_refuses_two_inputs_for_one_output(tmp_path, monkeypatch):
     status, err = fix(monkeypatch, "--fix-to", "out", packed("a"), packed("b"))
     assert status == 2 and "a/x.pbn.gz and b/x.pbn.gz would both be written to out/x.pbn" in err
     assert os.listdir("out") == []
+
+
+# --- bridgelint format: the same transaction ------------------------------------------------------------------
+
+def test_format_refuses_a_read_only_file_and_one_with_hard_links(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("a.pbn").write_bytes(FIXABLE)
+    os.chmod("a.pbn", 0o444)
+    Path("b.pbn").write_bytes(FIXABLE)
+    os.link("b.pbn", "c.pbn")
+    status, _, err = run_cli(monkeypatch, "format", "--isolated", "a.pbn", "b.pbn")
+    assert status == 2 and "a.pbn: not formatted: the file is read-only (mode 0444)" in err
+    assert "b.pbn: not formatted: the file has 2 hard links" in err
+    assert Path("a.pbn").read_bytes() == Path("c.pbn").read_bytes() == FIXABLE and leftovers(tmp_path) == []
+    os.unlink("c.pbn")
+    run_cli(monkeypatch, "format", "--isolated", "b.pbn")
+    assert Path("b.pbn").read_bytes().startswith(b"% PBN 2.1\r\n% EXPORT\r\n")

@@ -303,6 +303,19 @@ class Snapshot:
         if status.st_uid != os.geteuid() and os.geteuid() != 0:
             raise Refused("not fixed: the file is another user's, and rewriting it would make it yours")
 
+    def rewrite(self, data: bytes, kept: frozenset[tuple[int, int]] = frozenset()) -> None:
+        """The file rewritten to ``data`` as :meth:`replace_with` does (Refused where :meth:`writable` refuses),
+        through a temporary file next to it that no failure leaves behind."""
+        self.writable(kept)
+        written = _temporary(self.folder)
+        try:
+            with open(written, "wb") as out:
+                out.write(data)
+            self.replace_with(written)
+        finally:
+            if os.path.lexists(written):
+                os.unlink(written)
+
     def replace_with(self, fixed: str) -> None:
         """The file replaced by ``fixed`` (a file in its folder), with its mode and owner, if it is still the
         file that was read; else Refused, and nothing written."""
