@@ -24,7 +24,9 @@ class NotText(Rule):
     """Input is not text.
 
     What it does: reports a file that holds NUL bytes or starts with a UTF-16
-    byte order mark; the file is skipped and the run goes on.
+    byte order mark; the file is skipped and the run goes on. A NUL byte past
+    the first 64 KiB stops reading before its line (the games before it are
+    checked as they were read); no NUL is ever read as text.
     Why it matters: PBN and LIN are 8-bit text; a binary upload is the wrong file.
     Example: a NUL byte (written `<0x00>` here), as in a spreadsheet or a UTF-16 export.
 
