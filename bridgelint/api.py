@@ -29,7 +29,8 @@ from .convert.pbn_writer import PbnWriter
 from .engine.events.hook import EventScope
 from .engine.events.reference import read_reference
 from .core.findings import Finding
-from .core.record import Record
+from .core.bridge import Contract
+from .core.record import Deal, Hand, Record
 from .core.reference import SWITCH, reference as switched
 from .core.report import FileReport
 from .engine.opening import open_input
@@ -39,12 +40,16 @@ from .formats import open_reader
 from .replay.context import Context
 from .rules import DEFAULT_CODES, RULES
 from .rules.event import EVENT_CODES
+from .replay.seating import Trick
 from .replay.semantics import Outcome, outcome
+from .replay.semantics import header as record_header
 
 Source = Union[str, "os.PathLike[str]", BinaryIO, TextIO]
 
 __all__ = ["Source", "iter_records", "read", "check", "check_files", "iter_checked", "check_record", "replayed", "Outcome",
-           "write_pbn", "write_json", "FileReport", "Checked"]
+           "header", "tricks", "write_pbn", "write_json", "FileReport", "Checked", "Record", "Deal", "Hand", "Contract",
+           "Trick", "Finding"]
+Target = Union[str, "os.PathLike[str]", IO[bytes]]
 
 
 def iter_records(source: Source, format: str | None = None, encoding: str | None = None) -> Iterator[Record]:
@@ -206,8 +211,37 @@ def replayed(record: Record) -> Outcome:
     return outcome(record, Context(record))
 
 
-def write_pbn(records: Iterable[Record], stream: IO[bytes]) -> None:
-    """Write records as PBN 2.1 export format, as ``bridgelint convert --to pbn`` does (UTF-8, CR LF).
+def header(record: Record) -> dict[str, str]:
+    """The record's header as PBN tags, whatever format it was read from: the Mandatory Tag Set (``?`` for what
+    the record does not say), then the other tags of its identification section.  A LIN board's players, event,
+    teams and room come from its match header; its contract, declarer and result from its ``rs`` entry, else from
+    the auction and the claim or the tricks played.
+
+    Examples:
+        >>> values = bridgelint.header(bridgelint.read("samples/vugraph.lin")[0])
+        >>> values["Board"], values["Contract"], values["Declarer"]
+        ('3', '7S', 'S')
+    """
+    values, extra = record_header(record)
+    return {**values, **dict(extra)}
+
+
+def tricks(record: Record) -> list[Trick]:
+    """The tricks of the record's play as replayed, each with its ``leader``, its ``cards`` as (seat, card) in
+    play order, and its ``winner``; the tricks up to the first the replay cannot complete (an unknown card).
+
+    Examples:
+        >>> [first, *_] = bridgelint.tricks(bridgelint.read("samples/clean.pbn")[0])
+        >>> first.leader, [(seat, card.token) for seat, card in first.cards], first.winner
+        ('W', [('W', 'S5'), ('N', 'S3'), ('E', 'S2'), ('S', 'S9')], 'S')
+    """
+    play = Context(record).play
+    return list(play.tricks) if play is not None else []
+
+
+def write_pbn(records: Iterable[Record], stream: Target) -> None:
+    """Write records as PBN 2.1 export format, as ``bridgelint convert --to pbn`` does (UTF-8, CR LF), to a binary
+    stream or a file of that name.
 
     Examples:
         >>> out = io.BytesIO()
@@ -215,14 +249,20 @@ def write_pbn(records: Iterable[Record], stream: IO[bytes]) -> None:
         >>> out.getvalue().decode().splitlines()[:3]
         ['% PBN 2.1', '% EXPORT', '']
     """
+    if isinstance(stream, (str, os.PathLike)):
+        with open(stream, "wb") as file:
+            return write_pbn(records, file)
     writer = PbnWriter(stream)
     for record in records:
         writer.write(record)
     writer.header()  # a file without games still says what it is
+    return None
 
 
-def write_json(records: Iterable[Record], stream: TextIO, findings: bool = True, path: str | None = None) -> None:
-    """Write records as one JSON document, as ``bridgelint convert --to json`` does.
+def write_json(records: Iterable[Record], stream: TextIO | str | os.PathLike[str], findings: bool = True,
+               path: str | None = None) -> None:
+    """Write records as one JSON document, as ``bridgelint convert --to json`` does, to a text stream or a file of
+    that name (UTF-8).
 
     With ``findings``, each record carries `check_record()`'s findings; ``path`` is the records' file, as
     each record's ``path`` says it (None: null).
@@ -234,10 +274,14 @@ def write_json(records: Iterable[Record], stream: TextIO, findings: bool = True,
         >>> document["records"][0]["board"], document["records"][0]["contract"], document["records"][0]["findings"]
         ('1', '2S', [])
     """
+    if isinstance(stream, (str, os.PathLike)):
+        with open(stream, "w", encoding="utf-8") as file:
+            return write_json(records, file, findings, path)
     writer = JsonWriter(stream)
     for record in records:
         writer.write(record, check_record(record) if findings else None, path)
     writer.close()
+    return None
 
 
 def _pipeline(select: Iterable[str], ignore: Iterable[str], extend_select: Iterable[str], format: str | None,

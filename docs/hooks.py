@@ -9,7 +9,8 @@ Each build generates, in memory:
 - ``reference/configuration.md``, every configuration key with its type, default and an example.
 
 The rule pages join the navigation under "Rules", a section per family.  The page texts are plain functions
-(:func:`pages`), which the tests call without MkDocs.
+(:func:`pages`), which the tests call without MkDocs.  After the build, the page that checks records in the
+browser (``web/dist``, when ``python web/build.py`` has built it) is copied to ``try/``.
 """
 
 from __future__ import annotations
@@ -164,3 +165,13 @@ def on_files(files: Any, config: Any) -> Any:
     for path, text in pages().items():
         files.append(File.generated(config, path, content=text))
     return files
+
+
+def on_post_build(config: Any) -> None:
+    """The page that checks records in the browser, at ``try/``, when it is built (``python web/build.py``)."""
+    import shutil
+    from pathlib import Path
+
+    page = Path(config["docs_dir"]).parent / "web" / "dist"
+    if (page / "index.html").exists():
+        shutil.copytree(page, Path(config["site_dir"]) / "try", dirs_exist_ok=True)

@@ -160,3 +160,31 @@ def test_the_api_is_the_package_s():
     assert all(callable(getattr(bridgelint, name)) for name in ("read", "iter_records", "check", "iter_checked",
                                                                  "check_record", "replayed", "write_pbn",
                                                                  "write_json"))
+
+
+def test_the_record_model_is_exported_with_hands_tricks_and_a_header_for_every_format(tmp_path):
+    record = bridgelint.read("samples/clean.pbn")[0]
+    assert isinstance(record, bridgelint.Record) and isinstance(record.deal, bridgelint.Deal)
+    north = record.deal.hand("N")
+    assert isinstance(north, bridgelint.Hand)
+    assert (north.suits, north.hcp, str(north)) == ({"S": "A643", "H": "KJT8", "D": "92", "C": "AK3"}, 15,
+                                                     "A643.KJT8.92.AK3")
+    assert isinstance(record.contract.value, bridgelint.Contract)
+    tricks = bridgelint.tricks(record)
+    assert all(isinstance(trick, bridgelint.Trick) for trick in tricks)
+    assert [(t.leader, t.winner) for t in tricks[:3]] == [("W", "S"), ("S", "E"), ("E", "S")]  # S9; DT over D5; DA
+    lin = bridgelint.read("samples/vugraph.lin")[0]
+    assert lin.tag("North") is None  # LIN writes its players in one pn field
+    values = bridgelint.header(lin)
+    assert (values["Board"], values["Contract"], values["Declarer"]) == ("3", "7S", "S")
+    assert set(values) >= {"North", "East", "South", "West", "Result"}
+
+
+def test_the_writers_take_a_file_name_or_a_stream(tmp_path):
+    records = bridgelint.read("samples/clean.pbn")
+    bridgelint.write_pbn(records, tmp_path / "out.pbn")
+    stream = io.BytesIO()
+    bridgelint.write_pbn(records, stream)
+    assert (tmp_path / "out.pbn").read_bytes() == stream.getvalue()
+    bridgelint.write_json(records, str(tmp_path / "out.json"), findings=False)
+    assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["records"][0]["board"] == "1"

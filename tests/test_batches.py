@@ -10,6 +10,7 @@ import io
 import pytest
 from conftest import ERROR, WARNING, damaged_archives
 
+from bridgelint.rules.across import AcrossRecords
 from bridgelint.core.reference import reference
 from bridgelint.engine import run as file_run
 from bridgelint.formats import pbn
@@ -23,7 +24,7 @@ DIRECTIVES = "\n".join([
     WARNING, ERROR, WARNING, "% bridgelint: disable-file=B104\n", ERROR, WARNING])
 
 
-class Ahead:
+class Ahead(AcrossRecords):
     """A record hook that has records read ahead ``batch`` at a time; it notes the games of each batch."""
 
     def __init__(self, batch: int):

@@ -8,9 +8,7 @@ installed (``pip install -e '.[docs]'``), except under CI, which installs it.
 from __future__ import annotations
 
 import doctest
-import functools
 import glob
-import http.server
 import importlib.util
 import io
 import json
@@ -19,7 +17,6 @@ import re
 import shlex
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from types import ModuleType
 
@@ -32,6 +29,7 @@ from bridgelint.engine.config import KEYS, parse_config
 from bridgelint.rules import FAMILIES, RULES
 from conftest import rendered
 from conftest import run_cli as run
+from devtools import served as serving
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -249,18 +247,8 @@ def test_the_references_are_built(site):
 @pytest.fixture(scope="module")
 def served(site):
     """The site on the loopback address, as a web server serves it (``rules/CODE/`` is a directory's index)."""
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
+    with serving(site) as address:
+        yield address
 
 
 @pytest.mark.parametrize("page, heading", [("rules/", "Rules"), ("rules/A103/", "A103 insufficient-bid")])

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.core import findings, record, report
-from bridgelint.engine import pipeline, run
+from bridgelint.core import findings, record
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
 
@@ -25,7 +24,7 @@ LAYERS = ("core", "replay", "rules", "formats", "convert", "engine", "views", "r
 TOP = "api"  # the package itself, api.py, __main__.py and the deprecated re-exports
 # layers that a layer above them still leaves alone: what is drawn or reported is given, not read or run
 APART = {"views": {"formats", "engine"}, "reporters": {"formats", "engine"}}
-DEPRECATED = ("bridgelint.pipeline", "bridgelint.model")  # kept for one release: nothing inside imports them
+DEPRECATED = ("bridgelint.model",)  # kept until 0.3.0: nothing inside imports it
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
@@ -160,13 +159,11 @@ def test_the_package_loads_lazily():
     assert graph["bridgelint.cli"] == {"bridgelint.cli.commands"}  # on first use of cli or main
 
 
-def test_the_moved_public_names_still_import_with_a_warning():
+def test_the_moved_record_model_still_imports_with_a_warning_and_the_pipeline_shim_is_gone():
     for name in DEPRECATED:
         sys.modules.pop(name, None)
-    with pytest.warns(DeprecationWarning, match="bridgelint.engine.pipeline"):
-        old_pipeline = importlib.import_module("bridgelint.pipeline")
-    with pytest.warns(DeprecationWarning, match="bridgelint.core.record"):
+    with pytest.warns(DeprecationWarning, match="bridgelint.core.record.*0.3.0"):
         old_model = importlib.import_module("bridgelint.model")
-    assert old_pipeline.check_file is pipeline.check_file and issubclass(old_pipeline.FileRun, run.FileRun)
-    assert old_pipeline.FileReport is report.FileReport
     assert old_model.Record is record.Record and old_model.Finding is findings.Finding
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("bridgelint.pipeline")

@@ -3,7 +3,6 @@ on one process or several."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import pickle
 import re
@@ -165,13 +164,3 @@ def test_a_pipeline_pickles_and_a_worker_reports_what_this_process_does(inputs):
         assert [described(r.report) for r in two] == [described(r.report) for r in one]
         assert [described(r) for r in two.end()] == [described(r) for r in one.end()]
     assert "E101" in {f.code for report in one.end() for f in report.findings}
-
-
-def test_the_deprecated_file_run_still_runs_the_event_checks(inputs):
-    with pytest.warns(DeprecationWarning):
-        old = importlib.reload(importlib.import_module("bridgelint.pipeline"))
-    with open("fouled.pbn", "rb") as stream:
-        run = old.FileRun("fouled.pbn", stream)
-        codes = [f.code for checked in run for f in checked.findings]
-    assert "E101" in {f.code for f in run.report.findings} - set(codes)  # decided at the end of the file
-    assert {f.code for f in run.report.findings} == {f.code for f in pipeline.check_file("fouled.pbn").findings}

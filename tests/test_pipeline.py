@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ERROR, damaged_archives
 
+from bridgelint.rules.across import AcrossRecords
 from bridgelint.cli import cli
 from bridgelint.core.findings import Finding
 from bridgelint.engine.linter import Linter
@@ -118,6 +119,30 @@ def test_a_record_hook_sees_every_record_and_its_findings_are_selected_and_suppr
     assert [(f.code, f.game) for f in report.findings if f.code == "B101"] == [("B101", 2)]
     assert not [f for f in check_stream("t.pbn", io.BytesIO(text.encode()), {"A103"}, hooks=[repeated_board]).findings
                 if f.code == "B101"]
+
+
+def test_a_check_across_records_is_called_for_each_file_and_decides_at_its_end():
+    calls: list[str] = []
+
+    class Repeats(AcrossRecords):
+        def start_file(self, path, finalize):
+            calls.append(f"start {path}")
+            self.boards: dict[str | None, int] = {}
+
+        def __call__(self, ctx):
+            calls.append(f"record {ctx.record.game}")
+            self.boards[ctx.record.board_number] = ctx.record.line
+            return ()
+
+        def end_file(self, report):
+            calls.append("end")
+            return [Finding("B101", f"{len(self.boards)} board", line, 1) for line in self.boards.values()]
+
+    text = ERROR + "\n" + ERROR
+    report = check_stream("t.pbn", io.BytesIO(text.encode()), hooks=[Repeats()])
+    assert calls == ["start t.pbn", "record 1", "record 2", "end"]
+    assert [(f.code, f.message, f.line) for f in report.findings if f.code == "B101"] == [
+        ("B101", "1 board", ERROR.count("\n") + 2)]
 
 
 def test_a_bug_in_a_hook_is_x001_on_its_record():

@@ -20,7 +20,7 @@ from typing import Any, ContextManager, Generator, Iterable, TextIO, cast
 
 import click
 
-from . import outputs
+from . import outputs, reports
 from ..core._version import __version__
 from ..engine import interrupt, parallel
 from ..views import colour, printable
@@ -35,14 +35,12 @@ from ..core.report import FileReport
 from .progress import Progress
 from .replacing import Replacing
 from ..reporters import Collected, Reporter, Summary
-from ..reporters.text import TextReporter
 from ..rules import RULES
 from ..rules.base import Rule
 from ..rules.event import EVENT_CODES
 from ..rules.internal import InternalError
 
-DOCUMENTS = ("json", "github", "sarif", "junit", "gitlab")  # reporters of one document, each imported when used
-FORMATS = ("auto", "text", "html", *DOCUMENTS)
+FORMATS = ("auto", *reports.REPORTS)
 
 
 class _Commands(click.Group):
@@ -157,38 +155,13 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     run = pipeline.files(files, jobs or parallel.cpu_count(), {stdin_path: io.BytesIO(stdin_bytes)} if stdin_bytes
                          is not None else None, progress.read if progress else None, fixing)
     fail_on = fail_on or pipeline.config.fail_on
-    reporter: Reporter
     # colour where the text report goes: standard output (standard error when that holds the diff or the fixed
     # text), a file only with --color always
     paint = colour.wanted(sys.stderr if fixed_out else sys.stdout, color) if output_file is None else color == "always"
-    if output_format == "text":
-        reporter = TextReporter(not no_group, quiet, verbose, fail_on, unsafe_fixes, paint)
-    elif output_format == "html":
-        from ..reporters.html import HtmlReporter  # with the board views: imported for an HTML report only
-
-        real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
-        reporter = HtmlReporter(functools.partial(_records, pipeline, real, (stdin_path, stdin_bytes)), fail_on, verbose,
-                                pipeline.config.docs_url)
-    elif output_format == "json":
-        from ..reporters.json import JsonReporter  # each file written as its report comes
-
-        reporter = JsonReporter()
-    elif output_format == "sarif":
-        from ..reporters.sarif import SarifReporter  # each file's findings written as its report comes
-
-        reporter = SarifReporter(pipeline.config.docs_url)
-    elif output_format == "github":
-        from ..reporters.github import GithubReporter  # each file's annotations printed as its report comes
-
-        reporter = GithubReporter(max_annotations, fail_on)
-    elif output_format == "junit":
-        reporter = Collected(functools.partial(_render("junit"), fail_on=fail_on))
-    elif output_format == "gitlab":
-        from ..reporters.gitlab import GitlabReporter  # each file's issues written as its report comes
-
-        reporter = GitlabReporter()
-    else:
-        reporter = Collected(_render(output_format))
+    real = {shown(p): p for p in files}  # reports show escaped names; the boards are read from the file
+    reporter = reports.reporter(output_format, reports.ReportSettings(
+        fail_on, not no_group, quiet, verbose, unsafe_fixes, paint, max_annotations, pipeline.config.docs_url,
+        functools.partial(_records, pipeline, real, (stdin_path, stdin_bytes))))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
     summary = Summary()
     internal = unreadable = refused = False
@@ -200,7 +173,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         if not alone and (output_file is not None or not statistics):
             sinks.append((reporter, out))
         if statistics and not alone:  # the table on standard output; the report only into --output-file
-            sinks.append((Collected(_render("statistics")), None))
+            sinks.append((Collected(reports.render("statistics")), None))
 
         def emit(report: FileReport) -> None:
             nonlocal internal, refused
@@ -337,11 +310,6 @@ def _job_summary(path: str, reporter: Reporter) -> None:
             handle.write(reporter.summary())
     except OSError as error:
         click.echo(f"bridgelint: GITHUB_STEP_SUMMARY {shown(path)}: {error.strerror or error}", err=True)
-
-
-def _render(name: str) -> Any:
-    """The ``render`` function of the reporter module ``name``."""
-    return importlib.import_module(f"..reporters.{name}", __package__).render
 
 
 def _solving(dd: bool, no_cache: bool) -> str | None:

@@ -1,4 +1,4 @@
-"""``bridgelint convert``: LIN and PBN to PBN 2.1 export format or to JSON.
+"""``bridgelint convert``: any input to PBN 2.1 export format or to JSON; hand records to DLM or DUP.
 
 Every record is converted as faithfully as it can be, errors and all; the
 findings of the input (errors and warnings) go to standard error in the
@@ -18,27 +18,25 @@ import os
 import sys
 from contextlib import ExitStack, closing
 from dataclasses import replace
-from typing import IO, Any, BinaryIO, cast
+from typing import Any, BinaryIO, cast
 
 import click
 
 from . import outputs
 from ..engine.inputs import shown
 from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
-from ..engine.run import Checked, FileResult
+from ..engine.run import FileResult
 from .replacing import Replacing
 from ..reporters import text as text_reporter
-from ..convert.json_writer import JsonWriter
-from ..convert.pbn_writer import PbnWriter
+from ..convert.writers import WRITERS, Output
 from ..views.printable import visible
-
-EXTENSIONS = {"pbn": ".pbn", "json": ".json"}
 
 
 @click.command("convert")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--to", "target", type=click.Choice(sorted(EXTENSIONS)), required=True,
-              help="Output format: PBN 2.1 export format, or JSON of the record model.")
+@click.option("--to", "target", type=click.Choice(sorted(WRITERS)), required=True,
+              help="Output format: PBN 2.1 export format, JSON of the record model, or a dealing machine's "
+                   "DLM or DUP (the deal of each board number, checksums computed).")
 @click.option("-o", "--output", default=None,
               help="Output file; an existing directory gets one file per input, at the input's path below the "
                    "path named. Default: standard output.")
@@ -47,7 +45,7 @@ EXTENSIONS = {"pbn": ".pbn", "json": ".json"}
 @pipeline_options
 def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool, no_group: bool,
             **options: Any) -> None:
-    """Convert PBN and LIN files (directories searched recursively, - for standard input) to PBN or JSON."""
+    """Convert input files (directories searched recursively, - for standard input) to PBN, JSON, DLM or DUP."""
     pipeline = pipeline_from(options)
     inputs = [(named, path) for named in paths for path in files_of(pipeline, [named])]
     if not inputs:
@@ -55,7 +53,7 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
     per_file = output is not None and os.path.isdir(output)
     try:  # every output path is checked before anything is read or written
         if per_file and output is not None:
-            planned = outputs.per_input(output, inputs, EXTENSIONS[target], force)
+            planned = outputs.per_input(output, inputs, WRITERS[target].extension, force)
         elif output is not None and output != "-":
             outputs.check_file(output, [path for _, path in inputs], force)
     except outputs.OutputError as error:
@@ -63,7 +61,7 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
         sys.exit(USAGE_ERROR)
     unreadable = lost = False
     with ExitStack() as stack:
-        sink = None if per_file else _Sink(target, _open_output(output, stack))
+        sink = None if per_file else WRITERS[target].open(_open_output(output, stack))
         for result in stack.enter_context(closing(pipeline.files([path for _, path in inputs]))):
             if not result.opened:  # unreadable, or a zip that cannot be read by members: S115, S116
                 report = result.report
@@ -77,53 +75,34 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
                 continue
             if per_file:
                 with ExitStack() as one:
-                    file_sink = _Sink(target, _open_output(planned[result.path], one, parents=True))
+                    file_sink = WRITERS[target].open(_open_output(planned[result.path], one, parents=True))
                     lost |= convert_file(result, file_sink, not no_group)
-                    file_sink.close()
+                    _close(file_sink)
             elif sink is not None:
                 lost |= convert_file(result, sink, not no_group)
         if sink is not None:
-            sink.close()
+            _close(sink)
     if lost:
         click.echo("bridgelint: input was lost (S115, S116 above): what could be read is converted", err=True)
     sys.exit(USAGE_ERROR if unreadable or lost else 0)
 
 
-def convert_file(result: FileResult, sink: "_Sink", group: bool = True) -> bool:
+def convert_file(result: FileResult, sink: Output, group: bool = True) -> bool:
     """Convert the records of one input into ``sink``; its errors and warnings, those of unpacking it too, are
     printed to standard error, grouped as ``check`` groups them (every error a line; ``group`` false: every
     warning too).  True when input was lost (an archive damaged or over a limit)."""
     for checked in result:
-        sink.write(checked, result.name)
+        sink.write(checked.record, checked.replays, checked.findings, result.name)
     told = replace(result.report, path=result.name,
                    findings=[f for f in result.report.findings if f.severity in ("error", "warning")])
     click.echo(visible(text_reporter.file_lines(told, group)), err=True, nl=False)  # grouped as check groups them
     return result.lost
 
 
-class _Sink:
-    """One output: a PBN file (header then games) or a JSON document."""
-
-    def __init__(self, target: str, stream: IO[bytes]):
-        self.target = target
-        if target == "pbn":
-            self.pbn = PbnWriter(stream)
-        else:
-            self.text = io.TextIOWrapper(stream, encoding="utf-8", newline="\n", write_through=True)
-            self.json = JsonWriter(self.text)
-
-    def write(self, checked: Checked, path: str) -> None:
-        if self.target == "pbn":
-            self.pbn.write(checked.record, checked.replays)
-        else:
-            self.json.write(checked.record, checked.findings, path, checked.replays)
-
-    def close(self) -> None:
-        if self.target == "pbn":
-            self.pbn.header()  # a file without games still says what it is
-        else:
-            self.json.close()
-            self.text.detach()
+def _close(sink: Output) -> None:
+    """Finish an output file, telling what its writer has to say."""
+    for note in sink.close():
+        click.echo(f"bridgelint: {note}", err=True)
 
 
 class _OnTerminal(io.RawIOBase):

@@ -6,8 +6,9 @@ from it, read once and replaced only if it is still that file, as ``check --fix`
 no FIFO, read-only file, file with other hard links or another user's file is rewritten);
 ``--check`` writes nothing and exits 1 when a file would change; ``--diff`` prints the patch of the file's own
 bytes, which ``patch -p1`` applies, and exits 1 likewise.  Standard input (``-``) is written to standard output.
-LIN files and archive members are left as they are, and said so.  Exit status: 0 nothing (more) to change, 1 a
-file would change (``--check``, ``--diff``), 2 usage error, an unreadable path or a file not rewritten.
+Files of other formats (LIN, dealing-machine files: told as ``check`` tells them) and archive members are left as
+they are, and said so.  Exit status: 0 nothing (more) to change, 1 a file would change (``--check``, ``--diff``),
+2 usage error, an unreadable path or a file not rewritten.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..engine.diffing import unified_diff
 from ..engine.fixing import Refused, Snapshot
 from ..engine.formatting import formatted
 from ..engine.inputs import is_archive, shown
+from ..formats.registry import SNIFF_BYTES, format_from_content, format_from_name
 from ..reporters import text as text_reporter
 
 
@@ -42,10 +44,6 @@ def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options
     changed = unchanged = 0
     unreadable = False
     for path in files:
-        if path.lower().endswith(".lin") or pipeline.fmt == "lin":
-            click.echo(f"bridgelint: {shown(path)}: a LIN file, left as it is (bridgelint convert --to pbn writes "
-                       "it as PBN)", err=True)
-            continue
         if path != "-" and is_archive(path):
             click.echo(f"bridgelint: {shown(path)}: an archive, left as it is: format its files unpacked", err=True)
             continue
@@ -64,6 +62,11 @@ def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options
         except OSError as error:
             click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
             unreadable = True
+            continue
+        fmt = pipeline.fmt or format_from_name(path) or format_from_content(data[:SNIFF_BYTES])
+        if fmt != "pbn":
+            click.echo(f"bridgelint: {shown(path)}: a {fmt.upper()} file, left as it is (bridgelint convert --to pbn "
+                       "writes it as PBN)", err=True)
             continue
         written, report = formatted(pipeline, path, data)
         for finding in report.findings:  # what the layout could not mend

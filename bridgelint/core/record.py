@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Iterable
 
+from .bridge import RANKS, SUITS
 from .holders import Holders
 from .text import KeptAsText, Places, plain_items
 from .tokens import END, Call, Card, seat_cards
@@ -23,6 +24,30 @@ if TYPE_CHECKING:
     from .tags import Field, Tag
 
 
+_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}  # Milton Work's high-card points
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One player's cards (``'SA'``, ``'H7'``...), by suit."""
+
+    cards: tuple[str, ...]
+
+    @property
+    def suits(self) -> dict[str, str]:
+        """The ranks held in each suit, highest first: ``{'S': 'AKQ', 'H': 'T98', 'D': '', 'C': '5432'}``."""
+        return {suit: "".join(rank for rank in RANKS if suit + rank in self.cards) for suit in SUITS}
+
+    @property
+    def hcp(self) -> int:
+        """High-card points: ace 4, king 3, queen 2, jack 1."""
+        return sum(_POINTS.get(card[1:], 0) for card in self.cards)
+
+    def __str__(self) -> str:
+        """The hand as PBN writes it: ``AKQ.T98..5432``."""
+        return ".".join(self.suits.values())
+
+
 @dataclass(slots=True)
 class Deal:
     """The four hands, by seat; a hand is None when unknown (PBN ``-``)."""
@@ -32,6 +57,11 @@ class Deal:
     column: int
     columns: dict[str, int] = field(default_factory=dict)  # where each written hand starts, on ``line``
     _held: Holders | None = field(default=None, init=False, repr=False, compare=False)
+
+    def hand(self, seat: str) -> Hand | None:
+        """A seat's hand (``'N'``, ``'E'``, ``'S'``, ``'W'``), None when unknown."""
+        cards = self.hands.get(seat)
+        return Hand(cards) if cards is not None else None
 
     def where(self, seat: str) -> tuple[int, int]:
         """(line, column) of a seat's hand, or of the deal when not known."""
@@ -56,7 +86,7 @@ class Auction(KeptAsText[Call]):
     texts, and runs of them are places in the game's text, so its Call objects
     (and their places) are made only when ``calls`` is first read.  ``names`` is
     None for an auction kept as Call objects.  (A LIN auction of one-call ``mb``
-    fields is kept as the PBN names of its calls alike: ``readers.lin.LinAuction``.)
+    fields is kept as the PBN names of its calls alike: ``formats.lin.LinAuction``.)
     """
 
     __slots__ = ("seat", "line", "column", "notes", "names")

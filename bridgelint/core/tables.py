@@ -277,7 +277,7 @@ class Column:
     width: int = 0  # minimum width of its elements (0: none)
     align: str = ""  # "L" or "R"; "" not given
     offset: int = 0  # where its specification starts in the tag value
-    kind: str | None = None  # the kind of a predefined column (bridgelint.tables), None for others
+    kind: str | None = None  # the kind of a predefined column (TABLE_COLUMNS), None for others
 
 
 @dataclass(slots=True)

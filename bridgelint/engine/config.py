@@ -334,41 +334,18 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
             raise ConfigError(f"{where}: {key!r} must be a list of glob patterns (strings)")
         return tuple(value)
 
-    per_file: dict[str, tuple[str, ...]] = {}
-    value = table.get("per-file-ignores", {})
-    if not isinstance(value, dict):
-        raise ConfigError(f"{where}: 'per-file-ignores' must be a table of glob = [codes]")
-    for pattern, selectors in value.items():
-        if not isinstance(selectors, list) or not all(isinstance(v, str) for v in selectors):
-            raise ConfigError(f"{where}: 'per-file-ignores' {pattern!r} must be a list of rule codes (strings)")
-        per_file[pattern] = split_selectors(selectors)
-        check_selectors(per_file[pattern], codes, f"{where}: 'per-file-ignores' {pattern!r}")
-
+    per_file = _per_file_ignores(table, codes, where)
     fail_on = table.get("fail-on", "error")
     if fail_on not in FAIL_ON:
         raise ConfigError(f"{where}: 'fail-on' must be one of {', '.join(map(repr, FAIL_ON))}, not {fail_on!r}")
-
-    across_files = table.get("across-files", False)
-    if not isinstance(across_files, bool):
-        raise ConfigError(f"{where}: 'across-files' must be true or false, not {across_files!r}")
-
-    value = table.get("encoding", {})
-    if isinstance(value, str):
-        value = {"*": value}
-    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        raise ConfigError(f"{where}: 'encoding' must be an encoding name, or a table of glob = encoding name")
-    encodings = {pattern: check_encoding(name, f"{where}: 'encoding' {pattern!r}") for pattern, name in value.items()}
+    across_files, dd = _flag(table, "across-files", where), _flag(table, "dd", where)
+    encodings = _encodings(table, where)
     hand_records = table.get("hand-record", [])
     if not isinstance(hand_records, list) or not all(isinstance(v, str) and v for v in hand_records):
         raise ConfigError(f"{where}: 'hand-record' must be a list of paths (strings)")
-
     docs_url = table.get("docs-url")
     if docs_url is not None and not (isinstance(docs_url, str) and docs_url.startswith(("https://", "http://"))):
         raise ConfigError(f"{where}: 'docs-url' must be an http(s) URL (the rule pages are <docs-url>/rules/CODE/)")
-
-    dd = table.get("dd", False)
-    if not isinstance(dd, bool):
-        raise ConfigError(f"{where}: 'dd' must be true or false, not {dd!r}")
 
     layer = Layer(code_list("select"), code_list("extend-select") or (), code_list("ignore") or ())
     skipped = () if "exclude" in table else DEFAULT_EXCLUDE  # as ruff: exclude replaces the defaults
@@ -376,6 +353,38 @@ def parse_config(table: Any, codes: Iterable[str], root: Path, where: str = "con
                   exclude=glob_list("exclude") + glob_list("extend-exclude"), skipped=skipped, fail_on=fail_on,
                   across_files=across_files, encodings=encodings, docs_url=docs_url,
                   hand_records=tuple(str(root / path) for path in hand_records), dd=dd)
+
+
+def _per_file_ignores(table: dict, codes: tuple[str, ...], where: str) -> dict[str, tuple[str, ...]]:
+    """The ``per-file-ignores`` table: glob -> rule selectors, each checked."""
+    value = table.get("per-file-ignores", {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: 'per-file-ignores' must be a table of glob = [codes]")
+    per_file: dict[str, tuple[str, ...]] = {}
+    for pattern, selectors in value.items():
+        if not isinstance(selectors, list) or not all(isinstance(v, str) for v in selectors):
+            raise ConfigError(f"{where}: 'per-file-ignores' {pattern!r} must be a list of rule codes (strings)")
+        per_file[pattern] = split_selectors(selectors)
+        check_selectors(per_file[pattern], codes, f"{where}: 'per-file-ignores' {pattern!r}")
+    return per_file
+
+
+def _flag(table: dict, key: str, where: str) -> bool:
+    """A key that is true or false (false when absent)."""
+    value = table.get(key, False)
+    if not isinstance(value, bool):
+        raise ConfigError(f"{where}: {key!r} must be true or false, not {value!r}")
+    return value
+
+
+def _encodings(table: dict, where: str) -> dict[str, str]:
+    """The ``encoding`` key: one encoding name for every file, or a table of glob = encoding name."""
+    value = table.get("encoding", {})
+    if isinstance(value, str):
+        value = {"*": value}
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise ConfigError(f"{where}: 'encoding' must be an encoding name, or a table of glob = encoding name")
+    return {pattern: check_encoding(name, f"{where}: 'encoding' {pattern!r}") for pattern, name in value.items()}
 
 
 @dataclass

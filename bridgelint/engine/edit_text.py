@@ -1,10 +1,10 @@
 """Edits applied to a file's bytes as they stream: everything an edit does not name stays byte for byte.
 
-The file is cut into lines as the readers cut it (:mod:`.readers.text`): a line
+The file is cut into lines as the readers cut it (:mod:`..formats.text`): a line
 ends after an LF, or after a CR that no LF follows (``CR CR LF`` is one line
 end, its CRs characters of the line); a UTF-8 byte order mark before the first
 line is no character of it.  Each line is decoded on its own, as the readers
-do (UTF-8, else by the readers' :class:`~.readers.text.Decoder`: the encoding
+do (UTF-8, else by the readers' :class:`~..formats.text.Decoder`: the encoding
 ``--encoding`` names, or the Windows code page the file shows, or Latin-1), so
 that an edit's columns are the findings' columns.  An edited line keeps its own bytes outside the edits, and
 the replacement text is written in the line's encoding (Latin-1 or

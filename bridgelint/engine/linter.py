@@ -21,12 +21,13 @@ from typing import Callable, Iterable
 from ..core.findings import Finding
 from ..core.record import Record
 from ..replay.context import Context
+from ..rules.across import AcrossRecords
 from ..rules import DEFAULT_CODES, RULES
 from ..rules.base import Rule
 from ..rules.internal import InternalError
 from ..rules.parts import ALL, AUCTION_REMARKS, PLAY_REMARKS, held
 
-RecordHook = Callable[[Context], Iterable[Finding]]
+RecordHook = AcrossRecords | Callable[[Context], Iterable[Finding]]  # a plain callable: one record at a time
 
 
 _REPLAYS = ((AUCTION_REMARKS, attrgetter("auction")), (PLAY_REMARKS, attrgetter("play")))  # in the order they run

@@ -24,20 +24,12 @@ batches").  The directives outside any game that the reader had found when it
 gave a record are those above it, however far the run has read ahead.  The
 reference run (:mod:`~..core.reference`) takes records one at a time.
 
-A record hook (:data:`~.linter.RecordHook`) sees every record of a file, in
-order, after the rules, and its findings are that record's, selected,
-completed and suppressed like the rules'.  A hook keeps its own state across
-records and files, so checks across records (duplicate boards, an event's
-movement) are hooks.  It runs in the process that reads the file: with
-``--jobs`` above 1 each worker's hooks see that worker's files only.  A hook
-may also have ``start_file(path, finalize)``, called before a file's first
-record with the file's last step (its directives), ``end_file(report)``, called once the
-file is read, whose findings (of records of the file, decided at its end) join
-the report, and ``later``, the codes it decides after the file (in the parent,
-across files): S112 leaves those to it.  A hook with ``prepare(batch)`` works
-something out for each batch of records before the rules run (``batch``: how
-many records it wants at a time; the largest asked for, or ``BATCH``, is
-taken).
+A record hook (:data:`~.linter.RecordHook`) is a check across records
+(:class:`~..rules.across.AcrossRecords`: its methods, and when each is called,
+are said there), or a plain callable of one record, taken as one.  It runs in
+the process that reads the file: with ``--jobs`` above 1 each worker's hooks see
+that worker's files only.  Of the batch sizes the hooks that prepare ask for,
+the largest, or ``BATCH``, is taken.
 
 The event checks (E codes, :mod:`bridgelint.engine.events`) are such a hook:
 the pipeline gives it to every file's run whenever an event code is selected
@@ -64,6 +56,7 @@ from ..core.report import FileReport
 from ..formats import format_from_name, open_reader
 from ..replay.context import Context
 from ..rules import RULES
+from ..rules.across import across
 from ..rules.internal import InternalError
 from ..rules.syntax import NoGame
 from .suppression import Suppressions
@@ -94,7 +87,7 @@ class FileRun:
         self.fmt = fmt
         self.encoding = encoding
         self.linter = linter_for(codes)
-        self.hooks = tuple(hooks)
+        self.hooks = tuple(map(across, hooks))
         self.report = FileReport(path, fmt or "unknown")
         self.file_findings: list[Finding] = []
         self.at_end: list[Finding] = []
@@ -102,17 +95,16 @@ class FileRun:
 
     def __iter__(self) -> Iterator[Checked]:
         report, linter = self.report, self.linter
-        later = frozenset().union(*(getattr(hook, "later", ()) for hook in self.hooks))
+        later = frozenset().union(*(hook.later for hook in self.hooks))
         suppressions = Suppressions(frozenset(RULES), linter.codes - later)
         finalize = Finalize(linter.codes, suppressions)
         for hook in self.hooks:
-            if hasattr(hook, "start_file"):
-                hook.start_file(self.path, finalize)
+            hook.start_file(self.path, finalize)
         header: list = []  # the reader's directives outside any game, as they are read
         seen = 0  # those added to the suppressions
         found: deque[int] = deque()  # how many the reader had found when it gave each record not yet checked
         line = 1
-        preparers = [hook for hook in self.hooks if hasattr(hook, "prepare")]
+        preparers = [hook for hook in self.hooks if hook.batch]
         tally = Tally()
         try:
             reader = open_reader(self.stream, self.path, self.fmt, self.encoding)
@@ -124,7 +116,7 @@ class FileRun:
                     found.append(len(header))
                     yield Context(record)
 
-            size = max([1 if SWITCH.on else BATCH, *(getattr(hook, "batch", 1) for hook in preparers)])
+            size = max([1 if SWITCH.on else BATCH, *(hook.batch for hook in preparers)])
             for replays in gathered(contexts(), size, [linter.replay, *(hook.prepare for hook in preparers)]):
                 record = replays.record
                 line = record.line
@@ -151,9 +143,7 @@ class FileRun:
         report.boards, report.results = tally.boards, tally.results
         at_end: list[Finding] = []
         for hook in self.hooks:
-            end_file = getattr(hook, "end_file", None)
-            if end_file is not None:
-                at_end += end_file(report)
+            at_end += hook.end_file(report)
             if isinstance(hook, EventHook):
                 self.pending = hook.pending
         suppressions.add_header(header[seen:])

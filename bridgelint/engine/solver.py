@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Iterable
 
 from ..core.bridge import RANKS, SEATS, SUITS
-from ..core.findings import Finding
 from ..core.record import Deal
 from ..replay.context import Context
+from ..rules.across import AcrossRecords
 
 BATCH = 32  # deals per call of DDS's CalcAllTables
 KEPT = 1 << 16  # tables kept in memory by a run
@@ -256,7 +256,7 @@ class Solver:
 
 
 
-class SolveStage:
+class SolveStage(AcrossRecords):
     """The deals of a file solved, as a record hook that prepares each batch before the rules run: a record
     that double dummy can check gets its deal's table (``Context.solved``)."""
 
@@ -271,9 +271,6 @@ class SolveStage:
             return
         for (ctx, _), tricks in zip(wanted, self.solver.tables([hands for _, hands in wanted])):
             ctx.solved = tricks
-
-    def __call__(self, ctx: Context) -> list[Finding]:
-        return []
 
 
 _SOLVERS: dict[str, Solver] = {}  # this process's solver of each cache directory

@@ -18,6 +18,10 @@ from typing import Any, BinaryIO, Callable, cast
 
 from ..rules import syntax
 from .base import NotText, Reader, StoppedAtNul
+from .dealing_bigdeal import BerReader, BhgReader, CdsReader, RzdReader, looks_like_ber, looks_like_bhg
+from .dealing_bri import BriReader, DgeReader, looks_like_bri, looks_like_dge
+from .dealing_dlm import DlmReader, looks_like_dlm
+from .dealing_dup import DupReader, looks_like_dup
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
 from .text import LoneCrAsLf, StopAtNul, decode_line
@@ -50,6 +54,14 @@ def _sniff_lin(head: bytes) -> bool:
 
 FORMATS: tuple[Format, ...] = (
     Format("lin", (".lin",), _lin, _sniff_lin),
+    Format("dlm", (".dlm",), DlmReader, looks_like_dlm),
+    Format("dup", (".dup",), DupReader, looks_like_dup, text=False),
+    Format("bri", (".bri",), BriReader, looks_like_bri, text=False),
+    Format("dge", (".dge",), DgeReader, looks_like_dge, text=False),
+    Format("ber", (".ber",), BerReader, looks_like_ber, text=False),
+    Format("bhg", (".bhg",), BhgReader, looks_like_bhg),
+    Format("rzd", (".rzd",), RzdReader, text=False),
+    Format("cds", (".cds",), CdsReader, text=False),
     Format("pbn", (".pbn",), _pbn),
 )
 BY_NAME = {fmt.name: fmt for fmt in FORMATS}

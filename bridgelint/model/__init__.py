@@ -1,7 +1,7 @@
 """Deprecated: the record model is in :mod:`bridgelint.core`: ``record``, ``tags``, ``tokens``, ``text``,
 ``holders``, ``tables`` and ``findings``.
 
-Kept for one release, so that ``from bridgelint.model import Record`` still works; it warns.
+Kept until 0.3.0, so that ``from bridgelint.model import Record`` still works; it warns.  It goes in 0.3.0.
 """
 
 import warnings
@@ -15,4 +15,4 @@ from ..core.text import *  # noqa: F401,F403
 from ..core.tokens import *  # noqa: F401,F403
 
 warnings.warn("bridgelint.model is deprecated: import from bridgelint.core.record, .findings, .tags, .tokens, "
-              ".text, .holders or .tables", DeprecationWarning, stacklevel=2)
+              ".text, .holders or .tables (bridgelint.model goes in 0.3.0)", DeprecationWarning, stacklevel=2)

@@ -92,14 +92,7 @@ def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
     board_room = room(record)
     if board_room is not None:
         extra.append(("Room", board_room))
-    names = [n.replace("%COMMA%", ",").replace("%PIPE%", "|").strip() for n in first.get("PN", "").split(",")]
-    if names[:4] == ["South", "West", "North", "East"]:  # BBO's placeholder: no names
-        names = names[4:]
-    if len(names) >= 8 and board_room == "Closed":
-        names = names[4:]
-    for seat, name in zip(_LIN_SEATS, names[:4]):
-        if name:
-            values[SEAT_NAMES[seat]] = name
+    values.update(_lin_players(first.get("PN", ""), board_room))
     dealer = record.dealer.value if record.dealer is not None else None
     if dealer:
         values["Dealer"] = dealer
@@ -117,6 +110,17 @@ def _lin_header(record: Record, ctx: Context) -> tuple[dict[str, str], list[tupl
     if tricks is not None:
         values["Result"] = str(tricks)
     return values, extra
+
+
+def _lin_players(pn: str, board_room: str | None) -> dict[str, str]:
+    """The players of a LIN board by PBN tag (``North``...), from its ``pn`` value: the closed room's the second
+    four names of a match's eight."""
+    names = [n.replace("%COMMA%", ",").replace("%PIPE%", "|").strip() for n in pn.split(",")]
+    if names[:4] == ["South", "West", "North", "East"]:  # BBO's placeholder: no names
+        names = names[4:]
+    if len(names) >= 8 and board_room == "Closed":
+        names = names[4:]
+    return {SEAT_NAMES[seat]: name for seat, name in zip(_LIN_SEATS, names[:4]) if name}
 
 
 def lin_outcome(record: Record, ctx: Context) -> tuple[Contract | None, str | None, int | None]:

@@ -14,7 +14,7 @@ _ALL: list[type[Rule]] = [
     syntax.NotText, syntax.MalformedTag, syntax.UnterminatedComment, syntax.SwallowingComment, syntax.RepeatedTag,
     syntax.BadCharacter, syntax.LongLine, syntax.ExportFormat, syntax.NonStandardSpelling, syntax.BadInheritance,
     syntax.NoGame, syntax.UnusedSuppression, syntax.SwallowedTag, syntax.Windows1252, syntax.DamagedArchive,
-    syntax.ArchiveLimit, syntax.MalformedLin, syntax.UnknownLinTag,
+    syntax.ArchiveLimit, syntax.MalformedLin, syntax.UnknownLinTag, syntax.MalformedDealingFile,
     board.BoardNumber, board.Dealer, board.Vulnerability, board.StandardDealer, board.StandardVulnerability,
     board.DateForm, board.MissingBoardHeader,
     deal.NoDeal, deal.MalformedDeal, deal.HandSize, deal.DuplicateCard,

@@ -13,9 +13,11 @@ from typing import Iterator
 
 from ..core.bridge import Contract, DENOMINATION_NAMES, PACK, SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITY_WORDS, side
 from ..core.findings import Finding, Related
+from ..core.report import FileReport
 from ..core.record import Deal
 from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
 from ..core.par import Par, par
+from .across import AcrossRecords
 from .base import Context, Rule
 from .tables import ContradictoryValues, MalformedTagValue, traveller
 from ..replay.context import per_record
@@ -289,13 +291,13 @@ class FileTables:
         return None
 
 
-class MakeableOnlyHook:
+class MakeableOnlyHook(AcrossRecords):
     """O104's facts as a record hook: each table of a file read, the rule's check made when the file ends."""
 
     def __init__(self) -> None:
         self.start_file("", None)
 
-    def start_file(self, path: str, suppressions: object) -> None:
+    def start_file(self, path: str, finalize: object) -> None:
         self.tables = FileTables()
 
     def __call__(self, ctx: Context) -> list[Finding]:
@@ -303,7 +305,7 @@ class MakeableOnlyHook:
             self.tables.add(analysis(ctx))
         return []
 
-    def end_file(self, report: object) -> list[Finding]:
+    def end_file(self, report: FileReport) -> list[Finding]:
         return MakeableOnly.check_file(self.tables)
 
 
@@ -635,7 +637,7 @@ class _DealResults:
                 "another contract, declarer or board")
 
 
-class SolvedFile:
+class SolvedFile(AcrossRecords):
     """The checks of solved deals across a file, as a record hook after the solve stage: O103 (each record's
     table against the solver's, naming the board of the file whose table it is) and O105's two sides (results of
     one deal declared by both sides in one denomination), decided when the file ends.
@@ -648,7 +650,7 @@ class SolvedFile:
         self.mismatches, self.sides = SolverMismatch.code in codes, UnlikelyResult.code in codes
         self.start_file("", None)
 
-    def start_file(self, path: str, suppressions: object) -> None:
+    def start_file(self, path: str, finalize: object) -> None:
         self.path = path
         self.tables: dict[str, list[tuple[str, int]]] = {}  # a solved table → (board, line) of up to two boards
         self.wrong: list[_Wrong] = []
@@ -715,7 +717,7 @@ class SolvedFile:
                                          board=ctx.record.board_number)
         yield _Wrong(waiting, _pattern(reading), reading.convention, ctx.record.board_number or "?")
 
-    def end_file(self, report: object) -> list[Finding]:
+    def end_file(self, report: FileReport) -> list[Finding]:
         judged = self.written.convention()
         told = [made for convention, made in self.unless if convention != judged]
         self.wrong += [made for made in told if isinstance(made, _Wrong)]

@@ -11,6 +11,7 @@ from ..core.directives import Directive
 from ..core.findings import Edit, Finding
 from ..core.record import Record
 from ..core.tags import Tag
+from ..core.wording import counted
 from .base import Rule
 from .edits import token_edit, value_edit
 
@@ -692,6 +693,62 @@ class UnknownLinTag(Rule):
 
     code, name, severity, law = "S121", "unknown-lin-tag", "warning", "LIN"
     stage = "game"
+
+
+class MalformedDealingFile(Rule):
+    """Malformed dealing-machine file.
+
+    What it does: reports a dealing machine's file (DUP, DLM, BRI, DGE, and
+    BER, BHG, RZD, CDS) that is not as its format says: a length that is not
+    whole boards, a DLM checksum (of a board or of the file) that does not
+    match, a DLM whose boards From..To are not all there, a DUP trailer whose
+    board range or copies contradict the boards held or whose DGE part is not
+    its BRI part's deal, a card code out of range. A hand of other than 13
+    cards or a card dealt twice is D103 or D104, as in any deal; the boards
+    that can be read are still checked.
+    Why it matters: the machine refuses the file or deals other boards than
+    the hand record shows, and the boards played are not the published ones.
+    Example: a DLM board whose checksum is not the board number XOR its letters.
+
+        [Document]
+        Status=Show
+        Duplicates=1
+        From board=1
+        To board=1
+        Checksum=000
+        Board 01=fokfapmnnkpbcfibeooicpgahi023
+
+    Use instead: the checksum of the board's letters (the file written again by the dealing program).
+
+        [Document]
+        Status=Show
+        Duplicates=1
+        From board=1
+        To board=1
+        Checksum=000
+        Board 01=fokfapmnnkpbcfibeooicpgahi022
+
+    References: the DUP, BRI and DGE layouts as Duplimate documents them; DLM as Dealer4 and Duplimate write
+    it (dealing.md in the specification).
+    """
+
+    code, name, severity, law = "S150", "malformed-dealing-file", "error", None
+    stage = "game"
+
+    @classmethod
+    def check_length(cls, left: int, size: int, line: int, column: int) -> Finding:
+        """S150 for the ``left`` bytes at the end of a file of records of ``size`` bytes."""
+        return cls.finding(f"the file does not end on a whole board: {counted(left, 'byte')} left over where a "
+                           f"board takes {size}", line, column)
+
+    @classmethod
+    def check_checksum(cls, what: str, written: str, due: tuple[int, ...], line: int, column: int) -> Finding | None:
+        """S150 when the checksum ``written`` for ``what`` is none of the values ``due`` (the rules a writer may
+        have followed)."""
+        if written.isascii() and written.isdigit() and int(written) in due:
+            return None
+        return cls.finding(f"the checksum of {what} is {written or 'empty'}, not {' or '.join(map(str, due))}",
+                           line, column)
 
 
 def _may_hold_bad_characters(text: str) -> bool:

@@ -5,21 +5,23 @@ solves for O105 on the traveller's rows (``--hand-record``)."""
 from __future__ import annotations
 
 from ...core.fingerprint import hands_of
-from ...core.findings import Finding
 from ...core.record import Deal
 from ...replay.context import Context
 from ...rules.optimum import UnlikelyResult
 from ...rules.travellers import LEAD_CODES
 from .sighting import known
 from .state import Reference
+from ...rules.across import AcrossRecords
 
 
 HAND_DEAL_CODES = LEAD_CODES | {UnlikelyResult.code}  # the rules that read a traveller's hand record deal
 
 
-class HandDeals:
+class HandDeals(AcrossRecords):
     """A record hook that prepares each batch before the rules run: a record with a ScoreTable and no whole deal
     of its own gets the hand record's deal of its board, when a hand record holds that board."""
+
+    batch = 1
 
     def __init__(self, reference: Reference):
         self.reference = reference
@@ -35,8 +37,6 @@ class HandDeals:
                 ctx.hand_deal = Deal({seat: tuple(cards) for seat, cards in hands_of(official.deal).items()},
                                      official.line, 1)
 
-    def __call__(self, ctx: Context) -> list[Finding]:
-        return []
 
 
 def hand_deal_hooks(codes: frozenset[str], reference: Reference | None) -> list[HandDeals]:

@@ -20,6 +20,7 @@ from ..linter import location
 from .packed import Sightings
 from .sighting import NO_DATE, Sighting, carried, sight
 from .state import EventState, Reference
+from ...rules.across import AcrossRecords
 
 UNCOMPARED = UncomparedBoard.code
 
@@ -44,7 +45,7 @@ def event_hooks(codes: frozenset[str], scope: EventScope | None) -> list[EventHo
     return [EventHook(*scope)]
 
 
-class EventHook:
+class EventHook(AcrossRecords):
     """E101-E104 as a record hook of the pipeline."""
 
     def __init__(self, across: bool = False, listed: bool = True, reference: Reference | None = None):

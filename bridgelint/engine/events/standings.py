@@ -20,11 +20,13 @@ from typing import Sequence
 
 from ...core.digits import is_digits, whole
 from ...core.findings import Finding
+from ...core.report import FileReport
 from ...replay.context import Context
 from ...rules.method import method_of
 from ...rules.results import (ImpossibleTraveller, Standings, StandingsTotals, TeamsResult, pair_key,
                               ids_apart, per_direction, standings)
 from ...rules.tables import Traveller, traveller
+from ...rules.across import AcrossRecords
 from .matches import Matches
 
 _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),
@@ -87,14 +89,14 @@ def standings_hooks(codes: frozenset[str]) -> list[StandingsHook]:
     return [StandingsHook()] if {StandingsTotals.code, TeamsResult.code, ImpossibleTraveller.code} & codes else []
 
 
-class StandingsHook:
+class StandingsHook(AcrossRecords):
     """R104 over one file's records, R105 on its teams matches (:class:`.matches.Matches`), and R106 where a pair's
     boards or tables do not fit across them."""
 
     def __init__(self) -> None:
         self.start_file("", None)
 
-    def start_file(self, path: str, suppressions: object) -> None:
+    def start_file(self, path: str, finalize: object) -> None:
         self.pairs: dict[str, _Pair] = {}  # by pair_key
         self.boards: set[str] = set()
         self.played: dict[str, list[tuple[Sequence[str], Sequence[int]]]] = {}  # board -> its counted entries'
@@ -309,7 +311,7 @@ class StandingsHook:
                     if imp is not None:
                         divided.setdefault(key, []).append(imp / comparisons)
 
-    def end_file(self, report: object) -> list[Finding]:
+    def end_file(self, report: FileReport) -> list[Finding]:
         return self.matches.findings(self.totals) + self._totals()
 
     def _totals(self) -> list[Finding]:
