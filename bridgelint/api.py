@@ -17,6 +17,7 @@ Examples:
 from __future__ import annotations
 
 import io
+import re
 import os
 from contextlib import closing
 from typing import IO, BinaryIO, Iterable, Iterator, TextIO, Union, cast
@@ -324,10 +325,22 @@ def _codes(select: Iterable[str], ignore: Iterable[str], extend_select: Iterable
 
 
 def _binary(source: BinaryIO | TextIO) -> BinaryIO:
-    """A stream as bytes: a text stream's buffer, or its text as UTF-8."""
+    """A stream as bytes: a text stream's buffer, or its text as UTF-8.  A lone surrogate in the text is the
+    byte it stands for (``\\udc80``: 0x80, as Python reads a byte that is not UTF-8), else U+FFFD: the reader
+    reports it (S114, S106), nothing raises."""
     if isinstance(source, io.TextIOBase):
-        return getattr(source, "buffer", None) or io.BytesIO(source.read().encode("utf-8"))
+        buffer = getattr(source, "buffer", None)
+        if buffer is not None:
+            return cast(BinaryIO, buffer)
+        text = source.read()
+        try:
+            return io.BytesIO(text.encode("utf-8", "surrogateescape"))
+        except UnicodeEncodeError:
+            return io.BytesIO(_SURROGATE.sub("\ufffd", text).encode("utf-8", "surrogateescape"))
     return cast(BinaryIO, source)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _name(source: BinaryIO | TextIO) -> str:

@@ -148,7 +148,7 @@ def test_sarif_of_30000_findings_holds_25000_results_errors_first_and_says_so(he
         findings = [(warning if i % 3 else error).finding("m", i + 1, 1, severity="warning" if i % 3 else "error")
                     for i in range(500)]
         reporter.file(FileReport(f"f{n}.pbn", "pbn", 1, 1, findings))
-    document = json.loads(reporter.end(Summary()))
+    document = json.loads("".join(reporter.end(Summary())))
     run = document["runs"][0]
     levels = [result["level"] for result in run["results"]]
     assert len(levels) == MAX_RESULTS == 25_000

@@ -170,7 +170,7 @@ def layout_line_by_line(record, lines: list[str]) -> list[tuple[int, int, str]]:
         element_lines |= record.play.lines()
     spaced = [re.sub(r";[^\n]*", lambda m: ";" + "x" * (len(m.group()) - 1), line) for line in written]  # free text
     out += [(number, 1, "elements not separated by single spaces from column 1") for number in sorted(element_lines)
-            if spaced[number - first] != " ".join(spaced[number - first].split())]
+            if spaced[number - first] != " ".join(re.findall(r"[^ \t\r\n]+", spaced[number - first]))]  # as read
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sqlite3
 
 import pytest
@@ -152,6 +153,33 @@ def test_a_damaged_cache_is_rebuilt_never_trusted(cache):
     (table,) = broken.tables([solver.hands_of(_deal(DEAL))])
     assert broken.solves == 1 and table["N", "S"] == 12
     assert solver.Solver(solver.Cache(cache)).tables([solver.hands_of(_deal(DEAL))]) == [table]
+
+
+def test_a_forged_entry_is_never_trusted(cache):
+    # anyone who can write the cache's folder could write an entry with an unkeyed checksum: O105 3 -> 16
+    hands = solver.hands_of(_deal(DEAL))
+    (table,) = solver.Solver(solver.Cache(cache)).tables([hands])
+    assert (cache / solver.KEY_NAME).stat().st_mode & 0o777 == 0o600
+    key = solver.canonical(hands)[0]
+    forged = "d" * 20
+    import hashlib
+
+    db = sqlite3.connect(cache / solver.Cache.NAME)
+    db.execute("UPDATE solved SET tricks = ?, checksum = ?",
+               (forged, hashlib.blake2b(f"{key}\n{forged}".encode(), digest_size=8).hexdigest()))
+    db.commit()
+    db.close()
+    again = solver.Solver(solver.Cache(cache))
+    assert again.tables([hands]) == [table] and again.solves == 1  # recomputed
+
+
+def test_a_key_others_can_read_or_write_is_not_used(cache):
+    hands = solver.hands_of(_deal(DEAL))
+    solver.Solver(solver.Cache(cache)).tables([hands])
+    os.chmod(cache / solver.KEY_NAME, 0o644)
+    doubted = solver.Solver(solver.Cache(cache))
+    doubted.tables([hands])
+    assert doubted.solves == 1 and doubted.cache.path is None  # solved, the cache neither read nor written
 
 
 def _write(directory: str, seed: int) -> int:

@@ -12,6 +12,7 @@ import functools
 import importlib
 import io
 import os
+import stat
 import sys
 from concurrent.futures import BrokenExecutor
 from dataclasses import replace
@@ -28,7 +29,7 @@ from ..engine.events.hook import EventScope
 from ..engine.inputs import shown
 from ..formats.bws import installed as bws_installed
 from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
-from ..engine.fixing import FixMode
+from ..engine.fixing import NEEDS_A_PERSON, FixMode, fix_to_targets
 from ..engine.pipeline import Pipeline
 from ..core.record import Record
 from ..core.report import FileReport
@@ -107,6 +108,7 @@ def cli() -> None:
                    "change.")
 @click.option("--fix-to", metavar="DIR", type=click.Path(file_okay=False, exists=True),
               help="With --fix: write fixed archive members (.gz, zip members) into DIR.")
+@click.option("--force", is_flag=True, help="With --fix-to: overwrite a file already in DIR.")
 @click.option("--dd", is_flag=True,
               help="Solve each deal double dummy (DDS: pip install 'bridgelint[dd]') and check the record's tables "
                    "and results against it (O103, O105).")
@@ -118,7 +120,7 @@ def cli() -> None:
 def check(paths: tuple[str, ...], output_format: str, output_file: str | None, statistics: bool, show_info: bool,
           fail_on: str | None, exit_zero: bool, jobs: int, no_group: bool, quiet: bool, color: str, verbose: bool,
           max_annotations: int, across_files: bool, fix: bool, unsafe_fixes: bool, diff: bool, fix_to: str | None,
-          dd: bool, no_cache: bool, stdin_filename: str | None, **options: Any) -> None:
+          force: bool, dd: bool, no_cache: bool, stdin_filename: str | None, **options: Any) -> None:
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
     stdin_name = stdin_filename if stdin_filename and "-" in paths else None  # standard input named
@@ -128,7 +130,10 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     if not files or not files_of(pipeline, paths):
         nothing_to_read(paths, pipeline)
     report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
-    fixing = FixMode(unsafe_fixes, diff, show_info, fix_to) if fix or diff else None
+    fixing = FixMode(unsafe_fixes, diff, show_info, fix_to, force=force, kept=_kept(pipeline.hand_records)) \
+        if fix or diff else None
+    if fixing is not None and fix_to is not None and not diff:
+        _no_collisions(files, fix_to)
     stdin_path = stdin_name or "-"  # how the report names standard input
     fixed_out = fixing is not None and (diff or stdin_path in files)  # standard output: the diff or the fixed text
     if output_format == "auto":
@@ -139,12 +144,14 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     # text: suits as symbols or letters, decided once for the whole run; a document is written as it is
     screen = printable.Printable("utf-8" if document else printable.encoding_of(sys.stdout))
     # standard input is read here, never in a worker; kept for the HTML report, which reads the boards again
-    stdin_bytes = (sys.stdin.buffer.read() if stdin_name is not None or output_format == "html" and "-" in files
-                   else None)
     across = bool((across_files or pipeline.config.across_files) and pipeline.selected & EVENT_CODES)
+    stdin_bytes = (sys.stdin.buffer.read() if stdin_name is not None or (output_format == "html" or
+                   across and fixing is not None) and "-" in files else None)
     reference = pipeline.events.reference if pipeline.events is not None else None
     scope = EventScope(across, output_format == "json", reference)  # only JSON lists the events
     pipeline = replace(pipeline, events=scope, dd=_solving(dd or pipeline.config.dd, no_cache))
+    if across and fixing is not None:  # what the files give together is known before any is fixed
+        fixing = replace(fixing, held=_held_across(pipeline, files, jobs, stdin_path, stdin_bytes))
     progress = None if quiet else Progress.on_terminal(files)
     run = pipeline.files(files, jobs or parallel.cpu_count(), {stdin_path: io.BytesIO(stdin_bytes)} if stdin_bytes
                          is not None else None, progress.read if progress else None, fixing)
@@ -158,7 +165,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         functools.partial(_records, pipeline, real, (stdin_path, stdin_bytes))))
     sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
     summary = Summary()
-    internal = unreadable = extra_missing = False
+    internal = unreadable = extra_missing = refused = False
     interrupted: interrupt.Interrupted | None = None
     with report_file as out, contextlib.closing(run):  # the workers are shut down here, in this thread
         if fixed_out and out is None:  # the report goes to standard error
@@ -170,13 +177,13 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             sinks.append((Collected(reports.render("statistics")), None))
 
         def emit(report: FileReport) -> None:
-            nonlocal internal, extra_missing
+            nonlocal internal, extra_missing, refused
             if not show_info:
                 report.findings = [f for f in report.findings if f.severity != "info"]
             internal = internal or any(f.code == InternalError.code for f in report.findings)
             extra_missing = extra_missing or (report.format == "bws" and not report.games and not bws_installed())
             if fixing is not None:
-                _fixed(report, progress)
+                refused = _fixed(report, progress) or refused
             summary.add(report)
             for sink, to in sinks:
                 _write(to, sink.file(report), progress, screen, paint)
@@ -213,7 +220,7 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         click.echo(f"bridgelint: interrupted by {interrupted.name}: {summary.files} of {len(files)} files checked, "
                    "the report holds those", err=True)
         sys.exit(interrupted.status)
-    if unreadable or internal or (extra_missing and not summary.games):  # a BWS unread, and nothing else checked
+    if unreadable or internal or refused or (extra_missing and not summary.games):  # a BWS unread, nothing else
         sys.exit(USAGE_ERROR)
     if diff:  # whatever findings remain
         sys.exit(1 if summary.fixed else 0)
@@ -231,8 +238,44 @@ def _records(pipeline: Pipeline, real: dict[str, str], stdin: tuple[str, bytes |
             yield from (checked.record for checked in result)
 
 
-def _fixed(report: FileReport, progress: Progress | None) -> None:
-    """What fixing a file gave: the diff or the fixed text on standard output, a note on standard error."""
+def _held_across(pipeline: Pipeline, files: list[str], jobs: int, stdin_path: str, stdin_bytes: bytes | None
+                 ) -> frozenset[tuple[str, int]]:
+    """The games a check across ``files`` finds needing a person (a board fouled across files), as (path shown,
+    game): ``--fix --across-files`` leaves them as they are."""
+    streams = {stdin_path: io.BytesIO(stdin_bytes)} if stdin_bytes is not None else None
+    with contextlib.closing(pipeline.files(files, jobs or parallel.cpu_count(), streams)) as run:
+        for result in run:
+            result.finish()
+        reports = run.end()
+    return frozenset((report.path, f.game) for report in reports for f in report.findings
+                     if f.code in NEEDS_A_PERSON and f.game is not None)
+
+
+def _kept(hand_records: Iterable[str]) -> frozenset[tuple[int, int]]:
+    """The files ``--fix`` never rewrites, by (device, inode): the hand records, standard input's source."""
+    kept = set()
+    for path in hand_records:
+        with contextlib.suppress(OSError):
+            status = os.stat(path)
+            kept.add((status.st_dev, status.st_ino))
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        status = os.fstat(sys.stdin.fileno())
+        if stat.S_ISREG(status.st_mode):
+            kept.add((status.st_dev, status.st_ino))
+    return frozenset(kept)
+
+
+def _no_collisions(files: list[str], into: str) -> None:
+    """A usage error when two archive members would be written to one file of ``--fix-to``."""
+    for target, sources in fix_to_targets(files, into).items():
+        if len(sources) > 1:
+            raise click.UsageError(f"--fix-to: {shown(sources[0])} and {shown(sources[1])} would both be written to "
+                                   f"{shown(target)}; fix them into separate folders")
+
+
+def _fixed(report: FileReport, progress: Progress | None) -> bool:
+    """What fixing a file gave: the diff or the fixed text on standard output, a note on standard error.  True
+    when the fixed file was not written (an error: said on standard error)."""
     for data in (report.diff, report.fixed_text):
         if data:
             if progress is not None:
@@ -246,6 +289,9 @@ def _fixed(report: FileReport, progress: Progress | None) -> None:
                 binary.flush()
     if report.fix_note:
         _say(f"bridgelint: {report.path}: {report.fix_note}", progress)
+    if report.fix_error:
+        _say(f"bridgelint: {report.path}: {report.fix_error}", progress)
+    return report.fix_error is not None
 
 
 def _fixes_said(summary: Summary, fixing: FixMode | None) -> str:
@@ -305,19 +351,26 @@ def _say(message: str, progress: Progress | None) -> None:
     """A message on standard error, the progress bar wiped first."""
     if progress is not None:
         progress.clear()
-    click.echo(message, err=True)
+    click.echo(printable.visible(message), err=True)
 
 
-def _write(out: TextIO | None, text: str, progress: Progress | None, screen: printable.Printable,
+def _write(out: TextIO | None, text: str | Iterable[str], progress: Progress | None, screen: printable.Printable,
            paint: bool = False) -> None:
     """Write ``text`` to the report at once (None: standard output, in what its encoding holds), the progress
-    bar wiped from a terminal; ``paint``: its colours kept, whatever the output."""
+    bar wiped from a terminal; ``paint``: its colours kept, whatever the output.  A long document comes as its
+    pieces, each written as it comes."""
+    if not isinstance(text, str):
+        for piece in text:
+            _write(out, piece, progress, screen, paint)
+        return
     if not text:
         return
     if out is None:
         if progress is not None and sys.stdout.isatty():
             progress.clear()
-        click.echo(screen(text), nl=False, color=True if paint else None)
+        text = screen(text)
+        for at in range(0, len(text), CHUNK):  # one write each: a reader gone (| head) is heard of at the next
+            click.echo(text[at:at + CHUNK], nl=False, color=True if paint else None)
     else:
         out.write(text)
         out.flush()
@@ -388,6 +441,7 @@ def main() -> None:
 
 
 PIPE_CLOSED = 128 + 13  # SIGPIPE's number on every Unix
+CHUNK = 1 << 16  # characters of a report written to standard output at a time
 
 
 class _PipeClosed(Exception):

@@ -13,6 +13,7 @@ written whole or not at all (:mod:`bridgelint.replacing`).
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from contextlib import ExitStack, closing
@@ -28,6 +29,7 @@ from ..engine.run import FileResult
 from .replacing import Replacing
 from ..reporters import text as text_reporter
 from ..convert.writers import WRITERS, Output
+from ..views.printable import visible
 
 
 @click.command("convert")
@@ -68,7 +70,7 @@ def convert(paths: tuple[str, ...], target: str, output: str | None, force: bool
                     unreadable = True
                 else:
                     for f in report.findings:
-                        click.echo(text_reporter.line(report.path, f), err=True, nl=False)
+                        click.echo(visible(text_reporter.line(report.path, f)), err=True, nl=False)
                     lost = True
                 continue
             if per_file:
@@ -93,7 +95,7 @@ def convert_file(result: FileResult, sink: Output, group: bool = True) -> bool:
         sink.write(checked.record, checked.replays, checked.findings, result.name)
     told = replace(result.report, path=result.name,
                    findings=[f for f in result.report.findings if f.severity in ("error", "warning")])
-    click.echo(text_reporter.file_lines(told, group), err=True, nl=False)  # grouped as check groups them
+    click.echo(visible(text_reporter.file_lines(told, group)), err=True, nl=False)  # grouped as check groups them
     return result.lost
 
 
@@ -103,10 +105,28 @@ def _close(sink: Output) -> None:
         click.echo(f"bridgelint: {note}", err=True)
 
 
+class _OnTerminal(io.RawIOBase):
+    """Standard output on a terminal: a record's text shown there, never obeyed (:func:`visible`: a control
+    character, an OSC or CSI sequence shown escaped)."""
+
+    def __init__(self, out: BinaryIO):
+        self.out = out
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self.out.write(visible(bytes(data).decode("utf-8", "surrogateescape")).encode("utf-8"))
+        return len(data)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
 def _open_output(output: str | None, stack: ExitStack, parents: bool = False) -> BinaryIO:
     """Standard output, or the file ``output`` (its directories made when ``parents``); a failure ends with exit 2."""
     if output is None or output == "-":
-        return sys.stdout.buffer
+        return cast(BinaryIO, _OnTerminal(sys.stdout.buffer)) if sys.stdout.isatty() else sys.stdout.buffer
     try:
         if parents:
             os.makedirs(os.path.dirname(output), exist_ok=True)

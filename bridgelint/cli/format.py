@@ -1,12 +1,14 @@
 """``bridgelint format``: PBN files written in export format, as ``ruff format`` stands apart from
 ``ruff check --fix``.
 
-Each file is rewritten in place (whole or not at all, its mode kept) when its export format differs from it;
+Each file is rewritten in place (whole or not at all, its mode and owner kept) when its export format differs
+from it, read once and replaced only if it is still that file, as ``check --fix`` does (:class:`.fixing.Snapshot`:
+no FIFO, read-only file, file with other hard links or another user's file is rewritten);
 ``--check`` writes nothing and exits 1 when a file would change; ``--diff`` prints the patch of the file's own
 bytes, which ``patch -p1`` applies, and exits 1 likewise.  Standard input (``-``) is written to standard output.
 Files of other formats (LIN, dealing-machine files: told as ``check`` tells them) and archive members are left as
 they are, and said so.  Exit status: 0 nothing (more) to change, 1 a file would change (``--check``, ``--diff``),
-2 usage error or an unreadable path.
+2 usage error, an unreadable path or a file not rewritten.
 """
 
 from __future__ import annotations
@@ -18,11 +20,10 @@ from typing import Any
 import click
 
 from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
-from .replacing import Replacing
-from ..engine.fixing import unified_diff
+from ..engine.diffing import unified_diff
+from ..engine.fixing import Refused, Snapshot
 from ..engine.formatting import formatted
 from ..engine.inputs import is_archive, shown
-from ..engine.opening import open_input
 from ..formats.registry import SNIFF_BYTES, format_from_content, format_from_name
 from ..reporters import text as text_reporter
 
@@ -46,9 +47,18 @@ def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options
         if path != "-" and is_archive(path):
             click.echo(f"bridgelint: {shown(path)}: an archive, left as it is: format its files unpacked", err=True)
             continue
+        snapshot = None
         try:
-            with (os.fdopen(os.dup(sys.stdin.fileno()), "rb") if path == "-" else open_input(path)) as source:
-                data = source.read()
+            if path == "-":
+                with os.fdopen(os.dup(sys.stdin.fileno()), "rb") as source:
+                    data = source.read()
+            else:
+                snapshot = Snapshot.of(path)  # read once, rewritten only if it is still that file
+                data = snapshot.data
+        except Refused as refused:
+            click.echo(f"bridgelint: {shown(path)}: {_said(refused)}", err=True)
+            unreadable = True
+            continue
         except OSError as error:
             click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
             unreadable = True
@@ -72,11 +82,23 @@ def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options
             sys.stdout.buffer.write(unified_diff(path, data, written))
         elif check_only:
             click.echo(f"would reformat {shown(path)}")
-        else:
-            with Replacing(path) as out:
-                out.write(written)
+        elif snapshot is not None:
+            try:
+                snapshot.rewrite(written)
+            except Refused as refused:
+                click.echo(f"bridgelint: {shown(path)}: {_said(refused)}", err=True)
+                unreadable = True
+            except OSError as error:
+                click.echo(f"bridgelint: {shown(path)}: not formatted, nothing written: {error.strerror or error}",
+                           err=True)
+                unreadable = True
     done = "would be reformatted" if check_only or diff else "reformatted"
     click.echo(f"{changed} file{'s' * (changed != 1)} {done}, {unchanged} left unchanged", err=True)
     if unreadable:
         sys.exit(USAGE_ERROR)
     sys.exit(1 if changed and (check_only or diff) else 0)
+
+
+def _said(refused: Refused) -> str:
+    """Why a file is not rewritten, as ``format`` says it."""
+    return str(refused).replace("not fixed", "not formatted").replace("being fixed", "being formatted")

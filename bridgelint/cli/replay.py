@@ -12,7 +12,7 @@ from ..core.findings import Finding
 from ..engine.cascade import without_consequences
 from ..engine.linter import location
 from ..views.board import RANKING, finding_lines, render, style_for
-from ..views.printable import letters
+from ..views.printable import letters, visible
 from .options import USAGE_ERROR, pipeline_from, pipeline_options
 
 
@@ -56,11 +56,13 @@ def replay(path: str, board: str | None, game: int | None, ascii_only: bool, **o
         decided = later.get(record.game, [])
         findings = sorted(without_consequences(checked.findings, decided) + decided, key=location)
         drawn = render(record, findings, style, checked.replays, ranking)
+        drawn = visible(drawn, colours=style.fancy)  # a record's text shown, never obeyed
         click.echo(("\n" if shown else "") + (drawn if style.fancy else letters(drawn)), nl=False)
         shown.add(record.game)
     file_findings = [f for f in result.file_findings if f.game is None or f.game in shown]
     if file_findings and (shown or (board is None and game is None)):
         listed = "\n".join(finding_lines(file_findings, style))
+        listed = visible(listed, colours=style.fancy)
         click.echo("\n" + style.bold("File") + "\n" + (listed if style.fancy else letters(listed)))
     if not shown:
         what = f"board {board}" if board is not None else (f"game {game}" if game is not None else "no board")

@@ -26,6 +26,7 @@ class FileReport:
     events: list[dict] = field(default_factory=list)  # the file's events (E101-E104 within the file)
     fixed: int = 0  # fixes applied (check --fix), or that would be (--diff)
     fix_note: str | None = None  # what became of the fixes, where they were not written in place
+    fix_error: str | None = None  # why the fixed file was not written (refused, or an error; exit status 2)
     diff: bytes | None = None  # --diff: what --fix would change, as a unified diff
     fixed_text: bytes | None = None  # --fix on standard input: the fixed file
     skipped: dict[str, int] = field(default_factory=dict)  # checks not made, by code (a method not known)

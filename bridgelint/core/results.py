@@ -122,6 +122,7 @@ def cross_imps(own: int, scores: Iterable[tuple[int, int]], scale: str = "WBF") 
 # --- victory points -----------------------------------------------------------------------------------------
 
 _TAU = (math.sqrt(5) - 1) / 2
+MATCH_BOARDS = 500  # the most boards of a match with a scale: its length grows with √boards (337 margins at 500)
 
 
 @lru_cache(maxsize=64)
@@ -138,7 +139,10 @@ def vp_scale(boards: int) -> tuple[float, ...]:
     (9 → 11.98, 10 → 12.18, 12 → 12.57, 15 → 13.13, 19 → 13.82, 20 → 13.99, 23 → 14.48 where the formula
     alone gives 14.47, 24 → 14.63, 37 → 16.41, 48 → 17.62, 54 → 18.19, 80 → 20.00) and the 20-board scale
     as the Dutch federation's clubs publish it (bcstar.nl: 1 → 10.28, 2 → 10.55).
+    A match of no whole number of boards from 1 to :data:`MATCH_BOARDS` has no scale: ValueError.
     """
+    if not 0 < boards <= MATCH_BOARDS:
+        raise ValueError(f"no scale for a match of {boards} boards (1 to {MATCH_BOARDS})")
     blitz = 15 * math.sqrt(boards)
     r = _TAU ** 3
     values: list[float] = []

@@ -69,7 +69,14 @@ class Places:
 
 
 _LF = re.compile("\n")
-_TOKEN = re.compile("[^ \t\r\n]+")
+_TOKEN = re.compile("[^ \t\r\n]+")  # a token of a section: what spaces, tabs and line ends separate
+
+
+def single_spaced(line: str) -> str:
+    """``line``'s tokens with one space between them: separated where the readers separate them (a space, a
+    tab, a line end), never at other white space (U+00A0, U+2028: characters of a token)."""
+    return " ".join(_TOKEN.findall(line))
+
 
 class KeptAsText(Generic[_Token]):
     """The tokens of an auction or a play: :class:`Call` or :class:`Card` objects, or kept as text.

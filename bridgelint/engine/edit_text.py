@@ -11,7 +11,9 @@ the replacement text is written in the line's encoding (Latin-1 or
 Windows-1252 where it can be, else UTF-8; for an edit across lines, where one
 of them is in Latin-1 or Windows-1252).  In a replacement, an LF that no
 CR precedes stands for the line end of the line the edit starts on, so that a
-tag pair inserted in a CR LF file ends as its neighbours do.
+tag pair inserted in a CR LF file (or a CR-only one) ends as its neighbours do.
+A line's columns are found at the encoding's own byte offsets: a byte that is
+no character of it counts as the one byte it is.
 
 ``reencode`` writes every line in UTF-8 (its characters unchanged) instead.
 """
@@ -27,6 +29,7 @@ from ..formats.text import Decoder
 
 _LONE_CR = re.compile(rb"\r(?!\r*\n)")  # a CR that ends a line (read as LF)
 _BARE_LF = re.compile(r"(?<!\r)\n")
+_ENDS = (b"\n", b"\r")  # how a line with a line end ends
 
 
 def lines_of(stream: BinaryIO) -> Iterator[bytes]:
@@ -65,7 +68,9 @@ class _Line:
         index = min(max(column - 1, 0), len(self.text))
         if self.data.isascii() or (not self.utf8 and len(self.text) == len(self.data)):  # a byte a character
             return index
-        return len(self.text[:index].encode(self.codec, "replace"))
+        if self.utf8:
+            return len(self.text[:index].encode("utf-8"))
+        return _char_ends(self.data, self.codec, self.text)[index]
 
     def encode(self, text: str, reencode: bool) -> bytes:
         if reencode or self.utf8:
@@ -85,7 +90,26 @@ class _Line:
         return self.data[self.offset(start):None if end is None else self.offset(end)]
 
     def ending(self) -> str:
-        return "\r\n" if self.data.endswith(b"\r\n") else "\n"
+        return self.ending_of(self.data)
+
+    @staticmethod
+    def ending_of(data: bytes) -> str:
+        """The line end of a line that has one: CR LF, CR alone (a CR-only file's) or LF."""
+        return "\r\n" if data.endswith(b"\r\n") else "\r" if data.endswith(b"\r") else "\n"
+
+
+def _char_ends(data: bytes, codec: str, text: str) -> list[int]:
+    """Where each character of ``text`` (``data`` decoded in ``codec``) starts in ``data``, and its end: the
+    encoding's own offsets, the bytes a character was read from (a byte that is no character, read as U+FFFD,
+    is one byte, whatever U+FFFD is in ``codec``)."""
+    decoder = codecs.getincrementaldecoder(codec)("replace")
+    ends = [0]
+    for at in range(len(data)):
+        ends += [at + 1] * len(decoder.decode(data[at:at + 1]))
+    ends += [len(data)] * len(decoder.decode(b"", final=True))
+    if len(ends) != len(text) + 1:  # read otherwise byte by byte: the offsets as the whole line's prefixes give
+        return [len(text[:i].encode(codec, "replace")) for i in range(len(text) + 1)]
+    return ends
 
 
 def apply_edits(stream: BinaryIO, edits: Iterable[Edit], reencode: bool = False,
@@ -110,8 +134,8 @@ def apply_edits(stream: BinaryIO, edits: Iterable[Edit], reencode: bool = False,
                 if not data.isascii():  # the decoder sees every line that is not UTF-8, as the reader's
                     _Line(data, number, decoder)
                 yield data
-            if data.endswith(b"\n"):
-                ending = "\r\n" if data.endswith(b"\r\n") else "\n"
+            if data.endswith(_ENDS):
+                ending = _Line.ending_of(data)
             continue
         if not group:
             first = reach = number
@@ -123,12 +147,12 @@ def apply_edits(stream: BinaryIO, edits: Iterable[Edit], reencode: bool = False,
             at += 1
         if number >= reach:
             yield _written(group, first, pending[taken:at], reencode, ending)
-            ending = group[-1].ending() if group[-1].data.endswith(b"\n") else ending
+            ending = group[-1].ending() if group[-1].data.endswith(_ENDS) else ending
             group = []
     if group:
         yield _written(group, first, pending[taken:at], reencode, ending)
     elif at < len(pending):  # edits after the last line: they insert at the end of the file
-        yield "".join(e.text for e in pending[at:]).encode("utf-8")
+        yield _BARE_LF.sub(ending, "".join(e.text for e in pending[at:])).encode("utf-8")
 
 
 def _written(group: list[_Line], first: int, edits: list[Edit], reencode: bool, before: str) -> bytes:
@@ -139,7 +163,7 @@ def _written(group: list[_Line], first: int, edits: list[Edit], reencode: bool, 
     for edit in edits:
         out.append(_copy(group, first, (line, column), edit.start, reencode))
         home = group[edit.line - first]
-        ending = home.ending() if home.data.endswith(b"\n") else before
+        ending = home.ending() if home.data.endswith(_ENDS) else before
         # an edit across lines is written in Latin-1 or Windows-1252 where one of them is
         spanned = group[edit.line - first:edit.end_line - first + 1]
         writer = next((other for other in spanned if not other.utf8), home)

@@ -5,7 +5,9 @@ hands, N E S W, read first in order) and the table turned back.  Deals not in th
 batches of at most :data:`BATCH` (DDS's limit for one call).
 
 The cache is an SQLite file in the user's cache directory (``BRIDGELINT_CACHE_DIR`` overrides it; empty: no
-cache).  Each entry carries a checksum of its deal and tricks: an entry that does not check out is solved
+cache).  Each entry carries an HMAC of its deal and tricks, keyed with the user's own key (:data:`KEY_NAME`,
+made with the cache, mode 0600, and used only while it is the user's and no one else's to read or write): an
+entry that does not check out (forged by anyone who can write the cache's folder, or damaged) is solved
 again, and a file SQLite cannot read is removed and made anew.  SQLite's locking keeps concurrent writers
 (the ``--jobs`` workers, two runs at once) safe; a cache that cannot be written only costs the solves.
 """
@@ -13,8 +15,11 @@ again, and a file SQLite cannot read is removed and made anew.  SQLite's locking
 from __future__ import annotations
 
 import hashlib
+import hmac
 import importlib.util
 import os
+import secrets
+import stat
 import sqlite3
 import sys
 from pathlib import Path
@@ -76,8 +81,43 @@ def _decode(text: str) -> Tricks | None:
     return {(SEATS[k // 5], _DENOMINATIONS[k % 5]): int(c, 16) for k, c in enumerate(text)}
 
 
-def _checksum(key: str, text: str) -> str:
-    return hashlib.blake2b(f"{key}\n{text}".encode(), digest_size=8).hexdigest()
+def _checksum(secret: bytes, key: str, text: str) -> str:
+    """The entry's HMAC: only the holder of ``secret`` can make one that checks out."""
+    return hmac.new(secret, f"{key}\n{text}".encode(), hashlib.sha256).hexdigest()
+
+
+KEY_NAME = "key"  # the cache's secret, beside it
+
+
+def cache_key(directory: Path) -> bytes | None:
+    """The secret of the cache in ``directory``: read, or made (32 random bytes, mode 0600, published whole);
+    None when the file there is not one only this user can read and write (no cache is used then)."""
+    path = directory / KEY_NAME
+    try:
+        made = directory / f".{KEY_NAME}.{os.getpid()}.{secrets.token_hex(4)}"
+        handle = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            os.write(handle, secrets.token_bytes(32))
+        finally:
+            os.close(handle)
+        try:
+            os.link(made, path)  # fails if another run made it first: theirs is used
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(made)
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        try:
+            status = os.fstat(handle)
+            secret = os.read(handle, 64)
+        finally:
+            os.close(handle)
+    except OSError:
+        return None
+    mine = status.st_uid == os.geteuid() if hasattr(os, "geteuid") else True
+    if not stat.S_ISREG(status.st_mode) or not mine or status.st_mode & 0o077 or len(secret) < 32:
+        return None
+    return secret
 
 
 def cache_dir() -> Path | None:
@@ -102,11 +142,17 @@ class Cache:
     def __init__(self, directory: Path | None):
         self.path = directory / self.NAME if directory is not None else None
         self.db: sqlite3.Connection | None = None
+        self.secret = b""
 
     def _open(self) -> sqlite3.Connection | None:
         if self.db is None and self.path is not None:
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                secret = cache_key(self.path.parent)
+                if secret is None:  # a key that is not the user's alone: no cache
+                    self.path = None
+                    return None
+                self.secret = secret
                 self.db = self._connect()
             except sqlite3.DatabaseError:  # not a database, or damaged: made anew
                 self._remove()
@@ -149,7 +195,8 @@ class Cache:
                                   f"({','.join('?' * len(part))})", part).fetchall()
                 for key, text, checksum in rows:
                     tricks = _decode(text) if isinstance(text, str) else None
-                    if tricks is not None and checksum == _checksum(key, text):  # else: solved again
+                    if tricks is not None and isinstance(checksum, str) and \
+                            hmac.compare_digest(checksum, _checksum(self.secret, key, text)):  # else: solved again
                         found[key] = tricks
         except sqlite3.DatabaseError:
             self._remove()
@@ -160,7 +207,8 @@ class Cache:
         db = self._open()
         if db is None or not solved:
             return
-        rows = [(key, text, _checksum(key, text)) for key, text in ((k, _encode(t)) for k, t in solved.items())]
+        rows = [(key, text, _checksum(self.secret, key, text))
+                for key, text in ((k, _encode(t)) for k, t in solved.items())]
         try:
             with db:
                 db.executemany("INSERT OR REPLACE INTO solved VALUES (?, ?, ?)", rows)

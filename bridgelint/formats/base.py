@@ -6,7 +6,7 @@ from typing import Any, Callable, Iterator, Protocol
 
 from ..core.findings import Finding
 from ..core.record import Record
-from ..rules import internal
+from ..rules import internal, syntax
 
 
 class Reader(Protocol):
@@ -25,6 +25,30 @@ class NotText:
 
     def __iter__(self) -> Iterator[Record]:
         return iter(())
+
+
+class StoppedAtNul:
+    """A text reader whose stream ends before a NUL byte (:class:`~.text.StopAtNul`): the reader as it is, and
+    S101 among its file's findings where the stream stopped."""
+
+    def __init__(self, reader: Reader, stream: Any):
+        self.reader = reader
+        self.stream = stream
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(self.reader)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.reader, name)
+
+    @property
+    def file_findings(self) -> list[Finding]:
+        found = self.reader.file_findings
+        return found + [syntax.NotText.check_nul(self.stream.nul_line)] if self.stream.nul_line else found
+
+    @file_findings.setter
+    def file_findings(self, found: list[Finding]) -> None:
+        self.reader.file_findings = found
 
 
 def guarded(build: Callable[..., Record], fmt: str, ordinal: int, line: int, *args: Any) -> Record:

@@ -19,7 +19,7 @@ from ..core import bridge
 from ..core.record import Record
 from ..core.reference import SWITCH
 from ..core.tags import Tag
-from ..core.text import Places
+from ..core.text import Places, single_spaced
 from ..rules.syntax import ExportFormat
 from ..core.wording import counted
 from .pbn_export_fix import export_rewrite
@@ -99,11 +99,11 @@ def layout_breaches(record: Record, text: str, places: Places, tag_lines_only: b
             i = number - first
             span = (starts[i], starts[i + 1] if i + 1 < count else len(text)) if 0 <= i < count else (0, 0)
             written = text[span[0]:span[1]].rstrip("\r\n")
-            if written != " ".join(written.split()) and ("{" in text or ";" in text):
+            if written != single_spaced(written) and ("{" in text or ";" in text):
                 if spaced is text:
                     spaced = _comments_masked(text)
                 written = spaced[span[0]:span[1]].rstrip("\r\n")  # a comment's content is free text
-            if written != " ".join(written.split()):
+            if written != single_spaced(written):
                 out.append((number, 1, "elements not separated by single spaces from column 1"))
     return out
 

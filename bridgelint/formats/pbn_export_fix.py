@@ -11,7 +11,9 @@ into one line each, a tag pair is written ``[Name "value"]`` (its value as
 written), auction and play lines without comments get single spaces, the Deal
 starts with the dealer with its ranks in order, Vulnerable and Result take
 their export spelling, and the mandatory tags whose value may be unknown
-(Event, Site, Date, the players) are written ``"?"`` where they are missing.
+(Event, Site, Date, the players) are written ``"?"`` where they are missing;
+as that ``"?"`` would be what a later game's ``"#"`` copies (the nearest earlier
+game's value, PBN §4.8), such a tag's ``"#"`` is written as the value it copies.
 Nothing else changes: what the fix cannot do (a missing Deal, an Auction not
 from the dealer) is left, and S108 still says so.
 """
@@ -23,7 +25,7 @@ import re
 from ..core import bridge
 from ..core.findings import Edit
 from ..core.record import Record
-from ..core.text import Places
+from ..core.text import Places, single_spaced
 from .pbn_game import NO_SECTION
 
 UNKNOWN_ALLOWED = ("Event", "Site", "Date", "West", "North", "East", "South")  # mandatory, may be written "?"
@@ -125,13 +127,17 @@ def _unit_lines(record: Record, name: str, unit: list[str]) -> list[str]:
     if name not in _SECTIONS:
         return unit
     return [unit[0]] + [line if line.startswith(("[", "%")) or any(c in line for c in '{};"') else
-                        " ".join(line.split()) for line in unit[1:]]
+                        single_spaced(line) for line in unit[1:]]
 
 
 def _value(record: Record, name: str, written: str) -> str:
     """The value a tag pair is written with in export format: as written but for the values export fixes."""
     if name == "Deal" and record.dealer is not None and record.dealer.value:
         return _deal(written, record.dealer.value)
+    if name in UNKNOWN_ALLOWED and written.strip() == "#":  # an earlier game may get "?": what it copies, said
+        tag = record.tag(name)
+        copied = tag.value if tag is not None else ""
+        return copied if copied and not any(c in copied for c in '"\\') else written
     if name == "Vulnerable" and record.vulnerable is not None and record.vulnerable.value in bridge.VULNERABILITIES:
         return record.vulnerable.value  # as read from Both, Love, - or lowercase
     if name == "Result" and record.declarer is not None and record.result is not None and \

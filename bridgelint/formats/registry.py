@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Callable, cast
 
 from ..rules import syntax
-from .base import NotText, Reader
+from .base import NotText, Reader, StoppedAtNul
 from .dealing_bigdeal import BerReader, BhgReader, CdsReader, RzdReader, looks_like_ber, looks_like_bhg
 from .dealing_bri import BriReader, DgeReader, looks_like_bri, looks_like_dge
 from .dealing_dlm import DlmReader, looks_like_dlm
@@ -25,7 +25,7 @@ from .dealing_dup import DupReader, looks_like_dup
 from .bws import BwsReader, looks_like_bws
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
-from .text import LoneCrAsLf, decode_line
+from .text import LoneCrAsLf, StopAtNul, decode_line
 from .usebio import UsebioReader, looks_like_usebio
 
 SNIFF_BYTES = 65536
@@ -100,5 +100,7 @@ def open_reader(stream: BinaryIO, path: str, fmt: str | None = None, encoding: s
     found = syntax.NotText.check_head(head)
     if found:
         return NotText(chosen.name, found)
-    line_ends = LoneCrAsLf(buffered)
-    return chosen.open(io.BufferedReader(line_ends, SNIFF_BYTES), path, encoding, line_ends.lone_cr)
+    text = StopAtNul(buffered)
+    line_ends = LoneCrAsLf(cast(BinaryIO, text))
+    return StoppedAtNul(chosen.open(io.BufferedReader(line_ends, SNIFF_BYTES), path, encoding, line_ends.lone_cr),
+                        text)

@@ -202,6 +202,35 @@ def decode_8bit(data: bytes) -> tuple[str, int]:
     return data.decode("cp1252", "bridgelint-latin-1"), c1.start()
 
 
+class StopAtNul(io.RawIOBase):
+    """A binary stream that ends before the line holding its first NUL byte (past the start of a file, which
+    S101 looks at first): ``nul_line`` is then that line's number, else 0.  No NUL is ever read as text."""
+
+    def __init__(self, stream: BinaryIO):
+        self.read_some = getattr(stream, "read1", stream.read)
+        self.lines = 0  # line ends given so far
+        self.nul_line = 0
+        self.ready = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self.ready and not self.nul_line:
+            block = self.read_some(BLOCK)
+            nul = block.find(b"\x00")
+            if nul >= 0:
+                cut = block.rfind(b"\n", 0, nul) + 1  # the line holding the NUL is not read (its start, when it
+                block = block[:cut or nul]  # began in an earlier block: up to the NUL)
+                self.nul_line = self.lines + block.count(b"\n") + 1
+            self.lines += block.count(b"\n")
+            self.ready = block
+        n = min(len(buffer), len(self.ready))
+        buffer[:n] = self.ready[:n]
+        self.ready = self.ready[n:]
+        return n
+
+
 class LoneCrAsLf(io.RawIOBase):
     """A binary stream with each lone CR read as LF, block by block (the same length: nothing else moves).
 

@@ -10,7 +10,7 @@ collect the reports and render them at the end with a function
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..core.report import Counts, FileReport
 from ..core.wording import counted
@@ -73,8 +73,8 @@ class Reporter:
         """The text for one file, written as soon as the file is done."""
         return ""
 
-    def end(self, summary: Summary) -> str:
-        """The text that closes the report."""
+    def end(self, summary: Summary) -> str | Iterable[str]:
+        """The text that closes the report (a long document: its pieces, given one at a time)."""
         return ""
 
 

@@ -283,13 +283,22 @@ def _boards(findings: list[Finding], code: str) -> str:
     return ", ".join(listed) + (f" and {len(names) - len(listed):,} more" if len(names) > len(listed) else "")
 
 
-# control characters HTML forbids in a page (all but tab, line feed, form feed and carriage return): shown as \xNN
-_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+# control characters HTML forbids in a page (all but tab, line feed, form feed and carriage return), the bidi
+# controls (which would reorder the page's text around them), noncharacters and lone surrogates: shown as \xNN
+# or \uNNNN
+_NONCHARACTERS = "\ufdd0-\ufdef" + "".join(chr(plane << 16 | low) for plane in range(17) for low in (0xFFFE, 0xFFFF))
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                        f"\ud800-\udfff{_NONCHARACTERS}]")
 
 
 def _e(text: object) -> str:
     """Text from the record or a message, escaped for the page; a control character shown as ``\\xNN``."""
-    return _FORBIDDEN.sub(lambda m: f"\\x{ord(m.group()):02x}", html.escape(str(text), quote=True))
+    return _FORBIDDEN.sub(_escaped, html.escape(str(text), quote=True))
+
+
+def _escaped(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 # --- one board ---------------------------------------------------------------------------------------

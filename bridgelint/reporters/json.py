@@ -3,29 +3,33 @@ with ``unreadable`` (why) and no findings."""
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from ..core.report import FileReport
 from . import Reporter, Summary, indented
 from .indented import Written
+from .spool import MARK, Spool, streamed
 
 _ITEM = 2  # the depth of an item of the document's lists (files, events)
 
 
 class JsonReporter(Reporter):
     """The document, each file's entry and events written as its report comes (with ``--jobs``, while the
-    workers check the next files), the whole put together at the end."""
+    workers check the next files), the entries kept on disk (:class:`.spool.Spool`), the whole given at the end
+    a piece at a time: memory a few bytes a finding."""
 
     def __init__(self) -> None:
-        self.files: list[Written] = []
+        self.files = Spool()
         self.events: list[dict] = []  # the events the reports listed, each written in ``written_events``
         self.written_events: list[Written] = []
 
     def file(self, report: FileReport) -> str:
-        self.files.append(Written(indented.dumps(_file(report), _ITEM)))
+        self.files.add(indented.dumps(_file(report), _ITEM))
         self.events += report.events
         self.written_events += [Written(indented.dumps(event, _ITEM)) for event in report.events]
         return ""
 
-    def end(self, summary: Summary) -> str:
+    def end(self, summary: Summary) -> Iterator[str]:
         totals: dict[str, object] = {
             "files": summary.files, "games": summary.games, "boards": summary.boards, "results": summary.results,
             "errors": summary.errors,
@@ -34,15 +38,15 @@ class JsonReporter(Reporter):
             totals["interrupted"] = summary.interrupted
         # the summary's events are the reports' (events file by file), or the run's (across files)
         events = self.written_events if summary.events == self.events else summary.events
-        document = {"version": 1, "files": self.files, "events": events, "summary": totals}
-        return indented.dumps(document) + "\n"
+        document = {"version": 1, "files": [Written(MARK)], "events": events, "summary": totals}
+        return streamed(document, (text for _, text in self.files.texts()))
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
     reporter = JsonReporter()
     for report in reports:
         reporter.file(report)
-    return reporter.end(summary)
+    return "".join(reporter.end(summary))
 
 
 def _file(r: FileReport) -> dict:

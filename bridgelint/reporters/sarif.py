@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Iterator
 from urllib.parse import quote
 
 from ..core._version import __version__
@@ -28,6 +29,7 @@ from ..core.report import FileReport, split_member
 from ..rules import RULES
 from . import Reporter, Summary, indented
 from .indented import Written
+from .spool import MARK, Spool, streamed
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 MAX_RESULTS = 25_000  # the most results of one run GitHub's code scanning accepts
@@ -70,7 +72,8 @@ class SarifReporter(Reporter):
         self.docs = docs  # the documentation site's base URL (None: the package's)
         self.artifacts: list[dict] = []
         self.indices: dict[str, int] = {}  # each artifact's place in ``artifacts``, by URI
-        self.results: list[tuple[str, str, str]] = []  # the code, level and text of each result, without ruleIndex
+        self.results = Spool()  # the text of each result, without ruleIndex; marked with its code and level
+        self.codes: dict[str, int] = {}  # the codes of the results, by their number in the marks
         self.notifications: list[dict] = []
 
     def file(self, report: FileReport) -> str:
@@ -109,15 +112,29 @@ class SarifReporter(Reporter):
                 result["relatedLocations"] = [_related(f.related)]
             if f.fix is not None and f.fix.edits and member is None:  # a zip's member is not edited in place
                 result["fixes"] = [_fix(f.fix, artifact)]
-            self.results.append((f.code, level, indented.dumps(result, _RESULT)))
+            number = self.codes.setdefault(f.code, len(self.codes))
+            self.results.add(indented.dumps(result, _RESULT), number * len(_LEVELS) + _LEVELS.index(level))
         return ""
 
-    def end(self, summary: Summary) -> str:
-        kept, left_out = _capped(self.results)
-        fired = sorted({code for code, _, _ in kept if code in RULES})
+    def end(self, summary: Summary) -> Iterator[str]:
+        quota, left_out = _capped([_LEVELS[mark % len(_LEVELS)] for mark in self.results.marks])
+        codes = list(self.codes)
+        room, kept = dict(quota), set()
+        for mark in self.results.marks:  # the codes of the results kept
+            if room[_LEVELS[mark % len(_LEVELS)]] > 0:
+                room[_LEVELS[mark % len(_LEVELS)]] -= 1
+                kept.add(codes[mark // len(_LEVELS)])
+        fired = sorted(code for code in kept if code in RULES)
         index = {code: i for i, code in enumerate(fired)}
-        results = [Written(text[:-len(_CLOSE)] + f'{_KEY}"ruleIndex": {index[code]}{_CLOSE}' if code in index else text)
-                   for code, _, text in kept]
+
+        def results() -> Iterator[str]:
+            for mark, text in self.results.texts():
+                level, code = _LEVELS[mark % len(_LEVELS)], codes[mark // len(_LEVELS)]
+                if quota[level] <= 0:
+                    continue
+                quota[level] -= 1
+                yield text[:-len(_CLOSE)] + f'{_KEY}"ruleIndex": {index[code]}{_CLOSE}' if code in index else text
+
         notifications = list(self.notifications)
         if summary.interrupted:
             notifications.append({"level": "error", "descriptor": {"id": "interrupted"}, "message": {
@@ -142,28 +159,27 @@ class SarifReporter(Reporter):
                                  "toolExecutionNotifications": notifications}],
                 "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "the working directory of the run"}}},
                 "artifacts": self.artifacts,
-                "results": results,
+                "results": [Written(MARK)],
                 "columnKind": "unicodeCodePoints",
             }],
         }
-        return indented.dumps(document) + "\n"
+        return streamed(document, results())
 
 
-def _capped(results: list[tuple[str, str, str]]) -> tuple[list[tuple[str, str, str]], dict[str, int]]:
-    """At most :data:`MAX_RESULTS` of ``results`` (code, level, text), errors first, then warnings, then notes,
-    kept in their order; and how many of each level were left out."""
-    if len(results) <= MAX_RESULTS:
-        return results, {}
-    room, kept = MAX_RESULTS, set()
-    for level in ("error", "warning", "note"):
-        at = [i for i, (_, written, _) in enumerate(results) if written == level][:room]
-        kept.update(at)
-        room -= len(at)
-    left_out = dict.fromkeys(("error", "warning", "note"), 0)
-    for i, (_, level, _) in enumerate(results):
-        if i not in kept:
-            left_out[level] += 1
-    return [result for i, result in enumerate(results) if i in kept], left_out
+_LEVELS = ("error", "warning", "note")
+
+
+def _capped(levels: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """How many results of each level are kept, the first of each in their order: at most :data:`MAX_RESULTS` of
+    results of ``levels``, errors first, then warnings, then notes; and how many of each were left out."""
+    counts = {level: levels.count(level) for level in _LEVELS}
+    if len(levels) <= MAX_RESULTS:
+        return counts, {}
+    room, quota = MAX_RESULTS, {}
+    for level in _LEVELS:
+        quota[level] = min(room, counts[level])
+        room -= quota[level]
+    return quota, {level: counts[level] - quota[level] for level in _LEVELS}
 
 
 _RESULT = 4  # the depth of a result in the document: {"runs": [{"results": [{...
@@ -175,7 +191,7 @@ def render(reports: list[FileReport], summary: Summary) -> str:
     reporter = SarifReporter()
     for report in reports:
         reporter.file(report)
-    return reporter.end(summary)
+    return "".join(reporter.end(summary))
 
 
 def _fix(fix: Fix, artifact: dict) -> dict:

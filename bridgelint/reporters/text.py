@@ -26,6 +26,7 @@ from ..core.report import FileReport, split_member
 from ..core.findings import Finding, cited
 from ..rules.syntax import ExportFormat
 from ..views import colour
+from ..views.printable import visible
 from . import Reporter, Summary
 from .verdict import Verdict, table
 from .width import terminal_width
@@ -201,10 +202,11 @@ class TextReporter(Reporter):
         if shown != report.path:
             report = replace(report, path=shown)
         self.verdicts.append(Verdict.of(report, self.fail_on))
-        text = "" if self.quiet else file_lines(report, self.group)
+        text = "" if self.quiet else visible(file_lines(report, self.group))  # nothing of a record obeyed
         self.written = self.written or bool(text)
         return painted(text) if self.paint else text
 
     def end(self, summary: Summary) -> str:
-        return ("\n" if self.written else "") + table(self.verdicts, self.verbose, terminal_width(), self.paint) + \
+        return ("\n" if self.written else "") + visible(table(self.verdicts, self.verbose, terminal_width(),
+                                                               self.paint), colours=True) + \
             summary.fixes_line(self.unsafe_fixes)

@@ -16,12 +16,16 @@ def token_edit(line: int, column: int, old: str, new: str) -> Edit:
     return Edit(line, column, line, column + len(old), new)
 
 
-def value_edit(tag: Tag, value: str) -> Edit | None:
+def value_edit(tag: Tag, value: str, spaces: bool = False) -> Edit | None:
     """The edit that writes ``value`` as the value of ``tag``; None where its written value is not known
-    exactly (carried by ``##``, written across lines, or with escapes)."""
+    exactly (carried by ``##``, written across lines, or with escapes).  The spaces around the written value
+    stay (T103's to mend, which a directive may suppress) unless ``spaces``: then they are replaced too."""
     if not written_plainly(tag) or '"' in value or "\\" in value:
         return None
-    return token_edit(tag.line, tag.value_column, tag.value, value)
+    if spaces:
+        return token_edit(tag.line, tag.value_column, tag.value, value)
+    lead = len(tag.value) - len(tag.value.lstrip(" "))
+    return token_edit(tag.line, tag.value_column + lead, tag.value.strip(" "), value)
 
 
 def written_plainly(tag: Tag) -> bool:

@@ -19,7 +19,7 @@ from typing import Callable, Iterator, NamedTuple
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.tables import Element, Table
-from ..core.results import cross_imps, datum, round_to_ten, victory_points
+from ..core.results import MATCH_BOARDS, cross_imps, datum, round_to_ten, victory_points
 from ..core.scoring import IMP_SCALES, imps_against
 from ..core.scoring_method import DATUM_METHODS, ScoringMethod
 from ..core.tables import ARTIFICIAL, IRRELEVANT, UNKNOWN, decimals, number, unquoted
@@ -714,9 +714,6 @@ def _in_place(values: list[float | None], row: int, descending: bool) -> bool:
     above = next((sign * v for v in reversed(values[:row]) if v is not None), None)
     below = next((sign * v for v in values[row + 1:] if v is not None), None)
     return (above is None or above <= value) and (below is None or value <= below)
-
-
-MATCH_BOARDS = 500  # the most boards of a match whose VPs are checked: the scale's work grows with √boards
 
 
 def _more(wrong: list, what: str) -> str:

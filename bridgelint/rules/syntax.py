@@ -25,7 +25,9 @@ class NotText(Rule):
     """Input is not text.
 
     What it does: reports a file that holds NUL bytes or starts with a UTF-16
-    byte order mark; the file is skipped and the run goes on.
+    byte order mark; the file is skipped and the run goes on. A NUL byte past
+    the first 64 KiB stops reading before its line (the games before it are
+    checked as they were read); no NUL is ever read as text.
     Why it matters: PBN and LIN are 8-bit text; a binary upload is the wrong file.
     Example: a NUL byte (written `<0x00>` here), as in a spreadsheet or a UTF-16 export.
 
@@ -49,6 +51,13 @@ class NotText(Rule):
             return []
         return [cls.finding(f"input is not text ({'UTF-16' if utf16 else 'NUL bytes'}), file skipped: PBN and LIN "
                             "are 8-bit text", 1, 1)]
+
+    @classmethod
+    def check_nul(cls, line: int) -> Finding:
+        """S101 on a NUL byte past the start of a file (:meth:`check_head` looks at the start): the file is read
+        up to the line that holds it, never that line or what follows."""
+        return cls.finding(f"input is not text (a NUL byte on line {line}): reading stopped there, the rest "
+                           "skipped: PBN and LIN are 8-bit text", line, 1)
 
 
 class MalformedTag(Rule):

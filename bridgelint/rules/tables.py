@@ -1053,7 +1053,7 @@ class MalformedTagValue(Rule):
                 yield from self._history_games(tag, m)
         if stripped != value and name in _SPACED:
             offset = 0 if value[0] == " " else len(value.rstrip())
-            edit = value_edit(tag, stripped)
+            edit = value_edit(tag, stripped, spaces=True)
             yield self.finding(f"{name} \"{value}\" has {'leading' if offset == 0 else 'trailing'} spaces: "
                                f"write \"{stripped}\"", *tag.value_place(offset), law="PBN §3.4",
                                edits=None if edit is None else [edit])

@@ -10,6 +10,7 @@ is written as a backslash escape, so that nothing is lost and nothing crashes.
 from __future__ import annotations
 
 import codecs
+import re
 from typing import TextIO
 
 SUIT_LETTERS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
@@ -68,6 +69,29 @@ class Printable:
         if not self.typography:
             text = text.translate(_PLAIN)
         return text
+
+
+# what a terminal would obey rather than show: C0 controls but line feed, tab and CR LF, DEL, C1 controls (ESC and CSI
+# open every OSC and CSI sequence: a window title, a clipboard write), the bidi controls, lone surrogates
+_UNSAFE = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\r(?!\n)"
+_UNSAFE_TEXT = re.compile(_UNSAFE)
+_OWN_COLOURS = re.compile(r"(\x1b\[(?:3[1236]|[014]|24)m)|" + _UNSAFE)  # the SGR sequences bridgelint writes
+
+
+def visible(text: str, colours: bool = False) -> str:
+    """``text`` safe on a terminal: every character of :data:`_UNSAFE` shown as an escape (``\x1b``,
+    ``\u202e``), so that no sequence in a record's text is obeyed; ``colours``: the colour sequences bridgelint
+    writes itself kept (text already coloured)."""
+    if _UNSAFE_TEXT.search(text) is None:
+        return text
+    return (_OWN_COLOURS if colours else _UNSAFE_TEXT).sub(_escaped, text)
+
+
+def _escaped(m: re.Match[str]) -> str:
+    if m.lastindex:  # a colour of bridgelint's own
+        return m.group()
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def never_fail(stream: TextIO, errors: str = "backslashreplace") -> None:
