@@ -116,9 +116,8 @@ def _play(rng, hands, leader, trump, declarer):
         winner = trick[0]
         for seat, card in trick[1:]:
             best = winner[1]
-            if card[0] == best[0] and RANKS.index(card[1]) < RANKS.index(best[1]):
-                winner = (seat, card)
-            elif trump and card[0] == trump and best[0] != trump:
+            higher = card[0] == best[0] and RANKS.index(card[1]) < RANKS.index(best[1])
+            if higher or (trump and card[0] == trump and best[0] != trump):
                 winner = (seat, card)
         leader = winner[0]
         won += SEATS.index(leader) % 2 == SEATS.index(declarer) % 2

@@ -33,7 +33,7 @@ def stretched(text: str, copies: int) -> str:
     last = max(int(n) for n in _BOARD.findall(text))
 
     def copied(block: str) -> str:
-        return "".join(_BOARD.sub(lambda m: f"<BOARD_NUMBER>{int(m.group(1)) + k * last}</BOARD_NUMBER>", block)
+        return "".join(_BOARD.sub(lambda m, k=k: f"<BOARD_NUMBER>{int(m.group(1)) + k * last}</BOARD_NUMBER>", block)
                        for k in range(copies))
 
     events = re.search(r"(<BOARD EVENT_TYPE.*</BOARD>\s*)</EVENT>", text, re.DOTALL)

@@ -8,6 +8,8 @@ Every wait is on a condition, with a generous deadline.
 
 from __future__ import annotations
 
+import contextlib
+
 import base64
 import fcntl
 import functools
@@ -167,10 +169,8 @@ class Browser:
                     or e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] == "error"]
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(BrowserError):
             self.send("Browser.close", timeout=10)
-        except BrowserError:
-            pass
         try:
             self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:

@@ -169,7 +169,7 @@ def test_lin_junk_between_fields_is_linear() -> None:
     """The field scan once searched ahead from every junk position: quadratic on '|' or white space."""
     for junk in (b"|", b"\n"):
         assert lint(junk * 200_000 + BOARD_LIN, "t.lin").games == 1
-        assert_linear(lambda n: lint(junk * n + BOARD_LIN, "t.lin"), 100_000)
+        assert_linear(lambda n, junk=junk: lint(junk * n + BOARD_LIN, "t.lin"), 100_000)
 
 
 def test_a_long_vugraph_match_is_read_in_linear_time() -> None:

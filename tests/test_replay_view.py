@@ -129,8 +129,7 @@ def test_plain_when_not_a_terminal_or_no_color(monkeypatch: pytest.MonkeyPatch):
 def _write_tmp(text: str) -> str:
     import tempfile
 
-    handle = tempfile.NamedTemporaryFile("w", suffix=".pbn", delete=False)
-    with handle:
+    with tempfile.NamedTemporaryFile("w", suffix=".pbn", delete=False) as handle:
         handle.write(text)
     return handle.name
 

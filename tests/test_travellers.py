@@ -205,7 +205,7 @@ def test_o105_on_the_rows_of_a_traveller_without_a_deal_solves_the_hand_record_s
     hand.write_text(f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n')
     results = tmp_path / "results.pbn"
     results.write_text(game("1 4H W 11 D4", "2 4S N 12 DJ", deal=None))
-    reference = read_reference([str(hand)], lambda path: open(path, "rb"))
+    reference = read_reference([str(hand)], lambda path: open(path, "rb"))  # noqa: SIM115 - read_reference closes it
     pipeline = Pipeline(O105, events=EventScope(reference=reference), dd="")
     found = pipeline.check_file(str(results))
     assert [(f.code, f.line, f.column) for f in found.findings] == [("O105", 4, 8)]

@@ -207,8 +207,7 @@ def test_artificial_and_not_played_lines_are_artificial_rows():
 def test_cells_stand_at_their_elements():
     text = usebio(board(1, line("1", "2", "4S", "N", "10", "420", lead="KD")))
     table = read(text)[0][0].tables["ScoreTable"]
-    for index, element in enumerate(("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "LEAD",
-                                     "SCORE")):
+    for element in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "LEAD", "SCORE"):
         column = table.column_index({"NS_PAIR_NUMBER": "PairId_NS", "EW_PAIR_NUMBER": "PairId_EW",
                                      "CONTRACT": "Contract", "PLAYED_BY": "Declarer", "TRICKS": "Result",
                                      "LEAD": "Lead", "SCORE": "Score_NS"}[element])

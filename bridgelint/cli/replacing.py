@@ -10,6 +10,7 @@ no regular file (``/dev/stdout``, a FIFO, a device) is written to as it is: it c
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -30,7 +31,7 @@ class Replacing:
             regular = True  # a new file
         if not regular:  # a device, a FIFO, /dev/stdout: written to as it is
             self.temporary = ""
-            self.file: IO[Any] = open(path, mode, **text)
+            self.file: IO[Any] = open(path, mode, **text)  # noqa: SIM115 - closed by __exit__
             return
         target = os.path.realpath(path)  # a symbolic link is followed: the file it names is replaced
         directory, name = os.path.split(target)
@@ -68,18 +69,14 @@ class Replacing:
             raise
 
     def _close_quietly(self) -> None:
-        try:
+        with contextlib.suppress(OSError):  # the data that could not be written is dropped with the file
             self.file.close()
-        except OSError:  # the data that could not be written is dropped with the file
-            pass
 
     def _remove(self) -> None:
         if not self.temporary:
             return
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(self.temporary)
-        except OSError:
-            pass
 
 
 def _mode_for(path: str) -> int:

@@ -30,7 +30,7 @@ def expand_paths(paths: Iterable[str], skipped: Iterable[str] = DEFAULT_EXCLUDE)
     for path in paths:
         if path != "-" and os.path.isdir(path):
             found: list[str] = []
-            for root, dirs, files in os.walk(path, onerror=lambda error: found.append(error.filename)):
+            for root, dirs, files in os.walk(path, onerror=lambda error, found=found: found.append(error.filename)):
                 dirs[:] = sorted(d for d in dirs if not skip(d))
                 found.extend(full for name in files if (format_from_name(name) or is_zip(name)) and not skip(name)
                              and _walked_file(full := os.path.join(root, name)))

@@ -98,10 +98,8 @@ def _overlaps(taken: list[tuple[tuple[int, int], tuple[int, int]]], span: tuple[
         -> bool:
     i = bisect_left(taken, span)
     start, end = span
-    for other_start, other_end in taken[max(i - 1, 0):i + 1]:
-        if other_start == start or (start < other_end and other_start < end):
-            return True
-    return False
+    return any(other_start == start or (start < other_end and other_start < end)
+               for other_start, other_end in taken[max(i - 1, 0):i + 1])
 
 
 class Refused(Exception):

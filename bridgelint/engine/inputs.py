@@ -156,7 +156,8 @@ class _Archive:
 
     def __init__(self, file: BinaryIO, key: tuple):
         self.key = key
-        self.archive = zipfile.ZipFile(open(os.dup(file.fileno()), "rb"))  # its own handle: members close theirs
+        self.archive = zipfile.ZipFile(open(os.dup(file.fileno()), "rb"))  # noqa: SIM115 - its own handle, closed with
+        # the archive; members close theirs
         self.copies: dict[str, list[zipfile.ZipInfo]] = {}
         for info in self.archive.infolist():
             self.copies.setdefault(info.filename, []).append(info)

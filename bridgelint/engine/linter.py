@@ -12,6 +12,8 @@ a hook may have).
 
 from __future__ import annotations
 
+import contextlib
+
 import os
 import sys
 from functools import reduce
@@ -73,10 +75,8 @@ class Linter:
         for part, replay in _REPLAYS:
             if self.wanted & part:  # the dispatch asks for this replay on every record
                 for replays in batch:
-                    try:
+                    with contextlib.suppress(Exception):
                         replay(replays)
-                    except Exception:
-                        pass
 
     def check_record(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
         """The selected findings on one record, completed (:meth:`found`)."""

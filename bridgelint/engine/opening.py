@@ -28,7 +28,7 @@ def open_input(path: str) -> BinaryIO:
             raise OSError(errno.EINVAL, "not a regular file (a device or socket): not read", path)
         if nonblock:
             os.set_blocking(fd, True)
-        stream = open(fd, "rb")
+        stream = open(fd, "rb")  # noqa: SIM115 - the caller's to close
     except BaseException:
         os.close(fd)
         raise

@@ -224,8 +224,11 @@ def _settings(codes: Iterable[str] | None, fmt: str | None, hooks: Iterable[Reco
                     encoding=encoding)
 
 
+EVENTS = EventScope()  # the event checks of one file, as a plain check makes them
+
+
 def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
-                 hooks: Iterable[RecordHook] = (), events: EventScope | None = EventScope(),
+                 hooks: Iterable[RecordHook] = (), events: EventScope | None = EVENTS,
                  encoding: str | None = None) -> FileReport:
     """The report on an open binary stream, as :meth:`Pipeline.check_stream` of these settings gives it."""
     return _settings(codes, fmt, hooks, events, encoding).check_stream(path, stream)
@@ -233,7 +236,7 @@ def check_stream(path: str, stream: BinaryIO, codes: Iterable[str] | None = None
 
 def check_file(path: str, codes: Iterable[str] | None = None, fmt: str | None = None,
                hooks: Iterable[RecordHook] = (), on_read: OnRead | None = None,
-               events: EventScope | None = EventScope(), encoding: str | None = None) -> FileReport:
+               events: EventScope | None = EVENTS, encoding: str | None = None) -> FileReport:
     """The report on a file (or archive member) by name, as :meth:`Pipeline.check_file` of these settings gives
     it."""
     return _settings(codes, fmt, hooks, events, encoding).check_file(path, on_read)

@@ -14,6 +14,8 @@ again, and a file SQLite cannot read is removed and made anew.  SQLite's locking
 
 from __future__ import annotations
 
+import contextlib
+
 import hashlib
 import hmac
 import importlib.util
@@ -178,10 +180,8 @@ class Cache:
             self.db = None
         if self.path is not None:
             for suffix in ("", "-journal", "-wal", "-shm"):
-                try:
+                with contextlib.suppress(OSError):
                     os.unlink(f"{self.path}{suffix}")
-                except OSError:
-                    pass
 
     def get(self, keys: list[str]) -> dict[str, Tricks]:
         db = self._open()

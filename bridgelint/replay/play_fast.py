@@ -89,9 +89,9 @@ def replay_fast(play: Play, deal: Deal, trump: str | None, declarer: str) -> Pla
                     return None  # a revoke: the player shows the suit led later, or still holds it
     first = rest[:4]  # the first row not counted: its cards follow the suit led, when the lead is known
     lead = dict(first).get(leader, UNKNOWN_CARD)
-    if lead != UNKNOWN_CARD:
-        if any(name[0] != lead[0] and lead[0] in left[seat] for seat, name in first if name != UNKNOWN_CARD):
-            return None
+    if lead != UNKNOWN_CARD and any(name[0] != lead[0] and lead[0] in left[seat] for seat, name in first
+                                    if name != UNKNOWN_CARD):
+        return None
     # placed when asked for, so that a play kept as text stays so
     if unknown < len(names):
         out._place_rest = partial(_place_as_general, out, play, deal, trump, declarer)

@@ -26,7 +26,7 @@ class Spool:
 
     def add(self, text: str, mark: int = 0) -> None:
         if self.file is None:
-            self.file = tempfile.TemporaryFile()
+            self.file = tempfile.TemporaryFile()  # noqa: SIM115 - kept open until the report is written
         self.file.write(text.encode("utf-8", "surrogatepass"))
         self.ends.append(self.file.tell())
         self.marks.append(mark)
