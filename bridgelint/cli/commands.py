@@ -15,8 +15,8 @@ import os
 import stat
 import sys
 from concurrent.futures import BrokenExecutor
-from dataclasses import replace
-from typing import Any, ContextManager, Generator, Iterable, TextIO, cast
+from dataclasses import dataclass, replace
+from typing import Any, Callable, ContextManager, Generator, Iterable, TextIO, cast
 
 import click
 
@@ -124,20 +124,15 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     """Check PBN and LIN files, directories (searched recursively) or - (standard input)."""
     pipeline = pipeline_from(options)
     stdin_name = stdin_filename if stdin_filename and "-" in paths else None  # standard input named
-    if stdin_name is not None:
-        paths = tuple(stdin_name if path == "-" else path for path in paths)
+    paths = _named_input(paths, stdin_name)
     files = files_of(pipeline, [*pipeline.hand_records, *paths])  # the hand records are checked too, first
     if not files or not files_of(pipeline, paths):
         nothing_to_read(paths, pipeline)
     report_file = _open_output(output_file, files)  # before any work: a path that cannot be written ends here
-    fixing = FixMode(unsafe_fixes, diff, show_info, fix_to, force=force, kept=_kept(pipeline.hand_records)) \
-        if fix or diff else None
-    if fixing is not None and fix_to is not None and not diff:
-        _no_collisions(files, fix_to)
+    fixing = _fix_mode(fix, diff, unsafe_fixes, show_info, fix_to, force, files, pipeline.hand_records)
     stdin_path = stdin_name or "-"  # how the report names standard input
     fixed_out = fixing is not None and (diff or stdin_path in files)  # standard output: the diff or the fixed text
-    if output_format == "auto":
-        output_format = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
+    output_format = _report_format(output_format)
     document = output_format != "text" and output_file is None and not statistics  # on standard output
     if document:
         printable.utf8(sys.stdout)  # the documents are UTF-8 (HTML, XML, JSON and GitHub's commands say so)
@@ -163,50 +158,24 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
     reporter = reports.reporter(output_format, reports.ReportSettings(
         fail_on, not no_group, quiet, verbose, unsafe_fixes, paint, max_annotations, pipeline.config.docs_url,
         functools.partial(_records, pipeline, real, (stdin_path, stdin_bytes))))
-    sinks: list[tuple[Reporter, TextIO | None]] = []  # each reporter and where it writes (None: standard output)
     summary = Summary()
-    internal = unreadable = extra_missing = refused = False
-    interrupted: interrupt.Interrupted | None = None
+    met = _Met()
     with report_file as out, contextlib.closing(run):  # the workers are shut down here, in this thread
-        if fixed_out and out is None:  # the report goes to standard error
-            out = sys.stderr
-        alone = diff and output_file is None  # the diff alone on standard output, no report
-        if not alone and (output_file is not None or not statistics):
-            sinks.append((reporter, out))
-        if statistics and not alone:  # the table on standard output; the report only into --output-file
-            sinks.append((Collected(reports.render("statistics")), None))
+        sinks = _sinks(reporter, out, fixed_out, diff, output_file, statistics)
 
         def emit(report: FileReport) -> None:
-            nonlocal internal, extra_missing, refused
             if not show_info:
                 report.findings = [f for f in report.findings if f.severity != "info"]
-            internal = internal or any(f.code == InternalError.code for f in report.findings)
-            extra_missing = extra_missing or (report.format == "bws" and not report.games and not bws_installed())
+            met.internal = met.internal or any(f.code == InternalError.code for f in report.findings)
+            met.extra_missing = met.extra_missing or (report.format == "bws" and not report.games
+                                                      and not bws_installed())
             if fixing is not None:
-                refused = _fixed(report, progress) or refused
+                met.refused = _fixed(report, progress) or met.refused
             summary.add(report)
             for sink, to in sinks:
                 _write(to, sink.file(report), progress, screen, paint)
 
-        with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
-            try:
-                for result in run:
-                    report = result.report
-                    if report.unreadable:  # on standard error, and in the report as a file that was not checked
-                        _say(f"bridgelint: {report.path}: {report.unreadable}", progress)
-                        unreadable = True
-                    if not run.waiting:
-                        emit(report)
-                    if progress is not None:
-                        progress.file_done(report)
-            except BrokenExecutor as error:  # a worker process died (killed, out of memory)
-                _say(f"bridgelint: a worker process died while checking files: {error}", progress)
-                sys.exit(USAGE_ERROR)
-            except interrupt.Interrupted as stop:  # the files finished so far make the report
-                interrupt.ending()
-                run.close()  # the workers stop
-                interrupted = stop
-                summary.interrupted = stop.name
+        interrupted = _drain(run, emit, progress, met, summary)
         for report in run.end():  # the reports that waited for the end of the run
             emit(report)
         if scope.listed and run.events is not None and (events := run.events.summary()) is not None:
@@ -220,11 +189,80 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
         click.echo(f"bridgelint: interrupted by {interrupted.name}: {summary.files} of {len(files)} files checked, "
                    "the report holds those", err=True)
         sys.exit(interrupted.status)
-    if unreadable or internal or refused or (extra_missing and not summary.games):  # a BWS unread, nothing else
+    if met.failed(summary):
         sys.exit(USAGE_ERROR)
     if diff:  # whatever findings remain
         sys.exit(1 if summary.fixed else 0)
     sys.exit(1 if summary.fail(fail_on) and not exit_zero else 0)
+
+
+def _named_input(paths: tuple[str, ...], stdin_name: str | None) -> tuple[str, ...]:
+    """The paths, standard input (``-``) named as ``--stdin-filename`` says, if it does."""
+    return paths if stdin_name is None else tuple(stdin_name if path == "-" else path for path in paths)
+
+
+def _report_format(output_format: str) -> str:
+    """The report asked for: ``auto`` is GitHub's annotations in a GitHub Actions job, else text."""
+    if output_format == "auto":
+        return "github" if os.environ.get("GITHUB_ACTIONS") else "text"
+    return output_format
+
+
+def _sinks(reporter: Reporter, out: TextIO | None, fixed_out: bool, diff: bool, output_file: str | None,
+           statistics: bool) -> list[tuple[Reporter, TextIO | None]]:
+    """Each reporter of the run and where it writes (None: standard output): the report (to standard error when
+    standard output holds the diff or the fixed text; none when the diff is all there is to show), and the
+    statistics table on standard output (the report then only into --output-file)."""
+    if fixed_out and out is None:
+        out = sys.stderr
+    if diff and output_file is None:  # the diff alone on standard output, no report
+        return []
+    sinks: list[tuple[Reporter, TextIO | None]] = []
+    if output_file is not None or not statistics:
+        sinks.append((reporter, out))
+    if statistics:
+        sinks.append((Collected(reports.render("statistics")), None))
+    return sinks
+
+
+@dataclass
+class _Met:
+    """What a run met that ends it with status 2."""
+
+    internal: bool = False  # an internal error (X001)
+    unreadable: bool = False  # a path that could not be read
+    extra_missing: bool = False  # a BWS read without its extra installed
+    refused: bool = False  # a fixed file that was not written
+
+    def failed(self, summary: Summary) -> bool:
+        """Whether the run ends with status 2: a BWS unread counts only when nothing else was checked."""
+        return self.unreadable or self.internal or self.refused or (self.extra_missing and not summary.games)
+
+
+def _drain(run: Any, emit: Callable[[FileReport], None], progress: Progress | None, met: _Met,
+           summary: Summary) -> interrupt.Interrupted | None:
+    """Each file's report emitted as the run gives it, unreadable paths said on standard error; the signal that
+    stopped the run, if one did (the files finished so far make the report)."""
+    with progress or contextlib.nullcontext():  # the bar is wiped however the loop ends
+        try:
+            for result in run:
+                report = result.report
+                if report.unreadable:  # on standard error, and in the report as a file that was not checked
+                    _say(f"bridgelint: {report.path}: {report.unreadable}", progress)
+                    met.unreadable = True
+                if not run.waiting:
+                    emit(report)
+                if progress is not None:
+                    progress.file_done(report)
+        except BrokenExecutor as error:  # a worker process died (killed, out of memory)
+            _say(f"bridgelint: a worker process died while checking files: {error}", progress)
+            sys.exit(USAGE_ERROR)
+        except interrupt.Interrupted as stop:
+            interrupt.ending()
+            run.close()  # the workers stop
+            summary.interrupted = stop.name
+            return stop
+    return None
 
 
 def _records(pipeline: Pipeline, real: dict[str, str], stdin: tuple[str, bytes | None], path: str
@@ -249,6 +287,17 @@ def _held_across(pipeline: Pipeline, files: list[str], jobs: int, stdin_path: st
         reports = run.end()
     return frozenset((report.path, f.game) for report in reports for f in report.findings
                      if f.code in NEEDS_A_PERSON and f.game is not None)
+
+
+def _fix_mode(fix: bool, diff: bool, unsafe_fixes: bool, show_info: bool, fix_to: str | None, force: bool,
+              files: list[str], hand_records: Iterable[str]) -> FixMode | None:
+    """How the run fixes (None: it does not); two archive members that would be written to one file of
+    ``--fix-to`` end the run as a usage error."""
+    if not (fix or diff):
+        return None
+    if fix_to is not None and not diff:
+        _no_collisions(files, fix_to)
+    return FixMode(unsafe_fixes, diff, show_info, fix_to, force=force, kept=_kept(hand_records))
 
 
 def _kept(hand_records: Iterable[str]) -> frozenset[tuple[int, int]]:

@@ -47,20 +47,11 @@ def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options
         if path != "-" and is_archive(path):
             click.echo(f"bridgelint: {shown(path)}: an archive, left as it is: format its files unpacked", err=True)
             continue
-        snapshot = None
         try:
-            if path == "-":
-                with os.fdopen(os.dup(sys.stdin.fileno()), "rb") as source:
-                    data = source.read()
-            else:
-                snapshot = Snapshot.of(path)  # read once, rewritten only if it is still that file
-                data = snapshot.data
-        except Refused as refused:
-            click.echo(f"bridgelint: {shown(path)}: {_said(refused)}", err=True)
-            unreadable = True
-            continue
-        except OSError as error:
-            click.echo(f"bridgelint: {shown(path)}: {error.strerror or error}", err=True)
+            snapshot, data = _read(path)
+        except (Refused, OSError) as error:
+            said = _said(error) if isinstance(error, Refused) else error.strerror or error
+            click.echo(f"bridgelint: {shown(path)}: {said}", err=True)
             unreadable = True
             continue
         fmt = pipeline.fmt or format_from_name(path) or format_from_content(data[:SNIFF_BYTES])
@@ -83,15 +74,7 @@ def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options
         elif check_only:
             click.echo(f"would reformat {shown(path)}")
         elif snapshot is not None:
-            try:
-                snapshot.rewrite(written)
-            except Refused as refused:
-                click.echo(f"bridgelint: {shown(path)}: {_said(refused)}", err=True)
-                unreadable = True
-            except OSError as error:
-                click.echo(f"bridgelint: {shown(path)}: not formatted, nothing written: {error.strerror or error}",
-                           err=True)
-                unreadable = True
+            unreadable = not _rewritten(path, snapshot, written) or unreadable
     done = "would be reformatted" if check_only or diff else "reformatted"
     click.echo(f"{changed} file{'s' * (changed != 1)} {done}, {unchanged} left unchanged", err=True)
     if unreadable:
@@ -102,3 +85,26 @@ def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options
 def _said(refused: Refused) -> str:
     """Why a file is not rewritten, as ``format`` says it."""
     return str(refused).replace("not fixed", "not formatted").replace("being fixed", "being formatted")
+
+
+def _read(path: str) -> tuple[Snapshot | None, bytes]:
+    """A file's bytes, and its snapshot (None for standard input): read once, rewritten only if it is still that
+    file.  Raises Refused for a file that may not be rewritten, OSError for one that cannot be read."""
+    if path == "-":
+        with os.fdopen(os.dup(sys.stdin.fileno()), "rb") as source:
+            return None, source.read()
+    snapshot = Snapshot.of(path)
+    return snapshot, snapshot.data
+
+
+def _rewritten(path: str, snapshot: Snapshot, written: bytes) -> bool:
+    """Replace a file by its formatted bytes; False, said on standard error, when it was not written."""
+    try:
+        snapshot.rewrite(written)
+    except Refused as refused:
+        click.echo(f"bridgelint: {shown(path)}: {_said(refused)}", err=True)
+        return False
+    except OSError as error:
+        click.echo(f"bridgelint: {shown(path)}: not formatted, nothing written: {error.strerror or error}", err=True)
+        return False
+    return True

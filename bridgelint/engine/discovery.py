@@ -5,7 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from .config import DEFAULT_EXCLUDE
 from .inputs import inputs_of, is_zip
@@ -29,15 +29,20 @@ def expand_paths(paths: Iterable[str], skipped: Iterable[str] = DEFAULT_EXCLUDE)
 
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            found: list[str] = []
-            for root, dirs, files in os.walk(path, onerror=lambda error, found=found: found.append(error.filename)):
-                dirs[:] = sorted(d for d in dirs if not skip(d))
-                found.extend(full for name in files if (format_from_name(name) or is_zip(name)) and not skip(name)
-                             and _walked_file(full := os.path.join(root, name)))
-            for file in sorted(found):
+            for file in sorted(_walked(path, skip)):
                 yield from inputs_of(file, skip)
         else:
             yield from inputs_of(path, skip)
+
+
+def _walked(path: str, skip: Callable[[str], bool]) -> list[str]:
+    """The files to read below a directory, and the directories below it that cannot be listed."""
+    found: list[str] = []
+    for root, dirs, files in os.walk(path, onerror=lambda error: found.append(error.filename)):
+        dirs[:] = sorted(d for d in dirs if not skip(d))
+        found.extend(full for name in files if (format_from_name(name) or is_zip(name)) and not skip(name)
+                     and _walked_file(full := os.path.join(root, name)))
+    return found
 
 
 def once(paths: Iterable[str]) -> list[str]:

@@ -84,7 +84,7 @@ class GameScanner:
         self.empty_auction = False  # the record's auction is a section without a call, note or mark so far
         self.play_notes: dict[int, Tag] = {}
 
-    def scan(self) -> None:
+    def scan(self) -> None:  # noqa: C901 - the PBN reader's hot loop: one frame per game, not per token
         record, text, at = self.record, self.text, self.places.at
         for m in (_SCAN_SINGLE if SWITCH.on else _SCAN)(text):
             kind = m.lastgroup or "stray"  # every alternative is a named group

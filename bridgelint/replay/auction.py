@@ -171,7 +171,7 @@ def _replay_plain(names: list[str], first: str) -> AuctionReplay | None:
     return AuctionReplay(state.contract(), state.declarer(), True, seats=seats)
 
 
-def _replay_general(auction: Auction, dealer: str | None) -> AuctionReplay:
+def _replay_general(auction: Auction, dealer: str | None) -> AuctionReplay:  # noqa: C901 - Laws 17-22 call by call
     """Replay any auction, reporting its irregularities."""
     out = AuctionReplay()
     seat = auction.seat or dealer

@@ -332,7 +332,7 @@ class _Replay(Seating):
         self.leader = best_seat
         return True
 
-    def take(self, seat: str | None, card: Card, led: str | None) -> bool:
+    def take(self, seat: str | None, card: Card, led: str | None) -> bool:  # noqa: C901 - each card's Laws, in turn
         """Check one token of a trick and take its card from the hand; False when the replay stops."""
         kind = card.kind
         if kind == INVALID:
