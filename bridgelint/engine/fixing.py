@@ -159,18 +159,7 @@ def fix_file(path: str, check: Callable[[BinaryIO | None], FileReport], mode: Fi
         report.fixed = fixed
         if current is None or not fixed:
             return report
-        if mode.diff:
-            with _source(path, original, None) as before, open(current, "rb") as after:
-                report.diff = unified_diff(path, before.read(), after.read())
-        elif stream is not None:
-            with open(current, "rb") as after:
-                report.fixed_text = after.read()
-        elif snapshot is not None:
-            snapshot.replace_with(current)
-        else:
-            target = os.path.join(mode.into or ".", _member_name(path))
-            _write_into(current, target, mode.force)
-            report.fix_note = f"fixed file written to {target}"
+        _deliver(path, original, current, report, mode, stream is not None, snapshot)
     except Refused as refused:
         if refused.error:
             first.fix_error = str(refused)
@@ -185,6 +174,24 @@ def fix_file(path: str, check: Callable[[BinaryIO | None], FileReport], mode: Fi
             if os.path.lexists(name):
                 os.unlink(name)
     return report
+
+
+def _deliver(path: str, original: bytes | None, current: str, report: FileReport, mode: FixMode, streamed: bool,
+             snapshot: Snapshot | None) -> None:
+    """Where the fixed file (``current``, a temporary) goes: the diff, the fixed text of standard input
+    (``streamed``), the file replaced (``snapshot``), or a fixed archive member written into ``--fix-to``."""
+    if mode.diff:
+        with _source(path, original, None) as before, open(current, "rb") as after:
+            report.diff = unified_diff(path, before.read(), after.read())
+    elif streamed:
+        with open(current, "rb") as after:
+            report.fixed_text = after.read()
+    elif snapshot is not None:
+        snapshot.replace_with(current)
+    else:
+        target = os.path.join(mode.into or ".", _member_name(path))
+        _write_into(current, target, mode.force)
+        report.fix_note = f"fixed file written to {target}"
 
 
 def _passes(path: str, original: bytes | None, report: FileReport, fixes: list[Fix],

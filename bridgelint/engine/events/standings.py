@@ -135,6 +135,28 @@ class StandingsHook(AcrossRecords):
             return self._traveller(ctx, view, board)
         return []
 
+    def _seat(self, view: Traveller, at: int, mp: int | None, imp: int | None, side: str | None,
+              wheres: Sequence[str | None] | None, tables: list, rounds: list) -> _Seat:
+        """One seat column of a traveller: its pairs (named with ``side`` when pairs are numbered per
+        direction), their keys (by section, ``wheres``), and their MPs and IMPs, whose decimals are noted."""
+        ids = view.ids(at)
+        if side is not None:
+            ids = [f"{side} {pair}" if pair is not None else None for pair in ids]
+        keys = ids if wheres is None else [pair_key(where or "", pair) if pair is not None else None
+                                           for where, pair in zip(wheres, ids)]
+        mps, imps = self._figures(view, mp, 0), self._figures(view, imp, 1)
+        return _Seat(at, range(len(view.starts)), ids, keys, view.lines(at), mps, imps, tables, rounds)
+
+    def _figures(self, view: Traveller, column: int | None, kind: int) -> list[int | float | None] | None:
+        """A column's numbers (None: no such column); the decimals they are written with noted (``kind``: 0 MPs,
+        1 IMPs)."""
+        if column is None:
+            return None
+        values, decimals = view.figures(column)
+        if decimals:
+            self._precision(kind, values, decimals)
+        return values
+
     def _traveller(self, ctx: Context, view: Traveller, board: str) -> list[Finding]:
         """Add a board's traveller to its pairs; R106 where a pair plays the board again or sits at two tables
         in one round."""
@@ -164,24 +186,8 @@ class StandingsHook(AcrossRecords):
         absent: list = [None] * rows
         tables = view.ids(at_table) if at_table is not None else absent
         rounds = view.ids(at_round) if at_round is not None else absent
-        seats = []
-        numbers = view.figures
-        for at, mp, imp, side in plan.seats:
-            ids = view.ids(at)
-            if by_side:
-                ids = [f"{side} {pair}" if pair is not None else None for pair in ids]
-            keys = ids if wheres is None else [pair_key(where or "", pair) if pair is not None else None
-                                               for where, pair in zip(wheres, ids)]
-            mps = imps = None
-            if mp is not None:
-                mps, decimals = numbers(mp)
-                if decimals:
-                    self._precision(0, mps, decimals)
-            if imp is not None:
-                imps, decimals = numbers(imp)
-                if decimals:
-                    self._precision(1, imps, decimals)
-            seats.append(_Seat(at, range(rows), ids, keys, view.lines(at), mps, imps, tables, rounds))
+        seats = [self._seat(view, at, mp, imp, side if by_side else None, wheres, tables, rounds)
+                 for at, mp, imp, side in plan.seats]
         half = 0.0
         if top is not None:
             written = [value for value in chain.from_iterable(seat.mps for seat in seats if seat.mps is not None)
