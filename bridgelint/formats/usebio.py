@@ -150,26 +150,32 @@ class _Refused(Exception):
     """Raised inside the parser to stop it at an entity declaration."""
 
 
+def _undeclared(data: bytes, encoding: str | None, findings: list[Finding]) -> tuple[bytes, str | None]:
+    """The file's bytes as the parser is to read them, and the encoding it is to read them in (None: as the file
+    declares, else UTF-8).  Text that declares no encoding and is not UTF-8 is read in ``encoding``, by default
+    as Windows-1252 with S114 at its first byte that is not UTF-8 (XML 1.0 §4.3.3)."""
+    if _DECLARED.match(data[:512].lstrip()) is not None or data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data, None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if encoding is None:
+            first = error.start
+            line = data.count(b"\n", 0, first) + 1
+            column = first - data.rfind(b"\n", 0, first)
+            byte = data[first]
+            findings.append(Windows1252.at("Windows-1252", byte, bytes([byte]).decode("cp1252", "replace"),
+                                           line, column, "usebio"))
+        return data.decode(encoding or "cp1252", "replace").encode("utf-8"), "UTF-8"
+    return data, None
+
+
 def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node | None:
     """The element tree of ``data`` as far as it is well-formed (None: no root element); findings of the file
     (S130, S114) to ``findings``.  ``encoding``: the one to read text in that declares none and is not UTF-8."""
     from xml.parsers import expat  # here: a check of PBN or LIN files does not pay for importing it
 
-    override = None
-    if _DECLARED.match(data[:512].lstrip()) is None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            page = encoding or "cp1252"
-            if encoding is None:
-                first = error.start
-                line = data.count(b"\n", 0, first) + 1
-                column = first - data.rfind(b"\n", 0, first)
-                byte = data[first]
-                findings.append(Windows1252.at("Windows-1252", byte, bytes([byte]).decode("cp1252", "replace"),
-                                               line, column, "usebio"))
-            data = data.decode(page, "replace").encode("utf-8")
-            override = "UTF-8"
+    data, override = _undeclared(data, encoding, findings)
     parser = expat.ParserCreate(override)
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.buffer_text = True

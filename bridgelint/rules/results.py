@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import chain
 from operator import eq, neg
 from math import isfinite
-from typing import Callable, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 from ..core.findings import Finding
 from ..core.record import Record
@@ -667,30 +667,8 @@ class StandingsContradiction(Rule):
             if ranks[0][row] is None and not _in_place(values, row, descending):
                 continue  # an unranked row listed out of the order (a pair out of competition): not counted
             groups.setdefault(directions[row] if directions else "", []).append(row)
-        wrong = []
-        for members in groups.values():
-            # a row ranked - (tied with the row above, or unranked) holds its place: 64, -, 66
-            ordered = sorted((-(values[row] or 0) if descending else values[row] or 0) for row in members)
-            tied: dict[float, list[int]] = {}
-            for row in members:
-                if ranks[0][row] is None:
-                    continue
-                value = -(values[row] or 0) if descending else values[row] or 0
-                better = bisect_left(ordered, value)
-                last = bisect_right(ordered, value)
-                rank = ranks[0][row]
-                tied.setdefault(value, []).append(row)
-                if rank is None or not better + 1 <= rank <= last:
-                    wrong.append((row, better + 1, last, "Rank"))
-                elif ties is not None and ties[0][row] is not None and ties[0][row] != last:
-                    wrong.append((row, better + 1, last, "RankTie"))
-            for value, rows in tied.items():  # a tie shares its first rank, or holds each of its ranks once
-                first, last = bisect_left(ordered, value) + 1, bisect_right(ordered, value)
-                held = sorted(ranks[0][row] or 0 for row in rows)
-                if len(rows) > 1 and set(held) != {first} and held != list(range(first, last + 1)):
-                    row = next(row for row in rows if ranks[0][row] != first)
-                    if all(row != w[0] for w in wrong):
-                        wrong.append((row, first, last, "Rank"))
+        wrong = [w for members in groups.values()
+                 for w in _misranked(members, values, descending, ranks[0], ties[0] if ties is not None else None)]
         if wrong:
             wrong.sort()
             row, first, last, column = wrong[0]
@@ -740,6 +718,97 @@ def _agreed_top(rows: list[tuple[int, float, float, float]], centred: bool) -> f
         return None
     top = round(top) if abs(top - round(top)) < 0.05 else top
     return top if top > 0 else None  # a top that rounds to 0: no board's top, nothing to divide by
+
+
+def _misranked(members: list[int], values: list, descending: bool, ranks: list, ties: list | None
+               ) -> list[tuple[int, int, int, str]]:
+    """The rows of one ranked group whose Rank (or RankTie) is not where their value puts them, as (row, first
+    rank, last rank, column).  A row ranked - (tied with the row above, or unranked) holds its place: 64, -, 66;
+    a tie shares its first rank, or holds each of its ranks once."""
+    ordered = sorted((-(values[row] or 0) if descending else values[row] or 0) for row in members)
+    tied: dict[float, list[int]] = {}
+    wrong = []
+    for row in members:
+        rank = ranks[row]
+        if rank is None:
+            continue
+        value = -(values[row] or 0) if descending else values[row] or 0
+        better, last = bisect_left(ordered, value), bisect_right(ordered, value)
+        tied.setdefault(value, []).append(row)
+        if not better + 1 <= rank <= last:
+            wrong.append((row, better + 1, last, "Rank"))
+        elif ties is not None and ties[row] is not None and ties[row] != last:
+            wrong.append((row, better + 1, last, "RankTie"))
+    for value, rows in tied.items():
+        first, last = bisect_left(ordered, value) + 1, bisect_right(ordered, value)
+        held = sorted(ranks[row] or 0 for row in rows)
+        if len(rows) > 1 and set(held) != {first} and held != list(range(first, last + 1)):
+            row = next(row for row in rows if ranks[row] != first)
+            if all(row != w[0] for w in wrong):
+                wrong.append((row, first, last, "Rank"))
+    return wrong
+
+
+def _totals_compared(ids: list[str | None], where: list[str | None] | None, pairs: dict, boards: list | None,
+                     boards_name: str | None, mp_total: tuple | None, percent: tuple | None, mp_places: int | None
+                     ) -> tuple[dict[str, list], list, set]:
+    """Each ranked pair's boards and totals against its travellers: the wrong cells by column (``absent``: a pair
+    no traveller lists), as (row, the value the travellers give); the boards counts that differ when boards sat
+    out are not counted; and the pairs ranked."""
+    wrong: dict[str, list] = {}
+    sat_apart: list = []
+    ranked = set()
+    for row, pair_id in enumerate(ids):
+        if pair_id is None:
+            continue
+        key = pair_key((where[row] or "") if where is not None else "", pair_id)
+        ranked.add(key)
+        pair = pairs.get(key)
+        played = boards[row] if boards is not None else None
+        if pair is None:
+            if played is None or played > 0:
+                wrong.setdefault("absent", []).append((row, None))
+            continue
+        if played is not None and played != pair.boards:
+            wrong.setdefault(boards_name or "", []).append((row, pair.boards))
+        if played is not None and played != pair.boards - pair.sat_out:
+            sat_apart.append((row, pair.boards - pair.sat_out))
+        for column, computed in _totals_off(pair, row, mp_total, percent, mp_places):
+            wrong.setdefault(column, []).append((row, computed))
+    return wrong, sat_apart, ranked
+
+
+def _by_side(standings: Standings, ids: list[str | None]) -> list[str | None]:
+    """A ranking's pair ids named with their Direction (``NS 1``, ``EW 1``), as travellers that number their pairs
+    per direction are read; None where either is not known."""
+    sides = [_SIDE_NAMES.get((text or "").upper().replace("-", "").replace("/", "").replace(" ", ""))
+             for text in standings.texts("Direction")]
+    return [f"{side} {pair}" if side and pair else None for side, pair in zip(sides, ids)]
+
+
+def _totals_off(pair: Any, row: int, mp_total: tuple | None, percent: tuple | None, mp_places: int | None
+                ) -> Iterator[tuple[str, float]]:
+    """A ranked pair's MP total and percentage (None: not compared) where they are not what its boards give,
+    beyond what rounding allows: (column, the value the boards give)."""
+    if mp_total is not None and (value := mp_total[1][row]) is not None \
+            and abs(value - pair.mp) > 0.5 * 10 ** -mp_total[2] + _summed(pair.boards, mp_places):
+        yield mp_total[0], pair.mp
+    if percent is not None and pair.top and (value := percent[1][row]) is not None:
+        computed = 100 * pair.points / pair.top
+        if abs(value - computed) > 0.5 * 10 ** -percent[2] + 100 * _summed(pair.boards, mp_places) / pair.top:
+            yield percent[0], computed
+
+
+def _total_said(column: str, text: str, computed: Any, pair: str, boards_name: str | None) -> tuple[str, str | None]:
+    """R104's message on one ranked pair's wrong cell (``column``: ``absent`` for a pair no traveller lists), and
+    the value the travellers give, as the column writes it."""
+    if column == "absent":
+        return f"TotalScoreTable ranks {pair}, who plays in no ScoreTable of the file", None
+    written = 0 if column == boards_name else max(decimals(text), 2 if column in _PERCENTAGES else 0)
+    expected = str(computed) if column == boards_name else shown(computed, written)
+    given = (f"the ScoreTables list it on {computed} boards" if column == boards_name else
+             f"its rows in the ScoreTables give {expected}")
+    return f"TotalScoreTable {column} {text} for {pair}, but {given}", expected
 
 
 def _ranking_key(standings: Standings) -> tuple[str, list[float | None], bool] | None:
@@ -870,72 +939,37 @@ class StandingsTotals(Rule):
         if by_side:
             if table.column_index("Direction") is None:
                 return
-            sides = [_SIDE_NAMES.get((text or "").upper().replace("-", "").replace("/", "").replace(" ", ""))
-                     for text in standings.texts("Direction")]
-            ids = [f"{side} {pair}" if side and pair else None for side, pair in zip(sides, ids)]
+            ids = _by_side(standings, ids)
         where = standings.texts("Section") if sections and table.column_index("Section") is not None else None
         boards_name, totals = _this_session(standings)
         boards = standings.column(boards_name)
         mp_total, imp_total, percent = (standings.first(names) for names in totals)
         if boards is not None and boards_name == "NrBoards" and _cumulative(boards[0], ids, where, pairs):
             boards = mp_total = imp_total = percent = None  # the totals of sessions the file does not hold
-        wrong: dict[str, list] = {}
-        sat_apart: list = []  # the NrBoards that differ when a board sat out is not counted
-        ranked = set()
-        for row, pair_id in enumerate(ids):
-            if pair_id is None:
-                continue
-            key = pair_key((where[row] or "") if where is not None else "", pair_id)
-            ranked.add(key)
-            pair = pairs.get(key)
-            played = boards[0][row] if boards is not None else None
-            if pair is None:
-                if played is None or played > 0:
-                    wrong.setdefault("absent", []).append((row, None))
-                continue
-            if played is not None and played != pair.boards:
-                wrong.setdefault(boards_name, []).append((row, pair.boards))
-            if played is not None and played != pair.boards - pair.sat_out:
-                sat_apart.append((row, pair.boards - pair.sat_out))
-            if mp_total is not None and (value := mp_total[1][row]) is not None:
-                tolerance = 0.5 * 10 ** -mp_total[2] + _summed(pair.boards, places[0])
-                if abs(value - pair.mp) > tolerance:
-                    wrong.setdefault(mp_total[0], []).append((row, pair.mp))
-            if percent is not None and tops and pair.top and (value := percent[1][row]) is not None:
-                computed = 100 * pair.points / pair.top
-                if abs(value - computed) > 0.5 * 10 ** -percent[2] + 100 * _summed(pair.boards, places[0]) / pair.top:
-                    wrong.setdefault(percent[0], []).append((row, computed))
+        wrong, sat_apart, ranked = _totals_compared(ids, where, pairs, boards[0] if boards is not None else None,
+                                                    boards_name, mp_total, percent if tops else None, places[0])
         if len(sat_apart) < len(wrong.get(boards_name, ())):  # the whole ranking leaves sit-outs out of NrBoards
-            if sat_apart:
-                wrong[boards_name] = sat_apart
-            else:
-                del wrong[boards_name]
+            wrong[boards_name] = sat_apart
+        wrong = {column: rows for column, rows in wrong.items() if rows}
         if imp_total is not None:
             wrong.update(cls._imps(imp_total, ids, where, pairs, places[1]))
         for column, rows in wrong.items():
             row, computed = rows[0]
-            pair_id = ids[row]
-            expected = None  # the value the travellers give, as the column writes it
-            if column == "absent":
-                element = standings.element(row, id_name)
-                message = f"TotalScoreTable ranks {id_name} {pair_id}, who plays in no ScoreTable of the file"
-            else:
-                element = standings.element(row, column)
-                written = 0 if column == boards_name else max(decimals(element.text), 2 if column in _PERCENTAGES else 0)
-                expected = str(computed) if column == boards_name else shown(computed, written)
-                given = (f"the ScoreTables list it on {computed} boards" if column == boards_name else
-                         f"its rows in the ScoreTables give {expected}")
-                message = f"TotalScoreTable {column} {element.text} for {id_name} {pair_id}, but {given}"
+            element = standings.element(row, id_name if column == "absent" else column)
+            message, expected = _total_said(column, element.text, computed, f"{id_name} {ids[row]}", boards_name)
             yield cls.finding(message + _more(rows, "row"), element.line, element.column, expected=expected, game=game,
                               board=board)
         missing = [key for key in pairs if key not in ranked]
         if missing and not _only_the_best(standings, missing, pairs, percent, mp_total, tops):
-            pair_id = pairs[missing[0]].name
-            others = len(missing) - 1
-            more = f"; {others} more missing" if others else ""
-            yield cls.finding(f"TotalScoreTable does not rank {id_name} {pair_id}, who plays "
-                              f"{pairs[missing[0]].boards} boards in the ScoreTables{more}",
-                              table.tag.line, table.tag.column, game=game, board=board)
+            yield cls._unranked(table, id_name, [pairs[key] for key in missing], game, board)
+
+    @classmethod
+    def _unranked(cls, table: Table, id_name: str, missing: list, game: int | None, board: str | None) -> Finding:
+        """The finding on the pairs the travellers list and the ranking does not, at the ranking's tag."""
+        more = f"; {len(missing) - 1} more missing" if len(missing) > 1 else ""
+        return cls.finding(f"TotalScoreTable does not rank {id_name} {missing[0].name}, who plays "
+                           f"{missing[0].boards} boards in the ScoreTables{more}", table.tag.line, table.tag.column,
+                           game=game, board=board)
 
     @staticmethod
     def _imps(total: tuple[str, list[float | None], int], ids: list[str | None], where: list[str | None] | None,
