@@ -38,7 +38,7 @@ from ..rules.deal import MalformedDeal
 from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
 from ..core.wording import counted
 from .base import guarded
-from .patterns import (LIN_BOARD_HEADER, LIN_CALL, LIN_CARD, LIN_CLAIM, LIN_DEALER, LIN_ROOM_BOARD,
+from .patterns import (LIN_BOARD_HEADER, LIN_CALL, LIN_CARD, LIN_CLAIM, LIN_DEALER, LIN_HOLDING, LIN_ROOM_BOARD,
                        LIN_VULNERABILITY)
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
 
@@ -196,9 +196,9 @@ class _Board:
         self.fields = self.record.fields
         # kept as text: the PBN names of the calls while the auction is one call a mb field, the names of the
         # cards while the play is plain (one card a pc field)
-        self.call_names: list[str] | None = None if SWITCH.on else []
+        self.call_names: list[str] | None = [] if SWITCH.fast("auction-text") else None
         self.names: list[str] = []
-        self.plain = not SWITCH.on
+        self.plain = SWITCH.fast("play-text")
         self.auction_at: tuple[int, int] | None = None
         self.play_at: tuple[int, int] | None = None
         self.claim: Field[int | None] | None = None
@@ -359,6 +359,7 @@ def _calls(fields: list[Field4]) -> list[Call]:
     """The calls of the ``mb`` fields among a board's fields, each with the explanation of the ``an`` field after
     it; a value that is no call is an invalid one."""
     calls: list[Call] = []
+    usual = _CALLS if SWITCH.fast("lin-tokens") else {}
     for tag, value, line, column in fields:
         if tag == "AN":
             if calls:
@@ -366,7 +367,7 @@ def _calls(fields: list[Field4]) -> list[Call]:
             continue
         if tag != "MB":
             continue
-        known = _CALLS.get(value)
+        known = usual.get(value)
         if known is not None:
             calls.append(Call(value, known.kind, line, column, known.level, known.denomination, alert=value[-1] == "!"))
             continue
@@ -387,10 +388,11 @@ def _calls(fields: list[Field4]) -> list[Call]:
 def _cards(fields: list[Field4]) -> list[Card]:
     """The cards of the ``pc`` fields among a board's fields; a value that is no card is an invalid one."""
     cards: list[Card] = []
+    usual = _CARDS if SWITCH.fast("lin-tokens") else {}
     for tag, value, line, column in fields:
         if tag != "PC":
             continue
-        known = _CARDS.get(value)
+        known = usual.get(value)
         if known is not None:
             cards.append(Card(value, "card", line, column, None, *known))
             continue
@@ -462,6 +464,8 @@ _CALLS = {token + alert: call
 def _hand(text: str) -> tuple[str, ...] | int:
     """The cards of one hand, or the index of the first character that is no card: holdings (the grammar's
     ``holding``: a suit letter, then its ranks, in any case, 10 for ten) with blanks between them or none."""
+    if not SWITCH.fast("lin-hand"):
+        return _holdings(text)
     cards: list[str] = []
     suit, one = "", -1  # the suit of the holding being read; the index of a 1 read, that a 0 must follow
     for at, char in enumerate(text):
@@ -481,6 +485,23 @@ def _hand(text: str) -> tuple[str, ...] | int:
         else:
             return at
     return one if one >= 0 else tuple(cards)
+
+
+def _holdings(text: str) -> tuple[str, ...] | int:
+    """:func:`_hand` by the grammar's holding pattern, holding by holding."""
+    cards: list[str] = []
+    pos, end, match = 0, len(text.rstrip()), LIN_HOLDING.match
+    while pos < end:
+        if text[pos].isspace():
+            pos += 1
+            continue
+        m = match(text, pos)
+        if m is None:
+            return pos
+        suit = m.group("suit").upper()
+        cards.extend(suit + r for r in m.group("ranks").upper().replace("10", "T"))
+        pos = m.end()
+    return tuple(cards)
 
 
 # the letters of suits and ranks the grammar's holding takes, ignoring case as its pattern does (\u017f, the long

@@ -93,7 +93,7 @@ _CARD_OF_RANK = tuple({rank: suit + rank for rank in bridge.RANKS}.__getitem__ f
 def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     """Parse a Deal value (PBN §3.4.11); D102 findings point into the value."""
     column0 = tag.value_column or tag.column  # where the value starts (the tag, if not on its line)
-    usual = None if SWITCH.on else _USUAL_DEAL.fullmatch(value)  # four hands of ranks in capitals, single spaces
+    usual = _USUAL_DEAL.fullmatch(value) if SWITCH.fast("pbn-deal") else None  # four hands of ranks in capitals, single spaces
     if usual is not None:
         hands: dict[str, tuple[str, ...] | None] = {}
         columns: dict[str, int] = {}
