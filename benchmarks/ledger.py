@@ -49,7 +49,9 @@ def count(path: str, off: str, tree: Path = ROOT) -> int:
     env = {**os.environ, "PYTHONHASHSEED": "0", "BRIDGELINT_REFERENCE": off, "PYTHONPATH": str(tree),
            "PYTHONDONTWRITEBYTECODE": "1"}
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
-                          CHILD, path], check=True, capture_output=True, text=True, env=env, cwd="/")
+                          CHILD, path], capture_output=True, text=True, env=env, cwd="/")
+    if run.returncode:
+        raise RuntimeError(f"{path} with {off!r} off ({tree}): {run.stderr[-2000:]}")
     collected = [line for line in run.stderr.splitlines() if "Collected" in line]
     return int(collected[-1].split()[-1])
 
@@ -81,8 +83,8 @@ def main() -> None:
         jobs += [(file, "import", args.against) for file in args.files]
         jobs += [(file, "", args.against) for file in args.files]
     with ThreadPoolExecutor(args.jobs) as pool:
-        counts = dict(zip(jobs, pool.map(lambda job: count(paths[job[0]] if job[1] != "import" else "import",
-                                                             job[1], job[2]), jobs)))
+        counts = dict(zip(jobs, pool.map(lambda job: count("import" if job[1] == "import" else paths[job[0]],
+                                                             "" if job[1] == "import" else job[1], job[2]), jobs)))
     print(f"{'off':<28}" + "".join(f"{file:>22}" for file in args.files))
     for off in settings:
         cells = []

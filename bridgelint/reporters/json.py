@@ -3,26 +3,20 @@ with ``unreadable`` (why) and no findings."""
 
 from __future__ import annotations
 
-from ..core.report import FileReport
-from . import Reporter, Summary, indented
-from .indented import Written
+import json
 
-_ITEM = 2  # the depth of an item of the document's lists (files, events)
+from ..core.report import FileReport
+from . import Reporter, Summary
 
 
 class JsonReporter(Reporter):
-    """The document, each file's entry and events written as its report comes (with ``--jobs``, while the
-    workers check the next files), the whole put together at the end."""
+    """The document: each file's entry kept as its report comes, the whole written at the end."""
 
     def __init__(self) -> None:
-        self.files: list[Written] = []
-        self.events: list[dict] = []  # the events the reports listed, each written in ``written_events``
-        self.written_events: list[Written] = []
+        self.files: list[dict] = []
 
     def file(self, report: FileReport) -> str:
-        self.files.append(Written(indented.dumps(_file(report), _ITEM)))
-        self.events += report.events
-        self.written_events += [Written(indented.dumps(event, _ITEM)) for event in report.events]
+        self.files.append(_file(report))
         return ""
 
     def end(self, summary: Summary) -> str:
@@ -32,10 +26,9 @@ class JsonReporter(Reporter):
             "warnings": summary.warnings, "infos": summary.infos, "unreadable": summary.unreadable}
         if summary.interrupted:  # a partial report: the files finished before the signal
             totals["interrupted"] = summary.interrupted
-        # the summary's events are the reports' (events file by file), or the run's (across files)
-        events = self.written_events if summary.events == self.events else summary.events
-        document = {"version": 1, "files": self.files, "events": events, "summary": totals}
-        return indented.dumps(document) + "\n"
+        # the summary's events: the reports' (events file by file), or the run's (across files)
+        document = {"version": 1, "files": self.files, "events": summary.events, "summary": totals}
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:

@@ -17,6 +17,7 @@ page on the documentation site (``helpUri``, :mod:`bridgelint.documentation`).
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from urllib.parse import quote
@@ -26,8 +27,7 @@ from ..core.documentation import rule_url
 from ..core.findings import Fix, Related
 from ..core.report import FileReport, split_member
 from ..rules import RULES
-from . import Reporter, Summary, indented
-from .indented import Written
+from . import Reporter, Summary
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 MAX_RESULTS = 25_000  # the most results of one run GitHub's code scanning accepts
@@ -70,7 +70,7 @@ class SarifReporter(Reporter):
         self.docs = docs  # the documentation site's base URL (None: the package's)
         self.artifacts: list[dict] = []
         self.indices: dict[str, int] = {}  # each artifact's place in ``artifacts``, by URI
-        self.results: list[tuple[str, str, str]] = []  # the code, level and text of each result, without ruleIndex
+        self.results: list[tuple[str, str, dict]] = []  # the code, level and result of each, without ruleIndex
         self.notifications: list[dict] = []
 
     def file(self, report: FileReport) -> str:
@@ -108,15 +108,14 @@ class SarifReporter(Reporter):
                 result["relatedLocations"] = [_related(f.related)]
             if f.fix is not None and f.fix.edits and member is None:  # a zip's member is not edited in place
                 result["fixes"] = [_fix(f.fix, artifact)]
-            self.results.append((f.code, level, indented.dumps(result, _RESULT)))
+            self.results.append((f.code, level, result))
         return ""
 
     def end(self, summary: Summary) -> str:
         kept, left_out = _capped(self.results)
         fired = sorted({code for code, _, _ in kept if code in RULES})
         index = {code: i for i, code in enumerate(fired)}
-        results = [Written(text[:-len(_CLOSE)] + f'{_KEY}"ruleIndex": {index[code]}{_CLOSE}' if code in index else text)
-                   for code, _, text in kept]
+        results = [{**result, "ruleIndex": index[code]} if code in index else result for code, _, result in kept]
         notifications = list(self.notifications)
         if summary.interrupted:
             notifications.append({"level": "error", "descriptor": {"id": "interrupted"}, "message": {
@@ -145,11 +144,11 @@ class SarifReporter(Reporter):
                 "columnKind": "unicodeCodePoints",
             }],
         }
-        return indented.dumps(document) + "\n"
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _capped(results: list[tuple[str, str, str]]) -> tuple[list[tuple[str, str, str]], dict[str, int]]:
-    """At most :data:`MAX_RESULTS` of ``results`` (code, level, text), errors first, then warnings, then notes,
+def _capped(results: list[tuple[str, str, dict]]) -> tuple[list[tuple[str, str, dict]], dict[str, int]]:
+    """At most :data:`MAX_RESULTS` of ``results`` (code, level, result), errors first, then warnings, then notes,
     kept in their order; and how many of each level were left out."""
     if len(results) <= MAX_RESULTS:
         return results, {}
@@ -163,11 +162,6 @@ def _capped(results: list[tuple[str, str, str]]) -> tuple[list[tuple[str, str, s
         if i not in kept:
             left_out[level] += 1
     return [result for i, result in enumerate(results) if i in kept], left_out
-
-
-_RESULT = 4  # the depth of a result in the document: {"runs": [{"results": [{...
-_CLOSE = "\n" + "  " * _RESULT + "}"  # a result's closing brace, on its own line
-_KEY = ",\n" + "  " * (_RESULT + 1)  # what comes before a result's next key
 
 
 def render(reports: list[FileReport], summary: Summary) -> str:
