@@ -9,7 +9,9 @@ imports it, with string hashes seeded (``PYTHONHASHSEED=0``): the same count on 
 counts the check with that path off alone (``BRIDGELINT_REFERENCE=name``) and prints its share:
 (instructions off - instructions on) / instructions on; then every path off (``BRIDGELINT_REFERENCE=1``).
 ``--off A,B`` counts a combination of paths off as well (what removing them together would cost);
-``--against DIR`` counts the check of another tree (DIR holding its ``bridgelint`` package), for the speed bar.
+``--against DIR`` counts the check of another tree, for the speed bar: DIR holds its ``bridgelint`` package,
+unpacked (``git archive REV | tar -x -C DIR``), as both trees' modules are compiled to bytecode first (a module
+compiled during a check would count).
 """
 
 from __future__ import annotations
@@ -46,8 +48,7 @@ if sys.argv[1] != "import":
 def count(path: str, off: str, tree: Path = ROOT) -> int:
     """The instructions of a child checking ``path`` ("import": importing only) with ``off`` in
     BRIDGELINT_REFERENCE, the ``bridgelint`` of ``tree`` first on its path."""
-    env = {**os.environ, "PYTHONHASHSEED": "0", "BRIDGELINT_REFERENCE": off, "PYTHONPATH": str(tree),
-           "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "PYTHONHASHSEED": "0", "BRIDGELINT_REFERENCE": off, "PYTHONPATH": str(tree)}
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
                           CHILD, path], capture_output=True, text=True, env=env, cwd="/")
     if run.returncode:
@@ -75,6 +76,8 @@ def main() -> None:
         if not (DATA / file).exists():
             subprocess.run([sys.executable, str(HERE / "synth.py"), synth[0], synth[1], paths[name], *synth[2:]],
                            check=True)
+    for tree in (ROOT, *([args.against] if args.against else [])):
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "bridgelint")], check=True)
     names = args.only if args.only is not None else [path.name for path in LEDGER]
     settings = ["", *names, *args.off, "1"]
     jobs = [(file, "import", ROOT) for file in args.files] + [(file, off, ROOT) for file in args.files

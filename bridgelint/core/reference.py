@@ -5,7 +5,7 @@ usual auction…) beside the general code that handles every case and gives the
 same result; each has a name in the ledger (:mod:`.fast_paths`).  In the
 environment (read here, once, when bridgelint is imported)
 ``BRIDGELINT_REFERENCE=1`` turns every fast path off and
-``BRIDGELINT_REFERENCE=play-replay,pbn-deal`` those named; ``reference(True)``
+``BRIDGELINT_REFERENCE=play-replay,lin-lines`` those named; ``reference(True)``
 (or ``reference({"play-replay"})``) around a call or ``stepped(steps)`` around
 each step of a lazy run (what a ``Pipeline`` with ``reference=True`` does) does
 the same in code, so that the general code can be compared with the fast one:
@@ -31,7 +31,7 @@ def names_off(off: Off) -> frozenset[str]:
     """The names of the fast paths ``off`` turns off; a name the ledger does not list is a ValueError."""
     if off is True or off is False:
         return NAMES if off else frozenset()
-    names = frozenset(off)  # type: ignore[arg-type]  # bool handled above
+    names = frozenset(off)
     unknown = names - NAMES
     if unknown:
         raise ValueError(f"no fast path named {', '.join(sorted(unknown))}; the fast paths: {', '.join(sorted(NAMES))}")

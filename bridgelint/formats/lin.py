@@ -196,7 +196,7 @@ class _Board:
         self.fields = self.record.fields
         # kept as text: the PBN names of the calls while the auction is one call a mb field, the names of the
         # cards while the play is plain (one card a pc field)
-        self.call_names: list[str] | None = [] if SWITCH.fast("auction-text") else None
+        self.call_names: list[str] | None = [] if SWITCH.fast("auction") else None
         self.names: list[str] = []
         self.plain = SWITCH.fast("play-text")
         self.auction_at: tuple[int, int] | None = None
@@ -359,17 +359,12 @@ def _calls(fields: list[Field4]) -> list[Call]:
     """The calls of the ``mb`` fields among a board's fields, each with the explanation of the ``an`` field after
     it; a value that is no call is an invalid one."""
     calls: list[Call] = []
-    usual = _CALLS if SWITCH.fast("lin-tokens") else {}
     for tag, value, line, column in fields:
         if tag == "AN":
             if calls:
                 calls[-1].explanation = value
             continue
         if tag != "MB":
-            continue
-        known = usual.get(value)
-        if known is not None:
-            calls.append(Call(value, known.kind, line, column, known.level, known.denomination, alert=value[-1] == "!"))
             continue
         pos, match = 0, LIN_CALL.match
         while (m := match(value, pos)) is not None:
@@ -388,13 +383,8 @@ def _calls(fields: list[Field4]) -> list[Call]:
 def _cards(fields: list[Field4]) -> list[Card]:
     """The cards of the ``pc`` fields among a board's fields; a value that is no card is an invalid one."""
     cards: list[Card] = []
-    usual = _CARDS if SWITCH.fast("lin-tokens") else {}
     for tag, value, line, column in fields:
         if tag != "PC":
-            continue
-        known = usual.get(value)
-        if known is not None:
-            cards.append(Card(value, "card", line, column, None, *known))
             continue
         pos, match = 0, LIN_CARD.match
         while (m := match(value, pos)) is not None:
@@ -452,10 +442,9 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
 
 
 _DECK = tuple(s + r for s in bridge.SUITS for r in bridge.RANKS)
-# Fast paths for the usual one-card pc and one-call mb values, in any case.
-_CARDS = {s + r: (s.upper(), r.upper()) for s in "SHDCshdc" for r in "AKQJT98765432akqjt"}
-_CARD_NAMES = {value: suit + ("T" if rank == "10" else rank.upper())  # the card of a one-card pc value
-               for value, (suit, rank) in [*_CARDS.items(), *((s + "10", (s.upper(), "10")) for s in "SHDCshdc")]}
+# the one-card pc and one-call mb values, in any case, by the names a play or an auction kept as text holds
+_CARD_NAMES = {s + r: s.upper() + ("T" if r == "10" else r.upper())
+               for s in "SHDCshdc" for r in [*"AKQJT98765432akqjt", "10"]}
 _CALLS = {token + alert: call
           for token in [*"pdrPDR", *(f"{level}{d}" for level in "1234567" for d in "CDHSNcdhsn")]
           if (call := bridge.parse_lin_call(token)) is not None for alert in ("", "!")}
@@ -464,50 +453,14 @@ _CALLS = {token + alert: call
 def _hand(text: str) -> tuple[str, ...] | int:
     """The cards of one hand, or the index of the first character that is no card: holdings (the grammar's
     ``holding``: a suit letter, then its ranks, in any case, 10 for ten) with blanks between them or none."""
-    if not SWITCH.fast("lin-hand"):
-        return _holdings(text)
-    cards: list[str] = []
-    suit, one = "", -1  # the suit of the holding being read; the index of a 1 read, that a 0 must follow
-    for at, char in enumerate(text):
-        if one >= 0:  # after a 1: its 0
-            if char != "0":
-                return one
-            cards.append(suit + "T")
-            one = -1
-        elif suit and (rank := _RANK_OF.get(char)) is not None:
-            cards.append(suit + rank)
-        elif suit and char == "1":
-            one = at
-        elif (letter := _SUIT_OF.get(char)) is not None:
-            suit = letter
-        elif char.isspace():
-            suit = ""  # blanks end a holding: a suit letter comes next
-        else:
-            return at
-    return one if one >= 0 else tuple(cards)
+    end = _HOLDINGS(text).end()  # type: ignore[union-attr]  # blanks and holdings, or nothing: always a match
+    if end < len(text):
+        return end
+    return tuple([suit.upper() + rank for suit, ranks in _HOLDING(text) for rank in ranks.upper().replace("10", "T")])
 
 
-def _holdings(text: str) -> tuple[str, ...] | int:
-    """:func:`_hand` by the grammar's holding pattern, holding by holding."""
-    cards: list[str] = []
-    pos, end, match = 0, len(text.rstrip()), LIN_HOLDING.match
-    while pos < end:
-        if text[pos].isspace():
-            pos += 1
-            continue
-        m = match(text, pos)
-        if m is None:
-            return pos
-        suit = m.group("suit").upper()
-        cards.extend(suit + r for r in m.group("ranks").upper().replace("10", "T"))
-        pos = m.end()
-    return tuple(cards)
-
-
-# the letters of suits and ranks the grammar's holding takes, ignoring case as its pattern does (\u017f, the long
-# s, is an s to it, and \u212a, the Kelvin sign, a K), each read as its capital
-_SUIT_OF = {letter: letter.upper() for letter in "SHDCshdc\u017f"}
-_RANK_OF = {letter: letter.upper() for letter in "AKQJT98765432akqjt\u212a"}
+_HOLDING = LIN_HOLDING.findall
+_HOLDINGS = re.compile(rf"\s*(?:{LIN_HOLDING.pattern}\s*)*", re.IGNORECASE).match
 
 
 def _result(record: Record, entry: str, line: int, column: int) -> None:

@@ -194,7 +194,7 @@ class GameScanner:
             self.stray_reported = False
         elif name == "Auction":
             self.section = "auction"
-            self.call_names, self.call_runs, self.calls = [] if SWITCH.fast("auction-text") else None, [], []  # kept as text
+            self.call_names, self.call_runs, self.calls = [] if SWITCH.fast("auction") else None, [], []  # kept as text
         elif name == "Play":
             self.section = "play"
             self.play_tokens, self.play_runs, self.cards = [] if SWITCH.fast("play-text") else None, [], []  # kept as text
