@@ -456,11 +456,13 @@ def _hand(text: str) -> tuple[str, ...] | int:
     end = _HOLDINGS(text).end()  # type: ignore[union-attr]  # blanks and holdings, or nothing: always a match
     if end < len(text):
         return end
-    return tuple([suit.upper() + rank for suit, ranks in _HOLDING(text) for rank in ranks.upper().replace("10", "T")])
+    # holdings only: in capitals each letter the pattern takes ignoring case is a suit's or a rank's (\u017f, the long
+    # s, is an S; \u212a, the Kelvin sign, stays itself, as the pattern's reading keeps it), a 1 only in a 10
+    return tuple([suit + rank for suit, ranks in _CAPITAL_HOLDINGS(text.upper().replace("10", "T")) for rank in ranks])
 
 
-_HOLDING = LIN_HOLDING.findall
 _HOLDINGS = re.compile(rf"\s*(?:{LIN_HOLDING.pattern}\s*)*", re.IGNORECASE).match
+_CAPITAL_HOLDINGS = re.compile("([SHDC])([2-9TJQKA\u212a]*)").findall
 
 
 def _result(record: Record, entry: str, line: int, column: int) -> None:
