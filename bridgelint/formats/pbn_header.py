@@ -84,7 +84,7 @@ _FIELDS = {"Board": _board, "Dealer": _dealer, "Vulnerable": _vulnerable, "Deal"
 
 _HAND_SEPARATOR = re.compile(r"\S+")
 _SEATS_FROM = {seat: tuple(bridge.seat_after(seat, i) for i in range(4)) for seat in bridge.SEATS}
-_RANKS_OR_X = frozenset((*bridge.RANKS, "X"))
+_RANKS_OR_X = frozenset((*bridge.RANKS, "X", "."))  # and the dots between the suits of a hand
 _CARD_OF_RANK = tuple({rank: suit + rank for rank in bridge.RANKS}.__getitem__ for suit in bridge.SUITS)
 
 
@@ -105,13 +105,14 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     if len(parts) != 4:
         bad(f"{len(parts)} hands where 4 are due", 2)
         return None
-    if value[2:].strip() != " ".join(p.group() for p in parts):
-        bad("hands must be separated by single spaces", 2, _value_fix(tag, f"{value[:2]}{' '.join(p.group() for p in parts)}"))
-    if all(p.group() == "-" for p in parts):
+    texts = [part.group() for part in parts]
+    spaced = " ".join(texts)
+    if value[2:].strip() != spaced:
+        bad("hands must be separated by single spaces", 2, _value_fix(tag, f"{value[:2]}{spaced}"))
+    if texts.count("-") == 4:
         bad("no hand is given", 2)
         return None
-    for seat, part in zip(_SEATS_FROM[first], parts):
-        text = part.group()
+    for seat, part, text in zip(_SEATS_FROM[first], parts, texts):
         columns[seat] = column0 + part.start()
         if text == "-":
             hands[seat] = None
@@ -120,20 +121,19 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
         if len(suits) != 4:
             bad(f"{bridge.SEAT_NAMES[seat]}'s hand \"{text}\" has {len(suits)} suits where 4 are due", part.start())
             return None
-        cards: list[str] = []
-        unknown = False
-        at = part.start()  # the offset of the holding in the value
-        for to_card, ranks in zip(_CARD_OF_RANK, suits):
-            upper = ranks.upper()
-            if not _RANKS_OR_X.issuperset(upper):  # the first character that is no rank
-                i, char = next((i, char) for i, char in enumerate(ranks) if char.upper() not in _RANKS_OR_X)
-                bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", at + i)
-                return None
-            if "X" in upper:  # a spot card left unspecified (a BridgeComposer extension)
-                unknown = True
-                upper = upper.replace("X", "")
-            cards += map(to_card, upper)
-            at += len(ranks) + 1
+        upper = text.upper()
+        if not _RANKS_OR_X.issuperset(upper):  # the first character that is no rank
+            at = part.start()  # the offset of the holding in the value
+            for ranks in suits:
+                for i, char in enumerate(ranks):
+                    if char.upper() not in _RANKS_OR_X:
+                        bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", at + i)
+                        return None
+                at += len(ranks) + 1
+        unknown = "X" in upper  # a spot card left unspecified (a BridgeComposer extension)
+        to_spade, to_heart, to_diamond, to_club = _CARD_OF_RANK
+        spades, hearts, diamonds, clubs = upper.replace("X", "").split(".")
+        cards = (*map(to_spade, spades), *map(to_heart, hearts), *map(to_diamond, diamonds), *map(to_club, clubs))
         # x spot cards, or an empty hand in a fragment deal ("..."), leave the hand unknown
-        hands[seat] = None if unknown or not cards else tuple(cards)
+        hands[seat] = None if unknown or not cards else cards
     return Deal(hands, tag.line, tag.column, columns)
