@@ -290,7 +290,7 @@ def _pipeline(select: Iterable[str], ignore: Iterable[str], extend_select: Itera
     """The pipeline of the arguments, as the command line's options make it (no configuration file)."""
     codes = _codes(select, ignore, extend_select)
     paths = tuple(hand_records)
-    with switched(reference or SWITCH.on):
+    with switched(True if reference else SWITCH.off):
         deals = read_reference(paths, open_input, format, lambda path: encoding) if paths else None
     events = EventScope(across_files and bool(codes & EVENT_CODES), listed=True, reference=deals)
     return Pipeline(codes, fmt=format, events=events, hand_records=paths, encoding=encoding, reference=reference)

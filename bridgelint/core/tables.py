@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from array import array
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence, cast
+from typing import Callable, Iterable, Iterator, Sequence
 
 from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_lead, parse_pbn_call
-from .digits import is_digits, matched, whole, wholes
+from .digits import is_digits, matched, whole
 from .tags import Tag
 
 
@@ -159,26 +159,8 @@ def parse_element(kind: str | None, text: str) -> object:
 
 
 def column_values(kind: str | None, texts: list[str]) -> list[object]:
-    """:func:`parse_element` of each element of a column of ``kind``; a column of scores or numbers that are all
-    plain whole numbers (nearly every one) is read at once, and a lead written as a card is looked up."""
-    if kind == LEAD:
-        return [_PLAIN_LEADS.get(text) or parse_element(kind, text) for text in texts]
-    if kind in (SCORE, NUMBER):
-        found = wholes(texts)
-        if found is not None:
-            return cast("list[object]", found)
-        if IRRELEVANT in texts or UNKNOWN in texts:  # scores given on one side only: the other side's -
-            known = [text for text in texts if text not in _NOTHING]
-            if (found := wholes(known)) is not None:
-                numbers = iter(found)
-                return [None if text in _NOTHING else next(numbers) for text in texts]
+    """:func:`parse_element` of each element of a column of ``kind``."""
     return [parse_element(kind, text) for text in texts]
-
-
-_NOTHING = (UNKNOWN, IRRELEVANT)
-# a lead written as a card, suit first or rank first, in capitals: its card (``SA``), looked up (column_values)
-_PLAIN_LEADS = {written: suit + rank for suit in "SHDC" for rank in RANKS
-                for written in (suit + rank, rank + suit)}
 
 
 def _rank(text: str) -> int | None:

@@ -109,7 +109,7 @@ class Pipeline:
         the result that of what is left."""
         if fix is None:
             return self.checking(path, stream, on_read).finish()
-        with reference(self.reference or SWITCH.on):
+        with reference(True if self.reference else SWITCH.off):
             return self._fixed(path, stream, on_read, fix)
 
     def _fixed(self, path: str, stream: BinaryIO | None, on_read: OnRead | None, fix: FixMode) -> FileResult:
@@ -181,7 +181,7 @@ class Files:
         files, E105 on a hand record); none when none wait.  After an interruption too: the files finished."""
         if self.events is None:
             return []
-        with reference(self.pipeline.reference or SWITCH.on):
+        with reference(True if self.pipeline.reference else SWITCH.off):
             return self.events.conclude()
 
     def _results_of(self, jobs: int, streams: dict[str, BinaryIO], on_read: OnRead | None,

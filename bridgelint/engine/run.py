@@ -117,7 +117,7 @@ class FileRun:
                     found.append(len(header))
                     yield Context(record)
 
-            size = max([1 if SWITCH.on else BATCH, *(hook.batch for hook in preparers)])
+            size = max([BATCH if SWITCH.fast("batch") else 1, *(hook.batch for hook in preparers)])
             for replays in gathered(contexts(), size, [linter.replay, *(hook.prepare for hook in preparers)]):
                 record = replays.record
                 line = record.line

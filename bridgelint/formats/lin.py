@@ -38,7 +38,7 @@ from ..rules.deal import MalformedDeal
 from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
 from ..core.wording import counted
 from .base import guarded
-from .patterns import (LIN_BOARD_HEADER, LIN_CALL, LIN_CARD, LIN_CLAIM, LIN_DEALER, LIN_ROOM_BOARD,
+from .patterns import (LIN_BOARD_HEADER, LIN_CALL, LIN_CARD, LIN_CLAIM, LIN_DEALER, LIN_HOLDING, LIN_ROOM_BOARD,
                        LIN_VULNERABILITY)
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
 
@@ -196,9 +196,9 @@ class _Board:
         self.fields = self.record.fields
         # kept as text: the PBN names of the calls while the auction is one call a mb field, the names of the
         # cards while the play is plain (one card a pc field)
-        self.call_names: list[str] | None = None if SWITCH.on else []
+        self.call_names: list[str] | None = [] if SWITCH.fast("auction") else None
         self.names: list[str] = []
-        self.plain = not SWITCH.on
+        self.plain = SWITCH.fast("play-text")
         self.auction_at: tuple[int, int] | None = None
         self.play_at: tuple[int, int] | None = None
         self.claim: Field[int | None] | None = None
@@ -366,10 +366,6 @@ def _calls(fields: list[Field4]) -> list[Call]:
             continue
         if tag != "MB":
             continue
-        known = _CALLS.get(value)
-        if known is not None:
-            calls.append(Call(value, known.kind, line, column, known.level, known.denomination, alert=value[-1] == "!"))
-            continue
         pos, match = 0, LIN_CALL.match
         while (m := match(value, pos)) is not None:
             call = bridge.parse_lin_call(m.group("call"))
@@ -389,10 +385,6 @@ def _cards(fields: list[Field4]) -> list[Card]:
     cards: list[Card] = []
     for tag, value, line, column in fields:
         if tag != "PC":
-            continue
-        known = _CARDS.get(value)
-        if known is not None:
-            cards.append(Card(value, "card", line, column, None, *known))
             continue
         pos, match = 0, LIN_CARD.match
         while (m := match(value, pos)) is not None:
@@ -450,10 +442,9 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
 
 
 _DECK = tuple(s + r for s in bridge.SUITS for r in bridge.RANKS)
-# Fast paths for the usual one-card pc and one-call mb values, in any case.
-_CARDS = {s + r: (s.upper(), r.upper()) for s in "SHDCshdc" for r in "AKQJT98765432akqjt"}
-_CARD_NAMES = {value: suit + ("T" if rank == "10" else rank.upper())  # the card of a one-card pc value
-               for value, (suit, rank) in [*_CARDS.items(), *((s + "10", (s.upper(), "10")) for s in "SHDCshdc")]}
+# the one-card pc and one-call mb values, in any case, by the names a play or an auction kept as text holds
+_CARD_NAMES = {s + r: s.upper() + ("T" if r == "10" else r.upper())
+               for s in "SHDCshdc" for r in [*"AKQJT98765432akqjt", "10"]}
 _CALLS = {token + alert: call
           for token in [*"pdrPDR", *(f"{level}{d}" for level in "1234567" for d in "CDHSNcdhsn")]
           if (call := bridge.parse_lin_call(token)) is not None for alert in ("", "!")}
@@ -462,31 +453,16 @@ _CALLS = {token + alert: call
 def _hand(text: str) -> tuple[str, ...] | int:
     """The cards of one hand, or the index of the first character that is no card: holdings (the grammar's
     ``holding``: a suit letter, then its ranks, in any case, 10 for ten) with blanks between them or none."""
-    cards: list[str] = []
-    suit, one = "", -1  # the suit of the holding being read; the index of a 1 read, that a 0 must follow
-    for at, char in enumerate(text):
-        if one >= 0:  # after a 1: its 0
-            if char != "0":
-                return one
-            cards.append(suit + "T")
-            one = -1
-        elif suit and (rank := _RANK_OF.get(char)) is not None:
-            cards.append(suit + rank)
-        elif suit and char == "1":
-            one = at
-        elif (letter := _SUIT_OF.get(char)) is not None:
-            suit = letter
-        elif char.isspace():
-            suit = ""  # blanks end a holding: a suit letter comes next
-        else:
-            return at
-    return one if one >= 0 else tuple(cards)
+    end = _HOLDINGS(text).end()  # type: ignore[union-attr]  # blanks and holdings, or nothing: always a match
+    if end < len(text):
+        return end
+    # holdings only: in capitals each letter the pattern takes ignoring case is a suit's or a rank's (\u017f, the long
+    # s, is an S; \u212a, the Kelvin sign, stays itself, as the pattern's reading keeps it), a 1 only in a 10
+    return tuple([suit + rank for suit, ranks in _CAPITAL_HOLDINGS(text.upper().replace("10", "T")) for rank in ranks])
 
 
-# the letters of suits and ranks the grammar's holding takes, ignoring case as its pattern does (\u017f, the long
-# s, is an s to it, and \u212a, the Kelvin sign, a K), each read as its capital
-_SUIT_OF = {letter: letter.upper() for letter in "SHDCshdc\u017f"}
-_RANK_OF = {letter: letter.upper() for letter in "AKQJT98765432akqjt\u212a"}
+_HOLDINGS = re.compile(rf"\s*(?:{LIN_HOLDING.pattern}\s*)*", re.IGNORECASE).match
+_CAPITAL_HOLDINGS = re.compile("([SHDC])([2-9TJQKA\u212a]*)").findall
 
 
 def _result(record: Record, entry: str, line: int, column: int) -> None:

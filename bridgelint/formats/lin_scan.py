@@ -137,7 +137,7 @@ def scan(chunks: Iterable[str]) -> Iterator[Run | Finding]:  # noqa: C901 - the 
         return MalformedLin.finding(message, *locate(index), severity=severity)
 
     while True:
-        if pos > mixed_to and not SWITCH.on:  # the usual case: lines of whole fields, split in bulk
+        if pos > mixed_to and SWITCH.fast("lin-lines"):  # the usual case: lines of whole fields, split in bulk
             newlines = buf.count("\n", cursor, pos)
             at_line = line + newlines  # the line of pos, and where it starts
             at_start = buf.rfind("\n", cursor, pos) + 1 if newlines else line_start

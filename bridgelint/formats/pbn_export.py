@@ -64,7 +64,7 @@ def layout_breaches(record: Record, text: str, places: Places, tag_lines_only: b
     first = record.line
     out = []
     crlf = text.endswith("\n") and text.count("\r\n") == text.count("\n")  # every line ends with CR LF
-    usual = crlf and not _odd_space(text) and not SWITCH.on  # the usual game: CR LF everywhere, no tab
+    usual = crlf and SWITCH.fast("pbn-export") and not _odd_space(text)  # the usual game: CR LF everywhere, no tab
     blank_at_end = " \r" in text  # a blank before a line end (CR LF)
     if not usual:
         starts = places.starts

@@ -86,7 +86,7 @@ class GameScanner:
 
     def scan(self) -> None:  # noqa: C901 - the PBN reader's hot loop: one frame per game, not per token
         record, text, at = self.record, self.text, self.places.at
-        for m in (_SCAN_SINGLE if SWITCH.on else _SCAN)(text):
+        for m in (_SCAN if SWITCH.fast("pbn-rows") else _SCAN_SINGLE)(text):
             kind = m.lastgroup or "stray"  # every alternative is a named group
             tokens = self.play_tokens
             if tokens is not None and (kind == "card_rows" or (kind == "word" and m.group() in PLAIN_CARD_TOKENS)):
@@ -194,10 +194,10 @@ class GameScanner:
             self.stray_reported = False
         elif name == "Auction":
             self.section = "auction"
-            self.call_names, self.call_runs, self.calls = None if SWITCH.on else [], [], []  # kept as text
+            self.call_names, self.call_runs, self.calls = [] if SWITCH.fast("auction") else None, [], []  # kept as text
         elif name == "Play":
             self.section = "play"
-            self.play_tokens, self.play_runs, self.cards = None if SWITCH.on else [], [], []  # kept as text
+            self.play_tokens, self.play_runs, self.cards = [] if SWITCH.fast("play-text") else None, [], []  # kept as text
         else:
             self.section = "table"
             self.table = TableReader(Table(tag, self.text))

@@ -8,7 +8,6 @@ from functools import lru_cache
 from ..core import bridge
 from ..core.findings import Edit
 from ..core.record import Deal, Record
-from ..core.reference import SWITCH
 from ..core.tags import Field, Tag
 from ..rules.edits import value_edit
 from ..rules.deal import MalformedDeal
@@ -84,35 +83,14 @@ _FIELDS = {"Board": _board, "Dealer": _dealer, "Vulnerable": _vulnerable, "Deal"
            "Declarer": _declarer, "Result": _result, "Score": _score, "Date": _date}
 
 _HAND_SEPARATOR = re.compile(r"\S+")
-_HOLDINGS = r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*"
-_USUAL_DEAL = re.compile(rf"[NESWnesw]:({_HOLDINGS}) ({_HOLDINGS}) ({_HOLDINGS}) ({_HOLDINGS})")
 _SEATS_FROM = {seat: tuple(bridge.seat_after(seat, i) for i in range(4)) for seat in bridge.SEATS}
+_RANKS_OR_X = frozenset((*bridge.RANKS, "X", "."))  # and the dots between the suits of a hand
 _CARD_OF_RANK = tuple({rank: suit + rank for rank in bridge.RANKS}.__getitem__ for suit in bridge.SUITS)
 
 
 def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
     """Parse a Deal value (PBN §3.4.11); D102 findings point into the value."""
     column0 = tag.value_column or tag.column  # where the value starts (the tag, if not on its line)
-    usual = None if SWITCH.on else _USUAL_DEAL.fullmatch(value)  # four hands of ranks in capitals, single spaces
-    if usual is not None:
-        hands: dict[str, tuple[str, ...] | None] = {}
-        columns: dict[str, int] = {}
-        for group, seat in enumerate(_SEATS_FROM[value[0].upper()], 1):
-            columns[seat] = column0 + usual.start(group)
-            hands[seat] = _cards(usual.group(group)) or None  # "...": an empty hand of a fragment deal, unknown
-        return Deal(hands, tag.line, tag.column, columns)
-    return _parse_unusual_deal(value, tag, record, column0)
-
-
-def _cards(hand: str) -> tuple[str, ...]:
-    """The cards of a hand written ``AK.QJ.T9.87`` (valid ranks only), in the order written."""
-    spades, hearts, diamonds, clubs = hand.split(".")
-    to_spade, to_heart, to_diamond, to_club = _CARD_OF_RANK
-    return (*map(to_spade, spades), *map(to_heart, hearts), *map(to_diamond, diamonds), *map(to_club, clubs))
-
-
-def _parse_unusual_deal(value: str, tag: Tag, record: Record, column0: int) -> Deal | None:
-    """A Deal value that is not four hands of ranks in capitals: any spacing, x spot cards, ``-`` hands, errors."""
 
     def bad(message: str, offset: int = 0, edits: list[Edit] | None = None) -> None:
         record.problem(MalformedDeal, f"Deal malformed: {message}", tag.line, column0 + offset, edits=edits)
@@ -127,13 +105,14 @@ def _parse_unusual_deal(value: str, tag: Tag, record: Record, column0: int) -> D
     if len(parts) != 4:
         bad(f"{len(parts)} hands where 4 are due", 2)
         return None
-    if value[2:].strip() != " ".join(p.group() for p in parts):
-        bad("hands must be separated by single spaces", 2, _value_fix(tag, f"{value[:2]}{' '.join(p.group() for p in parts)}"))
-    if all(p.group() == "-" for p in parts):
+    texts = [part.group() for part in parts]
+    spaced = " ".join(texts)
+    if value[2:].strip() != spaced:
+        bad("hands must be separated by single spaces", 2, _value_fix(tag, f"{value[:2]}{spaced}"))
+    if texts.count("-") == 4:
         bad("no hand is given", 2)
         return None
-    for seat, part in zip(_SEATS_FROM[first], parts):
-        text = part.group()
+    for seat, part, text in zip(_SEATS_FROM[first], parts, texts):
         columns[seat] = column0 + part.start()
         if text == "-":
             hands[seat] = None
@@ -142,20 +121,19 @@ def _parse_unusual_deal(value: str, tag: Tag, record: Record, column0: int) -> D
         if len(suits) != 4:
             bad(f"{bridge.SEAT_NAMES[seat]}'s hand \"{text}\" has {len(suits)} suits where 4 are due", part.start())
             return None
-        cards: list[str] = []
-        unknown = False
-        at = part.start()  # the offset of the holding in the value
-        for suit, ranks in zip(bridge.SUITS, suits):
-            for i, char in enumerate(ranks):
-                rank = char.upper()
-                if rank == "X":  # a spot card left unspecified (a BridgeComposer extension)
-                    unknown = True
-                elif rank in bridge.RANKS:
-                    cards.append(suit + rank)
-                else:
-                    bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", at + i)
-                    return None
-            at += len(ranks) + 1
+        upper = text.upper()
+        if not _RANKS_OR_X.issuperset(upper):  # the first character that is no rank
+            at = part.start()  # the offset of the holding in the value
+            for ranks in suits:
+                for i, char in enumerate(ranks):
+                    if char.upper() not in _RANKS_OR_X:
+                        bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", at + i)
+                        return None
+                at += len(ranks) + 1
+        unknown = "X" in upper  # a spot card left unspecified (a BridgeComposer extension)
+        to_spade, to_heart, to_diamond, to_club = _CARD_OF_RANK
+        spades, hearts, diamonds, clubs = upper.replace("X", "").split(".")
+        cards = (*map(to_spade, spades), *map(to_heart, hearts), *map(to_diamond, diamonds), *map(to_club, clubs))
         # x spot cards, or an empty hand in a fragment deal ("..."), leave the hand unknown
-        hands[seat] = None if unknown or not cards else tuple(cards)
+        hands[seat] = None if unknown or not cards else cards
     return Deal(hands, tag.line, tag.column, columns)

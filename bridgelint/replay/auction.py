@@ -133,7 +133,7 @@ class _State:
 def replay_auction(auction: Auction, dealer: str | None) -> AuctionReplay:
     """Replay ``auction`` for a board dealt by ``dealer`` (None: unknown)."""
     first = auction.seat or dealer
-    if auction.names is not None and first is not None and dealer in (None, first) and not SWITCH.on:
+    if auction.names is not None and first is not None and dealer in (None, first) and SWITCH.fast("auction"):
         fast = _replay_plain(auction.names, first)
         if fast is not None:
             return fast

@@ -17,7 +17,7 @@ def replay_play(play: Play, deal: Deal | None, contract: Contract | None, declar
         return replay_without_contract(play, deal, contract, declarer)
     trump = None if contract.denomination == "NT" else contract.denomination
     fast = None
-    if deal is not None and declarer is not None and not SWITCH.on:
+    if deal is not None and declarer is not None and SWITCH.fast("play-replay"):
         fast = replay_fast(play, deal, trump, declarer)
     return fast if fast is not None else replay_general(play, deal, trump, declarer)
 

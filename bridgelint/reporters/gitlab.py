@@ -10,11 +10,11 @@ edit above it does not make it new.  A path that could not be read is a ``blocke
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 
 from ..core.report import FileReport
-from . import Reporter, Summary, indented
-from .indented import Written
+from . import Reporter, Summary
 from .text import where
 
 SEVERITIES = {"error": "major", "warning": "minor", "info": "info"}
@@ -35,25 +35,25 @@ class GitlabReporter(Reporter):
     """The array, each file's issues written as its report comes, the whole put together at the end."""
 
     def __init__(self) -> None:
-        self.issues: list[Written] = []
+        self.issues: list[dict] = []
 
     def file(self, report: FileReport) -> str:
         path = location_path(report.path)
         if report.unreadable is not None:
-            self.issues.append(Written(indented.dumps({
+            self.issues.append({
                 "description": f"not checked: {report.unreadable}", "check_name": "unreadable",
                 "fingerprint": fingerprint(path, "unreadable"), "severity": "blocker",
-                "location": {"path": path, "lines": {"begin": 1}}}, _ITEM)))
+                "location": {"path": path, "lines": {"begin": 1}}})
         seen: dict[tuple[str, str], int] = {}
         for f in report.findings:
             message = f"{f.code} {f.full_message}{where(f)}"
             nth = seen[f.code, message] = seen.get((f.code, message), 0) + 1
-            self.issues.append(Written(indented.dumps({
+            self.issues.append({
                 "description": message, "check_name": f.code,
                 "fingerprint": fingerprint(path, f.code, message, str(nth)),
                 "severity": SEVERITIES.get(f.severity or "", "minor"),
-                "location": {"path": path, "lines": {"begin": f.line}}}, _ITEM)))
+                "location": {"path": path, "lines": {"begin": f.line}}})
         return ""
 
     def end(self, summary: Summary) -> str:
-        return indented.dumps(self.issues) + "\n"
+        return json.dumps(self.issues, indent=2, ensure_ascii=False) + "\n"

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core.report import FileReport
-from . import Reporter, Summary, indented
-from .indented import Written
-from .spool import MARK, Spool, streamed
+from . import Reporter, Summary
+from .spool import MARK, Spool, dumps, streamed
 
 _ITEM = 2  # the depth of an item of the document's lists (files, events)
 
@@ -20,13 +19,9 @@ class JsonReporter(Reporter):
 
     def __init__(self) -> None:
         self.files = Spool()
-        self.events: list[dict] = []  # the events the reports listed, each written in ``written_events``
-        self.written_events: list[Written] = []
 
     def file(self, report: FileReport) -> str:
-        self.files.add(indented.dumps(_file(report), _ITEM))
-        self.events += report.events
-        self.written_events += [Written(indented.dumps(event, _ITEM)) for event in report.events]
+        self.files.add(dumps(_file(report), _ITEM))
         return ""
 
     def end(self, summary: Summary) -> Iterator[str]:
@@ -36,9 +31,8 @@ class JsonReporter(Reporter):
             "warnings": summary.warnings, "infos": summary.infos, "unreadable": summary.unreadable}
         if summary.interrupted:  # a partial report: the files finished before the signal
             totals["interrupted"] = summary.interrupted
-        # the summary's events are the reports' (events file by file), or the run's (across files)
-        events = self.written_events if summary.events == self.events else summary.events
-        document = {"version": 1, "files": [Written(MARK)], "events": events, "summary": totals}
+        # the summary's events: the reports' (events file by file), or the run's (across files)
+        document = {"version": 1, "files": [MARK], "events": summary.events, "summary": totals}
         return streamed(document, (text for _, text in self.files.texts()))
 
 

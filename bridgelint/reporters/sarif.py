@@ -27,9 +27,8 @@ from ..core.documentation import rule_url
 from ..core.findings import Fix, Related
 from ..core.report import FileReport, split_member
 from ..rules import RULES
-from . import Reporter, Summary, indented
-from .indented import Written
-from .spool import MARK, Spool, streamed
+from . import Reporter, Summary
+from .spool import MARK, Spool, dumps, streamed
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 MAX_RESULTS = 25_000  # the most results of one run GitHub's code scanning accepts
@@ -113,7 +112,7 @@ class SarifReporter(Reporter):
             if f.fix is not None and f.fix.edits and member is None:  # a zip's member is not edited in place
                 result["fixes"] = [_fix(f.fix, artifact)]
             number = self.codes.setdefault(f.code, len(self.codes))
-            self.results.add(indented.dumps(result, _RESULT), number * len(_LEVELS) + _LEVELS.index(level))
+            self.results.add(dumps(result, _RESULT), number * len(_LEVELS) + _LEVELS.index(level))
         return ""
 
     def end(self, summary: Summary) -> Iterator[str]:
@@ -159,7 +158,7 @@ class SarifReporter(Reporter):
                                  "toolExecutionNotifications": notifications}],
                 "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "the working directory of the run"}}},
                 "artifacts": self.artifacts,
-                "results": [Written(MARK)],
+                "results": [MARK],
                 "columnKind": "unicodeCodePoints",
             }],
         }

@@ -7,7 +7,7 @@ import tempfile
 from array import array
 from typing import IO, Iterator
 
-from . import indented
+import json
 
 PIECE = 1 << 16  # characters of a document given at a time
 
@@ -47,11 +47,17 @@ class Spool:
 MARK = "\u0000spooled\u0000"  # where the spooled list goes in a document: no text of a report holds a NUL
 
 
+def dumps(value: object, depth: int = 0) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)`` as written ``depth`` containers deep in a document
+    (a JSON text holds a line end only between its items: those in strings are written ``\\n``)."""
+    return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+
+
 def streamed(document: dict, items: Iterator[str]) -> Iterator[str]:
-    """``document`` as :func:`indented.dumps` writes it (with a final line end), the list holding only
-    ``Written(MARK)`` filled with ``items`` (each written at the list's depth) as they come, a piece at a time."""
-    text = indented.dumps(document) + "\n"
-    head, _, tail = text.partition(MARK)
+    """``document`` as :func:`dumps` writes it (with a final line end), the list holding only :data:`MARK`
+    filled with ``items`` (each written at the list's depth) as they come, a piece at a time."""
+    text = dumps(document) + "\n"
+    head, _, tail = text.partition(dumps(MARK))
     opening = head.rindex("[")
     inner = head[opening + 1:]  # the line end and indentation before each item
     pending = [head[:opening]]
