@@ -186,7 +186,8 @@ def results_table(board: Board, results: int, rng: random.Random, kind: str,
     mean to the nearest 10), each pair's boards, points and top added to ``totals``; with ``leads``, a Lead
     column after Result, a card of declarer's left-hand opponent (Law 41A), drawn after the rest of the row so
     that the other columns are those of a file without leads."""
-    from bridgelint.core import bridge, results as formulas, scoring
+    from bridgelint.core import bridge, scoring
+    from bridgelint.core import results as formulas
 
     owners = {denomination: rng.choice(("NS", "EW")) for denomination in DENOMS}  # one side a denomination
     rows = []

@@ -10,9 +10,29 @@ from typing import TYPE_CHECKING, Any
 from .core._version import __version__
 
 if TYPE_CHECKING:
-    from .api import (Checked, Contract, Deal, FileReport, Finding, Hand, Outcome, Record, Source, Trick, check,
-                      check_files, check_record, header, iter_checked, iter_records, read, replayed, tricks,
-                      write_json, write_pbn)
+    from .api import (
+        Checked,
+        Contract,
+        Deal,
+        FileReport,
+        Finding,
+        Hand,
+        Outcome,
+        Record,
+        Source,
+        Trick,
+        check,
+        check_files,
+        check_record,
+        header,
+        iter_checked,
+        iter_records,
+        read,
+        replayed,
+        tricks,
+        write_json,
+        write_pbn,
+    )
 
 __all__ = ["read", "iter_records", "check", "check_files", "iter_checked", "check_record", "replayed", "header", "tricks",
            "write_pbn", "write_json", "Source", "FileReport", "Checked", "Outcome", "Record", "Deal", "Hand", "Contract",

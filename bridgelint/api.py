@@ -17,32 +17,33 @@ Examples:
 from __future__ import annotations
 
 import io
-import re
 import os
+import re
 from contextlib import closing
 from typing import IO, BinaryIO, Iterable, Iterator, TextIO, Union, cast
 
-from .engine import linter
-from .engine.config import Config, selection
 from .convert.json_writer import JsonWriter
 from .convert.pbn_writer import PbnWriter
+from .core.bridge import Contract
+from .core.findings import Finding
+from .core.record import Deal, Hand, Record
+from .core.reference import SWITCH
+from .core.reference import reference as switched
+from .core.report import FileReport
+from .engine import linter
+from .engine.config import Config, selection
 from .engine.events.hook import EventScope
 from .engine.events.reference import read_reference
-from .core.findings import Finding
-from .core.bridge import Contract
-from .core.record import Deal, Hand, Record
-from .core.reference import SWITCH, reference as switched
-from .core.report import FileReport
 from .engine.opening import open_input
 from .engine.pipeline import Pipeline
 from .engine.run import Checked
 from .formats import open_reader
 from .replay.context import Context
-from .rules import DEFAULT_CODES, RULES
-from .rules.event import EVENT_CODES
 from .replay.seating import Trick
 from .replay.semantics import Outcome, outcome
 from .replay.semantics import header as record_header
+from .rules import DEFAULT_CODES, RULES
+from .rules.event import EVENT_CODES
 
 Source = Union[str, "os.PathLike[str]", BinaryIO, TextIO]
 

@@ -19,13 +19,13 @@ from typing import Callable, Iterator
 
 import pytest
 
-from bridgelint.engine.pipeline import Pipeline
-from bridgelint.core.report import FileReport
-from bridgelint.rules import DEFAULT_CODES
 from bridgelint.core.findings import Finding
 from bridgelint.core.record import Record
-from bridgelint.formats.pbn import PbnReader
 from bridgelint.core.reference import reference
+from bridgelint.core.report import FileReport
+from bridgelint.engine.pipeline import Pipeline
+from bridgelint.formats.pbn import PbnReader
+from bridgelint.rules import DEFAULT_CODES
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS_PBN = SHARED / "corpus" / "pbn"

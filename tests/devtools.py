@@ -8,9 +8,8 @@ Every wait is on a condition, with a generous deadline.
 
 from __future__ import annotations
 
-import contextlib
-
 import base64
+import contextlib
 import fcntl
 import functools
 import http.server

@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 import bridgelint
 import bridgelint.api
-from conftest import run_cli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 

@@ -12,8 +12,15 @@ from bridgelint.core import bridge
 from bridgelint.core.bridge import Contract
 from bridgelint.core.record import Auction
 from bridgelint.core.tokens import CONTINUE, END, FILLER, INVALID, SKIP, Call
-from bridgelint.replay.auction import (AFTER_END, BAD_DOUBLE, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL,
-                                       WRONG_FIRST_CALLER, replay_auction)
+from bridgelint.replay.auction import (
+    AFTER_END,
+    BAD_DOUBLE,
+    BAD_REDOUBLE,
+    INSUFFICIENT,
+    NOT_A_CALL,
+    WRONG_FIRST_CALLER,
+    replay_auction,
+)
 
 
 def calls(text: str) -> list[Call]:

@@ -10,11 +10,11 @@ import io
 import pytest
 from conftest import ERROR, WARNING, damaged_archives
 
-from bridgelint.rules.across import AcrossRecords
 from bridgelint.core.reference import reference
 from bridgelint.engine import run as file_run
-from bridgelint.formats import pbn
 from bridgelint.engine.pipeline import Pipeline, check_stream
+from bridgelint.formats import pbn
+from bridgelint.rules.across import AcrossRecords
 
 # games with directives between them, outside any game: each covers the games read after it (and, in the
 # report, the whole file)

@@ -13,16 +13,25 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SHARED, check, finding_lines, run_cli
 
-from bridgelint.core.findings import Finding, Fix, Edit
+from bridgelint.core.findings import Edit, Finding, Fix
 from bridgelint.engine.fixing import FixMode
 from bridgelint.engine.pipeline import Pipeline
 from bridgelint.formats import bws, format_from_name, open_reader
-from bridgelint.formats.bws_session import (BIDDING_LINES, COLUMNS, PLAY_LINES, Session, Tables, bws_call,
-                                            corrected, deal_text, double_dummy_text)
+from bridgelint.formats.bws_session import (
+    BIDDING_LINES,
+    COLUMNS,
+    PLAY_LINES,
+    Session,
+    Tables,
+    bws_call,
+    corrected,
+    deal_text,
+    double_dummy_text,
+)
 from bridgelint.formats.registry import format_from_content
 from bridgelint.reporters.text import painted
-from conftest import SHARED, check, finding_lines, run_cli
 
 HEADER = b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(100)  # what a BWS starts with; the rest is the fake's
 PLAY_DEAL = {"North": ("", "63", "AKQ987", "A9732"), "East": ("A8654", "KQ5", "T", "QJT6"),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import PLAY_DEAL, PLAY_ROWS, check, report
 
 # The replay's and the deal's codes: anything else a shape gives (S109, B104…) is not part of a cascade.

@@ -4,16 +4,16 @@ members in their zip, GitHub annotates a few findings a file and writes the job 
 from __future__ import annotations
 
 import json
-import tomllib
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
 import pytest
-
-from bridgelint.core import documentation
+import tomllib
 from conftest import ERROR, WARNING, board
 from conftest import run_cli as run
+
+from bridgelint.core import documentation
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -13,12 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import CLEAN, ERROR, WARNING, finding_lines
+from conftest import run_cli as run
 
 from bridgelint.rules import RULES
 from bridgelint.rules.board import DateForm
-from conftest import finding_lines
-from conftest import run_cli as run
-from conftest import CLEAN, ERROR, WARNING
 
 
 @pytest.fixture

@@ -5,14 +5,27 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from bridgelint.engine.config import (ALL, Config, ConfigError, Layer, check_selectors, discover, file_codes, find_config,
-                               glob_match, is_excluded, load_config, parse_config, resolve, selection,
-                               split_selectors)
-from bridgelint.rules import RULES
-from conftest import finding_lines
+from conftest import ERROR, WARNING, finding_lines
 from conftest import run_cli as run
-from conftest import ERROR, WARNING
+
+from bridgelint.engine.config import (
+    ALL,
+    Config,
+    ConfigError,
+    Layer,
+    check_selectors,
+    discover,
+    file_codes,
+    find_config,
+    glob_match,
+    is_excluded,
+    load_config,
+    parse_config,
+    resolve,
+    selection,
+    split_selectors,
+)
+from bridgelint.rules import RULES
 
 CODES = tuple(RULES)
 LIN_ERROR = "md|3S23456789TJQKA,HAKQJT98765432,DAKQJT98765432|sv|o|mb|1D|mb|p|mb|1C|mb|p|mb|p|mb|p|\n"

@@ -8,8 +8,8 @@ from __future__ import annotations
 import io
 
 import pytest
-
 from conftest import at, check, only
+
 from bridgelint.engine.fixing import FixMode
 from bridgelint.engine.pipeline import Pipeline
 from bridgelint.rules import DEFAULT_CODES

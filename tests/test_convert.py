@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bridgelint.core.bridge import Result
 from bridgelint.cli import cli
 from bridgelint.convert.json_writer import JsonWriter
 from bridgelint.convert.pbn_writer import PbnWriter, game_text
-from bridgelint.replay.semantics import lin_outcome
-from bridgelint.engine.pipeline import check_stream
+from bridgelint.core.bridge import Result
 from bridgelint.core.record import Record
 from bridgelint.core.tokens import FILLER
+from bridgelint.engine.pipeline import check_stream
 from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
+from bridgelint.replay.semantics import lin_outcome
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

@@ -12,12 +12,12 @@ import re
 from functools import lru_cache
 
 import pytest
+from conftest import CORPUS_PBN, requires_shared
 
 from bridgelint.core.report import FileReport
 from bridgelint.engine.pipeline import check_file
 from bridgelint.formats import decode_line
 from bridgelint.formats.pbn import PbnReader
-from conftest import CORPUS_PBN, requires_shared
 
 pytestmark = requires_shared
 

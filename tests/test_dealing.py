@@ -14,11 +14,11 @@ from functools import reduce
 from pathlib import Path
 
 import pytest
+from conftest import SHARED, at, check, run_cli
 
 from bridgelint.convert.dealing_writer import DealingWriter, DlmWriter, DupWriter
 from bridgelint.core.bridge import PACK, SEATS
 from bridgelint.formats.registry import format_from_content, open_reader
-from conftest import SHARED, at, check, run_cli
 
 CORPUS = SHARED / "corpus" / "dealing"
 STEM = "emkael__deal-convert__test"

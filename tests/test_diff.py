@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
 from bridgelint.engine.diffing import unified_diff
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -100,9 +100,10 @@ def test_diff_is_linear_in_the_file():
 
 
 def test_diff_costs_no_more_than_a_few_times_fixing():
-    from bridgelint.engine.edit_text import apply_edits
-    from bridgelint.core.findings import Edit
     import io
+
+    from bridgelint.core.findings import Edit
+    from bridgelint.engine.edit_text import apply_edits
 
     before = "".join(GAME.format(i) for i in range(1000)).encode()
     edits = [Edit(8 * i + 7, 1, 8 * i + 7, 3, "1NT") for i in range(1000)]

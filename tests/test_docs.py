@@ -21,15 +21,15 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from conftest import rendered
+from conftest import run_cli as run
+from devtools import served as serving
 
 import bridgelint
 import bridgelint.api
 from bridgelint.core import documentation
 from bridgelint.engine.config import KEYS, parse_config
 from bridgelint.rules import FAMILIES, RULES
-from conftest import rendered
-from conftest import run_cli as run
-from devtools import served as serving
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SHARED, requires_shared, run_cli
 
 from bridgelint.core.tags import Tag
-from conftest import SHARED, requires_shared, run_cli
 
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 SWAPPED = "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"  # East's and South's hands

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS_PBN, PLAY_DEAL, PLAY_ROWS, requires_shared, run_cli
 
 from bridgelint.engine.pipeline import Pipeline
 from bridgelint.rules.event import EVENT_CODES
-from conftest import CORPUS_PBN, PLAY_DEAL, PLAY_ROWS, requires_shared, run_cli
 
 # whole deals, North East South West: D1 gives each seat one suit; D2 swaps East's and South's hands;
 # D1_TURNED is D1 with every hand one seat clockwise; D3 swaps South's and West's

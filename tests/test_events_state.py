@@ -6,10 +6,10 @@ import pickle
 
 import pytest
 
-from bridgelint.engine.events import EventState, Sighting
 from bridgelint.core.fingerprint import canonical, differences, fingerprint, seat_of, turn, turned
 from bridgelint.core.record import Deal
 from bridgelint.core.scoring import imps
+from bridgelint.engine.events import EventState, Sighting
 
 # North all spades, East all hearts, South all diamonds, West all clubs
 SUITED = {"N": "S", "E": "H", "S": "D", "W": "C"}

@@ -5,16 +5,16 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import check, only, read, run_cli
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from bridgelint.core.record import Record
 from bridgelint.core.reference import reference
 from bridgelint.core.text import Places
+from bridgelint.core.wording import counted
 from bridgelint.formats import pbn_export
 from bridgelint.formats.pbn_game import GameScanner
-from bridgelint.core.wording import counted
-from conftest import check, only, read, run_cli
 
 PLAY = """S5 S3 S2 S9
 D3 D2 DT D5

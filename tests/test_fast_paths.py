@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from conftest import check, damaged_archives
 
 from bridgelint.core import fast_paths
 from bridgelint.core.record import Play
@@ -20,7 +21,6 @@ from bridgelint.core.reference import ENV, SWITCH, names_off, reference
 from bridgelint.engine.pipeline import check_stream
 from bridgelint.formats import lin_scan, open_reader, pbn_export, pbn_game
 from bridgelint.replay import auction, play
-from conftest import check, damaged_archives
 
 ROOT = Path(__file__).resolve().parents[1]
 

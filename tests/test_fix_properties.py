@@ -16,11 +16,11 @@ import io
 from collections import Counter
 
 import pytest
-
 from conftest import CORPUS_PBN, SHARED, damaged_archives, requires_shared
+
 from bridgelint.core.bridge import Result
-from bridgelint.engine.fixing import FixMode
 from bridgelint.core.record import Record
+from bridgelint.engine.fixing import FixMode
 from bridgelint.engine.pipeline import Pipeline
 from bridgelint.formats import open_reader
 from bridgelint.rules.board import pbn_date

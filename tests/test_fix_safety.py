@@ -8,6 +8,7 @@ import io
 from pathlib import Path
 
 from conftest import run_cli
+
 from bridgelint.engine.fixing import FixMode
 from bridgelint.engine.formatting import formatted as layout
 from bridgelint.engine.pipeline import Pipeline

@@ -15,8 +15,8 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
 from bridgelint.engine import fixing
 from bridgelint.engine.fixing import FixMode, fix_file
 from bridgelint.engine.pipeline import Pipeline

@@ -18,11 +18,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
+from bridgelint.core.findings import Edit, Finding, Fix
 from bridgelint.engine.edit_text import apply_edits
 from bridgelint.engine.fixing import NEEDS_A_PERSON, FixMode, chosen
-from bridgelint.core.findings import Edit, Finding, Fix
 from bridgelint.engine.pipeline import Pipeline
 from bridgelint.rules import DEFAULT_CODES, RULES
 

@@ -9,9 +9,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from conftest import CORPUS_PBN, run_cli, requires_shared
+from conftest import CORPUS_PBN, requires_shared, run_cli
 from test_fix_properties import facts, records
+
 from bridgelint.engine.fixing import FixMode
 from bridgelint.engine.formatting import declared, formatted
 from bridgelint.engine.pipeline import Pipeline

@@ -16,11 +16,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import QUIET_BROWSER, board, console_errors
+from conftest import run_cli as run
 
 from bridgelint.core import documentation
 from bridgelint.reporters import html as html_reporter
-from conftest import QUIET_BROWSER, board, console_errors
-from conftest import run_cli as run
 
 html5lib = pytest.importorskip("html5lib")
 

@@ -8,22 +8,22 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import counting_made
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyparsing import col, lineno
 
 from bridgelint.core.bridge import Contract, parse_lin_result_entry
 from bridgelint.core.findings import Finding
+from bridgelint.core.lin_match import match_tag, room
 from bridgelint.core.record import Auction, Play
 from bridgelint.core.reference import reference
 from bridgelint.core.tokens import BID, DOUBLE, INVALID, PASS, REDOUBLE, Card
 from bridgelint.formats import lin_scan
-from bridgelint.core.lin_match import match_tag, room
 from bridgelint.formats.lin import LinReader, looks_like_lin
 from bridgelint.formats.lin_grammar import LIN_FILE, PRODUCTIONS
 from bridgelint.formats.lin_scan import fields, scan, text_chunks
 from bridgelint.formats.patterns import LIN_HOLDING
-from conftest import counting_made
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "samples").glob("*.lin"))

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 import bridgelint
-from conftest import run_cli
 
 HOSTILE = ('[Event "a\x1b]0;PWNED\x07b\x1b[2J\u009b31m"]\n[Board "1"]\n[Dealer "N"]\n'
            '[Contract "3X\x1b]52;c;aGk=\x07"]\n[Auction "N"]\n1N AP\n')

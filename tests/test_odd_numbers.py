@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.core.digits import HUGE, is_digits, matched, whole, wholes
 from bridgelint.core import digits
+from bridgelint.core.digits import HUGE, is_digits, matched, whole, wholes
 from bridgelint.engine.pipeline import check_stream
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
-
 from conftest import CORPUS_PBN, at, check, only, requires_shared
+
 from bridgelint.core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS
 from bridgelint.core.par import DENOMINATIONS, par
 

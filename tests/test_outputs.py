@@ -6,7 +6,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import ERROR, run_cli
 
 LIN = "pn|Ann,Bob,Cy,Di|md|3S23456789TJQKA,H23456789TJQKA,D23456789TJQKA|sv|o|mb|1S|mb|p|mb|p|mb|p|\n"

@@ -13,13 +13,13 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-
-from bridgelint.engine import parallel
-from bridgelint.engine.pipeline import Pipeline
-from bridgelint.core.findings import Finding, Related
-from bridgelint.rules import RULES
 from conftest import finding_lines
 from conftest import run_cli as run
+
+from bridgelint.core.findings import Finding, Related
+from bridgelint.engine import parallel
+from bridgelint.engine.pipeline import Pipeline
+from bridgelint.rules import RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -24,11 +24,10 @@ from typing import Callable
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import assert_linear, cpu_seconds
 
-from bridgelint.engine import run as run_module
 from bridgelint.cli import cli
+from bridgelint.engine import run as run_module
 from bridgelint.engine.opening import open_input
 from bridgelint.engine.pipeline import check_file, check_stream
 from bridgelint.formats import lin_grammar

@@ -9,11 +9,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import ERROR, run_cli
 
 from bridgelint.engine import parallel
 from bridgelint.engine.pipeline import Pipeline
 from bridgelint.rules import RULES
-from conftest import ERROR, run_cli
 
 SKIPPED = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".hidden", "__MACOSX")
 

@@ -15,13 +15,13 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_pathological import assert_linear
 
 from bridgelint.core.findings import Finding
 from bridgelint.core.tags import Tag
 from bridgelint.formats import pbn, text
 from bridgelint.formats.pbn_game import declaration, swallowed
 from bridgelint.rules.syntax import BadCharacter, LongLine, NoGame, Windows1252
-from test_pathological import assert_linear
 
 
 class Splitting:

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pyparsing as pp
 import pytest
+from conftest import CORPUS_PBN, DEAL, at, check, codes, read, read_one, requires_shared, table_rows
 
 import bridgelint.formats.pbn_grammar as grammar
 from bridgelint.core.tokens import BID, CONTINUE, END, FILLER, PASS, SKIP
 from bridgelint.formats import open_reader
 from bridgelint.formats.pbn import PbnReader
-from conftest import CORPUS_PBN, DEAL, at, check, codes, read, read_one, requires_shared, table_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import DEAL, at, board, check, codes, only, report
 
 from bridgelint.engine.pipeline import check_stream
 from bridgelint.rules import RULES
 from bridgelint.rules.board import DateForm
-from conftest import DEAL, at, board, check, codes, only, report
 
 A = '[Auction "N"]'
 

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from bridgelint.engine.pipeline import check_stream
-from conftest import run_cli
 
 MANY = "".join(f'[Event "e"]\n[Board "{i}"]\n[Dealer "N"]\n[Contract "9Z"]\n\n' for i in range(1, 3001))
 

@@ -10,7 +10,6 @@ import pytest
 from click.testing import CliRunner
 from conftest import ERROR, damaged_archives
 
-from bridgelint.rules.across import AcrossRecords
 from bridgelint.cli import cli
 from bridgelint.core.findings import Finding
 from bridgelint.engine.linter import Linter
@@ -19,6 +18,7 @@ from bridgelint.engine.run import FileRun
 from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
 from bridgelint.rules import DEFAULT_CODES
+from bridgelint.rules.across import AcrossRecords
 
 DIRECTIVE = "% bridgelint: disable=A103\n"
 FINDING_LINE = re.compile(r"^  ([A-Z]\d{3}) (?:error|warning|info) \(line", re.M)

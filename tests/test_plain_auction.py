@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 
+from conftest import counting_made
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,6 @@ from bridgelint.engine.linter import check_record
 from bridgelint.formats import open_reader
 from bridgelint.formats.lin import LinReader
 from bridgelint.replay.auction import replay_auction
-from conftest import counting_made
 
 NAMES = sorted(PLAIN_CALLS)
 BIDS = [name for name in NAMES if PLAIN_CALLS[name].kind == "bid"]

@@ -6,8 +6,10 @@ from __future__ import annotations
 import io
 import re
 
+from conftest import PLAY_DEAL, PLAY_ROWS
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_play_replay import IN_PLAY_ORDER, deal, lin_play
 
 from bridgelint.core.bridge import FULL_DECK, Contract
 from bridgelint.core.reference import reference
@@ -16,8 +18,6 @@ from bridgelint.core.tokens import Card, seat_cards
 from bridgelint.formats import open_reader
 from bridgelint.replay.irregularity import AFTER_END, NOT_HELD
 from bridgelint.replay.play import replay_play
-from conftest import PLAY_DEAL, PLAY_ROWS
-from test_play_replay import IN_PLAY_ORDER, deal, lin_play
 
 HEADER = f'[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{PLAY_DEAL}"]\n[Declarer "S"]\n[Contract "5HX"]\n'
 CARDS = PLAY_ROWS.split()

@@ -3,10 +3,13 @@
 import io
 
 import pytest
+from conftest import PLAY_DEAL as DEAL
+from conftest import PLAY_ROWS as ROWS
+from conftest import damaged_archives
 
 from bridgelint.core.bridge import Contract, trick_winner
-from bridgelint.core.reference import reference
 from bridgelint.core.record import Deal, Play
+from bridgelint.core.reference import reference
 from bridgelint.core.tags import Field
 from bridgelint.core.tokens import Card
 from bridgelint.formats import open_reader
@@ -14,7 +17,6 @@ from bridgelint.replay import irregularity
 from bridgelint.replay.context import Context
 from bridgelint.replay.play import declared, replay_play
 from bridgelint.replay.seating import Placed
-from conftest import PLAY_DEAL as DEAL, PLAY_ROWS as ROWS, damaged_archives
 
 HANDS = {"W": "SK SQ ST S2 HA HT DJ D6 D5 D4 D2 C8 C5", "N": "H6 H3 DA DK DQ D9 D8 D7 CA C9 C7 C3 C2",
          "E": "SA S8 S6 S5 S4 HK HQ H5 DT CQ CJ CT C6", "S": "SJ S9 S7 S3 HJ H9 H8 H7 H4 H2 D3 CK C4"}

@@ -3,9 +3,10 @@
 import io
 
 import pytest
+from conftest import PLAY_DEAL as DEAL
+from conftest import PLAY_ROWS as ROWS
 
 from bridgelint.engine.pipeline import check_stream
-from conftest import PLAY_DEAL as DEAL, PLAY_ROWS as ROWS
 
 LIN_HEAD = """vg|Test,1,I,1,1,A,0,B,0|
 rs|{rs},|

@@ -13,10 +13,10 @@ import subprocess
 import sys
 
 import pytest
+from conftest import check, damaged_archives
 
 from bridgelint.core.reference import ENV, reference
 from bridgelint.formats import open_reader
-from conftest import check, damaged_archives
 
 DAMAGED = damaged_archives(400)
 DAMAGED.append(("export.pbn", b"% EXPORT\r\n\r\n" + DAMAGED[0][1]))  # the export checks (S108) too

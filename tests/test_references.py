@@ -8,14 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS_PBN, check, requires_shared, run_cli
+from test_rule_docs import section, snippets
 
 from bridgelint.engine.discovery import expand_paths
-
 from bridgelint.engine.pipeline import check_file
 from bridgelint.rules import RULES
 from bridgelint.rules.syntax import LongLine
-from conftest import CORPUS_PBN, check, requires_shared, run_cli
-from test_rule_docs import section, snippets
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 CITATION = re.compile(r"\((?:Laws? [^()]*|PBN §[^()]*|LIN[^()]*|USEBIO[^()]*|XML [^()]*)\)|§|\bLaws? \d")

@@ -10,9 +10,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import ERROR, run_cli
 
 from bridgelint.engine.inputs import shown
-from conftest import ERROR, run_cli
 
 FORMATS = ("text", "json", "sarif", "junit", "github")
 

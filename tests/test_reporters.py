@@ -13,14 +13,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import run_cli as run
 
 from bridgelint.core._version import __version__
-from bridgelint.core.report import Counts, FileReport, failing
 from bridgelint.core.findings import Finding, Fix
-from bridgelint.reporters import Summary
-from bridgelint.reporters import github, junit, sarif, statistics
+from bridgelint.core.report import Counts, FileReport, failing
+from bridgelint.reporters import Summary, github, junit, sarif, statistics
 from bridgelint.rules import RULES
-from conftest import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelint.core.results import (cross_imps, datum, full_field, neuberg, on_scale, round_to_ten, victory_points,
-                                vp_scale)
+from bridgelint.core.results import (
+    cross_imps,
+    datum,
+    full_field,
+    neuberg,
+    on_scale,
+    round_to_ten,
+    victory_points,
+    vp_scale,
+)
 from bridgelint.core.scoring import imps, imps_against, imps_of
 from bridgelint.core.scoring_method import ScoringMethod, scoring_method
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from conftest import CORPUS_PBN, at, check, report, requires_shared
 
 from bridgelint.cli import cli
 from bridgelint.core.report import FileReport
 from bridgelint.engine.pipeline import check_file
-from conftest import CORPUS_PBN, at, check, report, requires_shared
 
 HEAD = '[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n'  # lines 1-3
 

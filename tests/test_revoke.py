@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from conftest import PLAY_DEAL, PLAY_ROWS, check, read_one
 
 from bridgelint.cli import cli
 from bridgelint.core.tokens import Card
@@ -11,7 +12,6 @@ from bridgelint.replay.irregularity import REVOKE, Irregularity
 from bridgelint.replay.play_general import PlayReplay, revoke_transfer
 from bridgelint.replay.seating import Trick
 from bridgelint.rules.base import Context
-from conftest import PLAY_DEAL, PLAY_ROWS, check, read_one
 
 # South (declarer, 5HX) discards C4 on North's heart lead in trick 2 while holding HJ, and ruffs
 # trick 13 with HJ: 6 tricks counted; West won the revoke trick and NS later ones, so Law 64A2

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import bridgelint
+from bridgelint.core.findings import Finding
 from bridgelint.engine import linter, pipeline
 from bridgelint.engine.linter import Linter
-from bridgelint.core.findings import Finding
 from bridgelint.rules import RULES
 from bridgelint.rules.base import Rule
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import check, run_cli
 
 from bridgelint.rules import DEFAULT_CODES, RULES
 from bridgelint.rules.base import SECTIONS
 from bridgelint.rules.optimum import SOLVED_CODES
-from conftest import check, run_cli
 
 SECTION = re.compile(r"^(" + "|".join(SECTIONS) + "):", re.M)
 NOTATION = re.compile(r"<0x([0-9A-F]{2})>|<(\d+)×(.)>")

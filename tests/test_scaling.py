@@ -13,14 +13,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_linear
 
 from bridgelint import iter_records
-from bridgelint.engine import inputs
-from bridgelint.engine.pipeline import Pipeline
-from bridgelint.engine.pipeline import check_stream
 from bridgelint.core.lin_match import match_event, match_fields, match_tag, match_teams
+from bridgelint.engine import inputs
+from bridgelint.engine.pipeline import Pipeline, check_stream
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = (ROOT / "samples" / "clean.pbn").read_text(encoding="latin-1").split("\n\n")[1] + "\n"

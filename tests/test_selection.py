@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-
 import pytest
-
-from conftest import finding_lines
+from conftest import CLEAN, WARNING, finding_lines
 from conftest import run_cli as run
-from conftest import CLEAN, WARNING
 
 # A103 (error) at 7:9 and B107 (warning) at 2:1
 BOTH = CLEAN.replace('[Board "1"]', '[Board "1"]\n[Date "95.06.10"]') + '[Auction "N"]\n1D Pass 1C AP\n'

@@ -7,8 +7,8 @@ import os
 import sqlite3
 
 import pytest
-
 from conftest import at, check, only, run_cli
+
 from bridgelint.engine import solver
 from bridgelint.formats.pbn import PbnReader
 
@@ -235,6 +235,7 @@ def test_a_directive_below_a_record_read_ahead_does_not_filter_it():
     import io
 
     from conftest import ERROR
+
     from bridgelint.engine.pipeline import Pipeline
 
     played = ERROR.replace('[Auction "N"]', '[Result "7"]\n[Auction "N"]')  # A103 at 7:9; a result to check

@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from bridgelint.engine import parallel
-from bridgelint.engine.pipeline import Pipeline, check_file
-from bridgelint.cli.progress import CLEAR
 from conftest import ERROR, WARNING, finding_lines
 from conftest import run_cli as run
+
+from bridgelint.cli.progress import CLEAR
+from bridgelint.engine import parallel
+from bridgelint.engine.pipeline import Pipeline, check_file
 
 ROOT = Path(__file__).resolve().parents[1]
 

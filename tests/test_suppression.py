@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 
 import pytest
-
-from bridgelint.engine.pipeline import check_stream
-from bridgelint.core.findings import Finding
-from bridgelint.rules import RULES
 from conftest import finding_lines
 from conftest import run_cli as run
+
+from bridgelint.core.findings import Finding
+from bridgelint.engine.pipeline import check_stream
+from bridgelint.rules import RULES
 
 HEADER = ('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
           '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n')

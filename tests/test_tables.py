@@ -6,13 +6,13 @@ import subprocess
 import sys
 
 import pytest
+from conftest import at, check, read_one, table_rows
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgelint.core.bridge import Contract
-from bridgelint.rules.tables import Traveller
 from bridgelint.core.tables import COUNT, MALFORMED, NUMBER, SCORE, column_values, parse_element
-from conftest import at, check, read_one, table_rows
+from bridgelint.rules.tables import Traveller
 
 HEAD = '[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n'  # lines 1-3; a table starts on line 4
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import at, check
 
 HEAD = '[Event "e"]\n[Board "1"]\n'  # lines 1-2; the tag under test is on line 3

@@ -10,12 +10,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
-from bridgelint.core.report import FileReport
-from bridgelint.core.findings import Finding
-from bridgelint.reporters.verdict import Verdict
 from conftest import CLEAN, ERROR, SHARED, WARNING, board, finding_lines, requires_shared
 from conftest import run_cli as run
+
+from bridgelint.core.findings import Finding
+from bridgelint.core.report import FileReport
+from bridgelint.reporters.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 MATCHER = ROOT / ".github" / "bridgelint-matcher.json"
@@ -407,8 +407,9 @@ def test_color_always_paints_severities_and_verdicts_never_and_a_pipe_do_not(her
 
 
 def test_colour_on_a_terminal_unless_no_color(monkeypatch):
-    from bridgelint.views import colour
     from conftest import Terminal
+
+    from bridgelint.views import colour
 
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert colour.wanted(Terminal()) and not colour.wanted(io.StringIO())

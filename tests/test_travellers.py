@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import at, check, only
+
 from bridgelint.core.bridge import parse_lead
 
 # North AQT94.T53.KQ8.T9, East 63.J98.J53.K8654, South K72.6.AT9762.AJ7, West J85.AKQ742.4.Q32
@@ -184,8 +184,9 @@ def test_a_traveller_without_a_deal_is_checked_against_the_hand_record(tmp_path)
 # --- the HTML report ---------------------------------------------------------------------
 
 def test_the_html_report_marks_the_lead_in_the_hand_that_holds_it():
-    from bridgelint.reporters.html import board_html
     from conftest import read_one
+
+    from bridgelint.reporters.html import board_html
 
     text = game("1 4S N 10 DJ", "2 4S N 10 D7", "3 4S N 10 C2")
     record = read_one(text)

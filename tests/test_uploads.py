@@ -10,14 +10,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from click.testing import CliRunner
+from conftest import ERROR, at, check, run_cli
 
-from bridgelint.engine import inputs
 from bridgelint.cli import cli
+from bridgelint.engine import inputs
 from bridgelint.engine.pipeline import check_file, check_stream
 from bridgelint.formats import text
-from conftest import ERROR, at, check, run_cli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import at, check, only
 
 from bridgelint.cli import cli
 from bridgelint.convert.pbn_writer import PbnWriter
@@ -15,7 +16,6 @@ from bridgelint.core.record import Record
 from bridgelint.formats import open_reader
 from bridgelint.formats.registry import format_from_content, format_from_name
 from bridgelint.formats.usebio import UsebioReader, looks_like_usebio
-from conftest import at, check, only
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "usebio"
 

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-
 from conftest import QUIET_BROWSER, SHARED, run_cli
 from devtools import Browser, served
 

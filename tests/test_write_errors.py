@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ERROR
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX devices, limits and pipes")

@@ -20,26 +20,26 @@ from typing import Any, Callable, ContextManager, Generator, Iterable, TextIO, c
 
 import click
 
-from . import outputs, reports
 from ..core._version import __version__
-from ..engine import interrupt, parallel
-from ..views import colour, printable
-from ..engine.config import FAIL_ON
-from ..engine.events.hook import EventScope
-from ..engine.inputs import shown
-from ..formats.bws import installed as bws_installed
-from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
-from ..engine.fixing import NEEDS_A_PERSON, FixMode, fix_to_targets
-from ..engine.pipeline import Pipeline
 from ..core.record import Record
 from ..core.report import FileReport
-from .progress import Progress
-from .replacing import Replacing
+from ..engine import interrupt, parallel
+from ..engine.config import FAIL_ON
+from ..engine.events.hook import EventScope
+from ..engine.fixing import NEEDS_A_PERSON, FixMode, fix_to_targets
+from ..engine.inputs import shown
+from ..engine.pipeline import Pipeline
+from ..formats.bws import installed as bws_installed
 from ..reporters import Collected, Reporter, Summary
 from ..rules import RULES
 from ..rules.base import Rule
 from ..rules.event import EVENT_CODES
 from ..rules.internal import InternalError
+from ..views import colour, printable
+from . import outputs, reports
+from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
+from .progress import Progress
+from .replacing import Replacing
 
 FORMATS = ("auto", *reports.REPORTS)
 

@@ -22,14 +22,14 @@ from typing import Any, BinaryIO, cast
 
 import click
 
-from . import outputs
-from ..engine.inputs import shown
-from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
-from ..engine.run import FileResult
-from .replacing import Replacing
-from ..reporters import text as text_reporter
 from ..convert.writers import WRITERS, Output
+from ..engine.inputs import shown
+from ..engine.run import FileResult
+from ..reporters import text as text_reporter
 from ..views.printable import visible
+from . import outputs
+from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
+from .replacing import Replacing
 
 
 @click.command("convert")

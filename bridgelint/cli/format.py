@@ -19,13 +19,13 @@ from typing import Any
 
 import click
 
-from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
 from ..engine.diffing import unified_diff
 from ..engine.fixing import Refused, Snapshot
 from ..engine.formatting import formatted
 from ..engine.inputs import is_archive, shown
 from ..formats.registry import SNIFF_BYTES, format_from_content, format_from_name
 from ..reporters import text as text_reporter
+from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
 
 
 @click.command("format")

@@ -9,15 +9,15 @@ from typing import Any, Callable, Iterable, TypeVar
 import click
 
 from ..engine.config import ConfigError, Configs, check_encoding, discover, selection
-from ..engine.inputs import shown
-from ..engine.events.hook import EventScope
 from ..engine.events.hand_deals import HAND_DEAL_CODES
+from ..engine.events.hook import EventScope
 from ..engine.events.reference import read_reference
+from ..engine.inputs import shown
 from ..engine.opening import open_input
 from ..engine.pipeline import Pipeline
 from ..formats import FORMATS
-from ..rules.event import EVENT_CODES
 from ..rules import DEFAULT_CODES, RULES
+from ..rules.event import EVENT_CODES
 
 USAGE_ERROR = 2
 F = TypeVar("F", bound=Callable[..., Any])

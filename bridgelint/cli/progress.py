@@ -13,8 +13,8 @@ from typing import TextIO
 
 import click
 
-from ..engine.parallel import file_size
 from ..core.report import FileReport
+from ..engine.parallel import file_size
 
 CLEAR = "\r\x1b[K"
 

@@ -29,11 +29,10 @@ from typing import Any, TextIO
 from ..core.bridge import Contract, Result
 from ..core.findings import Finding
 from ..core.record import Record
-from ..core.tables import Table
+from ..core.tables import MALFORMED, Table
 from ..core.tokens import Call, Card
 from ..replay.context import Context
 from ..replay.semantics import replayed
-from ..core.tables import MALFORMED
 
 _FIELDS = ("board", "dealer", "vulnerable", "deal_field", "contract", "declarer", "result", "score", "date")
 

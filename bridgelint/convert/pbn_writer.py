@@ -29,12 +29,11 @@ from typing import IO
 from ..core.bridge import SEATS, parse_seat, seat_after
 from ..core.lin_match import commentary
 from ..core.record import Play, Record
-from ..core.tables import Column
+from ..core.tables import Column, sort_key
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
 from ..replay.context import Context
 from ..replay.play import declared
 from ..replay.semantics import CONTROL, MANDATORY, NOTE_VALUE, SECTION_TAGS, UNKNOWN, call_notes, header, replayed
-from ..core.tables import sort_key
 
 CRLF = "\r\n"
 HEADER = "% PBN 2.1" + CRLF + "% EXPORT" + CRLF + CRLF

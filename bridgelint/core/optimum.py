@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .digits import matched
+from .par import DENOMINATIONS, Par, ParContract
 from .record import Record
 from .tables import Table
 from .tags import Tag
-from .par import DENOMINATIONS, Par, ParContract
 
 SEATS = "NESW"
 DIGIT_SEATS = "NSEW"  # DoubleDummyTricks' order of seats

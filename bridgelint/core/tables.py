@@ -16,7 +16,6 @@ from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_le
 from .digits import is_digits, matched, whole
 from .tags import Tag
 
-
 # Kinds of element.
 TEXT, RANK, COUNT, NUMBER, SCORE = "text", "rank", "count", "number", "score"
 PERCENTAGE, TRICKS = "percentage", "tricks"

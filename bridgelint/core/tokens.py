@@ -8,7 +8,6 @@ from typing import Final, Literal, TypeVar
 
 from .bridge import DENOMINATIONS, FULL_DECK, CallKind, CallToken, parse_pbn_call, seat_after
 
-
 PASS: Final = "pass"
 DOUBLE: Final = "double"
 REDOUBLE: Final = "redouble"

@@ -7,10 +7,10 @@ import os
 import stat
 from typing import Callable, Iterable, Iterator
 
-from .config import DEFAULT_EXCLUDE
-from .inputs import inputs_of, is_zip
 from ..core.report import split_member
 from ..formats import format_from_name
+from .config import DEFAULT_EXCLUDE
+from .inputs import inputs_of, is_zip
 
 
 def expand_paths(paths: Iterable[str], skipped: Iterable[str] = DEFAULT_EXCLUDE) -> Iterator[str]:

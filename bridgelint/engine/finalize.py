@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
-from .cascade import without_consequences
-from .linter import linter_for, location
-from .suppression import Suppressions
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.report import FileReport
+from .cascade import without_consequences
+from .linter import linter_for, location
+from .suppression import Suppressions
 
 
 @dataclass(slots=True)

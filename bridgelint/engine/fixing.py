@@ -34,13 +34,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterable
 
+from ..core.findings import Finding, Fix
+from ..core.report import FileReport, split_member
+from ..rules import RULES
 from .diffing import unified_diff
 from .edit_text import apply_edits
 from .inputs import is_archive
-from ..core.findings import Finding, Fix
-from ..core.report import FileReport, split_member
 from .opening import open_input
-from ..rules import RULES
 
 MAX_PASSES = 8  # checks after fixing, at most: fixes that make further fixes possible (overlaps) settle in a few
 

@@ -15,10 +15,10 @@ import io
 import re
 from dataclasses import replace
 
-from .fixing import FixMode
-from .pipeline import Pipeline
 from ..core.report import FileReport
 from ..rules.syntax import ExportFormat
+from .fixing import FixMode
+from .pipeline import Pipeline
 
 _HEADER_LINE = re.compile(rb"[ \t]*(?:%[^\r\n]*)?(?:\r\n|\n|\r)")  # an escape line or a blank one
 _EXPORT = re.compile(rb"%[ \t]*EXPORT\b", re.IGNORECASE)

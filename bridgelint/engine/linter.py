@@ -13,7 +13,6 @@ a hook may have).
 from __future__ import annotations
 
 import contextlib
-
 import os
 import sys
 from functools import reduce
@@ -23,8 +22,8 @@ from typing import Callable, Iterable
 from ..core.findings import Finding
 from ..core.record import Record
 from ..replay.context import Context
-from ..rules.across import AcrossRecords
 from ..rules import DEFAULT_CODES, RULES
+from ..rules.across import AcrossRecords
 from ..rules.base import Rule
 from ..rules.internal import InternalError
 from ..rules.parts import ALL, AUCTION_REMARKS, PLAY_REMARKS, held

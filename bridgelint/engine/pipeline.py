@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Callable, Generator, Iterable, Mapping
 
+from ..core.reference import SWITCH, reference
+from ..core.report import FileReport
+from ..rules import DEFAULT_CODES
+from ..rules.optimum import SOLVED_CODES, makeable_only_hooks, solved_file_hooks
 from . import parallel
 from .config import Config, Configs, file_codes, file_encoding, is_excluded
 from .discovery import expand_paths, once
@@ -25,10 +29,6 @@ from .events.hook import EventScope, RunEvents, event_hooks
 from .events.standings import standings_hooks
 from .linter import RecordHook
 from .run import FileResult
-from ..core.reference import SWITCH, reference
-from ..core.report import FileReport
-from ..rules import DEFAULT_CODES
-from ..rules.optimum import SOLVED_CODES, makeable_only_hooks, solved_file_hooks
 
 if TYPE_CHECKING:
     from .fixing import FixMode

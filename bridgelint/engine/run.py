@@ -43,12 +43,6 @@ from collections import deque
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterable, Iterator, cast
 
-from .events.hook import EventHook, Pending
-from .finalize import Finalize
-from .inputs import ArchiveProblem, Unpacked, shown
-from .linter import RecordHook, debug_trace, linter_for, location
-from .opening import Counted, open_input
-from .tally import Tally
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.reference import SWITCH, stepped
@@ -59,7 +53,13 @@ from ..rules import RULES
 from ..rules.across import across
 from ..rules.internal import InternalError
 from ..rules.syntax import NoGame
+from .events.hook import EventHook, Pending
+from .finalize import Finalize
+from .inputs import ArchiveProblem, Unpacked, shown
+from .linter import RecordHook, debug_trace, linter_for, location
+from .opening import Counted, open_input
 from .suppression import Suppressions
+from .tally import Tally
 
 
 @dataclass(slots=True)

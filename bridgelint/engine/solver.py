@@ -15,14 +15,13 @@ again, and a file SQLite cannot read is removed and made anew.  SQLite's locking
 from __future__ import annotations
 
 import contextlib
-
 import hashlib
 import hmac
 import importlib.util
 import os
 import secrets
-import stat
 import sqlite3
+import stat
 import sys
 from pathlib import Path
 from typing import Iterable
@@ -244,7 +243,8 @@ class Solver:
 
     def _solve(self, keys: list[str]) -> dict[str, Tricks]:
         from endplay.dds import calc_all_tables
-        from endplay.types import Deal as SolverDeal, Denom, Player
+        from endplay.types import Deal as SolverDeal
+        from endplay.types import Denom, Player
 
         denominations = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades,
                          "NT": Denom.nt}

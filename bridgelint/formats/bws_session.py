@@ -30,8 +30,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping
 
-from ..core.bridge import SEAT_NAMES, is_vulnerable, parse_contract, parse_lead, parse_pbn_call, \
-    standard_dealer, standard_vulnerability
+from ..core.bridge import (
+    SEAT_NAMES,
+    is_vulnerable,
+    parse_contract,
+    parse_lead,
+    parse_pbn_call,
+    standard_dealer,
+    standard_vulnerability,
+)
 from ..core.findings import Finding
 from ..core.record import Auction, Play, Record
 from ..core.scoring import score

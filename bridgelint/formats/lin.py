@@ -28,19 +28,27 @@ from typing import BinaryIO, Iterator
 from ..core import bridge
 from ..core.bridge import Result
 from ..core.digits import is_digits, matched
-from ..core.lin_match import ROOMS, Field4, LinRecord
 from ..core.findings import Finding
+from ..core.lin_match import ROOMS, Field4, LinRecord
 from ..core.record import Auction, Deal, Play, Record
 from ..core.reference import SWITCH
 from ..core.tags import Field, Tag
 from ..core.tokens import INVALID, Call, Card
+from ..core.wording import counted
 from ..rules.deal import MalformedDeal
 from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
-from ..core.wording import counted
 from .base import guarded
-from .patterns import (LIN_BOARD_HEADER, LIN_CALL, LIN_CARD, LIN_CLAIM, LIN_DEALER, LIN_HOLDING, LIN_ROOM_BOARD,
-                       LIN_VULNERABILITY)
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
+from .patterns import (
+    LIN_BOARD_HEADER,
+    LIN_CALL,
+    LIN_CARD,
+    LIN_CLAIM,
+    LIN_DEALER,
+    LIN_HOLDING,
+    LIN_ROOM_BOARD,
+    LIN_VULNERABILITY,
+)
 
 PRELUDE = frozenset(("PN", "ST", "RH", "AH", "NT"))
 BOARD_CONTENT = frozenset(("MB", "AN", "PC", "MC"))  # these open a board when none is open

@@ -19,10 +19,10 @@ from ..core.record import Record
 from ..core.tags import Tag
 from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag, Windows1252
 from .base import failed
+from .patterns import PBN_TOKEN
 from .pbn_export import check_export
 from .pbn_game import GameScanner, declaration, swallowed
 from .pbn_header import interpret_header
-from .patterns import PBN_TOKEN
 from .text import TextBlocks
 
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)

@@ -20,10 +20,10 @@ from ..core.record import Record
 from ..core.reference import SWITCH
 from ..core.tags import Tag
 from ..core.text import Places, single_spaced
-from ..rules.syntax import ExportFormat
 from ..core.wording import counted
-from .pbn_export_fix import export_rewrite
+from ..rules.syntax import ExportFormat
 from .patterns import PBN_TOKEN
+from .pbn_export_fix import export_rewrite
 from .pbn_game import NO_SECTION
 
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",

@@ -14,19 +14,37 @@ Problems become findings on the record.
 from __future__ import annotations
 
 import re
+
 from ..core import bridge
 from ..core.record import Auction, Play, Record
 from ..core.reference import SWITCH
 from ..core.tables import Table
 from ..core.tags import Tag
 from ..core.text import Places, plain_items
-from ..core.tokens import (CONTINUE, END, FILLER, INVALID, PLAIN_CALLS, PLAIN_CARD_TOKENS, SKIP, Call, Card, Item,
-                           seat_cards)
+from ..core.tokens import (
+    CONTINUE,
+    END,
+    FILLER,
+    INVALID,
+    PLAIN_CALLS,
+    PLAIN_CARD_TOKENS,
+    SKIP,
+    Call,
+    Card,
+    Item,
+    seat_cards,
+)
 from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
 from ..rules.notes import Annotation, NoteNumber
 from ..rules.play import MisfitPlayMark
-from ..rules.syntax import (BadCharacter, MalformedTag, NonStandardSpelling, SwallowedTag, SwallowingComment,
-                            UnterminatedComment)
+from ..rules.syntax import (
+    BadCharacter,
+    MalformedTag,
+    NonStandardSpelling,
+    SwallowedTag,
+    SwallowingComment,
+    UnterminatedComment,
+)
 from .patterns import PBN_SINGLE_TOKEN, PBN_TAG_LINE, PBN_TAG_PAIR, PBN_TOKEN
 from .pbn_table import TableReader
 

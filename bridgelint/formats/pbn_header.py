@@ -9,8 +9,8 @@ from ..core import bridge
 from ..core.findings import Edit
 from ..core.record import Deal, Record
 from ..core.tags import Field, Tag
-from ..rules.edits import value_edit
 from ..rules.deal import MalformedDeal
+from ..rules.edits import value_edit
 from ..rules.syntax import NonStandardSpelling
 
 

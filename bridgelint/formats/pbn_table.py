@@ -17,9 +17,8 @@ from typing import Iterator
 
 from ..core.digits import matched
 from ..core.record import Record
-from ..core.tables import Column, Table
+from ..core.tables import TABLE_COLUMNS, Column, Table
 from ..rules.tables import MalformedHeader, MalformedRow
-from ..core.tables import TABLE_COLUMNS
 from .patterns import PBN_CLOSED_STRING, PBN_COLUMN_SPEC
 
 _CLOSED_STRING = PBN_CLOSED_STRING.fullmatch

@@ -18,11 +18,11 @@ from typing import Any, BinaryIO, Callable, cast
 
 from ..rules import syntax
 from .base import NotText, Reader, StoppedAtNul
+from .bws import BwsReader, looks_like_bws
 from .dealing_bigdeal import BerReader, BhgReader, CdsReader, RzdReader, looks_like_ber, looks_like_bhg
 from .dealing_bri import BriReader, DgeReader, looks_like_bri, looks_like_dge
 from .dealing_dlm import DlmReader, looks_like_dlm
 from .dealing_dup import DupReader, looks_like_dup
-from .bws import BwsReader, looks_like_bws
 from .lin import LinReader, looks_like_lin
 from .pbn import PbnReader
 from .text import LoneCrAsLf, StopAtNul, decode_line

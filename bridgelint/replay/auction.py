@@ -18,8 +18,18 @@ from ..core.bridge import PASSED_OUT, SEATS, Contract, bid_rank, seat_after, sid
 from ..core.record import Auction
 from ..core.reference import SWITCH
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, PLAIN_CALLS, SKIP, Call
-from .irregularity import (AFTER_END, BAD_DOUBLE, BAD_MARK, BAD_REDOUBLE, INSUFFICIENT, NOT_A_CALL, WRONG_FIRST_CALLER,
-                           Irregularity, Why)
+from .irregularity import (
+    AFTER_END,
+    BAD_DOUBLE,
+    BAD_MARK,
+    BAD_REDOUBLE,
+    INSUFFICIENT,
+    NOT_A_CALL,
+    WRONG_FIRST_CALLER,
+    Irregularity,
+    Why,
+)
+
 
 @dataclass(slots=True)
 class AuctionReplay:

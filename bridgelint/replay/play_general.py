@@ -25,8 +25,7 @@ from typing import Callable, Sequence
 from ..core.bridge import SEATS, Contract, seat_after, side, trick_winner
 from ..core.record import Deal, Play
 from ..core.tokens import CARD, CONTINUE, END, INVALID, UNKNOWN, Card
-from .irregularity import (AFTER_END, BAD_MARK, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity,
-                           Why)
+from .irregularity import AFTER_END, BAD_MARK, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity, Why
 from .seating import OFFSET, ROTATION, Placed, Seating, Trick
 
 SIDE = {seat: side(seat) for seat in SEATS}

@@ -19,10 +19,10 @@ import re
 from collections import Counter
 from typing import Sequence
 
-from ..core.findings import Finding, SEVERITY_RANK
+from ..core.findings import SEVERITY_RANK, Finding
 from ..core.report import FileReport
-from ..rules import RULES
 from ..core.wording import counted
+from ..rules import RULES
 from . import Reporter, Summary
 from .text import line, where
 from .verdict import HEADERS, Verdict, count

@@ -34,22 +34,42 @@ from typing import Callable, Generator
 
 from ..core._version import __version__
 from ..core.documentation import rule_url
-from ..core.findings import Finding, SEVERITY_RANK
+from ..core.findings import SEVERITY_RANK, Finding
+from ..core.fingerprint import hands_of
 from ..core.record import Record
-from ..core.report import FileReport
+from ..core.report import FileReport, failing
+from ..core.tables import Table
+from ..core.wording import counted
 from ..replay.context import Context
+from ..replay.semantics import header_values
 from ..rules import RULES
 from ..rules.event import FouledBoard
 from ..rules.travellers import LEAD_CODES, leads
-from ..replay.semantics import header_values
-from ..core.fingerprint import hands_of
-from ..core.report import failing
-from ..core.tables import Table
-from ..views.board import (PART_NAMES, RANKING, SUIT_SYMBOLS, TABLE_ORDER, TRICK_HEADERS, Style, auction_grid, by_place,
-                           deal_facts, denomination_headers, differing_cards, double_dummy, hand_lines, next_step,
-                           outcome, place, play_table, results_tables, seat_label, suit_lines, table_grid,
-                           table_title, title)
-from ..core.wording import counted
+from ..views.board import (
+    PART_NAMES,
+    RANKING,
+    SUIT_SYMBOLS,
+    TABLE_ORDER,
+    TRICK_HEADERS,
+    Style,
+    auction_grid,
+    by_place,
+    deal_facts,
+    denomination_headers,
+    differing_cards,
+    double_dummy,
+    hand_lines,
+    next_step,
+    outcome,
+    place,
+    play_table,
+    results_tables,
+    seat_label,
+    suit_lines,
+    table_grid,
+    table_title,
+    title,
+)
 from . import Reporter, Summary
 from .verdict import HEADERS, Verdict, count
 

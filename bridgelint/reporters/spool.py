@@ -3,11 +3,10 @@ SARIF) is written out a piece at a time, its memory a few bytes a text, not the 
 
 from __future__ import annotations
 
+import json
 import tempfile
 from array import array
 from typing import IO, Iterator
-
-import json
 
 PIECE = 1 << 16  # characters of a document given at a time
 

@@ -11,8 +11,6 @@ from ..rules import RULES
 from . import Summary
 
 
-
-
 def render(reports: list[FileReport], summary: Summary) -> str:
     counts: Counter[tuple[str, str]] = Counter()
     files: Counter[tuple[str, str]] = Counter()

@@ -22,8 +22,8 @@ import re
 from collections import Counter
 from dataclasses import replace
 
-from ..core.report import FileReport, split_member
 from ..core.findings import Finding, cited
+from ..core.report import FileReport, split_member
 from ..rules.syntax import ExportFormat
 from ..views import colour
 from ..views.printable import visible

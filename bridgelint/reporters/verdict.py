@@ -17,9 +17,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from ..core.report import Counts, FileReport
+from ..core.wording import counted
 from ..rules import RULES
 from ..rules.event import UncomparedBoard
-from ..core.wording import counted
 from ..views import colour
 from .width import cut, tabulated
 

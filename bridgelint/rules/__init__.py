@@ -6,8 +6,7 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import (auction, board, contract, deal, event, internal, notes, optimum, play, results, syntax, tables,
-               travellers)
+from . import auction, board, contract, deal, event, internal, notes, optimum, play, results, syntax, tables, travellers
 from .base import Rule
 
 _ALL: list[type[Rule]] = [

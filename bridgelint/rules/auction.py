@@ -12,8 +12,8 @@ from ..core.tokens import BID, DOUBLE, PASS, REDOUBLE, Call
 from ..replay import auction as replay
 from ..replay.irregularity import Irregularity, Why
 from .base import Context, Rule
-from .parts import AUCTION, AUCTION_REMARKS, DECLARER, PLAY
 from .contract import rotated_dealer
+from .parts import AUCTION, AUCTION_REMARKS, DECLARER, PLAY
 
 
 class AuctionSeat(Rule):

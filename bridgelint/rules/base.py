@@ -44,7 +44,6 @@ from ..core.tokens import Call, Card
 from ..replay.context import Context
 from ..replay.irregularity import Irregularity
 
-
 Stage = Literal["text", "game", "record", "event", "file"]  # where a rule's check runs (``Rule.stage``)
 Scope = Literal["game", "line"]  # where a cause and its consequence stand (``Rule.follows``): one game; one line of it
 SECTIONS = ("What it does", "Why it matters", "Example", "Use instead", "References")  # of every rule's docs

@@ -10,9 +10,9 @@ from ..core.findings import Finding
 from ..core.record import Record
 from ..core.tokens import END
 from .base import Context, Rule
+from .board import omits_board_header
 from .parts import DEAL
 from .syntax import BadInheritance, UnterminatedComment
-from .board import omits_board_header
 
 
 class NoDeal(Rule):

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..core.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, turned_vulnerability
-from ..core.fingerprint import card_name, differences, turn
 from ..core.findings import Finding, Related
+from ..core.fingerprint import card_name, differences, turn
 from ..core.scoring import imps
 from ..core.sighting import Sighting
 from .base import Rule

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..replay.context import Context, per_record
 from ..core.scoring_method import ScoringMethod, scoring_method
+from ..replay.context import Context, per_record
 
 
 @per_record

@@ -13,7 +13,6 @@ from ..core.tokens import CONTINUE, END, FILLER, SKIP, Call, Card
 from .base import Context, Rule
 from .parts import NOTES
 
-
 _NOTE_VALUE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.S)  # a Note tag's value: its number, ':', the note
 _SUFFIX_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}  # a suffix's NAG on a call (on a card: 6 more)
 

@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from ..core.bridge import Contract, DENOMINATION_NAMES, PACK, SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITY_WORDS, side
+from ..core.bridge import DENOMINATION_NAMES, PACK, SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITY_WORDS, Contract, side
 from ..core.findings import Finding, Related
-from ..core.report import FileReport
-from ..core.record import Deal
 from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
 from ..core.par import Par, par
+from ..core.record import Deal
+from ..core.report import FileReport
+from ..replay.context import per_record
 from .across import AcrossRecords
 from .base import Context, Rule
 from .tables import ContradictoryValues, MalformedTagValue, traveller
-from ..replay.context import per_record
 
 
 def cell_words(seat: str, denomination: str) -> str:

@@ -12,17 +12,16 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import lru_cache
 from itertools import chain
-from operator import eq, neg
 from math import isfinite
+from operator import eq, neg
 from typing import Any, Callable, Iterator, NamedTuple
 
 from ..core.findings import Finding
 from ..core.record import Record
-from ..core.tables import Element, Table
 from ..core.results import MATCH_BOARDS, cross_imps, datum, round_to_ten, victory_points
 from ..core.scoring import IMP_SCALES, imps_against
 from ..core.scoring_method import DATUM_METHODS, ScoringMethod
-from ..core.tables import ARTIFICIAL, IRRELEVANT, UNKNOWN, decimals, number, unquoted
+from ..core.tables import ARTIFICIAL, IRRELEVANT, UNKNOWN, Element, Table, decimals, number, unquoted
 from ..replay.context import per_record
 from .base import Context, Rule
 from .method import method_of

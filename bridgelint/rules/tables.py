@@ -10,23 +10,39 @@ from itertools import accumulate
 from typing import Callable, Iterable, Iterator, Sequence, cast
 
 from ..core.bridge import Contract, is_vulnerable, side
+from ..core.digits import is_digits, matched, wholes
 from ..core.findings import Finding, Severity
 from ..core.record import Record
-from ..core.tables import Element, Table
-from ..core.tags import Tag
 from ..core.results import full_field, neuberg, on_scale
 from ..core.scoring import score
-from ..core.digits import is_digits, matched, wholes
-from ..core.tables import (ARTIFICIAL, IRRELEVANT, KIND_FORMS, MALFORMED, NUMBER, SCORE, TEXT, UNKNOWN, adjusted_score,
-                           column_values, decimals, number, parse_element, sort_key, unquoted)
+from ..core.tables import (
+    ARTIFICIAL,
+    IRRELEVANT,
+    KIND_FORMS,
+    MALFORMED,
+    NUMBER,
+    SCORE,
+    TEXT,
+    UNKNOWN,
+    Element,
+    Table,
+    adjusted_score,
+    column_values,
+    decimals,
+    number,
+    parse_element,
+    sort_key,
+    unquoted,
+)
+from ..core.tags import Tag
 from ..core.tokens import CARD, FILLER, SKIP
 from ..core.tokens import UNKNOWN as NOT_PLAYED
 from ..replay.context import per_record
 from .base import Context, Rule
 from .board import DATE_FORM
 from .edits import value_edit
-from .parts import TABLES
 from .method import method_of
+from .parts import TABLES
 
 
 class MalformedHeader(Rule):

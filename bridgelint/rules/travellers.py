@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from ..core.bridge import RANKS, Contract, SEAT_NAMES, SIDE_NAMES, partner, seat_after, side
+from ..core.bridge import RANKS, SEAT_NAMES, SIDE_NAMES, Contract, partner, seat_after, side
 from ..core.findings import Finding
 from ..core.fingerprint import card_name
 from ..core.holders import Holders

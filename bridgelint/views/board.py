@@ -28,25 +28,25 @@ from typing import Mapping, Sequence, TextIO
 from tabulate import tabulate
 
 from ..core.bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, is_vulnerable, seat_after, side
-from ..core.fingerprint import hands_of
 from ..core.findings import Finding, Related
-from ..core.record import Record
-from ..core.tables import Table, unquoted
-from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
+from ..core.fingerprint import hands_of
+from ..core.lin_match import room as lin_room
 from ..core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
 from ..core.par import Par
-from . import colour
-from .printable import shows_suits
+from ..core.record import Record
+from ..core.scoring import score
+from ..core.tables import Table, unquoted
+from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
+from ..core.wording import counted
 from ..replay.context import Context
 from ..replay.play_general import PlayReplay
-from ..core.lin_match import room as lin_room
+from ..replay.semantics import call_notes, contract_text, header_values, lin_outcome, replayed
 from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
 from ..rules.internal import InternalError
 from ..rules.optimum import analysis
 from ..rules.tables import ContradictoryValues, MalformedHeader, MalformedRow, MalformedTagValue
-from ..core.scoring import score
-from ..core.wording import counted
-from ..replay.semantics import call_notes, contract_text, header_values, lin_outcome, replayed
+from . import colour
+from .printable import shows_suits
 
 TABLE_ORDER = "WNES"  # auction table columns (the usual order of printed auctions)
 COLUMN = 24  # width of a hand in the diagram

@@ -7,12 +7,11 @@ from __future__ import annotations
 from ...core.fingerprint import hands_of
 from ...core.record import Deal
 from ...replay.context import Context
+from ...rules.across import AcrossRecords
 from ...rules.optimum import UnlikelyResult
 from ...rules.travellers import LEAD_CODES
 from .sighting import known
 from .state import Reference
-from ...rules.across import AcrossRecords
-
 
 HAND_DEAL_CODES = LEAD_CODES | {UnlikelyResult.code}  # the rules that read a traveller's hand record deal
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from ...core.findings import Finding
 from ...replay.context import Context
+from ...rules.across import AcrossRecords
 from ...rules.event import EVENT_CODES, UncomparedBoard
 from ..cascade import without_consequences
 from ..finalize import Finalize
@@ -20,7 +21,6 @@ from ..linter import location
 from .packed import Sightings
 from .sighting import NO_DATE, Sighting, carried, sight
 from .state import EventState, Reference
-from ...rules.across import AcrossRecords
 
 UNCOMPARED = UncomparedBoard.code
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import BinaryIO, Callable, Iterable
 
-from ..inputs import shown
-from ...formats import open_reader
 from ...core.fingerprint import fingerprint
+from ...formats import open_reader
+from ..inputs import shown
 from .sighting import known
 from .state import Official, Reference
 

@@ -10,15 +10,14 @@ from typing import Callable
 
 from ...core.bridge import SEAT_NAMES, Contract, Result, is_vulnerable, parse_score, side
 from ...core.digits import is_digits, matched, whole
-from ...core.record import Record
-from ...core.tables import Table
-from ...core.tags import Field, Tag
-from ...core.tokens import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE
-from ...core.tables import CONTRACT, MALFORMED, SCORE, TRICKS
+from ...core.fingerprint import fingerprint
 from ...core.lin_match import match_event, match_fields, match_tag, match_teams, room
+from ...core.record import Record
 from ...core.scoring import score
 from ...core.sighting import Sighting
-from ...core.fingerprint import fingerprint
+from ...core.tables import CONTRACT, MALFORMED, SCORE, TRICKS, Table
+from ...core.tags import Field, Tag
+from ...core.tokens import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE
 from ...replay.context import Context, per_record
 
 # records with equal values are one event; a teams match (HomeTeam, VisitTeam) is an event of its own.  The Date

@@ -22,11 +22,19 @@ from ...core.digits import is_digits, whole
 from ...core.findings import Finding
 from ...core.report import FileReport
 from ...replay.context import Context
-from ...rules.method import method_of
-from ...rules.results import (ImpossibleTraveller, Standings, StandingsTotals, TeamsResult, pair_key,
-                              ids_apart, per_direction, standings)
-from ...rules.tables import Traveller, traveller
 from ...rules.across import AcrossRecords
+from ...rules.method import method_of
+from ...rules.results import (
+    ImpossibleTraveller,
+    Standings,
+    StandingsTotals,
+    TeamsResult,
+    ids_apart,
+    pair_key,
+    per_direction,
+    standings,
+)
+from ...rules.tables import Traveller, traveller
 from .matches import Matches
 
 _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),

@@ -25,11 +25,30 @@ from array import array
 from typing import NamedTuple
 
 from ...core.findings import Finding
-from ...rules.event import (DuplicatedDeal, ForeignUpload, FouledBoard, Other, RepeatedTable, TeamImps,
-                            UncomparedBoard, turned_together)
 from ...core.fingerprint import canonical, turn, turned
-from .packed import (DEAL_BYTES, VULNERABILITIES, Index, NumberIndex, Numbers, deal_at, deal_bytes, number_code,
-                     seat_code, seat_of_code, vulnerable_code)
+from ...rules.event import (
+    DuplicatedDeal,
+    ForeignUpload,
+    FouledBoard,
+    Other,
+    RepeatedTable,
+    TeamImps,
+    UncomparedBoard,
+    turned_together,
+)
+from .packed import (
+    DEAL_BYTES,
+    VULNERABILITIES,
+    Index,
+    NumberIndex,
+    Numbers,
+    deal_at,
+    deal_bytes,
+    number_code,
+    seat_code,
+    seat_of_code,
+    vulnerable_code,
+)
 from .sighting import KEY_TAGS, Sighting
 
 _LINES = 0xFFFFFFFF  # a line as the state keeps it (32 bits)
