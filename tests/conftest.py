@@ -6,6 +6,7 @@ Test modules import the helpers directly (``from conftest import check, at``).
 from __future__ import annotations
 
 import gc
+import importlib.util
 import io
 import os
 import re
@@ -15,6 +16,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Callable, Iterator
 
 import pytest
@@ -54,6 +56,16 @@ def counting_made(cls: type) -> Iterator[list]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(cls, "__init__", init)
         yield made
+
+
+def script(path: Path, name: str) -> ModuleType:
+    """A script of the repository that is no module of a package (docs/hooks.py, web/build.py), loaded from its
+    path as ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _bytes(text: str | bytes, encoding: str = "utf-8") -> bytes:

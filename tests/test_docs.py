@@ -18,10 +18,9 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-from conftest import rendered
+from conftest import rendered, script
 from conftest import run_cli as run
 from devtools import served as serving
 
@@ -39,15 +38,7 @@ else:  # pragma: no cover - Python 3.10
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _hooks() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "docs" / "hooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-hooks = _hooks()
+hooks = script(ROOT / "docs" / "hooks.py", "docs_hooks")
 
 
 # --- the generated pages, without MkDocs --------------------------------------------------------

@@ -9,7 +9,6 @@ shows (its state, its count of checks), with a deadline of minutes, never a slee
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -18,22 +17,13 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from conftest import QUIET_BROWSER, SHARED, run_cli
+from conftest import QUIET_BROWSER, SHARED, run_cli, script
 from devtools import Browser, served
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _web_build():
-    """web/build.py, which names the page's own files: no package, loaded from its path."""
-    spec = importlib.util.spec_from_file_location("web_build", ROOT / "web" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BUILD = _web_build()
+BUILD = script(ROOT / "web" / "build.py", "web_build")  # it names the page's own files
 DIST = ROOT / "web" / "dist"
 SAMPLES = sorted((ROOT / "samples").iterdir())
 EVENT = ROOT / "docs" / "examples" / "event"
@@ -96,7 +86,7 @@ def press_check(browser: Browser, paths: list[Path], hand_record: str | None = N
         browser.drop(field, paths)
     else:
         browser.set_files(field, paths)
-    browser.wait_for("!document.getElementById('check').disabled", 60)  # the files are listed (folders read)
+    browser.wait_for("!document.getElementById('check').disabled")  # the files are listed (folders read)
     if hand_record is not None:
         browser.evaluate(f"document.querySelector('input[name=hand][value={json.dumps(hand_record)}]').click()")
     done = int(browser.evaluate("Number(document.body.dataset.checked || 0)"))

@@ -29,7 +29,7 @@ from ..engine.events.hook import EventScope
 from ..engine.fixing import NEEDS_A_PERSON, FixMode, fix_to_targets
 from ..engine.inputs import shown
 from ..engine.pipeline import Pipeline
-from ..formats.bws import installed as bws_installed
+from ..formats.registry import lacks_its_extra
 from ..reporters import Collected, Reporter, Summary
 from ..rules import RULES
 from ..rules.base import Rule
@@ -167,8 +167,8 @@ def check(paths: tuple[str, ...], output_format: str, output_file: str | None, s
             if not show_info:
                 report.findings = [f for f in report.findings if f.severity != "info"]
             met.internal = met.internal or any(f.code == InternalError.code for f in report.findings)
-            met.extra_missing = met.extra_missing or (report.format == "bws" and not report.games
-                                                      and not bws_installed())
+            met.extra_missing = met.extra_missing or (not report.games
+                                                      and lacks_its_extra(report.format))
             if fixing is not None:
                 met.refused = _fixed(report, progress) or met.refused
             summary.add(report)
@@ -231,7 +231,7 @@ class _Met:
 
     internal: bool = False  # an internal error (X001)
     unreadable: bool = False  # a path that could not be read
-    extra_missing: bool = False  # a BWS read without its extra installed
+    extra_missing: bool = False  # a file not read for want of an extra (BWS)
     refused: bool = False  # a fixed file that was not written
 
     def failed(self, summary: Summary) -> bool:

@@ -41,6 +41,13 @@ def bid_rank(level: int, denomination: str) -> int:
     return (level - 1) * 5 + DENOMINATIONS.index(denomination)
 
 
+def hand_text(cards: Sequence[str]) -> str:
+    """A hand of cards (``'SA'``, ``'H7'``...) as PBN writes it: each suit's ranks highest first, spades to clubs
+    (``AKQ.JT9..8765432``); a card written twice stays twice."""
+    return ".".join("".join(sorted((card[1:] for card in cards if card[0] == suit), key=RANKS.index))
+                    for suit in SUITS)
+
+
 def standard_dealer(board: int) -> str:
     """Dealer of a board number under Law 2."""
     return SEATS[(board - 1) % 4]

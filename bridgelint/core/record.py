@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Iterable
 
-from .bridge import RANKS, SUITS
+from .bridge import SUITS, hand_text
 from .holders import Holders
 from .text import KeptAsText, Places, plain_items
 from .tokens import END, Call, Card, seat_cards
@@ -36,7 +36,7 @@ class Hand:
     @property
     def suits(self) -> dict[str, str]:
         """The ranks held in each suit, highest first: ``{'S': 'AKQ', 'H': 'T98', 'D': '', 'C': '5432'}``."""
-        return {suit: "".join(rank for rank in RANKS if suit + rank in self.cards) for suit in SUITS}
+        return dict(zip(SUITS, hand_text(self.cards).split(".")))
 
     @property
     def hcp(self) -> int:
@@ -45,7 +45,7 @@ class Hand:
 
     def __str__(self) -> str:
         """The hand as PBN writes it: ``AKQ.T98..5432``."""
-        return ".".join(self.suits.values())
+        return hand_text(self.cards)
 
 
 @dataclass(slots=True)
@@ -228,12 +228,11 @@ class Record:
     board_before: str | None = None  # PBN: no Board, Dealer or Deal here; the game before had all three (this Board)
     header_before: tuple[tuple[str, str], ...] = ()  # then: that game's Board, Dealer, Vulnerable and Deal values
     first: dict[str, Tag] | None = field(default=None, repr=False, compare=False)  # kept by first_tags()
-    # the model its fields are in: "pbn" (tags and tables, whatever format was read into them) or "lin"
-    model: str = ""
 
-    def __post_init__(self) -> None:
-        if not self.model:
-            self.model = "lin" if self.format == "lin" else "pbn"
+    @property
+    def model(self) -> str:
+        """The model its fields are in: "lin", or "pbn" (tags and tables, whatever format was read into them)."""
+        return "lin" if self.format == "lin" else "pbn"
 
     def field_name(self, name: str) -> str:
         """How this record writes a header field: the PBN tag (``Contract``; a LIN record: LIN's field)."""

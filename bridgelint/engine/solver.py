@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
-from ..core.bridge import RANKS, SEATS, SUITS
+from ..core.bridge import SEATS, hand_text
 from ..core.record import Deal
 from ..replay.context import Context
 from ..rules.across import AcrossRecords
@@ -53,11 +53,8 @@ def hands_of(deal: Deal) -> tuple[str, str, str, str] | None:
     """The deal's hands N E S W in PBN form (``AKQ.JT9.8.765``), or None when it is not a whole deal."""
     if not deal.held.whole:
         return None
-    hands = []
-    for seat in SEATS:
-        cards = set(deal.hands[seat] or ())
-        hands.append(".".join("".join(rank for rank in RANKS if suit + rank in cards) for suit in SUITS))
-    return hands[0], hands[1], hands[2], hands[3]
+    north, east, south, west = (hand_text(deal.hands[seat] or ()) for seat in SEATS)
+    return north, east, south, west
 
 
 def canonical(hands: tuple[str, str, str, str]) -> tuple[str, int]:

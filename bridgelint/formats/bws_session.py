@@ -362,7 +362,7 @@ class Session:
                       evaluation: Row | None) -> Record:
         """A board's record: its header and its traveller."""
         line = rows[0].id
-        record = Record("bws", game, line, model="pbn")
+        record = Record("bws", game, line)
         self._header(record, section, board, hand, evaluation)
         leads = any(entry.lead for entry in rows)
         columns = [*_CELLS, *(["Lead"] if leads else []), "Score_NS"]
@@ -386,7 +386,7 @@ class Session:
         section, table, round_, board = key
         first = bids[0] if bids else plays[0]
         line = (BIDDING_LINES if bids else PLAY_LINES) + (number(first.get("ID")) or 0)
-        record = Record("bws", game, line, model="pbn")
+        record = Record("bws", game, line)
         more = [("Table", str(table)), ("Round", str(round_))]
         if result is not None and result.cells[5][0] not in ("?", "-", '"Not played"'):
             contract, declarer, tricks = (cell[0] for cell in result.cells[5:8])

@@ -23,7 +23,6 @@ from .base import guarded
 from .pbn_header import interpret_header
 
 PACK = bridge.PACK  # the machines' card k (from 1) is PACK[k - 1]: ♠A first, ♣2 last
-PACK_ORDER = {card: at for at, card in enumerate(PACK)}
 MAX_LINE = 4096  # of a line of a dealing file, what is read (its lines are short: the rest is skipped)
 
 
@@ -55,15 +54,9 @@ def hands_of_holders(holders: list[str]) -> dict[str, list[str]]:
     return hands
 
 
-def holding(cards: list[str]) -> str:
-    """A hand as PBN writes it (``AK.QJ2..T98765432``), the ranks of each suit in pack order."""
-    ordered = sorted(cards, key=PACK_ORDER.__getitem__)
-    return ".".join("".join(card[1] for card in ordered if card[0] == suit) for suit in bridge.SUITS)
-
-
 def deal_value(hands: dict[str, list[str]]) -> str:
     """The PBN Deal value of four hands, from North."""
-    return "N:" + " ".join(holding(hands[seat]) for seat in bridge.SEATS)
+    return "N:" + " ".join(bridge.hand_text(hands[seat]) for seat in bridge.SEATS)
 
 
 def board_record(fmt: str, game: int, board: Board) -> Record:

@@ -19,6 +19,7 @@ from typing import Any, BinaryIO, Callable, cast
 from ..rules import syntax
 from .base import NotText, Reader, StoppedAtNul
 from .bws import BwsReader, looks_like_bws
+from .bws import installed as bws_installed
 from .dealing_bigdeal import BerReader, BhgReader, CdsReader, RzdReader, looks_like_ber, looks_like_bhg
 from .dealing_bri import BriReader, DgeReader, looks_like_bri, looks_like_dge
 from .dealing_dlm import DlmReader, looks_like_dlm
@@ -40,6 +41,7 @@ class Format:
     open: Callable[..., Reader]  # (stream, path, encoding, lone_cr) -> reader; lone_cr: None for a binary format
     sniff: Callable[[bytes], bool] | None = None  # whether the file's first bytes are of this format
     text: bool = True  # read as lines of text (line ends made LF, binary junk refused) or as bytes
+    installed: Callable[[], bool] = lambda: True  # whether what reads it is installed (an extra), else one finding
 
 
 def _pbn(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[int], bool] | None) -> Reader:
@@ -60,7 +62,7 @@ def _sniff_lin(head: bytes) -> bool:
 
 FORMATS: tuple[Format, ...] = (
     Format("usebio", (".xml",), UsebioReader, looks_like_usebio, text=False),
-    Format("bws", (".bws",), _bws, looks_like_bws, text=False),
+    Format("bws", (".bws",), _bws, looks_like_bws, text=False, installed=bws_installed),
     Format("lin", (".lin",), _lin, _sniff_lin),
     Format("dlm", (".dlm",), DlmReader, looks_like_dlm),
     Format("dup", (".dup",), DupReader, looks_like_dup, text=False),
@@ -76,6 +78,12 @@ BY_NAME = {fmt.name: fmt for fmt in FORMATS}
 BY_EXTENSION = {extension: fmt.name for fmt in FORMATS for extension in fmt.extensions}
 EXTENSIONS = tuple(BY_EXTENSION)
 DEFAULT = "pbn"
+
+
+def lacks_its_extra(report_format: str) -> bool:
+    """Whether files of a format are not read here because what reads them is not installed."""
+    chosen = BY_NAME.get(report_format)
+    return chosen is not None and not chosen.installed()
 
 
 def format_from_name(path: str) -> str | None:

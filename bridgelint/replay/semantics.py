@@ -14,7 +14,18 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.bridge import RANKS, SEAT_NAMES, SEATS, SUITS, Contract, Result, is_vulnerable, parse_seat, seat_after, side
+from ..core.bridge import (
+    RANKS,
+    SEAT_NAMES,
+    SEATS,
+    Contract,
+    Result,
+    hand_text,
+    is_vulnerable,
+    parse_seat,
+    seat_after,
+    side,
+)
 from ..core.lin_match import match_event, match_fields, match_teams, room
 from ..core.record import Record
 from ..core.scoring import score
@@ -217,17 +228,11 @@ def deal_text(record: Record, dealer: str | None) -> str:
             return raw
         first = dealer or raw[0].upper()
     elif record.deal is not None:
-        hands = {seat: _hand_text(cards) for seat, cards in record.deal.hands.items()}
+        hands = {seat: hand_text(cards) if cards is not None else "-" for seat, cards in record.deal.hands.items()}
         first = dealer or "N"
     else:
         return UNKNOWN
     return f"{first}:" + " ".join(hands[seat_after(first, i)] for i in range(4))
-
-
-def _hand_text(cards: tuple[str, ...] | None) -> str:
-    if cards is None:
-        return "-"
-    return ".".join("".join(sorted((c[1] for c in cards if c[0] == suit), key=RANKS.index)) for suit in SUITS)
 
 
 def _raw_hands(raw: str) -> dict[str, str] | None:
