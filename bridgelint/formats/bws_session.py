@@ -32,6 +32,7 @@ from typing import Iterable, Iterator, Mapping
 
 from ..core.bridge import (
     SEAT_NAMES,
+    SEATS,
     is_vulnerable,
     parse_contract,
     parse_lead,
@@ -67,7 +68,7 @@ _PERCENTAGES = re.compile(r"\s*(40|50|60)%\s*-\s*(40|50|60)%\s*")  # Remarks of 
 _ADJUSTED = {"40": "A-", "50": "A=", "60": "A+"}  # a side's percentage as an adjusted score (Law 12C)
 _RESULT = re.compile(r"=|[+-](?:[1-9]|1[0-3])")
 _BID = re.compile(r"([1-7])(NT|N|[CDHS])", re.IGNORECASE)
-_SEAT_OF = {"N": "N", "E": "E", "S": "S", "W": "W"}
+_SEAT_OF = frozenset(SEATS)  # a seat as NS/EW writes it
 _HAND_SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
 _HAND_SEATS = ("North", "East", "South", "West")
 _EVALUATED = ("Notrump", "Spades", "Hearts", "Diamonds", "Clubs")  # DoubleDummyTricks: each seat's NT S H D C
@@ -210,9 +211,8 @@ class Session:
                              f"{pairs[0]}, East-West {pairs[1]}): who declared cannot be told", line,
                              COLUMNS["Declarer"])
         tricks = self._tricks(row, line, contract.level)
-        known = seat in _SEAT_OF and tricks is not None
         points = score(contract, is_vulnerable(standard_vulnerability(board), seat), tricks) \
-            if known and tricks is not None else None
+            if seat in _SEAT_OF and tricks is not None else None
         signed = points if points is None or seat in "NS" else -points
         made = f"{contract}{text(row.get('Result'))} by {SEAT_NAMES.get(seat, seat or '?')}"
         return [str(contract), seat if seat in _SEAT_OF else "?", str(tricks) if tricks is not None else "?", lead,
