@@ -17,7 +17,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -84,6 +84,20 @@ def check(text: str | bytes, name: str = "t.pbn", encoding: str = "utf-8",
           codes: frozenset[str] = DEFAULT_CODES, dd: str | None = None) -> list[Finding]:
     """Every finding of every rule on by default (or of ``codes``; info included) on ``text``."""
     return report(text, name, encoding, codes, dd).findings
+
+
+def read_findings(record: Record) -> list[Finding]:
+    """The findings of what the reader could not read of ``record``, worded by their rules, in the engine's order."""
+    from bridgelint.rules import reading
+
+    return record.findings + reading.findings(record.problems)
+
+
+def file_findings(reader: Any) -> list[Finding]:
+    """The findings of what a reader could not read of no record, worded by their rules, in the engine's order."""
+    from bridgelint.rules import reading
+
+    return reader.file_findings + reading.findings(reader.file_problems)
 
 
 def at(findings: list[Finding], code: str) -> list[tuple[int, int]]:

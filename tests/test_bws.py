@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, check, finding_lines, run_cli
+from conftest import SHARED, check, file_findings, finding_lines, run_cli
 
 from bridgelint.core.findings import Edit, Finding, Fix
 from bridgelint.engine.fixing import FixMode
@@ -502,7 +502,7 @@ def test_the_corpus_session_is_read_whole():
     rows = sum(len(record.tables["ScoreTable"]) for record in records)
     sections = {record.tag("Section").value for record in records}
     assert (rows, len(records), sections) == (297, 27, {"A"})
-    assert reader.file_findings == [] and len(reader.places) == 297
+    assert file_findings(reader) == [] and len(reader.places) == 297
     report = Pipeline().check_stream(path.name, io.BytesIO(path.read_bytes()))
     assert report.results == 297 and report.boards == 27
     assert not [f for f in report.findings if f.code in ("X001", "S140", "R106", "E103")]

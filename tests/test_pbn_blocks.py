@@ -13,15 +13,17 @@ import io
 from unittest import mock
 
 import pytest
+from conftest import file_findings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_pathological import assert_linear
 
 from bridgelint.core.findings import Finding
+from bridgelint.core.problems import Kind, Problem
 from bridgelint.core.tags import Tag
 from bridgelint.formats import pbn, text
 from bridgelint.formats.pbn_game import declaration, swallowed
-from bridgelint.rules.syntax import BadCharacter, LongLine, NoGame, Windows1252
+from bridgelint.rules.syntax import BadCharacter, LongLine
 
 
 class Splitting:
@@ -39,6 +41,7 @@ class LineByLine:
         self.stream, self.limit = stream, limit
         self.games: list[tuple[int, str, list[tuple]]] = []
         self.file_findings: list[Finding] = []
+        self.file_problems: list[Problem] = []
         self.line_findings: list[Finding] = []
         self.directives: list[Tag] = []
         self.export, self.version = False, None
@@ -58,7 +61,7 @@ class LineByLine:
                 line = decoder.decode(data, number)
             yield number, line, skipped
         if decoder.noted is not None:
-            self.file_findings.append(Windows1252.at(*decoder.noted, "pbn"))
+            self.file_problems.append(text.code_page_problem(decoder.noted, "pbn"))
 
     def skip_rest(self, data: bytes) -> tuple[bytes, int]:
         skipped, before = 0, data[-1:]
@@ -98,7 +101,7 @@ class LineByLine:
             self.escapes(lines, start)
         self.file_findings += self.line_findings
         if not self.games:
-            self.file_findings.append(NoGame.finding("the file holds no game", 1, 1))
+            self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, ("pbn",)))
 
     def escapes(self, lines: list[str], start: int) -> None:
         self.file_findings += self.line_findings
@@ -138,7 +141,7 @@ def assert_read_alike(data: bytes, block: int, limit: int = 1 << 20, wrapped: bo
     blocks, reference = both(data, block, limit, wrapped)
     assert blocks.games == reference.games
     reader = blocks.reader
-    assert sorted(described(reader.file_findings)) == sorted(described(reference.file_findings))
+    assert sorted(described(file_findings(reader))) == sorted(described(file_findings(reference)))
     assert [(t.value, t.line) for t in reader.header_directives] == [(t.value, t.line) for t in reference.directives]
     assert (reader.export, reader.version) == (reference.export, reference.version)
     return blocks
@@ -191,7 +194,7 @@ def test_a_line_that_is_not_utf8_in_the_middle_of_a_block_is_read_as_windows_125
         "\u201c".encode("utf-8"), b"\x93").replace("\u201d".encode("utf-8"), b"\x94")
     blocks = assert_read_alike(data, 1 << 16)
     assert blocks.games[0][1] == '[Event "é"]\n[Site "\u201cx\u201d"]\n'
-    assert [(f.code, f.line, f.column) for f in blocks.reader.file_findings] == [("S114", 2, 8)]
+    assert [(f.code, f.line, f.column) for f in file_findings(blocks.reader)] == [("S114", 2, 8)]
 
 
 def test_a_brace_comment_spanning_blocks_and_blank_lines_stays_in_its_game():
@@ -206,7 +209,7 @@ def test_line_findings_go_to_the_game_their_line_ends_or_belongs_to():
     blocks = assert_read_alike(data, 5)
     assert [(start, [(code, line) for code, line, _, _ in found]) for start, _, found in blocks.games] == [
         (1, [("S106", 1), ("S106", 2)]), (3, [("S106", 3)])]
-    assert [(f.code, f.line) for f in blocks.reader.file_findings] == [("S106", 7)]
+    assert [(f.code, f.line) for f in file_findings(blocks.reader)] == [("S106", 7)]
 
 
 def test_an_over_long_line_is_cut_alone_in_its_block_with_the_bytes_skipped():

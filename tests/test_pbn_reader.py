@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pyparsing as pp
 import pytest
-from conftest import CORPUS_PBN, DEAL, at, check, codes, read, read_one, requires_shared, table_rows
+from conftest import CORPUS_PBN, DEAL, at, check, codes, file_findings, read, read_one, requires_shared, table_rows
 
 import bridgelint.formats.pbn_grammar as grammar
 from bridgelint.core.tokens import BID, CONTINUE, END, FILLER, PASS, SKIP
@@ -147,13 +147,13 @@ def test_crlf_games_are_split_on_blank_lines():
 def test_bom_does_not_shift_columns_of_the_first_line():
     records, reader = read(b'\xef\xbb\xbf[Event "a"] [Site "b"]\n')
     assert tags(records[0]) == [("Event", "a", 1, 1), ("Site", "b", 1, 13)]
-    assert reader.file_findings == []
+    assert file_findings(reader) == []
 
 
 def test_latin1_bytes_are_decoded_and_not_reported():
     records, reader = read(b'[Event "\xd3d\xf3 \xe0 la \xa0carte"]\n')
     assert records[0].tag("Event").value == "\u00d3d\u00f3 \u00e0 la \u00a0carte"
-    assert reader.file_findings == []
+    assert file_findings(reader) == []
 
 
 def test_columns_after_tabs_in_the_play_and_tags():

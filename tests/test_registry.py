@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import file_findings
 
 from bridgelint.core.tables import Table
 from bridgelint.formats import registry
@@ -45,7 +46,7 @@ def test_a_registered_binary_format_gets_the_bytes_unchanged(monkeypatch: pytest
 
 def test_text_formats_refuse_binary_junk_before_reading():
     reader = open_reader(io.BytesIO(b"\x00\x01\x02" * 100), "junk.pbn")
-    assert [f.code for f in reader.file_findings] == ["S101"] and list(reader) == []
+    assert [f.code for f in file_findings(reader)] == ["S101"] and list(reader) == []
 
 
 def test_a_table_built_of_cells_types_and_places_every_cell():

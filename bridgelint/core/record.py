@@ -20,6 +20,7 @@ from .tokens import END, Call, Card, seat_cards
 if TYPE_CHECKING:
     from .bridge import Contract, Result
     from .findings import Edit, Finding, FindingMaker, Severity
+    from .problems import Problem
     from .tables import Table
     from .tags import Field, Tag
 
@@ -223,6 +224,7 @@ class Record:
     tables: dict[str, Table] = field(default_factory=dict)  # supplemental sections by tag name, in file order
     escapes: list[Tag] = field(default_factory=list)  # PBN % lines in the game (name "%")
     findings: list[Finding] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # what its reader could not read (:mod:`.problems`)
     export: bool = False  # the file declares PBN export format
     version: str | None = None  # the PBN version the file declares (% PBN 2.1)
     board_before: str | None = None  # PBN: no Board, Dealer or Deal here; the game before had all three (this Board)

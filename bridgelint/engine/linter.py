@@ -22,7 +22,7 @@ from typing import Callable, Iterable
 from ..core.findings import Finding
 from ..core.record import Record
 from ..replay.context import Context
-from ..rules import DEFAULT_CODES, RULES
+from ..rules import DEFAULT_CODES, RULES, reading
 from ..rules.across import AcrossRecords
 from ..rules.base import Rule
 from ..rules.internal import InternalError
@@ -84,7 +84,7 @@ class Linter:
     def found(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
         """The findings on one record as made, those of reading, of the rules and of ``hooks``; a bug is X001."""
         record = replays.record
-        found = list(record.findings)
+        found = record.findings + reading.findings(record.problems, self.codes)
         try:
             extend = found.extend
             for rule in self.rules_for(replays):

@@ -49,7 +49,7 @@ from ..core.reference import SWITCH, stepped
 from ..core.report import FileReport
 from ..formats import format_from_name, open_reader
 from ..replay.context import Context
-from ..rules import RULES
+from ..rules import RULES, reading
 from ..rules.across import across
 from ..rules.internal import InternalError
 from ..rules.syntax import NoGame
@@ -133,7 +133,7 @@ class FileRun:
                 findings.sort(key=location)
                 report.findings.extend(findings)
                 yield Checked(record, replays, findings)
-            self.file_findings = list(reader.file_findings)
+            self.file_findings = reader.file_findings + reading.findings(reader.file_problems, linter.codes)
         except OSError:
             raise  # the file could not be read: the caller reports the path
         except Exception as error:  # a bug of the reader itself: the rest of this file is lost, say so

@@ -5,23 +5,28 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator, Protocol
 
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
-from ..rules import internal, syntax
 
 
 class Reader(Protocol):
     format: str
     file_findings: list[Finding]
 
+    @property
+    def file_problems(self) -> list[Problem]:
+        """What it could not read of no record (:mod:`..core.problems`), complete once its records are read."""
+
     def __iter__(self) -> Iterator[Record]: ...
 
 
 class NotText:
-    """The reader of a file that is not text: its S101 finding, no records."""
+    """The reader of a file that is not text: the problem, no records."""
 
-    def __init__(self, format: str, found: list[Finding]):
+    def __init__(self, format: str, found: list[Problem]):
         self.format = format
-        self.file_findings = found
+        self.file_findings: list[Finding] = []
+        self.file_problems = found
 
     def __iter__(self) -> Iterator[Record]:
         return iter(())
@@ -29,7 +34,7 @@ class NotText:
 
 class StoppedAtNul:
     """A text reader whose stream ends before a NUL byte (:class:`~.text.StopAtNul`): the reader as it is, and
-    S101 among its file's findings where the stream stopped."""
+    the NUL byte among its file's problems where the stream stopped."""
 
     def __init__(self, reader: Reader, stream: Any):
         self.reader = reader
@@ -42,13 +47,9 @@ class StoppedAtNul:
         return getattr(self.reader, name)
 
     @property
-    def file_findings(self) -> list[Finding]:
-        found = self.reader.file_findings
-        return found + [syntax.NotText.check_nul(self.stream.nul_line)] if self.stream.nul_line else found
-
-    @file_findings.setter
-    def file_findings(self, found: list[Finding]) -> None:
-        self.reader.file_findings = found
+    def file_problems(self) -> list[Problem]:
+        found = self.reader.file_problems
+        return found + [Problem(Kind.NUL_BYTE, self.stream.nul_line, 1)] if self.stream.nul_line else found
 
 
 def guarded(build: Callable[..., Record], fmt: str, ordinal: int, line: int, *args: Any) -> Record:
@@ -60,9 +61,8 @@ def guarded(build: Callable[..., Record], fmt: str, ordinal: int, line: int, *ar
 
 
 def failed(fmt: str, ordinal: int, line: int, error: Exception) -> Record:
-    """The record of a game whose reading met a bug: X001 only."""
+    """The record of a game whose reading met a bug, that bug its only problem."""
     record = Record(fmt, ordinal, line)
-    record.problem(internal.InternalError, f"internal error while reading this game: {type(error).__name__}: "
-                   f"{error}", line, 1)
+    record.problems.append(Problem(Kind.READER_BUG, line, 1, (error,)))
     return record
 

@@ -15,8 +15,9 @@ import logging
 from typing import Any, BinaryIO, Iterator
 
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
-from ..rules.syntax import NoGame, UnreadableBws
+from ..rules.syntax import UnreadableBws
 from .base import failed
 from .bws_session import RECEIVED, Row, Session, Tables
 
@@ -49,6 +50,7 @@ class BwsReader:
         self.stream = stream
         self.path = path
         self.file_findings: list[Finding] = []
+        self.file_problems: list[Problem] = []
         self.places: dict[int, str] = {}
 
     def __iter__(self) -> Iterator[Record]:
@@ -66,7 +68,8 @@ class BwsReader:
             games += 1
             yield failed("bws", games, 1, error)
         self.file_findings += session.findings
-        self.file_findings += NoGame.check_file(games, self.format)  # a session without a result: nothing checked
+        if not games:  # a session without a result: nothing checked
+            self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, (self.format,)))
 
     def _tables(self) -> Tables | None:
         """The rows of the tables the checks need; None (and S140) when the file cannot be read as a BWS."""

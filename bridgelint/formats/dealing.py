@@ -16,9 +16,10 @@ from typing import Any, BinaryIO, Callable, Iterator, cast
 
 from ..core import bridge
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
-from ..rules.syntax import MalformedDealingFile, NoGame
+from ..rules.syntax import MalformedDealingFile
 from .base import guarded
 from .pbn_header import interpret_header
 
@@ -87,6 +88,7 @@ class DealingReader:
         self.stream = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(cast(Any, stream))
         self.path = path
         self.file_findings: list[Finding] = []
+        self.file_problems: list[Problem] = []
 
     def boards(self) -> Iterator[Board]:
         raise NotImplementedError
@@ -96,7 +98,8 @@ class DealingReader:
         for board in self.boards():
             games += 1
             yield guarded(board_record, self.format, games, board.line, self.format, games, board)
-        self.file_findings += NoGame.check_file(games, self.format)
+        if not games:
+            self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, (self.format,)))
 
     def malformed(self, message: str, line: int, column: int) -> None:
         """S150 on the file (not on one of its boards)."""

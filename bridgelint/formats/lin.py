@@ -30,13 +30,14 @@ from ..core.bridge import Result
 from ..core.digits import is_digits, matched
 from ..core.findings import Finding
 from ..core.lin_match import ROOMS, Field4, LinRecord
+from ..core.problems import Kind, Problem
 from ..core.record import Auction, Deal, Play, Record
 from ..core.reference import SWITCH
 from ..core.tags import Field, Tag
 from ..core.tokens import INVALID, Call, Card
 from ..core.wording import counted
 from ..rules.deal import MalformedDeal
-from ..rules.syntax import MalformedLin, NoGame, UnknownLinTag
+from ..rules.syntax import MalformedLin, UnknownLinTag
 from .base import guarded
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
 from .patterns import (
@@ -78,6 +79,7 @@ class LinReader:
         self.path = path
         self.encoding = encoding  # what is not UTF-8 is read in it (None: as the bytes show)
         self.file_findings: list[Finding] = []
+        self.file_problems: list[Problem] = []
 
     def __iter__(self) -> Iterator[Record]:
         header = _Header()
@@ -86,7 +88,7 @@ class LinReader:
         prelude: list[Item] = []
         by_qx = dealt = False  # a qx was seen; the open board has its md
         games = 0
-        for run in scan(text_chunks(self.stream, self.file_findings, self.encoding)):
+        for run in scan(text_chunks(self.stream, self.file_problems, self.encoding)):
             if isinstance(run, Finding):
                 prelude.append(run)
                 continue
@@ -132,7 +134,8 @@ class LinReader:
         else:
             for early in prelude:
                 self._header_item(header, early)
-        self.file_findings += NoGame.check_file(games, "lin")
+        if not games:
+            self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, ("lin",)))
 
     def _header_item(self, header: "_Header", item: Item) -> None:
         if isinstance(item, Finding):

@@ -24,10 +24,11 @@ from typing import BinaryIO, Callable, Iterable, Iterator
 from urllib.parse import unquote_to_bytes
 
 from ..core.findings import Finding, Severity
+from ..core.problems import Problem
 from ..core.reference import SWITCH
-from ..rules.syntax import MalformedLin, Windows1252
+from ..rules.syntax import MalformedLin
 from .patterns import LIN_FIELD
-from .text import Decoder, decode_line
+from .text import Decoder, code_page_problem, decode_line
 
 BLOCK = 1 << 20  # bytes read at a time
 MAX_TAIL = 1 << 22  # an unfinished field longer than this is read as broken
@@ -41,11 +42,11 @@ _TAG_AT_END = re.compile(r"\s([A-Za-z]{2})\Z")
 _SPACE = re.compile(r"\s*")
 
 
-def text_chunks(stream: BinaryIO, findings: list[Finding] | None = None, encoding: str | None = None) -> Iterator[str]:
+def text_chunks(stream: BinaryIO, problems: list[Problem] | None = None, encoding: str | None = None) -> Iterator[str]:
     """Decoded text of ``stream``, cut only after a line break or a ``|``; what is not UTF-8 is read in
     ``encoding``, else as the bytes show (:class:`~.text.Decoder`).
 
-    The first byte read in a Windows code page is reported in ``findings`` (S114), once the text is read.
+    The first byte read in a Windows code page is noted in ``problems``, once the text is read.
     """
     decoder = Decoder(encoding)
     lines = 0  # line breaks before the chunk being decoded
@@ -60,8 +61,8 @@ def text_chunks(stream: BinaryIO, findings: list[Finding] | None = None, encodin
         return text
 
     yield from _chunks(stream, decoded)
-    if decoder.noted is not None and findings is not None:
-        findings.append(Windows1252.at(*decoder.noted, "lin"))
+    if decoder.noted is not None and problems is not None:
+        problems.append(code_page_problem(decoder.noted, "lin"))
 
 
 def _chunks(stream: BinaryIO, decoded: Callable[[bytes], str]) -> Iterator[str]:

@@ -15,15 +15,16 @@ from collections import deque
 from typing import BinaryIO, Callable, Iterable, Iterator
 
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
-from ..rules.syntax import BadCharacter, BadInheritance, LongLine, NoGame, RepeatedTag, Windows1252
+from ..rules.syntax import BadCharacter, BadInheritance, LongLine, RepeatedTag
 from .base import failed
 from .patterns import PBN_TOKEN
 from .pbn_export import check_export
 from .pbn_game import GameScanner, declaration, swallowed
 from .pbn_header import interpret_header
-from .text import TextBlocks
+from .text import TextBlocks, code_page_problem
 
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
 BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
@@ -45,6 +46,7 @@ class PbnReader:
         self._lone_cr = lone_cr  # whether a line ended in a lone CR (read as LF), for S108
         self.path = path
         self.file_findings: list[Finding] = []
+        self.file_problems: list[Problem] = []
         self.export = False
         self.version: str | None = None  # % PBN 2.1
         self.header_directives: list[Tag] = []  # "% bridgelint:" lines outside any game (name "%")
@@ -76,8 +78,9 @@ class PbnReader:
         if self._replaced.count:
             self.file_findings.append(BadCharacter.replaced(self._replaced.count, *self._replaced.first))
         if self._blocks.decoder.noted is not None:
-            self.file_findings.append(Windows1252.at(*self._blocks.decoder.noted, "pbn", self._charset))
-        self.file_findings += NoGame.check_file(games, self.format)
+            self.file_problems.append(code_page_problem(self._blocks.decoder.noted, "pbn", self._charset))
+        if not games:
+            self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, (self.format,)))
 
     # --- splitting ---------------------------------------------------------
 

@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Callable, cast
 
-from ..rules import syntax
+from ..core.problems import Kind, Problem
 from .base import NotText, Reader, StoppedAtNul
 from .bws import BwsReader, looks_like_bws
 from .bws import installed as bws_installed
@@ -105,9 +105,9 @@ def open_reader(stream: BinaryIO, path: str, fmt: str | None = None, encoding: s
     chosen = BY_NAME.get(name, BY_NAME[DEFAULT])
     if not chosen.text:
         return chosen.open(buffered, path, encoding, None)
-    found = syntax.NotText.check_head(head)
-    if found:
-        return NotText(chosen.name, found)
+    utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))
+    if utf16 or b"\x00" in head:
+        return NotText(chosen.name, [Problem(Kind.NOT_TEXT, 1, 1, (utf16,))])
     text = StopAtNul(buffered)
     line_ends = LoneCrAsLf(cast(BinaryIO, text))
     return StoppedAtNul(chosen.open(io.BufferedReader(line_ends, SNIFF_BYTES), path, encoding, line_ends.lone_cr),

@@ -18,7 +18,12 @@ import io
 import re
 from bisect import bisect_right
 from functools import partial
-from typing import Any, BinaryIO, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, Iterator
+
+from ..core.problems import Kind, Problem
+
+if TYPE_CHECKING:
+    from ..core.tags import Tag
 
 _C1 = re.compile(rb"[\x80-\x9f]")
 _LONE_CR = re.compile(rb"\r(?!\r*\n)")  # a CR that no LF follows: "\r\r\n" (CR CR LF) is one line end
@@ -297,3 +302,10 @@ class LoneCrAsLf(io.RawIOBase):
             runs[-1][1] = line
         elif len(runs) < self.CR_RUNS:
             runs.append([line, line])
+
+
+def code_page_problem(noted: tuple[str, int, str, int, int], fmt: str, charset: Tag | None = None) -> Problem:
+    """The problem of a file read in a Windows code page, at the byte the decoder noted (:attr:`Decoder.noted`);
+    ``charset``: the escape line that names the file's character set."""
+    page, byte, char, line, column = noted
+    return Problem(Kind.WINDOWS_1252, line, column, (page, byte, char, fmt, charset))

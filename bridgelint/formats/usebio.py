@@ -26,13 +26,15 @@ from typing import BinaryIO, Callable, Iterator
 
 from ..core import bridge
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tables import Table
 from ..core.tags import Tag
-from ..rules.syntax import MalformedUsebio, NoGame, UnknownUsebio, Windows1252
+from ..rules.syntax import MalformedUsebio, UnknownUsebio
 from ..rules.tables import ScoreTableMatchpoints
 from .base import guarded
 from .pbn_header import interpret_header
+from .text import code_page_problem
 
 _SNIFF = re.compile(rb"\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE\s+USEBIO|<USEBIO[\s>])", re.DOTALL)
 _DECLARED = re.compile(rb"<\?xml[^>]*\bencoding\s*=", re.IGNORECASE)
@@ -150,10 +152,10 @@ class _Refused(Exception):
     """Raised inside the parser to stop it at an entity declaration."""
 
 
-def _undeclared(data: bytes, encoding: str | None, findings: list[Finding]) -> tuple[bytes, str | None]:
+def _undeclared(data: bytes, encoding: str | None, problems: list[Problem]) -> tuple[bytes, str | None]:
     """The file's bytes as the parser is to read them, and the encoding it is to read them in (None: as the file
     declares, else UTF-8).  Text that declares no encoding and is not UTF-8 is read in ``encoding``, by default
-    as Windows-1252 with S114 at its first byte that is not UTF-8 (XML 1.0 §4.3.3)."""
+    as Windows-1252, its first byte that is not UTF-8 noted in ``problems`` (XML 1.0 §4.3.3)."""
     if _DECLARED.match(data[:512].lstrip()) is not None or data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data, None
     try:
@@ -164,18 +166,18 @@ def _undeclared(data: bytes, encoding: str | None, findings: list[Finding]) -> t
             line = data.count(b"\n", 0, first) + 1
             column = first - data.rfind(b"\n", 0, first)
             byte = data[first]
-            findings.append(Windows1252.at("Windows-1252", byte, bytes([byte]).decode("cp1252", "replace"),
-                                           line, column, "usebio"))
+            problems.append(code_page_problem(("Windows-1252", byte, bytes([byte]).decode("cp1252", "replace"),
+                                               line, column), "usebio"))
         return data.decode(encoding or "cp1252", "replace").encode("utf-8"), "UTF-8"
     return data, None
 
 
-def parse(data: bytes, encoding: str | None, findings: list[Finding]) -> _Node | None:
+def parse(data: bytes, encoding: str | None, findings: list[Finding], problems: list[Problem]) -> _Node | None:
     """The element tree of ``data`` as far as it is well-formed (None: no root element); findings of the file
     (S130, S114) to ``findings``.  ``encoding``: the one to read text in that declares none and is not UTF-8."""
     from xml.parsers import expat  # here: a check of PBN or LIN files does not pay for importing it
 
-    data, override = _undeclared(data, encoding, findings)
+    data, override = _undeclared(data, encoding, problems)
     parser = expat.ParserCreate(override)
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.buffer_text = True
@@ -275,10 +277,11 @@ class UsebioReader:
         self.path = path
         self.encoding = encoding
         self.file_findings: list[Finding] = []
+        self.file_problems: list[Problem] = []
 
     def __iter__(self) -> Iterator[Record]:
         findings = self.file_findings
-        root = parse(self.stream.read(), self.encoding, findings)
+        root = parse(self.stream.read(), self.encoding, findings, self.file_problems)
         games = 0
         if root is not None and root.name != "USEBIO":
             findings.append(MalformedUsebio.finding(f"the root element is {root.name}, not USEBIO: not a USEBIO file",
@@ -302,7 +305,8 @@ class UsebioReader:
                         record.tables[ranking.name] = ranking
                         ranking = None
                     yield record
-        findings += NoGame.check_file(games, "usebio")
+        if not games:
+            self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, ("usebio",)))
 
 
 def _misplaced(node: _Node, parent: _Node) -> Finding:

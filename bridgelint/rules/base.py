@@ -39,6 +39,7 @@ import re
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Literal
 
 from ..core.findings import Applicability, Edit, Finding, Fix, Related, Severity
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tokens import Call, Card
 from ..replay.context import Context
@@ -66,6 +67,7 @@ class Rule:
     needs_a_person: ClassVar[bool] = False  # a defect no machine may mend: --fix leaves a game holding one alone
     follows: ClassVar[tuple[tuple[str, Scope], ...]] = ()  # the codes whose finding causes this one's: (code, where
     # the two stand); a finding of this rule goes where its cause is reported there (one cause, one finding)
+    reads: ClassVar[frozenset[Kind]] = frozenset()  # the problems readers note that this rule words (``read``)
 
     @classmethod
     def may_follow(cls, finding: Finding) -> bool:
@@ -76,6 +78,11 @@ class Rule:
     def check(self, ctx: Context) -> Iterator[Finding]:
         """Findings of this rule on one record (none for reader-emitted rules)."""
         return iter(())
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """The findings of a problem a reader noted, of a kind this rule reads (``reads``), in the rule's words."""
+        raise NotImplementedError(f"{cls.code} reads no {problem.kind.name}")
 
     @classmethod
     def doc(cls) -> str:
@@ -129,6 +136,8 @@ class Rule:
     def checks(cls) -> bool:
         """Whether the rule's own code decides its findings: ``check`` at the record stage, a ``check_*``
         class method at the others."""
+        if cls.reads:
+            return True
         if cls.stage == "record":
             return cls.check is not Rule.check
         return any(name.startswith("check_") for name in dir(cls))

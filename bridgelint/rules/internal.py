@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
+from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from .base import Rule
 
 
@@ -20,3 +24,10 @@ class InternalError(Rule):
 
     code, name, severity, law = "X001", "internal-error", "error", None
     unshowable = "only a bug of bridgelint fires it"
+    reads = frozenset((Kind.READER_BUG,))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        (error,) = problem.facts
+        yield cls.finding(f"internal error while reading this game: {type(error).__name__}: {error}", problem.line,
+                          problem.column)

@@ -9,6 +9,7 @@ from typing import Callable, Iterable, Iterator
 from ..core import bridge
 from ..core.directives import Directive
 from ..core.findings import Edit, Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
 from ..core.wording import counted
@@ -43,21 +44,17 @@ class NotText(Rule):
     code, name, severity, law = "S101", "not-text", "error", "PBN §2.2"
     stage = "text"
 
-    @classmethod
-    def check_head(cls, head: bytes) -> list[Finding]:
-        """S101 when the start of a file shows it is not text: a UTF-16 byte order mark, or NUL bytes."""
-        utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))
-        if not utf16 and b"\x00" not in head:
-            return []
-        return [cls.finding(f"input is not text ({'UTF-16' if utf16 else 'NUL bytes'}), file skipped: PBN and LIN "
-                            "are 8-bit text", 1, 1)]
+    reads = frozenset((Kind.NOT_TEXT, Kind.NUL_BYTE))
 
     @classmethod
-    def check_nul(cls, line: int) -> Finding:
-        """S101 on a NUL byte past the start of a file (:meth:`check_head` looks at the start): the file is read
-        up to the line that holds it, never that line or what follows."""
-        return cls.finding(f"input is not text (a NUL byte on line {line}): reading stopped there, the rest "
-                           "skipped: PBN and LIN are 8-bit text", line, 1)
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        if problem.kind is Kind.NOT_TEXT:
+            (utf16,) = problem.facts
+            yield cls.finding(f"input is not text ({'UTF-16' if utf16 else 'NUL bytes'}), file skipped: PBN and LIN "
+                              "are 8-bit text", 1, 1)
+        else:  # a NUL byte past the start: the file was read up to the line that holds it, never that line
+            yield cls.finding(f"input is not text (a NUL byte on line {problem.line}): reading stopped there, the "
+                              "rest skipped: PBN and LIN are 8-bit text", problem.line, 1)
 
 
 class MalformedTag(Rule):
@@ -449,15 +446,19 @@ class NoGame(Rule):
     code, name, severity, law = "S111", "no-game", "error", "PBN §3"
     stage = "file"
 
+    reads = frozenset((Kind.NO_GAME,))
+
     @classmethod
-    def check_file(cls, games: int, format: str) -> list[Finding]:
-        """S111 for a file of ``format`` (pbn, lin) from which its reader read ``games`` games."""
-        if games:
-            return []
-        if format == "lin":
-            return [cls.finding("the file holds no board (no qx or md field)", 1, 1, law=cls.lin_law)]
-        return [cls.finding("the file holds no game", 1, 1)]
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S111 for a file from which its reader read no game: a LIN file holds boards."""
+        (fmt,) = problem.facts
+        said, law = _NONE_READ.get(fmt, ("the file holds no game", None))
+        yield cls.finding(said, 1, 1, law=law)
+
     lin_law = "LIN"
+
+
+_NONE_READ = {"lin": ("the file holds no board (no qx or md field)", NoGame.lin_law)}  # S111 in a format's words
 
 
 class UnusedSuppression(Rule):
@@ -588,27 +589,31 @@ class Windows1252(Rule):
     lin_law = "LIN"
     fixable = "safe"  # every line written in UTF-8, its characters unchanged; a charset= line says UTF-8
 
+    reads = frozenset((Kind.WINDOWS_1252,))
+
     @classmethod
-    def at(cls, page: str, byte: int, char: str, line: int, column: int, fmt: str, charset: Tag | None = None) \
-            -> Finding:
-        """The finding at the first byte read in the Windows code page ``page`` (``Windows-1252``) in a file of
-        format ``fmt`` (``charset``: the escape line that names the file's character set,
-        ``%Content-type: text/x-pbn; charset=ISO-8859-1``, which the fix updates)."""
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """The finding at the first byte read in a Windows code page, worded for the file's format (a PBN
+        ``charset`` escape line that names the file's character set, ``%Content-type: text/x-pbn;
+        charset=ISO-8859-1``, is updated by the fix)."""
+        page, byte, char, fmt, charset = problem.facts
         named = {"Windows-1250": " (--encoding cp1250 says so)", "Windows-1251": " (--encoding cp1251 says so)"}
         said = f"the file is not UTF-8 and byte 0x{byte:02X} is the {page} character '{char}': read as {page}"
         said += named.get(page, "")
         edits = []
         if charset is not None and (m := _CHARSET.search(charset.value)) is not None:
             edits.append(token_edit(charset.line, charset.column + 1 + m.start(1), m.group(1), "UTF-8"))
-        if fmt == "pbn":
-            return cls.finding(f"{said}; PBN files are ISO-8859-1 (Latin-1) or UTF-8", line, column, edits=edits,
-                               reencode=True)
-        if fmt == "usebio":  # an XML file is never rewritten
-            return cls.finding(f"{said}; an XML file without an encoding declaration is UTF-8", line, column,
-                               law="XML 1.0 §4.3.3")
-        return cls.finding(f"{said}; LIN files are UTF-8", line, column, law=cls.lin_law, edits=edits, reencode=True)
+        standard, law, rewritten = _TEXT_STANDARDS.get(fmt, _TEXT_STANDARDS["lin"])
+        yield cls.finding(f"{said}; {standard}", problem.line, problem.column, law=law,
+                          edits=edits if rewritten else None, reencode=rewritten)
 
 
+# what text each format's standard allows: (its words, the reference, whether the fix writes the file in UTF-8)
+_TEXT_STANDARDS: dict[str, tuple[str, str | None, bool]] = {
+    "pbn": ("PBN files are ISO-8859-1 (Latin-1) or UTF-8", None, True),
+    "usebio": ("an XML file without an encoding declaration is UTF-8", "XML 1.0 §4.3.3", False),  # never rewritten
+    "lin": ("LIN files are UTF-8", Windows1252.lin_law, True),
+}
 _CHARSET = re.compile(r"charset=([A-Za-z0-9_.:-]+)", re.I)  # in a %Content-type escape line
 
 
