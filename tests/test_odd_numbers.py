@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgelint.core import digits
-from bridgelint.core.digits import HUGE, is_digits, matched, whole, wholes
+from bridgelint.core import tables
+from bridgelint.core.digits import HUGE, is_digits, matched, whole
+from bridgelint.core.tables import NUMBER, SCORE, column_figures, column_values, number, parse_element, unquoted
 from bridgelint.engine.pipeline import check_stream
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,24 +120,21 @@ def test_whole_reads_ascii_digits_of_any_length(text: str, value: int | None) ->
     assert whole(text) == value
 
 
-@pytest.mark.parametrize("texts", [["0", "007", "-12", "420"], ["1" * 18, "-" + "9" * 17], ["5", "+3", "-0"]])
-def test_wholes_reads_a_column_of_plain_whole_numbers_as_whole_does(texts: list[str]) -> None:
-    assert wholes(texts) == [whole(text) for text in texts]
+@pytest.mark.parametrize("texts", [["0", "007", "-12", "420"], ["1" * 19, "1"], ["1", "¹"], ["1 2", "-"],
+                                   ["2.5", "^7", '"12"', "", "Bye"], ["+3", "--2", "5-"]])
+def test_a_column_is_read_as_each_element_is_and_the_same_again_from_what_was_kept(texts: list[str]) -> None:
+    for kind in (SCORE, NUMBER, None):
+        assert column_values(kind, texts) == column_values(kind, list(texts)) == [parse_element(kind, text)
+                                                                                   for text in texts]
+    assert column_figures(texts) == column_figures(texts)
+    values, places = column_figures(texts)
+    assert values == [number(unquoted(text.lstrip("^"))) for text in texts]
 
 
-@pytest.mark.parametrize("texts", [[], ["1", "1" * 19], ["1", "¹"], ["1", "1_0"], ["1 2"], ["1", "-"], ["1", "2.5"],
-                                   ["1", ""], ["1", "--2"], ["1", "5-"], ["+-5"], ["1", " 2"]])
-def test_wholes_leaves_any_other_column_to_whole(texts: list[str]) -> None:
-    assert wholes(texts) is None
-
-
-def test_wholes_looks_up_what_it_read_and_keeps_a_bounded_number() -> None:
-    assert wholes(["420", "-50"]) == [420, -50]
-    assert wholes(["420", "-50"]) == [420, -50]  # looked up
-    assert wholes(["420", "4x"]) is None and wholes(["-50", "-"]) is None  # a text read beside one that is no number
-    for number in range(3 * digits._REMEMBERED):
-        assert wholes([str(number)]) == [number]
-    assert len(digits._READ) <= digits._REMEMBERED + 1
+def test_what_a_column_kept_stays_bounded() -> None:
+    for value in range(3 * tables._REMEMBERED):
+        assert column_values(SCORE, [str(value)]) == [value] and column_figures([str(value)]) == ([value], 0)
+    assert len(tables._PARSED[SCORE]) <= tables._REMEMBERED + 1 and len(tables._FIGURES) <= tables._REMEMBERED + 1
 
 
 def test_digits_are_ascii_only() -> None:

@@ -32,36 +32,6 @@ def whole(text: str) -> int | None:
     return -value if sign == "-" else value
 
 
-def wholes(texts: list[str]) -> list[int] | None:
-    """:func:`whole` of each of ``texts`` when every one is a plain whole number (ASCII digits, an optional sign, at
-    most :data:`SIGNIFICANT` characters); None otherwise.  A column of scores or IMPs mostly repeats a few hundred
-    texts: each is read by ``int()`` once and then looked up (:data:`_READ`), a pass in C; a column with a text not
-    seen yet is checked and read in a few passes in C."""
-    if not texts:
-        return None
-    try:
-        return list(map(_READ.__getitem__, texts))
-    except KeyError:  # a text not read yet, or not a number
-        pass
-    if max(map(len, texts)) > SIGNIFICANT or "-" in texts or "+" in texts:
-        return None  # too long to be plain, or a sign alone (an irrelevant score's -)
-    joined = "".join(texts)
-    if not joined.isascii() or not joined.replace("-", "").replace("+", "").isdigit():
-        return None  # only digits and signs: int() then reads each as whole() does, or refuses it
-    try:
-        found = list(map(int, texts))
-    except ValueError:  # a sign alone, or not in front
-        return None
-    if len(_READ) > _REMEMBERED:
-        _READ.clear()
-    _READ.update(zip(texts, found))
-    return found
-
-
-_READ: dict[str, int] = {}  # the whole numbers of the texts :func:`wholes` has read, by text
-_REMEMBERED = 4096  # at most (then forgotten at once): a few hundred KiB
-
-
 def matched(text: str) -> int:
     """:func:`whole` of text a pattern matched as digits with an optional sign (anything else is a bug)."""
     value = whole(text)

@@ -158,8 +158,44 @@ def parse_element(kind: str | None, text: str) -> object:
 
 
 def column_values(kind: str | None, texts: list[str]) -> list[object]:
-    """:func:`parse_element` of each element of a column of ``kind``."""
-    return [parse_element(kind, text) for text in texts]
+    """:func:`parse_element` of each element of a column of ``kind``.  A column mostly repeats a few hundred
+    texts (scores, IMPs, contracts): each is parsed once and then looked up, a pass in C (the values are never
+    changed)."""
+    seen = _PARSED.get(kind)
+    if seen is None:
+        seen = _PARSED[kind] = {}
+    try:
+        return list(map(seen.__getitem__, texts))
+    except KeyError:  # a text not parsed yet
+        pass
+    values = [parse_element(kind, text) for text in texts]
+    if len(seen) > _REMEMBERED:
+        seen.clear()
+    seen.update(zip(texts, values))
+    return values
+
+
+def column_figures(texts: list[str]) -> tuple[list[int | float | None], int]:
+    """The numbers of a column's elements (marks and quotes undone; None where an element is no number) and the
+    most decimals one is written with; each text read once, then looked up, as :func:`column_values` does."""
+    seen = _FIGURES
+    try:
+        read = list(map(seen.__getitem__, texts))
+    except KeyError:  # a text not read yet
+        read = []
+        for text in texts:
+            written = unquoted(text.lstrip(ARTIFICIAL))
+            value = number(written)
+            read.append((value, decimals(written) if value is not None else 0))
+        if len(seen) > _REMEMBERED:
+            seen.clear()
+        seen.update(zip(texts, read))
+    return [value for value, _ in read], max((places for _, places in read), default=0)
+
+
+_PARSED: dict[str | None, dict[str, object]] = {}  # the values of the texts column_values parsed, by kind and text
+_FIGURES: dict[str, tuple[int | float | None, int]] = {}  # what column_figures read, by text
+_REMEMBERED = 4096  # texts at most, of a kind (then forgotten at once): a few hundred KiB
 
 
 def _rank(text: str) -> int | None:

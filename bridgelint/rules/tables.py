@@ -10,7 +10,7 @@ from itertools import accumulate
 from typing import Callable, Iterable, Iterator, Sequence, cast
 
 from ..core.bridge import Contract, is_vulnerable, side
-from ..core.digits import is_digits, matched, wholes
+from ..core.digits import is_digits, matched
 from ..core.findings import Finding, Severity
 from ..core.record import Record
 from ..core.results import full_field, neuberg, on_scale
@@ -20,13 +20,13 @@ from ..core.tables import (
     IRRELEVANT,
     KIND_FORMS,
     MALFORMED,
-    NUMBER,
     SCORE,
     TEXT,
     UNKNOWN,
     Element,
     Table,
     adjusted_score,
+    column_figures,
     column_values,
     decimals,
     number,
@@ -763,7 +763,7 @@ class Traveller:
     (an element for every column), each column's elements as written and as typed by the column's kind."""
 
     __slots__ = ("table", "numbers", "starts", "whole", "header", "_positions", "_elements", "_texts", "_values",
-                 "_figures", "_plain", "_ids")
+                 "_figures", "_ids")
 
     def __init__(self, table: Table):
         self.table = table
@@ -790,7 +790,6 @@ class Traveller:
         self._texts: dict[int, list[str]] = {}
         self._values: dict[int, list[object]] = {}
         self._figures: dict[int, tuple[list[int | float | None], int]] = {}
-        self._plain: dict[int, list[int] | None] = {}
         self._ids: dict[int, list[str | None]] = {}
 
     def position(self, name: str) -> int | None:
@@ -838,18 +837,8 @@ class Traveller:
         """The whole rows' elements in a column, typed (``Table.value``)."""
         found = self._values.get(position)
         if found is None:
-            kind = self.table.columns[position].kind
-            plain = self._wholes(position) if kind in (SCORE, NUMBER) else None
-            found = self._values[position] = (cast("list[object]", plain) if plain is not None
-                                              else column_values(kind, self.texts(position)))
+            found = self._values[position] = column_values(self.table.columns[position].kind, self.texts(position))
         return found
-
-    def _wholes(self, position: int) -> list[int] | None:
-        """A column's elements when every one is a plain whole number (:func:`wholes`), read once for
-        :meth:`values` and :meth:`figures`; else None."""
-        if position not in self._plain:
-            self._plain[position] = wholes(self.texts(position))
-        return self._plain[position]
 
     def ids(self, position: int) -> list[str | None]:
         """The whole rows' elements in a column as ids or names (:func:`id_text`)."""
@@ -869,16 +858,7 @@ class Traveller:
         most decimals one is written with."""
         found = self._figures.get(position)
         if found is None:
-            texts = self.texts(position)
-            plain = self._wholes(position)
-            if plain is not None:
-                found = (cast("list[int | float | None]", plain), 0)
-            else:
-                written = [unquoted(text.lstrip(ARTIFICIAL)) for text in texts]
-                values = [number(text) for text in written]
-                found = (values, max((decimals(text) for text, value in zip(written, values) if value is not None),
-                                     default=0))
-            self._figures[position] = found
+            found = self._figures[position] = column_figures(self.texts(position))
         return found
 
     def lines(self, position: int) -> Sequence[int]:
