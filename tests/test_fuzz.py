@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgelint.convert.pbn_writer import PbnWriter
-from bridgelint.core.findings import Finding
+from bridgelint.core.problems import Problem
 from bridgelint.core.report import FileReport
 from bridgelint.engine.pipeline import Pipeline, check_stream
 from bridgelint.formats import decode_line, open_reader
@@ -148,7 +148,7 @@ def pbn_game_count(data: bytes) -> int:
 
 def lin_board_lower_bound(data: bytes) -> int:
     """Each ``qx`` field starts a board; without any, each ``md`` does."""
-    tags = [field[0] for item in scan(text_chunks(io.BytesIO(data))) if not isinstance(item, Finding)
+    tags = [field[0] for item in scan(text_chunks(io.BytesIO(data))) if not isinstance(item, Problem)
             for field in fields(item)]
     return tags.count("QX") or tags.count("MD")
 

@@ -8,14 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import counting_made, file_findings
+from conftest import counting_made, file_findings, read_findings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyparsing import col, lineno
 
 from bridgelint.core.bridge import Contract, parse_lin_result_entry
-from bridgelint.core.findings import Finding
 from bridgelint.core.lin_match import match_tag, room
+from bridgelint.core.problems import Problem
 from bridgelint.core.record import Auction, Play
 from bridgelint.core.reference import reference
 from bridgelint.core.tokens import BID, DOUBLE, INVALID, PASS, REDOUBLE, Card
@@ -44,7 +44,7 @@ def one(text: str):
 
 
 def codes(record) -> list[tuple[str, int, int]]:
-    return [(f.code, f.line, f.column) for f in record.findings]
+    return [(f.code, f.line, f.column) for f in read_findings(record)]
 
 
 # --- grammar --------------------------------------------------------------
@@ -61,7 +61,7 @@ def test_bnf_check_fails_on_a_missing_production():
 
 
 def fast_fields(text: str, chunks: list[str] | None = None) -> list[tuple[str, str, int, int]]:
-    return [field for item in scan(chunks or [text]) if not isinstance(item, Finding) for field in fields(item)]
+    return [field for item in scan(chunks or [text]) if not isinstance(item, Problem) for field in fields(item)]
 
 
 def pyparsing_fields(text: str) -> list[tuple[str, str, int, int]]:
@@ -95,7 +95,7 @@ def test_tags_case_insensitive_and_empty_values():
     record = one(f"Pn|a,b,c,d|ST||{DEAL.upper()}sV|o|MB|P|")
     assert [t.name for t in record.tags] == ["PN", "ST", "MD", "SV", "MB"]
     assert record.tags[1].value == ""
-    assert record.findings == []
+    assert read_findings(record) == []
 
 
 def test_values_with_line_breaks_and_lines_counted():
@@ -134,7 +134,7 @@ def test_utf8_bom_and_latin1_fallback():
 def test_field_without_closing_pipe_at_the_end():
     record = one(f"{DEAL}mb|1S|mb|p|pc|HA")
     assert codes(record) == [("S120", 1, 62)]
-    assert "no closing '|'" in record.findings[0].message
+    assert "no closing '|'" in read_findings(record)[0].message
     assert record.play.cards[0].card == "HA"
 
 
@@ -149,20 +149,20 @@ def test_field_without_closing_pipe_before_a_tag():
 def test_value_where_a_tag_should_be():
     record = one(f"{DEAL}sv|o|1c|mb|p|mb|p|")
     assert codes(record) == [("S120", 1, 56)]
-    assert "'1c' where a tag should be" in record.findings[0].message
+    assert "'1c' where a tag should be" in read_findings(record)[0].message
     assert len(record.auction.calls) == 2
 
 
 def test_garbage_between_fields_and_empty_tag_name():
     record = one(f"{DEAL}sv|o| junk text\nmb|p||mb|p|")
     assert codes(record) == [("S120", 1, 57), ("S120", 2, 6)]
-    assert "empty tag name" in record.findings[1].message
+    assert "empty tag name" in read_findings(record)[1].message
     assert len(record.auction.calls) == 2
 
 
 def test_clean_text_has_no_syntax_findings():
     records, reader = read((ROOT / "samples" / "single.lin").read_text())
-    assert records[0].findings == [] and file_findings(reader) == []
+    assert read_findings(records[0]) == [] and file_findings(reader) == []
 
 
 def test_other_boards_still_read_after_bad_input():
@@ -176,7 +176,7 @@ def test_unknown_tag_warns_and_is_kept():
     record = one(f"{DEAL}zz|what|mb|p|")
     assert codes(record) == [("S121", 1, 51)]
     assert record.tags[1].name == "ZZ"
-    assert one(f"{DEAL}pf|y|sa|0|mb|p|").findings == []
+    assert read_findings(one(f"{DEAL}pf|y|sa|0|mb|p|")) == []
 
 
 def test_no_board_at_all():
@@ -267,7 +267,7 @@ def test_pn_and_ah_before_qx_belong_to_the_next_board():
     records, _ = read(text)
     assert [r.tags[0].value for r in records] == ["a,b,c,d", "e,f,g,h"]
     assert [r.board.raw for r in records] == ["1", "1"]
-    finding = records[0].findings[0]
+    finding = read_findings(records[0])[0]
     assert (finding.code, finding.severity, finding.line, finding.column) == ("S120", "warning", 4, 12)
     assert "BBO quirk" in finding.message
 
@@ -338,7 +338,7 @@ def test_md_four_hands_ranks_any_order_case_and_ten():
     assert record.deal.hands["S"][0] == "S2" and "ST" in record.deal.hands["S"]
     assert "HT" in record.deal.hands["W"] and len(record.deal.hands["W"]) == 13
     assert record.deal.hands["E"][0] == "CA"
-    assert record.findings == []
+    assert read_findings(record) == []
 
 
 def test_md_void_written_or_omitted():
@@ -356,11 +356,11 @@ def test_md_five_hands_is_d102():
 def test_md_stray_letter_and_no_leading_suit_letter_are_d102():
     record = one("md|1SAKZQ,SJ,ST,|")
     assert codes(record) == [("D102", 1, 8)]
-    assert record.findings[0].full_message == ("md: South's hand \"SAKZQ\" has 'Z' where a suit letter (S, H, D, C) or a "
+    assert read_findings(record)[0].full_message == ("md: South's hand \"SAKZQ\" has 'Z' where a suit letter (S, H, D, C) or a "
                                           "rank should be (LIN md)")
     record = one("md|4AQTHAK,S74,S832,SKJ9|")
-    assert codes(record) == [("D102", 1, 5)] and "the cards before a suit letter" in record.findings[0].message
-    assert one("md|4SAQTHAK,S74,S832,SKJ9|").findings == []
+    assert codes(record) == [("D102", 1, 5)] and "the cards before a suit letter" in read_findings(record)[0].message
+    assert read_findings(one("md|4SAQTHAK,S74,S832,SKJ9|")) == []
 
 
 # --- sv -----------------------------------------------------------------------------
@@ -484,5 +484,5 @@ def test_every_corpus_file_reads_every_md_record():
 
 def test_a_file_cut_off_in_md_counts_its_hands_in_words():
     record = one("pn|a,b,c,d|st||md|3SAKQ")
-    [message] = [f.message for f in record.findings if f.code == "D102"]
+    [message] = [f.message for f in read_findings(record) if f.code == "D102"]
     assert message.startswith("md has 1 hand: 3 or 4")

@@ -23,8 +23,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
 READING = "found while the reader scans the text, the one pass that holds the characters and their places"
 
 ELSEWHERE: dict[str, tuple[set[str], str]] = {
-    "D102": ({"formats/pbn_header.py", "formats/lin.py"},
-             "a Deal/md value that does not parse leaves no hands to check: the reader reports where it stopped"),
     "O103": ({"rules/optimum.py"}, "a table against the solver's, naming the board of the file whose table it is: "
                                    "the rule's module keeps it as a record hook after the solve stage "
                                    "(SolvedFile), decided at the end of the file"),
@@ -38,8 +36,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "S113": ({"formats/pbn_game.py"}, "a tag swallowed by an open string or comment: " + READING),
     "S115": ({"engine/inputs.py"}, "a damaged archive: found while unpacking, before any reader runs"),
     "S116": ({"engine/inputs.py"}, "an archive over its limits: found while unpacking, before any reader runs"),
-    "S120": ({"formats/lin.py", "formats/lin_scan.py"}, READING),
-    "S121": ({"formats/lin.py"}, "an unknown LIN tag, kept and ignored: " + READING),
     "S130": ({"formats/usebio.py"}, "XML that is not well-formed, an entity refused, a value that cannot be read: "
                                     "found while the reader parses the file and builds its records, "
                                     "the one pass that holds the elements and their places"),

@@ -28,6 +28,17 @@ class Kind(enum.Enum):
                     "file's character set (a Tag) or None")
 
     # LIN (lin.py, lin_scan.py)
+    LIN_TEXT_AFTER_FIELDS = "text after the last field: (text,) its start"
+    LIN_UNCLOSED_FIELD = "a field without its closing '|': (tag,) or (tag, next tag) when a tag follows in its value"
+    LIN_NOT_A_TAG = "text between fields where a tag should be: (text,) its start, empty for an empty tag name"
+    LIN_QX_TEXT = "a qx value with text after the board number: (value, board) the value and the board read"
+    LIN_CLAIM = "an mc value that is no number of tricks: (value,)"
+    LIN_UNKNOWN_TAG = "a tag LIN does not define, kept: (tag,) as written"
+    LIN_MD_LAST_COMMA = "an md value with a comma after the fourth hand: ()"
+    LIN_MD_HANDS = "an md value with other than 3 or 4 hands: (count,)"
+    LIN_MD_HAND = ("a hand of an md value that does not read: (seat, text, char, before_suit) its seat, its text "
+                   "(at most 20 characters), the character where it stops being read, True when cards come before "
+                   "any suit letter")
 
     # PBN text and tags (pbn.py, pbn_header.py, pbn_export.py)
 

@@ -35,9 +35,6 @@ from ..core.record import Auction, Deal, Play, Record
 from ..core.reference import SWITCH
 from ..core.tags import Field, Tag
 from ..core.tokens import INVALID, Call, Card
-from ..core.wording import counted
-from ..rules.deal import MalformedDeal
-from ..rules.syntax import MalformedLin, UnknownLinTag
 from .base import guarded
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
 from .patterns import (
@@ -89,7 +86,7 @@ class LinReader:
         by_qx = dealt = False  # a qx was seen; the open board has its md
         games = 0
         for run in scan(text_chunks(self.stream, self.file_problems, self.encoding)):
-            if isinstance(run, Finding):
+            if isinstance(run, Problem):
                 prelude.append(run)
                 continue
             line, column, pieces = run
@@ -138,8 +135,8 @@ class LinReader:
             self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, ("lin",)))
 
     def _header_item(self, header: "_Header", item: Item) -> None:
-        if isinstance(item, Finding):
-            self.file_findings.append(item)
+        if isinstance(item, Problem):
+            self.file_problems.append(item)
             return
         tag, value, line, column = item
         if tag in header.CARRIED:
@@ -149,10 +146,10 @@ class LinReader:
         elif tag == "RS":
             header.result_list(value, line, column)
         elif tag not in KNOWN_TAGS:
-            self.file_findings.append(_unknown(tag, line, column))
+            self.file_problems.append(Problem(Kind.LIN_UNKNOWN_TAG, line, column, (tag,)))
 
 
-Item = Field4 | Finding  # a field, or an S120 finding between fields
+Item = Field4 | Problem  # a field, or the problem of text between fields
 _NAMES = {a + b: (a + b).upper() for a in ascii_letters for b in ascii_letters}  # tags as written, upper-cased
 
 
@@ -191,10 +188,6 @@ class _Header:
         return self.results[index], line, column
 
 
-def _unknown(tag: str, line: int, column: int) -> Finding:
-    return UnknownLinTag.finding(f"unknown LIN tag '{tag.lower()}': kept and ignored", line, column)
-
-
 class _Board:
     """Builds one board's record from its fields, as they are read."""
 
@@ -202,7 +195,7 @@ class _Board:
                  "label", "ah_board", "error")
 
     def __init__(self, game: int, first: Item):
-        line, column = (first.line, first.column) if isinstance(first, Finding) else first[2:]
+        line, column = (first.line, first.column) if isinstance(first, Problem) else first[2:]
         self.record = LinRecord(game, line, column)
         self.fields = self.record.fields
         # kept as text: the PBN names of the calls while the auction is one call a mb field, the names of the
@@ -236,15 +229,15 @@ class _Board:
             if handle is not None:
                 handle(self, value, line, column)
             elif tag not in KNOWN_TAGS:
-                self.record.findings.append(_unknown(tag, line, column))
+                self.record.problems.append(Problem(Kind.LIN_UNKNOWN_TAG, line, column, (tag,)))
         except Exception as error:
             self.error = self.error or error
 
     def join(self, items: list[Item]) -> None:
-        """Take fields and findings held back before a field that showed they belong to this board."""
+        """Take fields and problems held back before a field that showed they belong to this board."""
         for item in items:
-            if isinstance(item, Finding):
-                self.record.findings.append(item)
+            if isinstance(item, Problem):
+                self.record.problems.append(item)
             else:
                 self.add(*item)
 
@@ -256,8 +249,7 @@ class _Board:
         self.room, digits = m.group("room").upper(), m.group("board")
         self.number = Field(digits, bridge.board_int(digits), line, column)
         if value[m.end():].strip():
-            self.record.problem(MalformedLin, f"qx '{value.strip()}' has text after the board number (a known BBO "
-                                f"quirk): read as board {self.number.value}", line, column, severity="warning")
+            self.record.problems.append(Problem(Kind.LIN_QX_TEXT, line, column, (value.strip(), self.number.value)))
 
     def ah(self, value: str, line: int, column: int) -> None:
         m = LIN_BOARD_HEADER.fullmatch(value)
@@ -295,7 +287,7 @@ class _Board:
     def mc(self, value: str, line: int, column: int) -> None:
         m = LIN_CLAIM.fullmatch(value)
         if m is None:
-            self.record.problem(MalformedLin, f"claim '{value.strip()}' is not a number of tricks", line, column)
+            self.record.problems.append(Problem(Kind.LIN_CLAIM, line, column, (value.strip(),)))
         if self.play_at is None:
             self.play_at = (line, column)
         self.claim = Field(value, m and matched(m.group("tricks")), line, column)
@@ -410,15 +402,13 @@ def _cards(fields: list[Field4]) -> list[Card]:
 
 
 def _deal(record: Record, value: str, start: int, line: int, column: int) -> Deal | None:
-    """The hands of an ``md`` value from ``start`` (after the dealer digit); D102 if malformed."""
+    """The hands of an ``md`` value from ``start`` (after the dealer digit); a problem noted where it is malformed."""
     fields = value[start:].split(",")
     if len(fields) == 5 and not fields[4].strip():
-        record.problem(MalformedDeal, "md has a comma after the fourth hand", line, column, law=MalformedDeal.lin_law)
+        record.problems.append(Problem(Kind.LIN_MD_LAST_COMMA, line, column))
         fields.pop()
     if not 3 <= len(fields) <= 4:
-        record.problem(MalformedDeal,
-                       f"md has {counted(len(fields), 'hand')}: 3 or 4 (South, West, North, East) expected",
-                       line, column, law=MalformedDeal.lin_law)
+        record.problems.append(Problem(Kind.LIN_MD_HANDS, line, column, (len(fields),)))
         return None
     hands: dict[str, tuple[str, ...] | None] = {}  # a malformed hand is not known; the others are kept
     columns: dict[str, int] = {}
@@ -432,12 +422,8 @@ def _deal(record: Record, value: str, start: int, line: int, column: int) -> Dea
             at = offset + cards
             col = column + 3 + at if "\n" not in value[:at] else column
             char = text[cards] if cards < len(text) else ""
-            if text[:cards].strip():
-                what = f"'{char}' where a suit letter (S, H, D, C) or a rank should be"
-            else:
-                what = "the cards before a suit letter: each suit is its letter (S, H, D, C) and then its ranks"
-            record.problem(MalformedDeal, f"md: {bridge.SEAT_NAMES[seat]}'s hand \"{text[:20]}\" has {what}",
-                           line, col, law=MalformedDeal.lin_law)
+            record.problems.append(Problem(Kind.LIN_MD_HAND, line, col,
+                                           (seat, text[:20], char, not text[:cards].strip())))
             hands[seat] = None
         else:
             hands[seat] = cards

@@ -8,8 +8,8 @@ percent-decoded first) and
 ``field`` production, keeping only an incomplete tail between blocks.
 
 :func:`scan` yields the fields as runs (:data:`Run`), each the fields of one
-line, and a :class:`~bridgelint.core.findings.Finding` for each S120 problem between
-them.  A line that holds nothing but whole fields (two-letter tags, values
+line, and a :class:`~bridgelint.core.problems.Problem` for each stretch of text
+between them that is no field.  A line that holds nothing but whole fields (two-letter tags, values
 without line breaks: nearly every line BBO writes) is split at its ``|`` in
 one step, which gives what the ``field`` regex would match there, at a
 fraction of the cost; anything else is matched field by field.
@@ -23,10 +23,8 @@ import re
 from typing import BinaryIO, Callable, Iterable, Iterator
 from urllib.parse import unquote_to_bytes
 
-from ..core.findings import Finding, Severity
-from ..core.problems import Problem
+from ..core.problems import Kind, Problem
 from ..core.reference import SWITCH
-from ..rules.syntax import MalformedLin
 from .patterns import LIN_FIELD
 from .text import Decoder, code_page_problem, decode_line
 
@@ -114,15 +112,15 @@ def fields(run: Run) -> Iterator[tuple[str, str, int, int]]:
         column += len(value) + 4  # past 'value|tag|'
 
 
-def scan(chunks: Iterable[str]) -> Iterator[Run | Finding]:  # noqa: C901 - the LIN reader's hot loop, one frame
-    """The fields of the text in ``chunks`` as runs, and S120 findings between them; see the module docstring."""
+def scan(chunks: Iterable[str]) -> Iterator[Run | Problem]:  # noqa: C901 - the LIN reader's hot loop, one frame
+    """The fields of the text in ``chunks`` as runs, and the problems between them; see the module docstring."""
     match = LIN_FIELD.match  # match, not finditer: a search ahead over junk would be quadratic
     chunks = iter(chunks)
     buf, pos, eof = "", 0, False
     line, line_start, cursor = 1, 0, 0  # line of buf[cursor], index where that line starts
     held: Run | None = None  # the last run, held back in case its last field lost its closing '|'
     held_at = 0  # index of the value of the held run's last field in buf
-    recovering = False  # after an S120, until the next good field
+    recovering = False  # after a problem, until the next good field
     mixed_to = -1  # the line break ending a line that is not whole fields: matched field by field until there
 
     def locate(index: int) -> tuple[int, int]:
@@ -134,8 +132,8 @@ def scan(chunks: Iterable[str]) -> Iterator[Run | Finding]:  # noqa: C901 - the 
         cursor = index
         return line, index - line_start + 1
 
-    def problem(message: str, index: int, severity: Severity | None = None) -> Finding:
-        return MalformedLin.finding(message, *locate(index), severity=severity)
+    def problem(kind: Kind, index: int, *facts: str) -> Problem:
+        return Problem(kind, *locate(index), facts)
 
     while True:
         if pos > mixed_to and SWITCH.fast("lin-lines"):  # the usual case: lines of whole fields, split in bulk
@@ -197,7 +195,7 @@ def scan(chunks: Iterable[str]) -> Iterator[Run | Finding]:  # noqa: C901 - the 
                 if held is not None and len(held[2]) > 3:  # it comes after the held run's fields, before its last
                     before, held = _last_apart(held)
                     yield before
-                yield problem(f"text after the last field: '{_short(seg)}'", start)
+                yield problem(Kind.LIN_TEXT_AFTER_FIELDS, start, _short(seg))
             pos, recovering = len(buf), True
             locate(pos)  # the buffer need not keep the text
             continue
@@ -205,7 +203,7 @@ def scan(chunks: Iterable[str]) -> Iterator[Run | Finding]:  # noqa: C901 - the 
             if held is not None:
                 yield held
                 held = None
-            yield problem(f"the '{seg}' field has no closing '|'", start)
+            yield problem(Kind.LIN_UNCLOSED_FIELD, start, seg)
             at = locate(start)
             yield at[0], at[1] - 1, [seg, buf[first_pipe + 1:].rstrip(), ""]
             pos, recovering = len(buf), True
@@ -216,7 +214,7 @@ def scan(chunks: Iterable[str]) -> Iterator[Run | Finding]:  # noqa: C901 - the 
             # 'sv|o mb|p|': the held field lost its closing '|' before a tag
             tag_at = held_at + tail.start(1)
             yield held[0], held[1], [*last[:-2], last[-2][:tail.start()], ""]
-            yield problem(f"the '{last[-3].lower()}' field has no closing '|' before '{tail.group(1)}'", tag_at)
+            yield problem(Kind.LIN_UNCLOSED_FIELD, tag_at, last[-3], tail.group(1))
             held, held_at = (line, tag_at - line_start, [tail.group(1), seg, ""]), start
             pos, recovering = first_pipe + 1, True
             continue
@@ -228,8 +226,7 @@ def scan(chunks: Iterable[str]) -> Iterator[Run | Finding]:  # noqa: C901 - the 
         else:
             junk, pos = seg, first_pipe + 1
         if not recovering:
-            what = "an empty tag name" if not junk else f"'{_short(junk.strip())}' where a tag should be"
-            yield problem(f"{what}: text between fields is ignored", start)
+            yield problem(Kind.LIN_NOT_A_TAG, start, _short(junk.strip()))
         recovering = True
     if held is not None:
         yield held

@@ -7,8 +7,10 @@ from typing import Iterator
 
 from ..core import bridge
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tokens import END
+from ..core.wording import counted
 from .base import Context, Rule
 from .board import omits_board_header
 from .parts import DEAL
@@ -94,6 +96,21 @@ class MalformedDeal(Rule):
     stage = "game"
     fixable = "safe"  # hands separated by single spaces (the other defects need a person)
     lin_law = "LIN md"
+    reads = frozenset((Kind.LIN_MD_LAST_COMMA, Kind.LIN_MD_HANDS, Kind.LIN_MD_HAND))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        kind, facts = problem.kind, problem.facts
+        if kind is Kind.LIN_MD_LAST_COMMA:
+            said = "md has a comma after the fourth hand"
+        elif kind is Kind.LIN_MD_HANDS:
+            said = f"md has {counted(facts[0], 'hand')}: 3 or 4 (South, West, North, East) expected"
+        else:
+            seat, text, char, before_suit = facts
+            what = ("the cards before a suit letter: each suit is its letter (S, H, D, C) and then its ranks"
+                    if before_suit else f"'{char}' where a suit letter (S, H, D, C) or a rank should be")
+            said = f"md: {bridge.SEAT_NAMES[seat]}'s hand \"{text}\" has {what}"
+        yield cls.finding(said, problem.line, problem.column, law=cls.lin_law)
 
 
 class HandSize(Rule):

@@ -678,6 +678,27 @@ class MalformedLin(Rule):
 
     code, name, severity, law = "S120", "malformed-lin", "error", "LIN"
     stage = "game"
+    reads = frozenset((Kind.LIN_TEXT_AFTER_FIELDS, Kind.LIN_UNCLOSED_FIELD, Kind.LIN_NOT_A_TAG, Kind.LIN_QX_TEXT,
+                       Kind.LIN_CLAIM))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        kind, facts, line, column = problem.kind, problem.facts, problem.line, problem.column
+        if kind is Kind.LIN_QX_TEXT:  # read on: a warning
+            yield cls.finding(f"qx '{facts[0]}' has text after the board number (a known BBO quirk): read as board "
+                              f"{facts[1]}", line, column, severity="warning")
+            return
+        if kind is Kind.LIN_TEXT_AFTER_FIELDS:
+            said = f"text after the last field: '{facts[0]}'"
+        elif kind is Kind.LIN_UNCLOSED_FIELD:
+            said = f"the '{facts[0].lower()}' field has no closing '|'"
+            said += f" before '{facts[1]}'" if len(facts) > 1 else ""
+        elif kind is Kind.LIN_NOT_A_TAG:
+            said = (f"'{facts[0]}' where a tag should be" if facts[0] else "an empty tag name") + \
+                ": text between fields is ignored"
+        else:
+            said = f"claim '{facts[0]}' is not a number of tricks"
+        yield cls.finding(said, line, column)
     severity_when = "warning for BBO's qx board quirk"
 
 
@@ -701,6 +722,12 @@ class UnknownLinTag(Rule):
 
     code, name, severity, law = "S121", "unknown-lin-tag", "warning", "LIN"
     stage = "game"
+    reads = frozenset((Kind.LIN_UNKNOWN_TAG,))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        yield cls.finding(f"unknown LIN tag '{problem.facts[0].lower()}': kept and ignored", problem.line,
+                          problem.column)
 
 
 class MalformedDealingFile(Rule):
