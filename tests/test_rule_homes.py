@@ -40,11 +40,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "S116": ({"engine/inputs.py"}, "an archive over its limits: found while unpacking, before any reader runs"),
     "S120": ({"formats/lin.py", "formats/lin_scan.py"}, READING),
     "S121": ({"formats/lin.py"}, "an unknown LIN tag, kept and ignored: " + READING),
-    "S130": ({"formats/usebio.py"}, "XML that is not well-formed, an entity refused, a value that cannot be read: "
-                                    "found while the reader parses the file and builds its records, "
-                                    "the one pass that holds the elements and their places"),
-    "S131": ({"formats/usebio.py"}, "an element, attribute or value USEBIO does not know, kept and not read: "
-                                    "found while the reader walks the element tree"),
 }
 
 
