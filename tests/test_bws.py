@@ -176,7 +176,7 @@ def test_erased_rows_do_not_count():
                               result(2, 1, 1, 1, 1, 2, "4 S", "N", "=")])
     [record] = built.records()
     assert list(record.tables["ScoreTable"].texts())[0][5:8] == ["4S", "N", "10"]
-    assert built.findings == []
+    assert built.problems == []
 
 
 def test_a_mitchell_numbers_its_pairs_by_direction():

@@ -36,11 +36,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "S113": ({"formats/pbn_game.py"}, "a tag swallowed by an open string or comment: " + READING),
     "S115": ({"engine/inputs.py"}, "a damaged archive: found while unpacking, before any reader runs"),
     "S116": ({"engine/inputs.py"}, "an archive over its limits: found while unpacking, before any reader runs"),
-    "S130": ({"formats/usebio.py"}, "XML that is not well-formed, an entity refused, a value that cannot be read: "
-                                    "found while the reader parses the file and builds its records, "
-                                    "the one pass that holds the elements and their places"),
-    "S131": ({"formats/usebio.py"}, "an element, attribute or value USEBIO does not know, kept and not read: "
-                                    "found while the reader walks the element tree"),
 }
 
 

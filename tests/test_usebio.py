@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import at, check, file_findings, only
+from conftest import at, check, file_findings, only, read_findings
 
 from bridgelint.cli import cli
 from bridgelint.convert.pbn_writer import PbnWriter
@@ -183,14 +183,14 @@ def test_contract_declarer_result_and_score_as_pbn_cells(written, cells):
     row = rows(records[0])[0]
     assert row[:2] == ['"1 NS"', '"1 EW"']
     assert [row[2], row[3], row[4], row[6]] == cells
-    assert not records[0].findings and not file_findings(reader)
+    assert not read_findings(records[0]) and not file_findings(reader)
 
 
 @pytest.mark.parametrize("lead, cell", [("TD", "DT"), ("H4", "H4"), ("10s", "ST"), ("", "-")])
 def test_a_lead_in_either_order(lead, cell):
     records, _ = read(usebio(board(1, line(lead=lead))))
     assert rows(records[0])[0][5] == cell
-    assert not records[0].findings
+    assert not read_findings(records[0])
 
 
 def test_artificial_and_not_played_lines_are_artificial_rows():

@@ -47,10 +47,84 @@ class Kind(enum.Enum):
     # PBN supplemental tables (pbn_table.py)
 
     # USEBIO (usebio.py)
+    USEBIO_INTERNAL_SUBSET = "a DOCTYPE with an internal subset, its declarations not read: ()"
+    USEBIO_ENTITY = ("an entity declaration, where reading stopped (an entity is never expanded nor fetched): "
+                     "(name,) the entity's")
+    USEBIO_NOT_WELL_FORMED = "XML that is not well-formed, where the parser stopped: (error,) the parser's phrase"
+    USEBIO_ROOT = "a root element other than USEBIO: (name,)"
+    USEBIO_VERSION = "a USEBIO Version none of USEBIO's: (version,) as written"
+    USEBIO_UNKNOWN_ELEMENT = "an element USEBIO does not define, kept and not read: (name,)"
+    USEBIO_MISPLACED_ELEMENT = "an element of USEBIO where its parent has none, not read: (name, parent)"
+    USEBIO_UNKNOWN_ATTRIBUTE = "an attribute USEBIO does not define on its element, kept: (name, element)"
+    USEBIO_EVENT_TYPE = "an EVENT_TYPE no version defines, the scoring not guessed: (value, element) stripped"
+    USEBIO_DATE = "a DATE neither dd/mm/yyyy nor yyyy-mm-dd, not read: (text,)"
+    USEBIO_VULNERABILITY = "a VULNERABILITY none of USEBIO's, the board number's taken instead: (text,)"
+    USEBIO_HAND_DIRECTION = "a HAND whose DIRECTION is no seat, the hand not read: (direction,) as written"
+    USEBIO_HAND_RANKS = ("a suit of a HAND holding what is no rank, the hand not read: (suit, ranks, direction) the "
+                         "suit's element, its ranks in capitals with 10 as T, the HAND's DIRECTION")
+    USEBIO_VALUE = ("a value that is none of its element's, not read: (element, text) the element (a TRAVELLER_LINE's, "
+                    "a PAIR's, BOARD_AVERAGE) and its text")
+    USEBIO_NO_PAIR_NUMBER = "a PAIR without a PAIR_NUMBER: ()"
+    USEBIO_PLACE = "a PLACE that is no place, not read: (text,)"
+    USEBIO_ARTIFICIAL_POINTS = ("the matchpoints of a line with an artificial score that are not its percentage of "
+                                "the top: (element, text, score, share, top, expected) the points' element and text, "
+                                "the score (A6040), the side's percentage, the board's top, the points due as the "
+                                "element writes them")
 
     # Bridgemate BWS (bws.py, bws_session.py)
+    BWS_TOO_LARGE = "a file larger than a BWS is read up to, not read: (megabytes,) the limit"
+    BWS_NO_EXTRA = "a BWS, and no bws extra installed to read it: (install,) the command that installs it"
+    BWS_NOT_ACCESS = "no Access database that can be read: (error,) the database library's exception"
+    BWS_NO_TABLE = "a table every BWS holds is missing: (table,)"
+    BWS_TABLE = "a table that cannot be read: (table, error) its name, the database library's exception"
+    BWS_ROW_PLACE = ("a ReceivedData row that cannot be placed: (row, columns) its ID, those of Section, Table, "
+                     "Round, Board that are no number (a Board below 1)")
+    BWS_NO_CONTRACT = "a ReceivedData row with no Contract, whose Remarks give no artificial score: (row,)"
+    BWS_CONTRACT = "a ReceivedData row whose Contract is no contract: (row, written)"
+    BWS_SEAT = "a ReceivedData row whose NS/EW is no seat: (row, written) in capitals"
+    BWS_DECLARER = "a ReceivedData row whose Declarer pair is neither pair of the row: (row, declarer, ns, ew)"
+    BWS_RESULT = "a ReceivedData row whose Result is no result of its level: (row, written, level)"
+    BWS_LEAD = "a ReceivedData row whose LeadCard is no card: (row, written)"
+    BWS_TRICK_COUNT = "a HandEvaluation row with a trick count that is not 0-13, its tricks not read: () at place"
+    BWS_TWO_RESULTS = ("two live ReceivedData rows of one table, round and board, at the later (only it is read): "
+                       "(board, table, round, said, earlier, earlier_said, same) the result of each in words (the "
+                       "reader's phrase), the earlier row's ID, whether the two give the same result")
+    BWS_NOT_IN_MOVEMENT = "a ReceivedData row at a table and round that RoundData does not have: (table, round)"
+    BWS_OTHER_PAIRS = ("a ReceivedData row of other pairs than RoundData seats there: (table, round, pairs, seated) "
+                       "each (North-South, East-West), a pair None where none is given")
+    BWS_BOARD_NOT_IN_ROUND = ("a ReceivedData row of a board its round does not play in RoundData: (board, table, "
+                              "round, boards) the set of the boards the round plays")
 
     # dealing files (dealing*.py)
+    DEALING_LEFT_OVER = "bytes at the end of a file of fixed-size records, fewer than a record: (left, size) in bytes"
+    DEALING_CHECKSUM = ("a checksum that is none of the values due: (board, written, due) the board's number (None: "
+                        "the file's checksum), the checksum as written, the values a writer may have computed")
+    DLM_BOARD_TWICE = "a DLM board written twice, the first read: (number, first) the first's line"
+    DLM_BOARD_RANGE = "a DLM's From and To that are no range of boards: (low, high, last) the last board a DLM holds"
+    DLM_NO_CHECKSUM = "a DLM without a Checksum: ()"
+    DLM_MISSING_BOARDS = ("boards of a DLM's session not in the file: (first, more, low, high) the first missing, how "
+                          "many more, the From and To")
+    DLM_HEADER_NUMBER = "a DLM header value that is missing or no number: (key, written) the key in lower case, None"
+    DLM_CARD_LETTER = "a DLM board letter out of range, the first: (letter,)"
+    DLM_BOARD_VALUE = "a DLM board value not of letters and a checksum: (letters, text) the letters a board holds"
+    BER_SEAT_DIGIT = "a BER digit that is no seat, the first of a board: (char, more) how many more on the board"
+    BHG_CARD_LETTER = "a BHG character that is no card letter, the first of a board: (char, more)"
+    BHG_LINE_LENGTH = "a BHG line not of a board's letters: (due, held) the letters of a board, of the line"
+    RZD_BOARD_COUNT = "an RZD header's count of boards that is not the file's: (said, held) said None: no number"
+    CDS_BOARD_ZERO = "a CDS board numbered 0, numbered by its place: ()"
+    BRI_CARD_NUMBER = "a BRI card number out of range, the first of a board: (code, more) the two digits as text"
+    BRI_LINE_LENGTH = "a BRI line not of a board's digits: (due, held)"
+    DGE_SUIT_BYTE = "a DGE suit symbol where another is due, where the hands stop: (byte, due) due None: no suit"
+    DGE_BYTE = "a DGE byte neither a rank nor a suit symbol, where the hands stop: (byte, first) True: before any suit"
+    DGE_SUIT_COUNT = "a DGE board with other than its suit symbols: (symbols, due)"
+    DUP_NO_TRAILER = "a DUP's board 1 without a trailer (ten NULs or none): ()"
+    DUP_TRAILER_FLAG = "a DUP trailer flag that is neither Y nor N: (name, flag) the flag's name, its byte (bytes)"
+    DUP_TRAILER_NUMBER = ("a DUP trailer number that cannot be read: (field, written) 'copies', 'lowest' or 'highest', "
+                          "the bytes stripped of blanks")
+    DUP_TRAILER_ORDER = "a DUP trailer's highest board below its lowest: (low, high)"
+    DUP_TRAILER_COPY = "a DUP trailer neither ten NULs nor board 1's: (trailer, first) both bytes"
+    DUP_TRAILER_RANGE = "a DUP trailer's range of boards that is not the boards held: (lowest, highest, held)"
+    DUP_DGE_DEAL = "a DUP board whose DGE part deals other hands than its BRI part: (dge, bri) each as a PBN Deal value"
 
 
 @dataclass(frozen=True, slots=True)

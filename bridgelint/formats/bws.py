@@ -17,7 +17,6 @@ from typing import Any, BinaryIO, Iterator
 from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
-from ..rules.syntax import UnreadableBws
 from .base import failed
 from .bws_session import RECEIVED, Row, Session, Tables
 
@@ -41,7 +40,7 @@ def looks_like_bws(head: bytes) -> bool:
 
 
 class BwsReader:
-    """Reads a BWS byte stream: its records (:class:`~.bws_session.Session`), ``file_findings``, and ``places``,
+    """Reads a BWS byte stream: its records (:class:`~.bws_session.Session`), ``file_problems``, and ``places``,
     the words for each line its findings may stand at (filled as the records are read)."""
 
     format = "bws"
@@ -67,26 +66,28 @@ class BwsReader:
         except Exception as error:  # a bug while making the records: X001, the findings so far kept
             games += 1
             yield failed("bws", games, 1, error)
-        self.file_findings += session.findings
+        self.file_problems += session.problems
         if not games:  # a session without a result: nothing checked
             self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, (self.format,)))
 
     def _tables(self) -> Tables | None:
-        """The rows of the tables the checks need; None (and S140) when the file cannot be read as a BWS."""
+        """The rows of the tables the checks need; None (and the problem) when the file cannot be read as a BWS."""
         data = self.stream.read(READ_LIMIT + 1)
         if len(data) > READ_LIMIT:
-            self._unreadable(f"the file is over {READ_LIMIT >> 20} MB: not read as a BWS")
+            self._unreadable(Kind.BWS_TOO_LARGE, READ_LIMIT >> 20)
             return None
         try:
             database = open_database(data)
         except ImportError:
-            self._unreadable(f"reading a Bridgemate BWS needs the bws extra: {INSTALL}")
+            self._unreadable(Kind.BWS_NO_EXTRA, INSTALL)
             return None
         except Exception as error:
-            self._unreadable(f"not an Access database that can be read: {type(error).__name__}: {error}")
+            self._unreadable(Kind.BWS_NOT_ACCESS, error)
             return None
         names = set(database.catalog)
-        self.file_findings += UnreadableBws.check_tables(names, REQUIRED)
+        for name in REQUIRED:
+            if name not in names:
+                self._unreadable(Kind.BWS_NO_TABLE, name)
         tables = Tables()
         for attribute, name in TABLES.items():
             rows = self._rows(database, name) if name in names else None
@@ -96,16 +97,16 @@ class BwsReader:
         return tables
 
     def _rows(self, database: Any, name: str) -> list[Row] | None:
-        """A table's rows as dicts; S140 and None when the table cannot be read."""
+        """A table's rows as dicts; None (and the problem) when the table cannot be read."""
         try:
             columns = database.parse_table(name)
             return [dict(zip(columns, values)) for values in zip(*columns.values())]
         except Exception as error:
-            self._unreadable(f"table {name} cannot be read: {type(error).__name__}: {error}")
+            self._unreadable(Kind.BWS_TABLE, name, error)
             return None
 
-    def _unreadable(self, message: str) -> None:
-        self.file_findings.append(UnreadableBws.finding(message, 1, 1))
+    def _unreadable(self, kind: Kind, *facts: object) -> None:
+        self.file_problems.append(Problem(kind, 1, 1, facts))
 
 
 def open_database(data: bytes) -> Any:

@@ -40,15 +40,12 @@ from ..core.bridge import (
     standard_dealer,
     standard_vulnerability,
 )
-from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Auction, Play, Record
 from ..core.scoring import score
 from ..core.tables import Table
 from ..core.tags import Tag
 from ..core.tokens import INVALID, Call, Card
-from ..rules.event import RepeatedTable
-from ..rules.results import ImpossibleTraveller
-from ..rules.syntax import UnreadableBws
 from .pbn_header import interpret_header
 
 Row = Mapping[str, object]
@@ -121,13 +118,13 @@ def text(value: object) -> str:
 
 class Session:
     """The records of one BWS session: built from its rows by :meth:`records`, with ``places`` (line → words) and
-    ``findings`` (of no record) as they are read."""
+    ``problems`` (of no record) as they are read."""
 
     def __init__(self, tables: Tables):
         self.tables = tables
         self.places: dict[int, str] = {}
-        self.findings: list[Finding] = []  # of no record: once the records are read
-        self.by_row: dict[int, list[Finding]] = {}  # the findings of each ReceivedData row, by ID, until its record
+        self.problems: list[Problem] = []  # of no record: once the records are read
+        self.by_row: dict[int, list[Problem]] = {}  # the problems of each ReceivedData row, by ID, until its record
         self.letters = {number(row.get("ID")): text(row.get("Letter")) or str(number(row.get("ID")))
                         for row in tables.sections}
         self.by_direction = self._numbered_by_direction()
@@ -159,8 +156,7 @@ class Session:
             return None
         if None in placed or (board or 0) < 1:
             missing = [name for name, value in zip(_PLACES, placed) if value is None or name == "Board" and value < 1]
-            self._unreadable(f"{RECEIVED} row {line}: {', '.join(missing)} is not a number", line,
-                             COLUMNS[missing[0]])
+            self._unreadable(Kind.BWS_ROW_PLACE, line, COLUMNS[missing[0]], tuple(missing))
             return None
         assert section is not None and table is not None and round_ is not None and board is not None
         pairs = (number(row.get("PairNS")), number(row.get("PairEW")))
@@ -190,26 +186,21 @@ class Session:
                 return ["-", "-", "-", "-", "^?"], "an arbitral score", False
             if remarks.lower() == "not played":
                 return ['"Not played"', "-", "-", "-", "-"], "not played", False
-            self._unreadable(f"{RECEIVED} row {line}: no Contract, and Remarks gives no artificial score", line,
-                             COLUMNS["Contract"])
+            self._unreadable(Kind.BWS_NO_CONTRACT, line, COLUMNS["Contract"])
             return ["?", "?", "?", "?", "?"], "a row without a contract", False
         contract, _ = parse_contract(written.replace(" ", ""))
         if contract is None or (contract.level == 0 and not contract.passed_out):
-            self._unreadable(f"{RECEIVED} row {line}: Contract {written!r} is not a contract (`4 S`, `3 NT x`, "
-                             "`PASS`)", line, COLUMNS["Contract"])
+            self._unreadable(Kind.BWS_CONTRACT, line, COLUMNS["Contract"], written)
             return ["?", "?", "?", "?", "?"], f"Contract {written!r}", False
         lead = self._lead(row, line)
         if contract.passed_out:
             return ["Pass", "-", "-", lead, "0"], "passed out", lead != "-"
         seat = text(row.get("NS/EW")).upper()
         if seat not in _SEAT_OF:
-            self._unreadable(f"{RECEIVED} row {line}: NS/EW {seat!r} is not a seat (N, E, S, W)", line,
-                             COLUMNS["NS/EW"])
+            self._unreadable(Kind.BWS_SEAT, line, COLUMNS["NS/EW"], seat)
         declarer, pairs = number(row.get("Declarer")), (number(row.get("PairNS")), number(row.get("PairEW")))
         if declarer and None not in pairs and declarer not in pairs:  # 0: none given (pass, not played)
-            self._unreadable(f"{RECEIVED} row {line}: Declarer pair {declarer} is neither pair of the row (North-South "
-                             f"{pairs[0]}, East-West {pairs[1]}): who declared cannot be told", line,
-                             COLUMNS["Declarer"])
+            self._unreadable(Kind.BWS_DECLARER, line, COLUMNS["Declarer"], declarer, *pairs)
         tricks = self._tricks(row, line, contract.level)
         points = score(contract, is_vulnerable(standard_vulnerability(board), seat), tricks) \
             if seat in _SEAT_OF and tricks is not None else None
@@ -226,8 +217,7 @@ class Session:
             tricks = level + 6 + (0 if written == "=" else int(written))
             if 0 <= tricks <= 13:
                 return tricks
-        self._unreadable(f"{RECEIVED} row {line}: Result {written!r} is not a result of {level} "
-                         "(`=`, `+1`, `-2`, from 0 to 13 tricks)", line, COLUMNS["Result"])
+        self._unreadable(Kind.BWS_RESULT, line, COLUMNS["Result"], written, level)
         return None
 
     def _lead(self, row: Row, line: int) -> str:
@@ -238,13 +228,13 @@ class Session:
             return "-"
         card = parse_lead(written)
         if card is None:
-            self._unreadable(f"{RECEIVED} row {line}: LeadCard {written!r} is not a card (`S10`, `HA`)", line,
-                             COLUMNS["LeadCard"])
+            self._unreadable(Kind.BWS_LEAD, line, COLUMNS["LeadCard"], written)
             return "?"
         return card
 
-    def _unreadable(self, message: str, line: int, column: int) -> None:
-        self.by_row.setdefault(line, []).append(UnreadableBws.finding(message, line, column))
+    def _unreadable(self, kind: Kind, line: int, column: int, *facts: object) -> None:
+        """A problem of the ReceivedData row ``line`` (its ID, the first fact) at ``column``."""
+        self.by_row.setdefault(line, []).append(Problem(kind, line, column, (line, *facts)))
 
     def _numbered_by_direction(self) -> set[int]:
         """The sections that number their pairs per direction (a Mitchell: North-South 3 and East-West 3 are two
@@ -257,7 +247,7 @@ class Session:
 
     def records(self) -> Iterator[Record]:
         """The records of the session: per section and board its traveller, then per table with an auction or a
-        play its own record; the findings of a row on its board's record, those of rows no traveller holds (not
+        play its own record; the problems of a row on its board's record, those of rows no traveller holds (not
         placed, or two for one table) on none."""
         entries = self.entries()
         live = self._live(entries)
@@ -273,14 +263,14 @@ class Session:
             record = self._board_record(game, section, board, rows, hands.get((section, board)),
                                         evaluations.get((section, board)))
             for entry in rows:
-                record.findings += self.by_row.pop(entry.id, [])
+                record.problems += self.by_row.pop(entry.id, [])
             yield record
         results = {(entry.section, entry.table, entry.round, entry.board): entry for entry in live}
         for key, (bids, plays) in sorted(self._played().items()):
             game += 1
             yield self._table_record(game, key, bids, plays, results.get(key), hands.get((key[0], key[3])))
         for found in self.by_row.values():
-            self.findings += found
+            self.problems += found
         self.by_row = {}
 
     def _live(self, entries: list[Entry]) -> list[Entry]:
@@ -292,17 +282,14 @@ class Session:
             earlier = kept.get(key)
             if earlier is not None:
                 same = [cell[0] for cell in earlier.cells[5:]] == [cell[0] for cell in entry.cells[5:]]
-                at = f"table {entry.table} in round {entry.round}"
-                message = (f"board {entry.board} is entered twice at {at}: {entry.said} here and at "
-                           f"{RECEIVED}#{earlier.id} (the same result twice); only this row is checked" if same else
-                           f"board {entry.board} has two results at {at}: {entry.said} here, {earlier.said} at "
-                           f"{RECEIVED}#{earlier.id}; a table plays a board once, and only this row is checked")
-                self.by_row.setdefault(entry.id, []).append(RepeatedTable.finding(message, entry.id, COLUMNS["Board"]))
+                self.by_row.setdefault(entry.id, []).append(Problem(
+                    Kind.BWS_TWO_RESULTS, entry.id, COLUMNS["Board"],
+                    (entry.board, entry.table, entry.round, entry.said, earlier.id, earlier.said, same)))
             kept[key] = entry
         return sorted(kept.values(), key=lambda entry: entry.id)
 
     def _movement(self, live: list[Entry]) -> None:
-        """R106 for each live row that the movement (RoundData) does not have: no such table and round, other
+        """A problem for each live row that the movement (RoundData) does not have: no such table and round, other
         pairs, a board not of that round.  Not checked for a section that RoundData holds no row of."""
         if not self.tables.movement:
             return
@@ -313,22 +300,18 @@ class Session:
         for entry in live:
             if entry.section not in sections:
                 continue
-            at = f"table {entry.table} in round {entry.round}"
+            at = (entry.table, entry.round)
             seating = rounds.get((entry.section, entry.table, entry.round))
             if seating is None:
-                message = f"a result at {at}, which the movement (RoundData) does not have"
-                column = COLUMNS["Round"]
-            elif (seating.get("NSPair"), seating.get("EWPair")) != entry.pairs:
-                message = (f"pairs {_pair(entry.pairs[0])} and {_pair(entry.pairs[1])} at {at}, where the movement "
-                           f"(RoundData) seats {_pair(seating.get('NSPair'))} and {_pair(seating.get('EWPair'))}")
-                column = COLUMNS["PairNS"]
+                problem = Problem(Kind.BWS_NOT_IN_MOVEMENT, entry.id, COLUMNS["Round"], at)
+            elif (seated := (seating.get("NSPair"), seating.get("EWPair"))) != entry.pairs:
+                problem = Problem(Kind.BWS_OTHER_PAIRS, entry.id, COLUMNS["PairNS"], (*at, entry.pairs, seated))
             elif entry.board not in (boards := _boards(seating)):
-                message = (f"board {entry.board} at {at}, where the movement (RoundData) plays "
-                           f"{_board_words(boards)}")
-                column = COLUMNS["Board"]
+                problem = Problem(Kind.BWS_BOARD_NOT_IN_ROUND, entry.id, COLUMNS["Board"],
+                                  (entry.board, *at, frozenset(boards)))
             else:
                 continue
-            self.by_row.setdefault(entry.id, []).append(ImpossibleTraveller.finding(message, entry.id, column))
+            self.by_row.setdefault(entry.id, []).append(problem)
 
     def _by_board(self, rows: list[Row]) -> dict[tuple[int, int], Row]:
         by_board: dict[tuple[int, int], Row] = {}
@@ -350,9 +333,8 @@ class Session:
         if evaluation is not None:
             tricks = double_dummy_text(evaluation)
             if tricks is None:
-                record.findings.append(UnreadableBws.finding(
-                    "HandEvaluation: a trick count that is not 0-13; the board's double dummy tricks are not read",
-                    record.line, 1, place=f"HandEvaluation (section {self.letter(section)}, board {board})"))
+                record.problems.append(Problem(Kind.BWS_TRICK_COUNT, record.line, 1,
+                                               place=f"HandEvaluation (section {self.letter(section)}, board {board})"))
             else:
                 values.append(("DoubleDummyTricks", tricks))
         record.tags = [Tag(name, value, record.line, 1, as_written=False) for name, value in values]
@@ -486,10 +468,6 @@ def _known(value: int | None) -> str:
     return "?" if value is None else str(value)
 
 
-def _pair(pair: object) -> str:
-    return str(pair) if pair is not None else "?"
-
-
 def _boards(seating: Row) -> set[int]:
     """The boards a RoundData row plays: its CustomBoards list, else LowBoard to HighBoard."""
     custom = [int(n) for n in re.findall(r"\d+", text(seating.get("CustomBoards")))]
@@ -498,11 +476,3 @@ def _boards(seating: Row) -> set[int]:
     low, high = number(seating.get("LowBoard")), number(seating.get("HighBoard"))
     return set(range(low, high + 1)) if low is not None and high is not None else set()
 
-
-def _board_words(boards: set[int]) -> str:
-    if not boards:
-        return "no board"
-    low, high = min(boards), max(boards)
-    if len(boards) == high - low + 1:
-        return f"board {low}" if low == high else f"boards {low}-{high}"
-    return "boards " + ", ".join(map(str, sorted(boards)))

@@ -19,7 +19,6 @@ from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
-from ..rules.syntax import MalformedDealingFile
 from .base import guarded
 from .pbn_header import interpret_header
 
@@ -30,17 +29,18 @@ MAX_LINE = 4096  # of a line of a dealing file, what is read (its lines are shor
 @dataclass
 class Board:
     """One board as a file holds it: its number, the cards of each seat (in any order; a card may be there
-    twice), where it stands and where each seat's hand is written, and what is malformed in it (S150)."""
+    twice), where it stands and where each seat's hand is written, and what is malformed in it (its problems)."""
 
     number: int
     hands: dict[str, list[str]]
     line: int
     column: int
     columns: dict[str, int] = field(default_factory=dict)
-    problems: list[Finding] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
-    def malformed(self, message: str, line: int, column: int) -> None:
-        self.problems.append(MalformedDealingFile.finding(message, line, column))
+    def malformed(self, kind: Kind, line: int, column: int, *facts: object) -> None:
+        """A problem of the board: what is malformed in it, at (``line``, ``column``)."""
+        self.problems.append(Problem(kind, line, column, facts))
 
 
 def empty_hands() -> dict[str, list[str]]:
@@ -74,7 +74,7 @@ def board_record(fmt: str, game: int, board: Board) -> Record:
         for seat, cards in board.hands.items():
             if not cards:
                 deal.hands[seat] = ()  # a hand of no card, not one unknown
-    record.findings.extend(board.problems)
+    record.problems.extend(board.problems)
     return record
 
 
@@ -101,20 +101,20 @@ class DealingReader:
         if not games:
             self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, (self.format,)))
 
-    def malformed(self, message: str, line: int, column: int) -> None:
-        """S150 on the file (not on one of its boards)."""
-        self.file_findings.append(MalformedDealingFile.finding(message, line, column))
+    def malformed(self, kind: Kind, line: int, column: int, *facts: object) -> None:
+        """A problem of the file (not of one of its boards)."""
+        self.file_problems.append(Problem(kind, line, column, facts))
 
 
 def fixed_records(reader: DealingReader, size: int, start: int = 0) -> Iterator[tuple[int, int, bytes]]:
     """(ordinal from 1, byte offset, bytes) of each record of ``size`` bytes from byte ``start``; what is left at
-    the end, shorter than a record, is S150 on the file, and yielded too when it holds a whole board (``size``
+    the end, shorter than a record, is a problem of the file, and yielded too when it holds a whole board (``size``
     counts padding)."""
     ordinal, offset = 0, start
     while chunk := reader.stream.read(size):
         ordinal += 1
         if len(chunk) < size:
-            reader.file_findings.append(MalformedDealingFile.check_length(len(chunk), size, ordinal, offset + 1))
+            reader.malformed(Kind.DEALING_LEFT_OVER, ordinal, offset + 1, len(chunk), size)
         yield ordinal, offset, chunk
         offset += len(chunk)
 

@@ -18,6 +18,7 @@ import re
 from typing import Iterator
 
 from ..core import bridge
+from ..core.problems import Kind
 from .dealing import PACK, Board, DealingReader, empty_hands, fixed_records, hands_of_holders, text_lines
 
 _BER_SEATS = {ord(digit): seat for digit, seat in zip("1234", bridge.SEATS)}
@@ -41,10 +42,9 @@ def _everywhere(column: int) -> dict[str, int]:
     return dict.fromkeys(bridge.SEATS, column)
 
 
-def _out_of_range(board: Board, bad: list[int], what: str, line: int, column: int) -> None:
-    """S150 on ``board`` for the codes at offsets ``bad`` (the first said, the others counted)."""
-    more = f" (and {len(bad) - 1} more on this board)" if len(bad) > 1 else ""
-    board.malformed(f"card code out of range: {what}{more}", line, column + bad[0])
+def _out_of_range(board: Board, kind: Kind, bad: list[int], code: str, line: int, column: int) -> None:
+    """A problem of ``board`` for the codes at offsets ``bad`` (the first, ``code``, noted; the others counted)."""
+    board.malformed(kind, line, column + bad[0], code, len(bad) - 1)
 
 
 class BerReader(DealingReader):
@@ -57,7 +57,7 @@ class BerReader(DealingReader):
             board = Board(ordinal, empty_hands(), ordinal, offset + 1, _everywhere(offset + 1))
             bad = [at for at, byte in enumerate(chunk) if byte not in _BER_SEATS]
             if bad:
-                _out_of_range(board, bad, f"\"{chr(chunk[bad[0]])}\" is no seat 1 to 4", ordinal, offset + 1)
+                _out_of_range(board, Kind.BER_SEAT_DIGIT, bad, chr(chunk[bad[0]]), ordinal, offset + 1)
             for card, byte in zip(PACK, chunk):
                 if byte in _BER_SEATS:
                     board.hands[_BER_SEATS[byte]].append(card)
@@ -80,10 +80,10 @@ class BhgReader(DealingReader):
             seats = [bridge.seat_after(dealer, group) for group in range(4)]
             board = Board(number, empty_hands(), line, 1, {seat: 1 + 13 * group for group, seat in enumerate(seats)})
             if len(text) != len(PACK):
-                board.malformed(f"a board is {len(PACK)} letters, this line holds {len(text)}", line, 1)
+                board.malformed(Kind.BHG_LINE_LENGTH, line, 1, len(PACK), len(text))
             bad = [at for at, letter in enumerate(text) if letter not in _BHG_CARDS]
             if bad:
-                _out_of_range(board, bad, f"\"{text[bad[0]]}\" is no letter A to Z or a to z", line, 1)
+                _out_of_range(board, Kind.BHG_CARD_LETTER, bad, text[bad[0]], line, 1)
             for at, letter in enumerate(text[:len(PACK)]):
                 if letter in _BHG_CARDS:
                     board.hands[seats[min(at // 13, 3)]].append(_BHG_CARDS[letter])
@@ -114,8 +114,7 @@ class RzdReader(DealingReader):
                 yield Board(ordinal, hands_of_holders(rank_bytes_holders(chunk, "N")), ordinal, offset + 1,
                             _everywhere(offset + 1))
         if said != held:
-            self.malformed(f"the header says {said if said is not None else 'no number of'} boards, the file holds "
-                           f"{held}", 1, 1)
+            self.malformed(Kind.RZD_BOARD_COUNT, 1, 1, said, held)
 
 
 class CdsReader(DealingReader):
@@ -130,5 +129,5 @@ class CdsReader(DealingReader):
             board = Board(chunk[0] or ordinal, hands_of_holders(rank_bytes_holders(chunk[1:], "W")), ordinal,
                           offset + 1, _everywhere(offset + 2))
             if not chunk[0]:
-                board.malformed("board number 0: the board is numbered by its place", ordinal, offset + 1)
+                board.malformed(Kind.CDS_BOARD_ZERO, ordinal, offset + 1)
             yield board

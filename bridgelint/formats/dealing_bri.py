@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core import bridge
+from ..core.problems import Kind
 from .dealing import PACK, Board, DealingReader, empty_hands, fixed_records, text_lines
 
 RECORD = 128
@@ -51,15 +52,13 @@ def bri_board(number: int, data: bytes, line: int, column: int) -> Board:
             bad.append((at, code))
     if bad:
         at, code = bad[0]
-        more = f" (and {len(bad) - 1} more on this board)" if len(bad) > 1 else ""
-        board.malformed(f"card code \"{code.decode('latin-1')}\" is out of range: a card is 01 to 52{more}",
-                        line, column + at)
+        board.malformed(Kind.BRI_CARD_NUMBER, line, column + at, code.decode("latin-1"), len(bad) - 1)
     board.hands["W"] = [card for card in PACK if card not in listed]
     return board
 
 
 def dge_hands(board: Board, data: bytes, line: int, column: int) -> dict[str, list[str]]:
-    """The hands of 68 DGE bytes ``data`` written from (``line``, ``column``); what is malformed is S150 on
+    """The hands of 68 DGE bytes ``data`` written from (``line``, ``column``); what is malformed is a problem of
     ``board``, and where each hand starts goes to ``board.columns``."""
     hands = empty_hands()
     board.columns = dict.fromkeys(bridge.SEATS, column)
@@ -69,8 +68,7 @@ def dge_hands(board: Board, data: bytes, line: int, column: int) -> dict[str, li
         if suit is not None:
             due = bridge.SUITS[symbols % 4]
             if symbols == 16 or suit != due:
-                board.malformed(f"suit byte 0x{byte:02X} where {'no suit' if symbols == 16 else 'the ' + due} "
-                                f"symbol is due: each hand is ♠ ♥ ♦ ♣, four times", line, column + at)
+                board.malformed(Kind.DGE_SUIT_BYTE, line, column + at, byte, None if symbols == 16 else due)
                 return hands
             if symbols % 4 == 0:
                 board.columns[bridge.SEATS[symbols // 4]] = column + at
@@ -78,11 +76,10 @@ def dge_hands(board: Board, data: bytes, line: int, column: int) -> dict[str, li
         elif byte in _RANK_BYTES and symbols:
             hands[bridge.SEATS[(symbols - 1) // 4]].append(bridge.SUITS[(symbols - 1) % 4] + chr(byte))
         else:
-            board.malformed(f"byte 0x{byte:02X} is out of range: neither a rank nor a suit symbol is due "
-                            f"{'before the first suit symbol' if not symbols else 'here'}", line, column + at)
+            board.malformed(Kind.DGE_BYTE, line, column + at, byte, not symbols)
             return hands
     if symbols != 16:
-        board.malformed(f"{symbols} suit symbols where 16 are due", line, column + len(data))
+        board.malformed(Kind.DGE_SUIT_COUNT, line, column + len(data), symbols, 16)
     return hands
 
 
@@ -109,7 +106,7 @@ class BriReader(DealingReader):
             number += 1
             board = bri_board(number, digits, line, 1)
             if len(digits) != BRI_DIGITS:
-                board.malformed(f"a BRI line holds {BRI_DIGITS} digits, this one {len(digits)}", line, 1)
+                board.malformed(Kind.BRI_LINE_LENGTH, line, 1, BRI_DIGITS, len(digits))
             yield board
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import reduce
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from ..core import bridge
-from ..rules.syntax import MalformedDealingFile
+from ..core.problems import Kind
 from .dealing import Board, DealingReader, empty_hands, text_lines
 
 LETTERS = 26
@@ -29,6 +29,11 @@ _NUMBER = re.compile(r"[0-9]{1,9}")
 _BOARD_KEY = re.compile(r"board\s*([0-9]{1,3})")
 _BOARD_VALUE = re.compile(r"([a-p]{26})([0-9]{1,3})")
 _SNIFF = re.compile(rb"(?:\xef\xbb\xbf)?\s*\[document\]", re.IGNORECASE)
+
+
+def checksum_holds(written: str, due: Iterable[int]) -> bool:
+    """Whether the checksum ``written`` is one of the values ``due`` (those a writer may have computed)."""
+    return written.isascii() and written.isdigit() and int(written) in due
 
 
 def looks_like_dlm(head: bytes) -> bool:
@@ -56,7 +61,7 @@ class DlmReader(DealingReader):
             if number in session:
                 yield board
             else:
-                self.file_findings += board.problems
+                self.file_problems += board.problems
 
     def _read(self) -> tuple[dict[str, _Value], dict[int, _Value]]:
         """The ``[Document]`` section's header values and its boards by number (the first of each)."""
@@ -78,8 +83,7 @@ class DlmReader(DealingReader):
             if board is not None:
                 number = int(board.group(1))
                 if number in written:
-                    self.malformed(f"board {number} is written twice (first at line {written[number].line}): the "
-                                   "first is read", line, 1)
+                    self.malformed(Kind.DLM_BOARD_TWICE, line, 1, number, written[number].line)
                 else:
                     written[number] = at
             elif name in HEADER_KEYS:
@@ -88,14 +92,14 @@ class DlmReader(DealingReader):
 
     def _session(self, header: dict[str, _Value], written: dict[int, _Value]) -> range:
         """The board numbers of the session (From..To; every board written when the header does not say),
-        with S150 for a header that does not hold, a checksum that does not match, a board of it missing."""
+        with a problem for a header that does not hold, a checksum that does not match, a board of it missing."""
         bounds = [self._number(header, key) for key in ("from board", "to board")]
         low, high = bounds
         if low is None or high is None:
             return range(min(written, default=1), max(written, default=0) + 1)
         to = header["to board"]
         if not 1 <= low <= high <= LAST_BOARD:
-            self.malformed(f"the boards From {low} To {high} are no range of boards 1 to {LAST_BOARD}", to.line, 1)
+            self.malformed(Kind.DLM_BOARD_RANGE, to.line, 1, low, high, LAST_BOARD)
             return range(max(low, 1), min(high, LAST_BOARD) + 1)
         show = int(header["status"].text.lower() == "show") if "status" in header else 0
         due = [(high - low + 1) ^ show]
@@ -104,40 +108,34 @@ class DlmReader(DealingReader):
             due.insert(0, copies ^ low ^ high ^ show)
         checksum = header.get("checksum")
         if checksum is None:
-            self.malformed("the file has no Checksum", to.line, 1)
-        else:
-            found = MalformedDealingFile.check_checksum("the file", checksum.text, tuple(dict.fromkeys(due)),
-                                                        checksum.line, checksum.column)
-            if found is not None:
-                self.file_findings.append(found)
+            self.malformed(Kind.DLM_NO_CHECKSUM, to.line, 1)
+        elif not checksum_holds(checksum.text, due):
+            self.malformed(Kind.DEALING_CHECKSUM, checksum.line, checksum.column, None, checksum.text,
+                           tuple(dict.fromkeys(due)))
         missing = [number for number in range(low, high + 1) if number not in written]
         if missing:
-            self.malformed(f"board {missing[0]} of the session (From {low} To {high}) is not in the file"
-                           + (f", nor {len(missing) - 1} more" if len(missing) > 1 else ""), to.line, 1)
+            self.malformed(Kind.DLM_MISSING_BOARDS, to.line, 1, missing[0], len(missing) - 1, low, high)
         return range(low, high + 1)
 
     def _number(self, header: dict[str, _Value], key: str) -> int | None:
-        """The number of header ``key``; S150 when it is missing or no number."""
+        """The number of header ``key``; None (and a problem) when it is missing or no number."""
         value = header.get(key)
         if value is None or not _NUMBER.fullmatch(value.text):
             where = (value.line, value.column) if value is not None else (1, 1)
-            self.malformed(f"the file's {key.capitalize()} is {'missing' if value is None else 'no number'}",
-                           *where)
+            self.malformed(Kind.DLM_HEADER_NUMBER, *where, key, value.text if value is not None else None)
             return None
         return int(value.text)
 
     def _board(self, number: int, value: _Value) -> Board:
-        """Board ``number`` of its written ``value``; S150 on it for letters and a checksum that do not hold."""
+        """Board ``number`` of its written ``value``; problems of it for letters and a checksum that do not hold."""
         board = Board(number, empty_hands(), value.line, 1, dict.fromkeys(bridge.SEATS, value.column))
         found = _BOARD_VALUE.fullmatch(value.text)
         if found is None:
             bad = next((at for at, char in enumerate(value.text[:LETTERS]) if not "a" <= char <= "p"), None)
             if bad is not None:
-                board.malformed(f"card code \"{value.text[bad]}\" is out of range: the letters are a to p",
-                                value.line, value.column + bad)
+                board.malformed(Kind.DLM_CARD_LETTER, value.line, value.column + bad, value.text[bad])
             else:
-                board.malformed(f"a board is {LETTERS} letters and a 3-digit checksum, not \"{value.text}\"",
-                                value.line, value.column)
+                board.malformed(Kind.DLM_BOARD_VALUE, value.line, value.column, LETTERS, value.text)
         for at, letter in enumerate(value.text[:LETTERS]):
             if not "a" <= letter <= "p":
                 continue  # the two cards go to no one: the hands hold them not (D103)
@@ -146,8 +144,7 @@ class DlmReader(DealingReader):
             board.hands[bridge.SEATS[v % 4]].append(bridge.PACK[2 * at + 1])
         if found is not None:
             due = reduce(lambda total, letter: total ^ ord(letter), found.group(1), number)
-            checksum = MalformedDealingFile.check_checksum(f"board {number}", found.group(2), (due,), value.line,
-                                                           value.column + LETTERS)
-            if checksum is not None:
-                board.problems.append(checksum)
+            if not checksum_holds(found.group(2), [due]):
+                board.malformed(Kind.DEALING_CHECKSUM, value.line, value.column + LETTERS, number, found.group(2),
+                                (due,))
         return board

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core import bridge
+from ..core.problems import Kind
 from .dealing import Board, DealingReader, deal_value, fixed_records
 from .dealing_bri import BRI_DIGITS, DGE_BYTES, bri_board, dge_hands
 
@@ -49,53 +50,45 @@ class DupReader(DealingReader):
             else:
                 board = bri_board(lowest + ordinal - 1, chunk, ordinal, offset + 1)
                 if len(trailer) == len(NO_TRAILER) and trailer not in (NO_TRAILER, first):
-                    board.malformed(f"the trailer \"{_shown(trailer)}\" is neither ten NULs nor board 1's "
-                                    f"(\"{_shown(first)}\")", ordinal, offset + TRAILER + 1)
+                    board.malformed(Kind.DUP_TRAILER_COPY, ordinal, offset + TRAILER + 1, trailer, first)
             _compare_dge(board, chunk[BRI_DIGITS:TRAILER], offset + BRI_DIGITS + 1)
             held = ordinal
             yield board
         if highest is not None and held and highest >= lowest and highest - lowest + 1 != held:
-            self.malformed(f"the trailer says boards {lowest} to {highest}, {highest - lowest + 1} boards; the "
-                           f"file holds {held}", 1, TRAILER + 8)
+            self.malformed(Kind.DUP_TRAILER_RANGE, 1, TRAILER + 8, lowest, highest, held)
 
 
 def _read_trailer(board: Board, trailer: bytes, column: int) -> tuple[int, int | None]:
     """The lowest and the highest board number board 1's ``trailer`` says (1 and None where it says none);
-    what is malformed is S150 on ``board``."""
+    what is malformed is a problem of ``board``."""
     if trailer in (NO_TRAILER, b""):
-        board.malformed("board 1 has no trailer (ten NULs or none): the range of boards is not given", 1, column)
+        board.malformed(Kind.DUP_NO_TRAILER, 1, column)
         return 1, None
     for at, name in enumerate(_FLAGS):
         flag = trailer[at:at + 1]
         if flag not in (b"Y", b"N"):
-            board.malformed(f"the trailer's {name} flag is \"{_shown(flag)}\", not Y or N", 1, column + at)
+            board.malformed(Kind.DUP_TRAILER_FLAG, 1, column + at, name, flag)
     lowest, copies, highest = (trailer[start:end].strip(b" ") for start, end in ((2, 5), (5, 7), (7, 10)))
     if copies and not copies.isdigit():
-        board.malformed(f"the trailer's copies of each board \"{_shown(copies)}\" is no number", 1, column + 5)
+        board.malformed(Kind.DUP_TRAILER_NUMBER, 1, column + 5, "copies", copies)
     if not lowest.isdigit() or int(lowest) == 0:
-        board.malformed(f"the trailer's lowest board \"{_shown(lowest)}\" is no board number", 1, column + 2)
+        board.malformed(Kind.DUP_TRAILER_NUMBER, 1, column + 2, "lowest", lowest)
         lowest = b"1"
     if highest and not highest.isdigit():
-        board.malformed(f"the trailer's highest board \"{_shown(highest)}\" is no number", 1, column + 7)
+        board.malformed(Kind.DUP_TRAILER_NUMBER, 1, column + 7, "highest", highest)
         highest = b""
     low, high = int(lowest), (int(highest) if highest else None)
     if high is not None and high < low:
-        board.malformed(f"the trailer's highest board {high} is below its lowest {low}", 1, column + 7)
+        board.malformed(Kind.DUP_TRAILER_ORDER, 1, column + 7, low, high)
     return low, high
 
 
 def _compare_dge(board: Board, dge: bytes, column: int) -> None:
-    """S150 on ``board`` when its DGE part is malformed or deals other hands than its BRI part."""
+    """A problem of ``board`` when its DGE part is malformed or deals other hands than its BRI part."""
     if len(dge) < DGE_BYTES or not dge.strip(b" "):  # cut short (said already) or blank: a blind file
         return
     part = Board(board.number, {}, board.line, column)
     hands = dge_hands(part, dge, board.line, column)
     board.problems += part.problems
     if not part.problems and any(sorted(hands[seat]) != sorted(board.hands[seat]) for seat in bridge.SEATS):
-        board.malformed(f"the DGE part deals {deal_value(hands)}, the BRI part {deal_value(board.hands)}",
-                        board.line, column)
-
-
-def _shown(data: bytes) -> str:
-    """Bytes as a message shows them: printable ASCII as it is, other bytes as <0xNN>."""
-    return "".join(chr(byte) if 0x20 <= byte < 0x7F else f"<0x{byte:02X}>" for byte in data)
+        board.malformed(Kind.DUP_DGE_DEAL, board.line, column, deal_value(hands), deal_value(board.hands))

@@ -30,8 +30,6 @@ from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tables import Table
 from ..core.tags import Tag
-from ..rules.syntax import MalformedUsebio, UnknownUsebio
-from ..rules.tables import ScoreTableMatchpoints
 from .base import guarded
 from .pbn_header import interpret_header
 from .text import code_page_problem
@@ -172,9 +170,10 @@ def _undeclared(data: bytes, encoding: str | None, problems: list[Problem]) -> t
     return data, None
 
 
-def parse(data: bytes, encoding: str | None, findings: list[Finding], problems: list[Problem]) -> _Node | None:
-    """The element tree of ``data`` as far as it is well-formed (None: no root element); findings of the file
-    (S130, S114) to ``findings``.  ``encoding``: the one to read text in that declares none and is not UTF-8."""
+def parse(data: bytes, encoding: str | None, problems: list[Problem]) -> _Node | None:
+    """The element tree of ``data`` as far as it is well-formed (None: no root element); the problems of the file
+    (XML not well-formed, an entity refused, a Windows code page, elements and attributes not USEBIO's) to
+    ``problems``.  ``encoding``: the one to read text in that declares none and is not UTF-8."""
     from xml.parsers import expat  # here: a check of PBN or LIN files does not pay for importing it
 
     data, override = _undeclared(data, encoding, problems)
@@ -198,13 +197,13 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding], problems: 
             else:
                 parent.children = [node]
             if allowed is not None and name not in allowed:
-                findings.append(_misplaced(node, parent))
+                problems.append(_misplaced(node, parent))
         else:
             node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1,
                          CHILDREN["USEBIO"] if name == "USEBIO" else None)
             roots.append(node)
         if attrs and node.allowed is not None:
-            findings.extend(_unknown_attributes(node))
+            problems.extend(_unknown_attributes(node))
         stack.append(node)
 
     def end(name: str) -> None:
@@ -215,13 +214,10 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding], problems: 
 
     def doctype(name: str, system: str | None, public: str | None, internal: int) -> None:
         if internal:
-            findings.append(MalformedUsebio.finding(
-                "the DOCTYPE has an internal subset: its declarations are not read (USEBIO needs none)", *where()))
+            problems.append(Problem(Kind.USEBIO_INTERNAL_SUBSET, *where()))
 
     def entity(name: str, *rest: object) -> None:
-        findings.append(MalformedUsebio.finding(
-            f"the DOCTYPE declares the entity '{name}': entities are never expanded nor fetched, and the file is "
-            "not read further", *where()))
+        problems.append(Problem(Kind.USEBIO_ENTITY, *where(), (name,)))
         raise _Refused
 
     parser.StartElementHandler = start
@@ -233,8 +229,8 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding], problems: 
     try:
         parser.Parse(data, True)
     except expat.ExpatError as error:
-        findings.append(MalformedUsebio.finding(f"not well-formed XML: {expat.ErrorString(error.code)}; what was "
-                                                "read before is checked", error.lineno, error.offset + 1))
+        problems.append(Problem(Kind.USEBIO_NOT_WELL_FORMED, error.lineno, error.offset + 1,
+                                (expat.ErrorString(error.code),)))
     except _Refused:
         pass
     return roots[0] if roots else None
@@ -243,18 +239,15 @@ def parse(data: bytes, encoding: str | None, findings: list[Finding], problems: 
 # --- from elements to records ---------------------------------------------------------------------------------
 
 class _Found:
-    """Where the findings of what is being read go (the file's, a record's), made at an element's place."""
+    """Where the problems of what is being read go (the file's, a record's), noted at an element's place."""
 
-    __slots__ = ("findings",)
+    __slots__ = ("problems",)
 
-    def __init__(self, findings: list[Finding]):
-        self.findings = findings
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
 
-    def unknown(self, node: _Node, what: str) -> None:
-        self.findings.append(UnknownUsebio.finding(what, node.line, node.column))
-
-    def malformed(self, node: _Node, what: str) -> None:
-        self.findings.append(MalformedUsebio.finding(what, node.line, node.column))
+    def note(self, node: _Node, kind: Kind, *facts: object) -> None:
+        self.problems.append(Problem(kind, node.line, node.column, facts))
 
 
 @dataclass
@@ -280,24 +273,22 @@ class UsebioReader:
         self.file_problems: list[Problem] = []
 
     def __iter__(self) -> Iterator[Record]:
-        findings = self.file_findings
-        root = parse(self.stream.read(), self.encoding, findings, self.file_problems)
+        problems = self.file_problems
+        root = parse(self.stream.read(), self.encoding, problems)
         games = 0
         if root is not None and root.name != "USEBIO":
-            findings.append(MalformedUsebio.finding(f"the root element is {root.name}, not USEBIO: not a USEBIO file",
-                                                    root.line, root.column))
+            problems.append(Problem(Kind.USEBIO_ROOT, root.line, root.column, (root.name,)))
         elif root is not None:
             version = root.attrs.get("Version")
             if version is not None and version not in VERSIONS:
-                findings.append(UnknownUsebio.finding(f"USEBIO Version \"{version}\" is none of 1.0, 1.2, 1.3",
-                                                      root.line, root.column))
+                problems.append(Problem(Kind.USEBIO_VERSION, root.line, root.column, (version,)))
             deals = {number: board for handset in root.all("HANDSET") for board in handset.all("BOARD")
                      if (number := bridge.board_int(board.value("BOARD_NUMBER"))) is not None}
             club = root.child("CLUB")
             for event_node in root.all("EVENT"):
-                event = _event(event_node, club, deals, _Found(findings))
+                event = _event(event_node, club, deals, _Found(problems))
                 boards = _played(event_node)
-                ranking = _ranking(event_node, event, _Found(findings)) if boards else None
+                ranking = _ranking(event_node, event, _Found(problems)) if boards else None
                 for board, lines in boards:
                     games += 1
                     record = guarded(_record, "usebio", games, board.line, board, lines, event, games)
@@ -309,23 +300,21 @@ class UsebioReader:
             self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, ("usebio",)))
 
 
-def _misplaced(node: _Node, parent: _Node) -> Finding:
-    """S131 for an element not known (its content is not read), S130 for a known one where its parent has none."""
+def _misplaced(node: _Node, parent: _Node) -> Problem:
+    """An element not known (its content is not read), or a known one where its parent has none."""
     if node.allowed is None:
-        return UnknownUsebio.finding(f"element {node.name} is not USEBIO's: kept, not read", node.line, node.column)
-    return MalformedUsebio.finding(f"element {node.name} does not belong in {parent.name}: not read", node.line,
-                                   node.column)
+        return Problem(Kind.USEBIO_UNKNOWN_ELEMENT, node.line, node.column, (node.name,))
+    return Problem(Kind.USEBIO_MISPLACED_ELEMENT, node.line, node.column, (node.name, parent.name))
 
 
-def _unknown_attributes(node: _Node) -> list[Finding]:
-    """S131 for each attribute USEBIO does not define on the element, and for an EVENT_TYPE no version defines."""
+def _unknown_attributes(node: _Node) -> list[Problem]:
+    """Each attribute USEBIO does not define on the element, and an EVENT_TYPE no version defines."""
     allowed = ATTRIBUTES.get(node.name, frozenset())
-    found = [UnknownUsebio.finding(f"attribute {name} of {node.name} is not USEBIO's: kept, not read", node.line,
-                                   node.column) for name in node.attrs if name not in allowed]
+    found = [Problem(Kind.USEBIO_UNKNOWN_ATTRIBUTE, node.line, node.column, (name, node.name))
+             for name in node.attrs if name not in allowed]
     kind = node.attrs.get("EVENT_TYPE", "").strip()
     if kind and kind.upper() not in EVENT_TYPES and "EVENT_TYPE" in allowed:
-        found.append(UnknownUsebio.finding(f"EVENT_TYPE \"{kind}\" of {node.name} is none that USEBIO defines: its "
-                                           "scoring is not guessed", node.line, node.column))
+        found.append(Problem(Kind.USEBIO_EVENT_TYPE, node.line, node.column, (kind, node.name)))
     return found
 
 
@@ -349,7 +338,7 @@ def _event(node: _Node, club: _Node | None, deals: dict[int, _Node], found: _Fou
     if date is not None and date.text:
         m = _DATE.fullmatch(date.text)
         if m is None:
-            found.unknown(date, f"DATE \"{date.text}\" is neither dd/mm/yyyy nor yyyy-mm-dd: not read")
+            found.note(date, Kind.USEBIO_DATE, date.text)
         else:
             day, month, year = (m.group(1), m.group(2), m.group(3)) if m.group(3) else (m.group(6), m.group(5),
                                                                                        m.group(4))
@@ -393,7 +382,7 @@ def _played(event: _Node) -> list[tuple[_Node, list[_Node]]]:
 
 def _record(board: _Node, lines: list[_Node], event: _Event, game: int) -> Record:
     record = Record("usebio", game, board.line, board.column)
-    found = _Found(record.findings)
+    found = _Found(record.problems)
     record.tags = list(event.tags)
     number_node = board.child("BOARD_NUMBER")
     number = bridge.board_int(number_node.text) if number_node is not None else None
@@ -406,8 +395,7 @@ def _record(board: _Node, lines: list[_Node], event: _Event, game: int) -> Recor
     if vulnerability is not None:
         value = _VULNERABILITY.get(vulnerability.text.upper())
         if value is None:
-            found.unknown(vulnerability, f"VULNERABILITY \"{vulnerability.text}\" is none of Love, North-South, "
-                                         "East-West, All: the board number's is taken")
+            found.note(vulnerability, Kind.USEBIO_VULNERABILITY, vulnerability.text)
         else:
             record.tags.append(_tag("Vulnerable", value, vulnerability))
     if number is not None:
@@ -432,15 +420,14 @@ def _deal(board: _Node, found: _Found) -> str:
         direction = written["DIRECTION"].text if "DIRECTION" in written else ""
         seat = _SEATS.get(direction.upper())
         if seat is None:
-            found.malformed(hand, f"HAND DIRECTION \"{direction}\" is no seat (North, East, South, West)")
+            found.note(hand, Kind.USEBIO_HAND_DIRECTION, direction)
             continue
         holdings = []
         for name in _SUITS:
             suit = written.get(name)
             ranks = suit.text.upper().replace("10", "T") if suit is not None else ""
             if ranks.strip(bridge.RANKS):  # what is left is no rank
-                found.malformed(suit or hand, f"{name} \"{ranks}\" of {direction} holds what is no rank "
-                                              "(AKQJT98765432): the hand is not read")
+                found.note(suit or hand, Kind.USEBIO_HAND_RANKS, name, ranks, direction)
                 break
             holdings.append(ranks)
         else:
@@ -448,20 +435,16 @@ def _deal(board: _Node, found: _Found) -> str:
     return "N:" + " ".join(hands.get(seat, "-") for seat in "NESW")
 
 
-# the ScoreTable of a traveller: its columns, the TRAVELLER_LINE element each column's cells come from, and what
-# the element must be
-_TRAVELLER = (("PairId_NS", "NS_PAIR_NUMBER", "a pair number"), ("PairId_EW", "EW_PAIR_NUMBER", "a pair number"),
-              ("Contract", "CONTRACT", "a contract (4S, 3NTX, 5Dxx, PASS, NP)"),
-              ("Declarer", "PLAYED_BY", "a seat (N, E, S, W)"), ("Result", "TRICKS", "a number of tricks (0-13)"),
-              ("Lead", "LEAD", "a card (TD or DT)"),
-              ("Score_NS", "SCORE", "a score (420, -50) or an artificial one (A6040)"))
+# the ScoreTable of a traveller: its columns, and the TRAVELLER_LINE element each column's cells come from
+_TRAVELLER = (("PairId_NS", "NS_PAIR_NUMBER"), ("PairId_EW", "EW_PAIR_NUMBER"), ("Contract", "CONTRACT"),
+              ("Declarer", "PLAYED_BY"), ("Result", "TRICKS"), ("Lead", "LEAD"), ("Score_NS", "SCORE"))
 
 
 def _traveller(board: _Node, lines: list[_Node], found: _Found) -> Table:
     """The board's TRAVELLER_LINEs as a ScoreTable: PBN cells at their elements' places."""
     written = {element.name for line in lines for element in line.children}
     points = [name for name in _POINTS if name in written]
-    columns = [column for column, _, _ in _TRAVELLER]
+    columns = [column for column, _ in _TRAVELLER]
     columns += [f"{_POINT_COLUMNS[name[3:]]}_{name[:2]}" for name in points]
     datum = board.child("BOARD_AVERAGE")
     if datum is not None:
@@ -473,7 +456,7 @@ def _traveller(board: _Node, lines: list[_Node], found: _Found) -> Table:
             node = line.child(name)
             text = node.text if node is not None else ""
             if text and _DECIMAL.fullmatch(text) is None:
-                found.malformed(node or line, f"{name} \"{text}\" is not a number")
+                found.note(node or line, Kind.USEBIO_VALUE, name, text)
                 text = ""
             cells.append(_cell(("^" if artificial and text else "") + (text or "-"), node or line))
             if text and name.endswith("_MATCH_POINTS") and node is not None:
@@ -481,14 +464,14 @@ def _traveller(board: _Node, lines: list[_Node], found: _Found) -> Table:
         if datum is not None:
             text = datum.text if _SCORE.fullmatch(datum.text) else "-"
             if text == "-":
-                found.malformed(datum, f"BOARD_AVERAGE \"{datum.text}\" is not a score")
+                found.note(datum, Kind.USEBIO_VALUE, datum.name, datum.text)
             cells.append(_cell(text, datum))
         rows.append(cells)
     return Table.of_cells("ScoreTable", columns, rows, board.line, board.column)
 
 
 def _artificial_points(line: _Node, node: _Node, text: str, lines: int, found: _Found) -> None:
-    """T106 where the matchpoints of an artificial line (``A6040``: 60% to North-South, 40% to East-West) are
+    """A problem where the matchpoints of an artificial line (``A6040``: 60% to North-South, 40% to East-West) are
     not those percentages of the board's top, two points a score beaten among its ``lines``."""
     m = _ARTIFICIAL.fullmatch(line.value("SCORE") or "")
     if m is None:
@@ -499,9 +482,7 @@ def _artificial_points(line: _Node, node: _Node, text: str, lines: int, found: _
     places = len(text.partition(".")[2])
     if abs(float(text) - expected) > 0.5 * 10 ** -places + 1e-9:
         shown = f"{expected:.{places}f}" if places else f"{expected:g}"
-        found.findings.append(ScoreTableMatchpoints.finding(
-            f"{node.name} {text}, but the artificial score {m.group(0)} gives {node.name[:2]} {share}% of the top "
-            f"{top}: {shown}", node.line, node.column, expected=shown))
+        found.note(node, Kind.USEBIO_ARTIFICIAL_POINTS, node.name, text, m.group(0), share, top, shown)
 
 
 Cell = tuple[str, int, int]
@@ -514,7 +495,7 @@ def _cell(text: str, node: _Node) -> Cell:
 def _line(line: _Node, found: _Found) -> tuple[list[Cell], bool]:
     """The cells of a TRAVELLER_LINE's pairs, contract, declarer, result, lead and score; whether it is no result
     of the field (an artificial ``A6040`` score, a board not played)."""
-    nodes = [line.child(element) for _, element, _ in _TRAVELLER]
+    nodes = [line.child(element) for _, element in _TRAVELLER]
     texts = [node.text if node is not None else "" for node in nodes]
     north, east, contract, declarer, tricks, lead, score = texts
     written = contract.upper()
@@ -525,10 +506,10 @@ def _line(line: _Node, found: _Found) -> tuple[list[Cell], bool]:
              _DECLARERS.get(declarer) if played else "-", _tricks_cell(tricks) if played else "-",
              (bridge.parse_lead(lead) if lead else "-"), "-" if artificial else _score_cell(score))
     out = []
-    for cell, node, text, (_, element, what) in zip(cells, nodes, texts, _TRAVELLER):
+    for cell, node, text, (_, element) in zip(cells, nodes, texts, _TRAVELLER):
         at = node or line
         if cell is None:
-            found.malformed(at, f"{element} \"{text}\" is not {what}")
+            found.note(at, Kind.USEBIO_VALUE, element, text)
             cell = "-"
         out.append((cell, at.line, at.column))
     return out, artificial
@@ -582,11 +563,11 @@ def _ranking(event_node: _Node, event: _Event, found: _Found) -> Table | None:
         place = pair.child("PLACE")
         m = _PLACE.fullmatch(place.text) if place is not None else None
         if place is not None and m is None and place.text:
-            found.unknown(place, f"PLACE \"{place.text}\" is no place: not read")
+            found.note(place, Kind.USEBIO_PLACE, place.text)
         cells["Rank"] = _cell(m.group(1) if m is not None else "-", place or pair)
         number = pair.child("PAIR_NUMBER")
         if number is None or not number.text:
-            found.malformed(number or pair, "PAIR has no PAIR_NUMBER")
+            found.note(number or pair, Kind.USEBIO_NO_PAIR_NUMBER)
         cells["PairId"] = _cell(_quoted(number.text) if number is not None and number.text else "-", number or pair)
         direction = pair.child("DIRECTION")
         cells["Direction"] = _cell(direction.text if direction is not None and direction.text in ("NS", "EW")
@@ -595,7 +576,7 @@ def _ranking(event_node: _Node, event: _Event, found: _Found) -> Table | None:
             node = pair.child(element)
             text = node.text if node is not None else ""
             if text and _DECIMAL.fullmatch(text) is None:
-                found.malformed(node or pair, f"{element} \"{text}\" is not a number")
+                found.note(node or pair, Kind.USEBIO_VALUE, element, text)
                 text = ""
             cells[column] = _cell(text or "-", node or pair)
         names = [player.value("PLAYER_NAME") or "" for player in pair.all("PLAYER")]

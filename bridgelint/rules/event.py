@@ -11,11 +11,12 @@ FouledBoard's documentation.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from ..core.bridge import SEAT_NAMES, SEATS, VULNERABILITIES, turned_vulnerability
 from ..core.findings import Finding, Related
 from ..core.fingerprint import card_name, differences, turn
+from ..core.problems import Kind, Problem
 from ..core.scoring import imps
 from ..core.sighting import Sighting
 from .base import Rule
@@ -259,6 +260,20 @@ class RepeatedTable(Rule):
 
     code, name, severity, law = "E103", "repeated-table", "error", "Law 15"
     stage = "event"
+    reads = frozenset((Kind.BWS_TWO_RESULTS,))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """E103 on the later of two live BWS rows of one table, round and board, naming the earlier."""
+        board, table, round_, said, earlier, earlier_said, same = problem.facts
+        at = f"table {table} in round {round_}"
+        if same:
+            message = (f"board {board} is entered twice at {at}: {said} here and at ReceivedData#{earlier} (the same "
+                       "result twice); only this row is checked")
+        else:
+            message = (f"board {board} has two results at {at}: {said} here, {earlier_said} at ReceivedData#{earlier}; "
+                       "a table plays a board once, and only this row is checked")
+        yield cls.finding(message, problem.line, problem.column)
 
     @classmethod
     def check_place(cls, sighting: Sighting, digest: int, outcome: str | None, other: Other) -> Finding:

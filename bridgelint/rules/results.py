@@ -17,6 +17,7 @@ from operator import eq, neg
 from typing import Any, Callable, Iterator, NamedTuple
 
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.results import MATCH_BOARDS, cross_imps, datum, round_to_ten, victory_points
 from ..core.scoring import IMP_SCALES, imps_against
@@ -352,6 +353,23 @@ class ImpossibleTraveller(_ScoreTableRule):
     """
 
     code, name, severity, law = "R106", "impossible-traveller", "error", "PBN §5.9"
+    reads = frozenset((Kind.BWS_NOT_IN_MOVEMENT, Kind.BWS_OTHER_PAIRS, Kind.BWS_BOARD_NOT_IN_ROUND))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """R106 on a BWS row that the session's movement (RoundData) does not have."""
+        if problem.kind is Kind.BWS_NOT_IN_MOVEMENT:
+            table, round_ = problem.facts
+            message = f"a result at table {table} in round {round_}, which the movement (RoundData) does not have"
+        elif problem.kind is Kind.BWS_OTHER_PAIRS:
+            table, round_, (ns, ew), (seated_ns, seated_ew) = problem.facts
+            message = (f"pairs {_pair(ns)} and {_pair(ew)} at table {table} in round {round_}, where the movement "
+                       f"(RoundData) seats {_pair(seated_ns)} and {_pair(seated_ew)}")
+        else:
+            board, table, round_, boards = problem.facts
+            message = (f"board {board} at table {table} in round {round_}, where the movement (RoundData) plays "
+                       f"{_board_words(boards)}")
+        yield cls.finding(message, problem.line, problem.column)
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         view = traveller(ctx)
@@ -396,6 +414,21 @@ class ImpossibleTraveller(_ScoreTableRule):
             line, column = table.element_place(start + at_table)
             yield self.finding(f"ScoreTable has two rows for table {played_at} in round {played_in}: here and at "
                                f"line {table.element_place(earlier_at)[0]}", line, column)
+
+
+def _pair(pair: object) -> str:
+    """A pair of a BWS row or of its movement, as R106 says it: ``?`` where none is given."""
+    return str(pair) if pair is not None else "?"
+
+
+def _board_words(boards: frozenset[int]) -> str:
+    """The boards a round of a BWS movement plays, as R106 says them: ``boards 1-3``, ``boards 1, 4``."""
+    if not boards:
+        return "no board"
+    low, high = min(boards), max(boards)
+    if len(boards) == high - low + 1:
+        return f"board {low}" if low == high else f"boards {low}-{high}"
+    return "boards " + ", ".join(map(str, sorted(boards)))
 
 
 @lru_cache(maxsize=256)

@@ -730,6 +730,136 @@ class UnknownLinTag(Rule):
                           problem.column)
 
 
+def _more(more: int) -> str:
+    """The codes out of range on a board past the first, counted."""
+    return f" (and {more} more on this board)" if more else ""
+
+
+def _shown(data: bytes) -> str:
+    """Bytes as a message shows them: printable ASCII as it is, other bytes as <0xNN>."""
+    return "".join(chr(byte) if 0x20 <= byte < 0x7F else f"<0x{byte:02X}>" for byte in data)
+
+
+def _checksum(board: int | None, written: str, due: tuple[int, ...]) -> str:
+    what = "the file" if board is None else f"board {board}"
+    return f"the checksum of {what} is {written or 'empty'}, not {' or '.join(map(str, due))}"
+
+
+_DUP_NUMBERS = {"copies": ("copies of each board", "no number"), "lowest": ("lowest board", "no board number"),
+                "highest": ("highest board", "no number")}  # a DUP trailer's numbers: what each is, what it is not
+
+# S150: each kind a dealing file's reader notes, in words (the facts are the kind's, in order)
+_DEALING_WORDS: dict[Kind, Callable[..., str]] = {
+    Kind.DEALING_LEFT_OVER: lambda left, size: (f"the file does not end on a whole board: {counted(left, 'byte')} "
+                                                f"left over where a board takes {size}"),
+    Kind.DEALING_CHECKSUM: _checksum,
+    Kind.DLM_BOARD_TWICE: lambda number, first: f"board {number} is written twice (first at line {first}): the "
+                                                "first is read",
+    Kind.DLM_BOARD_RANGE: lambda low, high, last: f"the boards From {low} To {high} are no range of boards 1 to {last}",
+    Kind.DLM_NO_CHECKSUM: lambda: "the file has no Checksum",
+    Kind.DLM_MISSING_BOARDS: lambda first, more, low, high: (
+        f"board {first} of the session (From {low} To {high}) is not in the file"
+        + (f", nor {more} more" if more else "")),
+    Kind.DLM_HEADER_NUMBER: lambda key, written: (f"the file's {key.capitalize()} is "
+                                                  f"{'missing' if written is None else 'no number'}"),
+    Kind.DLM_CARD_LETTER: lambda letter: f"card code \"{letter}\" is out of range: the letters are a to p",
+    Kind.DLM_BOARD_VALUE: lambda letters, text: f"a board is {letters} letters and a 3-digit checksum, not \"{text}\"",
+    Kind.BER_SEAT_DIGIT: lambda char, more: f"card code out of range: \"{char}\" is no seat 1 to 4{_more(more)}",
+    Kind.BHG_CARD_LETTER: lambda char, more: (f"card code out of range: \"{char}\" is no letter A to Z or a to z"
+                                              f"{_more(more)}"),
+    Kind.BHG_LINE_LENGTH: lambda due, held: f"a board is {due} letters, this line holds {held}",
+    Kind.RZD_BOARD_COUNT: lambda said, held: (f"the header says {said if said is not None else 'no number of'} "
+                                              f"boards, the file holds {held}"),
+    Kind.CDS_BOARD_ZERO: lambda: "board number 0: the board is numbered by its place",
+    Kind.BRI_CARD_NUMBER: lambda code, more: f"card code \"{code}\" is out of range: a card is 01 to 52{_more(more)}",
+    Kind.BRI_LINE_LENGTH: lambda due, held: f"a BRI line holds {due} digits, this one {held}",
+    Kind.DGE_SUIT_BYTE: lambda byte, due: (f"suit byte 0x{byte:02X} where {'no suit' if due is None else 'the ' + due} "
+                                           "symbol is due: each hand is ♠ ♥ ♦ ♣, four times"),
+    Kind.DGE_BYTE: lambda byte, first: (f"byte 0x{byte:02X} is out of range: neither a rank nor a suit symbol is due "
+                                        f"{'before the first suit symbol' if first else 'here'}"),
+    Kind.DGE_SUIT_COUNT: lambda symbols, due: f"{symbols} suit symbols where {due} are due",
+    Kind.DUP_NO_TRAILER: lambda: "board 1 has no trailer (ten NULs or none): the range of boards is not given",
+    Kind.DUP_TRAILER_FLAG: lambda name, flag: f"the trailer's {name} flag is \"{_shown(flag)}\", not Y or N",
+    Kind.DUP_TRAILER_NUMBER: lambda field, written: (f"the trailer's {_DUP_NUMBERS[field][0]} \"{_shown(written)}\" "
+                                                     f"is {_DUP_NUMBERS[field][1]}"),
+    Kind.DUP_TRAILER_ORDER: lambda low, high: f"the trailer's highest board {high} is below its lowest {low}",
+    Kind.DUP_TRAILER_COPY: lambda trailer, first: (f"the trailer \"{_shown(trailer)}\" is neither ten NULs nor "
+                                                   f"board 1's (\"{_shown(first)}\")"),
+    Kind.DUP_TRAILER_RANGE: lambda lowest, highest, held: (f"the trailer says boards {lowest} to {highest}, "
+                                                           f"{highest - lowest + 1} boards; the file holds {held}"),
+    Kind.DUP_DGE_DEAL: lambda dge, bri: f"the DGE part deals {dge}, the BRI part {bri}",
+}
+
+# what each element's value is to be, as S130 says of one that is not (a TRAVELLER_LINE's, a PAIR's, a BOARD's)
+_USEBIO_VALUES = {
+    "NS_PAIR_NUMBER": "a pair number", "EW_PAIR_NUMBER": "a pair number",
+    "CONTRACT": "a contract (4S, 3NTX, 5Dxx, PASS, NP)", "PLAYED_BY": "a seat (N, E, S, W)",
+    "TRICKS": "a number of tricks (0-13)", "LEAD": "a card (TD or DT)",
+    "SCORE": "a score (420, -50) or an artificial one (A6040)", "BOARD_AVERAGE": "a score",
+    **dict.fromkeys(("NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_BUTLER_POINTS", "EW_BUTLER_POINTS",
+                     "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS", "NS_IMPS", "EW_IMPS", "BOARDS_PLAYED",
+                     "TOTAL_SCORE", "PERCENTAGE"), "a number")}
+
+# S130: each kind of USEBIO the reader could not read, in words
+_USEBIO_MALFORMED: dict[Kind, Callable[..., str]] = {
+    Kind.USEBIO_INTERNAL_SUBSET: lambda: ("the DOCTYPE has an internal subset: its declarations are not read "
+                                          "(USEBIO needs none)"),
+    Kind.USEBIO_ENTITY: lambda name: (f"the DOCTYPE declares the entity '{name}': entities are never expanded nor "
+                                      "fetched, and the file is not read further"),
+    Kind.USEBIO_NOT_WELL_FORMED: lambda error: f"not well-formed XML: {error}; what was read before is checked",
+    Kind.USEBIO_ROOT: lambda name: f"the root element is {name}, not USEBIO: not a USEBIO file",
+    Kind.USEBIO_MISPLACED_ELEMENT: lambda name, parent: f"element {name} does not belong in {parent}: not read",
+    Kind.USEBIO_HAND_DIRECTION: lambda direction: f"HAND DIRECTION \"{direction}\" is no seat (North, East, South, "
+                                                  "West)",
+    Kind.USEBIO_HAND_RANKS: lambda suit, ranks, direction: (f"{suit} \"{ranks}\" of {direction} holds what is no "
+                                                            "rank (AKQJT98765432): the hand is not read"),
+    Kind.USEBIO_VALUE: lambda element, text: f"{element} \"{text}\" is not {_USEBIO_VALUES[element]}",
+    Kind.USEBIO_NO_PAIR_NUMBER: lambda: "PAIR has no PAIR_NUMBER",
+}
+
+# S131: each kind of USEBIO the reader does not know, in words
+_USEBIO_UNKNOWN: dict[Kind, Callable[..., str]] = {
+    Kind.USEBIO_VERSION: lambda version: f"USEBIO Version \"{version}\" is none of 1.0, 1.2, 1.3",
+    Kind.USEBIO_UNKNOWN_ELEMENT: lambda name: f"element {name} is not USEBIO's: kept, not read",
+    Kind.USEBIO_UNKNOWN_ATTRIBUTE: lambda name, element: (f"attribute {name} of {element} is not USEBIO's: kept, "
+                                                           "not read"),
+    Kind.USEBIO_EVENT_TYPE: lambda value, element: (f"EVENT_TYPE \"{value}\" of {element} is none that USEBIO "
+                                                    "defines: its scoring is not guessed"),
+    Kind.USEBIO_DATE: lambda text: f"DATE \"{text}\" is neither dd/mm/yyyy nor yyyy-mm-dd: not read",
+    Kind.USEBIO_VULNERABILITY: lambda text: (f"VULNERABILITY \"{text}\" is none of Love, North-South, East-West, "
+                                             "All: the board number's is taken"),
+    Kind.USEBIO_PLACE: lambda text: f"PLACE \"{text}\" is no place: not read",
+}
+
+
+def _error(error: BaseException) -> str:
+    """An exception of the database library, as S140 says it."""
+    return f"{type(error).__name__}: {error}"
+
+
+# S140: each kind of a BWS the reader could not read, in words; a ReceivedData row's named by its ID
+_BWS_WORDS: dict[Kind, Callable[..., str]] = {
+    Kind.BWS_TOO_LARGE: lambda megabytes: f"the file is over {megabytes} MB: not read as a BWS",
+    Kind.BWS_NO_EXTRA: lambda install: f"reading a Bridgemate BWS needs the bws extra: {install}",
+    Kind.BWS_NOT_ACCESS: lambda error: f"not an Access database that can be read: {_error(error)}",
+    Kind.BWS_NO_TABLE: lambda table: f"the BWS has no {table} table, which every BWS holds; the rest is checked",
+    Kind.BWS_TABLE: lambda table, error: f"table {table} cannot be read: {_error(error)}",
+    Kind.BWS_ROW_PLACE: lambda row, columns: f"ReceivedData row {row}: {', '.join(columns)} is not a number",
+    Kind.BWS_NO_CONTRACT: lambda row: f"ReceivedData row {row}: no Contract, and Remarks gives no artificial score",
+    Kind.BWS_CONTRACT: lambda row, written: (f"ReceivedData row {row}: Contract {written!r} is not a contract (`4 S`, "
+                                             "`3 NT x`, `PASS`)"),
+    Kind.BWS_SEAT: lambda row, written: f"ReceivedData row {row}: NS/EW {written!r} is not a seat (N, E, S, W)",
+    Kind.BWS_DECLARER: lambda row, declarer, ns, ew: (
+        f"ReceivedData row {row}: Declarer pair {declarer} is neither pair of the row (North-South {ns}, East-West "
+        f"{ew}): who declared cannot be told"),
+    Kind.BWS_RESULT: lambda row, written, level: (f"ReceivedData row {row}: Result {written!r} is not a result of "
+                                                  f"{level} (`=`, `+1`, `-2`, from 0 to 13 tricks)"),
+    Kind.BWS_LEAD: lambda row, written: f"ReceivedData row {row}: LeadCard {written!r} is not a card (`S10`, `HA`)",
+    Kind.BWS_TRICK_COUNT: lambda: ("HandEvaluation: a trick count that is not 0-13; the board's double dummy tricks "
+                                   "are not read"),
+}
+
+
 class MalformedDealingFile(Rule):
     """Malformed dealing-machine file.
 
@@ -769,21 +899,12 @@ class MalformedDealingFile(Rule):
 
     code, name, severity, law = "S150", "malformed-dealing-file", "error", None
     stage = "game"
+    reads = frozenset(_DEALING_WORDS)
 
     @classmethod
-    def check_length(cls, left: int, size: int, line: int, column: int) -> Finding:
-        """S150 for the ``left`` bytes at the end of a file of records of ``size`` bytes."""
-        return cls.finding(f"the file does not end on a whole board: {counted(left, 'byte')} left over where a "
-                           f"board takes {size}", line, column)
-
-    @classmethod
-    def check_checksum(cls, what: str, written: str, due: tuple[int, ...], line: int, column: int) -> Finding | None:
-        """S150 when the checksum ``written`` for ``what`` is none of the values ``due`` (the rules a writer may
-        have followed)."""
-        if written.isascii() and written.isdigit() and int(written) in due:
-            return None
-        return cls.finding(f"the checksum of {what} is {written or 'empty'}, not {' or '.join(map(str, due))}",
-                           line, column)
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S150 in the words of what the reader saw of the dealing file (:data:`_DEALING_WORDS`)."""
+        yield cls.finding(_DEALING_WORDS[problem.kind](*problem.facts), problem.line, problem.column)
 
 
 class MalformedUsebio(Rule):
@@ -821,6 +942,11 @@ class MalformedUsebio(Rule):
 
     code, name, severity, law = "S130", "malformed-usebio", "error", "USEBIO"
     stage = "game"
+    reads = frozenset(_USEBIO_MALFORMED)
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        yield cls.finding(_USEBIO_MALFORMED[problem.kind](*problem.facts), problem.line, problem.column)
 
 
 class UnknownUsebio(Rule):
@@ -849,6 +975,11 @@ class UnknownUsebio(Rule):
 
     code, name, severity, law = "S131", "unknown-usebio", "warning", "USEBIO"
     stage = "game"
+    reads = frozenset(_USEBIO_UNKNOWN)
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        yield cls.finding(_USEBIO_UNKNOWN[problem.kind](*problem.facts), problem.line, problem.column)
 
 
 class UnreadableBws(Rule):
@@ -882,12 +1013,13 @@ class UnreadableBws(Rule):
 
     code, name, severity, law = "S140", "unreadable-bws", "error", None
     stage = "game"
+    reads = frozenset(_BWS_WORDS)
 
     @classmethod
-    def check_tables(cls, names: set[str], required: tuple[str, ...]) -> list[Finding]:
-        """S140 for each of the ``required`` tables that a BWS holding the tables ``names`` lacks."""
-        return [cls.finding(f"the BWS has no {name} table, which every BWS holds; the rest is checked", 1, 1)
-                for name in required if name not in names]
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S140 at the row (its line, the column's place) or at ``place``, in words."""
+        yield cls.finding(_BWS_WORDS[problem.kind](*problem.facts), problem.line, problem.column,
+                          place=problem.place)
 
 
 def _may_hold_bad_characters(text: str) -> bool:

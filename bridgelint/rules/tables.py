@@ -12,6 +12,7 @@ from typing import Callable, Iterable, Iterator, Sequence, cast
 from ..core.bridge import Contract, is_vulnerable, side
 from ..core.digits import is_digits, matched
 from ..core.findings import Finding, Severity
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.results import full_field, neuberg, on_scale
 from ..core.scoring import score
@@ -545,6 +546,14 @@ class ScoreTableMatchpoints(_ScoreTableRule):
 
     code, name, severity, law = "T106", "score-table-matchpoints", "error", "Law 78A"
     follows = ((ScoreTableScore.code, "game"),)  # matchpoints of a Score that is not Law 77's: that is the finding
+    reads = frozenset((Kind.USEBIO_ARTIFICIAL_POINTS,))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """T106 on the matchpoints of a USEBIO line whose artificial score gives another share of the top."""
+        element, text, artificial, share, top, expected = problem.facts
+        yield cls.finding(f"{element} {text}, but the artificial score {artificial} gives {element[:2]} {share}% of "
+                          f"the top {top}: {expected}", problem.line, problem.column, expected=expected)
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         view = traveller(ctx)
