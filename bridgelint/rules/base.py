@@ -3,16 +3,19 @@
 A rule is a class: its docstring is the user documentation (What it does /
 Why it matters / Example / Use instead / References), its attributes are the
 metadata, and its check decides its findings at the rule's ``stage``: a
-``record`` rule's ``check`` yields findings for one record; a rule of another
-stage has ``check_*`` class methods that whoever holds the facts calls with
-them: the reader (``text``: the characters and lines of a file; ``game``: a
-game's tokens, notes and tables as they are read), the event state
-(``event``: the records of an event compared), the end of a file (``file``:
-its directives and findings).  The caller hands over facts; the rule decides
-and writes the finding and its message.  A few codes are still found and
-written where the facts are (``tests/test_rule_homes.py`` lists them, with
-why); their findings too are made with ``Rule.finding`` (a class method, no
-instance needed).
+``record`` rule's ``check`` yields findings for one record.  What a reader
+could not read (``text``: the characters and lines of a file; ``game``: a
+game's tokens, notes and tables as they are read) it notes as problems, data
+of a closed set of kinds (:mod:`bridgelint.core.problems`); a rule that
+``reads`` a kind words its findings in ``read``, and the dispatcher
+(:mod:`.reading`) calls it for the selected codes.  A rule of the other
+stages has ``check_*`` class methods that whoever holds the facts calls with
+them: the event state (``event``: the records of an event compared), the end
+of a file (``file``: its directives and findings).  The caller hands over
+facts; the rule decides and writes the finding and its message.  A few codes
+are still found and written where the facts are (``tests/test_rule_homes.py``
+lists them, with why); their findings too are made with ``Rule.finding`` (a
+class method, no instance needed).
 Rules never decide whether they are selected or how severe a finding is in
 the end: the pipeline applies configuration.  Nor do they run where they
 cannot find anything: ``formats`` and ``needs`` (:mod:`.parts`) say where
