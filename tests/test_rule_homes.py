@@ -23,8 +23,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
 READING = "found while the reader scans the text, the one pass that holds the characters and their places"
 
 ELSEWHERE: dict[str, tuple[set[str], str]] = {
-    "D102": ({"formats/pbn_header.py", "formats/lin.py"},
-             "a Deal/md value that does not parse leaves no hands to check: the reader reports where it stopped"),
     "O103": ({"rules/optimum.py"}, "a table against the solver's, naming the board of the file whose table it is: "
                                    "the rule's module keeps it as a record hook after the solve stage "
                                    "(SolvedFile), decided at the end of the file"),

@@ -35,6 +35,22 @@ class Kind(enum.Enum):
 
     # PBN supplemental tables (pbn_table.py)
 
+    # PBN header values and export format (pbn_header.py, pbn_export.py)
+    DEAL_NO_SEAT = "a PBN Deal value that does not start with a seat and ':': (value,) the value stripped"
+    DEAL_HAND_COUNT = "a PBN Deal value of other than four hands: (count,) the number of hands"
+    DEAL_SPACING = ("a PBN Deal value whose hands are not apart by single spaces: (tag, value) the Deal tag, the "
+                    "value written with single spaces")
+    DEAL_NO_HAND = "a PBN Deal value whose four hands are all '-': ()"
+    DEAL_SUIT_COUNT = ("a hand of a PBN Deal of other than four suits: (seat, hand, count) the hand's seat, the hand "
+                       "as written, the number of suits")
+    DEAL_NOT_RANK = "a character in a hand of a PBN Deal that is no rank: (char, seat) the character, the hand's seat"
+    VALUE_SPELLING = ("a header value read leniently as PBN's (Dealer, Contract): (tag, value, read, export) the tag, "
+                      "its value stripped, the value as PBN writes it, whether the file declares % EXPORT")
+    NOT_EXPORT_FORMAT = ("a game of a % EXPORT file that breaks export format: (breaches, rewrite, findings, problems) "
+                         "each breach (line, column, what), the callable that gives the edits writing the game anew "
+                         "in export format (or None), the game's findings and problems as read (live lists: the game "
+                         "is written anew only where its tag pairs are known for sure)")
+
     # USEBIO (usebio.py)
 
     # Bridgemate BWS (bws.py, bws_session.py)

@@ -6,11 +6,13 @@ from collections import Counter
 from typing import Iterator
 
 from ..core import bridge
-from ..core.findings import Finding
+from ..core.findings import Edit, Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tokens import END
 from .base import Context, Rule
 from .board import omits_board_header
+from .edits import value_edit
 from .parts import DEAL
 from .syntax import BadInheritance, UnterminatedComment
 
@@ -94,6 +96,36 @@ class MalformedDeal(Rule):
     stage = "game"
     fixable = "safe"  # hands separated by single spaces (the other defects need a person)
     lin_law = "LIN md"
+
+    reads = frozenset((Kind.DEAL_NO_SEAT, Kind.DEAL_HAND_COUNT, Kind.DEAL_SPACING, Kind.DEAL_NO_HAND,
+                       Kind.DEAL_SUIT_COUNT, Kind.DEAL_NOT_RANK))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """The finding where a Deal value stopped parsing; hands not apart by single spaces are mended."""
+        kind, facts = problem.kind, problem.facts
+        edits: list[Edit] | None = None
+        if kind is Kind.DEAL_NO_SEAT:
+            said = f"\"{facts[0][:12]}\" does not start with a seat and ':'"
+        elif kind is Kind.DEAL_HAND_COUNT:
+            said = f"{facts[0]} hands where 4 are due"
+        elif kind is Kind.DEAL_SPACING:
+            tag, spaced = facts
+            said = "hands must be separated by single spaces"
+            edit = value_edit(tag, spaced)
+            edits = None if edit is None else [edit]
+        elif kind is Kind.DEAL_NO_HAND:
+            said = "no hand is given"
+        elif kind is Kind.DEAL_SUIT_COUNT:
+            seat, hand, count = facts
+            said = f"{bridge.SEAT_NAMES[seat]}'s hand \"{hand}\" has {count} suits where 4 are due"
+        elif kind is Kind.DEAL_NOT_RANK:
+            char, seat = facts
+            said = f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank"
+        else:
+            yield from super().read(problem)  # no kind of this rule's: a bug
+            return
+        yield cls.finding(f"Deal malformed: {said}", problem.line, problem.column, edits=edits)
 
 
 class HandSize(Rule):
