@@ -34,6 +34,18 @@ class Kind(enum.Enum):
     # a PBN game's sections (pbn_game.py)
 
     # PBN supplemental tables (pbn_table.py)
+    TABLE_NO_COLUMN = "a table's tag whose value lists no column: (name,) the table's name"
+    TABLE_BAD_COLUMN = ("a column specification of a table's header that the grammar's column does not match: "
+                        "(name, spec) the table's name, the specification stripped")
+    TABLE_HEADER_ROWS = ("a table's header and its lines, once read, whose column names may hold spaces where ';' "
+                         "was meant: (table, lines) the Table, a callable giving (first element, number of elements) "
+                         "of each line")
+    TABLE_ROW_COUNTS = ("a table's rows, whose elements may be other than one a column: (table, rows) the Table, a "
+                        "callable giving (first element, number of elements) of each row to count")
+    TABLE_ROWS = ("a table's rows, once read, for what its elements, order and kind must be: (table, comment, "
+                  "comments, closed_string, auction, play) the Table, the (line, column) of the first comment after an "
+                  "element or None, the number of such comments, the grammar's closed string (a match), the game's "
+                  "Auction and Play or None")
 
     # PBN header values and export format (pbn_header.py, pbn_export.py)
     DEAL_NO_SEAT = "a PBN Deal value that does not start with a seat and ':': (value,) the value stripped"
