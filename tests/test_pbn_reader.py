@@ -10,7 +10,19 @@ from pathlib import Path
 
 import pyparsing as pp
 import pytest
-from conftest import CORPUS_PBN, DEAL, at, check, codes, file_findings, read, read_one, requires_shared, table_rows
+from conftest import (
+    CORPUS_PBN,
+    DEAL,
+    at,
+    check,
+    codes,
+    file_findings,
+    read,
+    read_findings,
+    read_one,
+    requires_shared,
+    table_rows,
+)
 
 import bridgelint.formats.pbn_grammar as grammar
 from bridgelint.core.tokens import BID, CONTINUE, END, FILLER, PASS, SKIP
@@ -205,7 +217,7 @@ def test_supplemental_tables_are_kept_as_rows():
         "OptimumResultTable": [["N", "NT", "9"], ["S", "S", "10"]],
     }
     assert record.tag("Event").value == "after the tables"
-    assert [f.code for f in record.findings] == ["T102"]  # the comment after an element (PBN §5.1)
+    assert [f.code for f in read_findings(record)] == ["T102"]  # the comment after an element (PBN §5.1)
 
 
 def test_notes_belong_to_their_section():

@@ -45,6 +45,34 @@ class Kind(enum.Enum):
     # a PBN game's sections (pbn_game.py)
 
     # PBN supplemental tables (pbn_table.py)
+    TABLE_NO_COLUMN = "a table's tag whose value lists no column: (name,) the table's name"
+    TABLE_BAD_COLUMN = ("a column specification of a table's header that the grammar's column does not match: "
+                        "(name, spec) the table's name, the specification stripped")
+    TABLE_HEADER_ROWS = ("a table's header and its lines, once read, whose column names may hold spaces where ';' "
+                         "was meant: (table, lines) the Table, a callable giving (first element, number of elements) "
+                         "of each line")
+    TABLE_ROW_COUNTS = ("a table's rows, whose elements may be other than one a column: (table, rows) the Table, a "
+                        "callable giving (first element, number of elements) of each row to count")
+    TABLE_ROWS = ("a table's rows, once read, for what its elements, order and kind must be: (table, comment, "
+                  "comments, closed_string, auction, play) the Table, the (line, column) of the first comment after an "
+                  "element or None, the number of such comments, the grammar's closed string (a match), the game's "
+                  "Auction and Play or None")
+
+    # PBN header values and export format (pbn_header.py, pbn_export.py)
+    DEAL_NO_SEAT = "a PBN Deal value that does not start with a seat and ':': (value,) the value stripped"
+    DEAL_HAND_COUNT = "a PBN Deal value of other than four hands: (count,) the number of hands"
+    DEAL_SPACING = ("a PBN Deal value whose hands are not apart by single spaces: (tag, value) the Deal tag, the "
+                    "value written with single spaces")
+    DEAL_NO_HAND = "a PBN Deal value whose four hands are all '-': ()"
+    DEAL_SUIT_COUNT = ("a hand of a PBN Deal of other than four suits: (seat, hand, count) the hand's seat, the hand "
+                       "as written, the number of suits")
+    DEAL_NOT_RANK = "a character in a hand of a PBN Deal that is no rank: (char, seat) the character, the hand's seat"
+    VALUE_SPELLING = ("a header value read leniently as PBN's (Dealer, Contract): (tag, value, read, export) the tag, "
+                      "its value stripped, the value as PBN writes it, whether the file declares % EXPORT")
+    NOT_EXPORT_FORMAT = ("a game of a % EXPORT file that breaks export format: (breaches, rewrite, findings, problems) "
+                         "each breach (line, column, what), the callable that gives the edits writing the game anew "
+                         "in export format (or None), the game's findings and problems as read (live lists: the game "
+                         "is written anew only where its tag pairs are known for sure)")
 
     # USEBIO (usebio.py)
     USEBIO_INTERNAL_SUBSET = "a DOCTYPE with an internal subset, its declarations not read: ()"

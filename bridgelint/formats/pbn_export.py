@@ -16,12 +16,12 @@ import re
 from typing import Callable
 
 from ..core import bridge
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.reference import SWITCH
 from ..core.tags import Tag
 from ..core.text import Places, single_spaced
 from ..core.wording import counted
-from ..rules.syntax import ExportFormat
 from .patterns import PBN_TOKEN
 from .pbn_export_fix import export_rewrite
 from .pbn_game import NO_SECTION
@@ -48,13 +48,16 @@ _RANK = {names: {name: i for i, name in enumerate(names)} for names in (MANDATOR
 
 def check_export(record: Record, text: str, places: Places, tag_lines_only: bool = False,
                  lone_cr: Callable[[int], bool] | None = None) -> None:
-    """Add one S108 to ``record`` (a game of ``text``, from the record's line; ``places``: its places)
-    listing its export breaches.  ``tag_lines_only``: the reader found every tag pair of the game written
+    """Note on ``record`` (a game of ``text``, from the record's line; ``places``: its places) its export
+    breaches, as one problem (S108 lists them).  ``tag_lines_only``: the reader found every tag pair of the game written
     ``[Name "value"]`` alone on its line from column 1, bar blanks after it (``GameScanner.tag_lines_only``).
     ``lone_cr(n)``: line n ended in a CR alone (read as LF)."""
     breaches = layout_breaches(record, text, places, tag_lines_only, lone_cr) + order_breaches(record) + value_breaches(record)
     if breaches:
-        ExportFormat.check_game(record, breaches, lambda: export_rewrite(record, text, places, _mandatory(record)))
+        line, column, _ = min(breaches)
+        record.problems.append(Problem(Kind.NOT_EXPORT_FORMAT, line, column, (
+            breaches, lambda: export_rewrite(record, text, places, _mandatory(record)), record.findings,
+            record.problems)))
 
 
 def layout_breaches(record: Record, text: str, places: Places, tag_lines_only: bool = False,

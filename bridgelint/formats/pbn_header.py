@@ -6,12 +6,9 @@ import re
 from functools import lru_cache
 
 from ..core import bridge
-from ..core.findings import Edit
+from ..core.problems import Kind, Problem
 from ..core.record import Deal, Record
 from ..core.tags import Field, Tag
-from ..rules.deal import MalformedDeal
-from ..rules.edits import value_edit
-from ..rules.syntax import NonStandardSpelling
 
 
 def interpret_header(record: Record, first: dict[str, Tag]) -> None:
@@ -31,14 +28,8 @@ def _board(record: Record, tag: Tag, value: str) -> None:
 def _dealer(record: Record, tag: Tag, value: str) -> None:
     seat = _parse_seat(value)
     if seat is not None and seat != value:
-        NonStandardSpelling.check_value(record, tag, value, seat)
+        record.problems.append(Problem(Kind.VALUE_SPELLING, tag.line, tag.column, (tag, value, seat, record.export)))
     record.dealer = Field(tag.value, seat, tag.line, tag.column)
-
-
-def _value_fix(tag: Tag, value: str) -> list[Edit] | None:
-    """The fix that writes ``value`` as the tag's value, where it can be written (:func:`value_edit`)."""
-    edit = value_edit(tag, value)
-    return None if edit is None else [edit]
 
 
 def _vulnerable(record: Record, tag: Tag, value: str) -> None:
@@ -53,7 +44,8 @@ def _deal(record: Record, tag: Tag, value: str) -> None:
 def _contract(record: Record, tag: Tag, value: str) -> None:
     contract, canonical = _parse_contract(value)
     if contract is not None and not canonical:
-        NonStandardSpelling.check_value(record, tag, value, str(contract), "PBN §3.4.14")
+        record.problems.append(Problem(Kind.VALUE_SPELLING, tag.line, tag.column,
+                                       (tag, value, str(contract), record.export)))
     record.contract = Field(tag.value, contract, tag.line, tag.column)
 
 
@@ -89,28 +81,28 @@ _CARD_OF_RANK = tuple({rank: suit + rank for rank in bridge.RANKS}.__getitem__ f
 
 
 def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
-    """Parse a Deal value (PBN §3.4.11); D102 findings point into the value."""
+    """Parse a Deal value (PBN §3.4.11); where it does not parse, a problem on ``record`` points into the value."""
     column0 = tag.value_column or tag.column  # where the value starts (the tag, if not on its line)
 
-    def bad(message: str, offset: int = 0, edits: list[Edit] | None = None) -> None:
-        record.problem(MalformedDeal, f"Deal malformed: {message}", tag.line, column0 + offset, edits=edits)
+    def bad(kind: Kind, offset: int = 0, *facts: object) -> None:
+        record.problems.append(Problem(kind, tag.line, column0 + offset, facts))
 
     if len(value) < 2 or value[1] != ":" or value[0].upper() not in bridge.SEATS:
-        bad(f"\"{value[:12]}\" does not start with a seat and ':'")
+        bad(Kind.DEAL_NO_SEAT, 0, value)
         return None
     first = value[0].upper()
     hands: dict[str, tuple[str, ...] | None] = {}
     columns: dict[str, int] = {}
     parts = list(_HAND_SEPARATOR.finditer(value, 2))
     if len(parts) != 4:
-        bad(f"{len(parts)} hands where 4 are due", 2)
+        bad(Kind.DEAL_HAND_COUNT, 2, len(parts))
         return None
     texts = [part.group() for part in parts]
     spaced = " ".join(texts)
     if value[2:].strip() != spaced:
-        bad("hands must be separated by single spaces", 2, _value_fix(tag, f"{value[:2]}{spaced}"))
+        bad(Kind.DEAL_SPACING, 2, tag, f"{value[:2]}{spaced}")
     if texts.count("-") == 4:
-        bad("no hand is given", 2)
+        bad(Kind.DEAL_NO_HAND, 2)
         return None
     for seat, part, text in zip(_SEATS_FROM[first], parts, texts):
         columns[seat] = column0 + part.start()
@@ -119,7 +111,7 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
             continue
         suits = text.split(".")
         if len(suits) != 4:
-            bad(f"{bridge.SEAT_NAMES[seat]}'s hand \"{text}\" has {len(suits)} suits where 4 are due", part.start())
+            bad(Kind.DEAL_SUIT_COUNT, part.start(), seat, text, len(suits))
             return None
         upper = text.upper()
         if not _RANKS_OR_X.issuperset(upper):  # the first character that is no rank
@@ -127,7 +119,7 @@ def parse_pbn_deal(value: str, tag: Tag, record: Record) -> Deal | None:
             for ranks in suits:
                 for i, char in enumerate(ranks):
                     if char.upper() not in _RANKS_OR_X:
-                        bad(f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank", at + i)
+                        bad(Kind.DEAL_NOT_RANK, at + i, char, seat)
                         return None
                 at += len(ranks) + 1
         unknown = "X" in upper  # a spot card left unspecified (a BridgeComposer extension)

@@ -4,9 +4,9 @@ While a game is scanned, ``TableReader.add`` keeps each element of a section
 as its place in the game's text; tokens written without a space between them
 (``^500``, ``a!b``) make one element.  Once the game is read and a ``#``
 header is resolved (§4.8), ``finish`` parses the header, makes the rows and
-hands both to the rules that check them (T101: ``MalformedHeader``, T102:
-``MalformedRow``).  A tag whose name ends in ``Table`` is a table; other
-sections are kept, a row a line, and not checked.
+notes both as problems on the record, for the rules that check them (T101:
+``MalformedHeader``, T102: ``MalformedRow``).  A tag whose name ends in
+``Table`` is a table; other sections are kept, a row a line, and not checked.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from collections import Counter
 from typing import Iterator
 
 from ..core.digits import matched
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tables import TABLE_COLUMNS, Column, Table
-from ..rules.tables import MalformedHeader, MalformedRow
 from .patterns import PBN_CLOSED_STRING, PBN_COLUMN_SPEC
 
 _CLOSED_STRING = PBN_CLOSED_STRING.fullmatch
@@ -48,21 +48,25 @@ class TableReader:
             self.comments += 1
 
     def finish(self, record: Record) -> None:
-        """Columns and rows, once the header is known; T101 and T102 findings on ``record``."""
+        """Columns and rows, once the header is known; the header and the rows noted on ``record`` for T101 and
+        T102 to check."""
         table = self.table
         checked = table.name.endswith("Table")
         table.columns = _columns(table, record if checked and not table.inherited else None, self.shift)
         _split_rows(table, record if checked else None)
         if not checked:
             return
-        MalformedHeader.check_spaces(record, table, lambda: _line_counts(table, _line_starts(table)))
-        MalformedRow.check_table(record, table, self.comment_place, self.comments, _CLOSED_STRING)
+        place = table.tag.line, table.tag.column
+        record.problems += (
+            Problem(Kind.TABLE_HEADER_ROWS, *place, (table, lambda: _line_counts(table, _line_starts(table)))),
+            Problem(Kind.TABLE_ROWS, *place, (table, self.comment_place, self.comments, _CLOSED_STRING, record.auction,
+                                              record.play)))
 
 
 # --- header -----------------------------------------------------------------------
 
 def _columns(table: Table, record: Record | None, shift: int = 0) -> list[Column]:
-    """The columns of the header; T101 on ``record`` for each malformed specification.
+    """The columns of the header; each malformed specification noted on ``record`` (T101).
 
     ``shift`` is where the header starts in the value as written (after a ``##``)."""
     tag = table.tag
@@ -71,7 +75,7 @@ def _columns(table: Table, record: Record | None, shift: int = 0) -> list[Column
     columns: list[Column] = []
     if not value.strip():
         if record is not None:
-            MalformedHeader.check_value(record, tag)
+            record.problems.append(Problem(Kind.TABLE_NO_COLUMN, tag.line, tag.column, (tag.name,)))
         return columns
     offset = shift
     for spec in value.split(";"):
@@ -81,7 +85,7 @@ def _columns(table: Table, record: Record | None, shift: int = 0) -> list[Column
         m = _COLUMN_SPEC(stripped)
         if m is None:
             if record is not None:
-                MalformedHeader.check_spec(record, tag, stripped, start)
+                record.problems.append(Problem(Kind.TABLE_BAD_COLUMN, *tag.value_place(start), (tag.name, stripped)))
             if stripped:  # an empty one is a stray ';', no column the rows have an element for
                 columns.append(Column(stripped, offset=start))
             continue
@@ -118,21 +122,23 @@ def _split_rows(table: Table, record: Record | None) -> None:
     """Rows: a line each when lines hold whole rows (always in export format); else, in import format
     (PBN §5.2), every ``len(columns)`` elements, unless the lines are alike in a way no such split
     explains.  A time table's rows are every ``len(columns)`` elements in import format, however its
-    lines are laid out (BBO Helper writes four a line, the auction's grid).  T102 on ``record`` for
-    missing or extra elements."""
+    lines are laid out (BBO Helper writes four a line, the auction's grid).  The rows noted on ``record``
+    for T102 to count their elements."""
     width = len(table.columns)
     starts = _line_starts(table)
     if record is None or width == 0 or record.export or (
             table.name not in TIME_TABLES and not _rows_span_lines(table, starts, width)):
         table.row_starts = starts
         if record is not None and width:
-            MalformedRow.check_counts(record, table, _line_counts(table, starts))
+            record.problems.append(Problem(Kind.TABLE_ROW_COUNTS, table.tag.line, table.tag.column,
+                                           (table, lambda: _line_counts(table, starts))))
         return
     count = table.element_count
     table.row_starts = array("i", range(0, count, width))
     if count % width:
         last = table.row_starts[-1]
-        MalformedRow.check_counts(record, table, [(last, count - last)])
+        record.problems.append(Problem(Kind.TABLE_ROW_COUNTS, table.tag.line, table.tag.column,
+                                       (table, lambda: ((last, count - last),))))
 
 
 def _rows_span_lines(table: Table, starts: array, width: int) -> bool:

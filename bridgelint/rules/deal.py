@@ -6,13 +6,14 @@ from collections import Counter
 from typing import Iterator
 
 from ..core import bridge
-from ..core.findings import Finding
+from ..core.findings import Edit, Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tokens import END
 from ..core.wording import counted
 from .base import Context, Rule
 from .board import omits_board_header
+from .edits import value_edit
 from .parts import DEAL
 from .syntax import BadInheritance, UnterminatedComment
 
@@ -96,21 +97,52 @@ class MalformedDeal(Rule):
     stage = "game"
     fixable = "safe"  # hands separated by single spaces (the other defects need a person)
     lin_law = "LIN md"
-    reads = frozenset((Kind.LIN_MD_LAST_COMMA, Kind.LIN_MD_HANDS, Kind.LIN_MD_HAND))
+    reads = frozenset((Kind.DEAL_NO_SEAT, Kind.DEAL_HAND_COUNT, Kind.DEAL_SPACING, Kind.DEAL_NO_HAND,
+                       Kind.DEAL_SUIT_COUNT, Kind.DEAL_NOT_RANK,
+                       Kind.LIN_MD_LAST_COMMA, Kind.LIN_MD_HANDS, Kind.LIN_MD_HAND))
 
     @classmethod
     def read(cls, problem: Problem) -> Iterator[Finding]:
+        """The finding where a Deal or md value stopped parsing; Deal hands not apart by single spaces are
+        mended."""
         kind, facts = problem.kind, problem.facts
-        if kind is Kind.LIN_MD_LAST_COMMA:
-            said = "md has a comma after the fourth hand"
-        elif kind is Kind.LIN_MD_HANDS:
-            said = f"md has {counted(facts[0], 'hand')}: 3 or 4 (South, West, North, East) expected"
-        else:
-            seat, text, char, before_suit = facts
-            what = ("the cards before a suit letter: each suit is its letter (S, H, D, C) and then its ranks"
-                    if before_suit else f"'{char}' where a suit letter (S, H, D, C) or a rank should be")
-            said = f"md: {bridge.SEAT_NAMES[seat]}'s hand \"{text}\" has {what}"
-        yield cls.finding(said, problem.line, problem.column, law=cls.lin_law)
+        if kind in _LIN_DEAL:
+            yield cls.finding(_lin_deal(kind, facts), problem.line, problem.column, law=cls.lin_law)
+            return
+        edits: list[Edit] | None = None
+        if kind is Kind.DEAL_NO_SEAT:
+            said = f"\"{facts[0][:12]}\" does not start with a seat and ':'"
+        elif kind is Kind.DEAL_HAND_COUNT:
+            said = f"{facts[0]} hands where 4 are due"
+        elif kind is Kind.DEAL_SPACING:
+            tag, spaced = facts
+            said = "hands must be separated by single spaces"
+            edit = value_edit(tag, spaced)
+            edits = None if edit is None else [edit]
+        elif kind is Kind.DEAL_NO_HAND:
+            said = "no hand is given"
+        elif kind is Kind.DEAL_SUIT_COUNT:
+            seat, hand, count = facts
+            said = f"{bridge.SEAT_NAMES[seat]}'s hand \"{hand}\" has {count} suits where 4 are due"
+        else:  # DEAL_NOT_RANK
+            char, seat = facts
+            said = f"'{char}' in {bridge.SEAT_NAMES[seat]}'s hand is not a rank"
+        yield cls.finding(f"Deal malformed: {said}", problem.line, problem.column, edits=edits)
+
+
+_LIN_DEAL = frozenset((Kind.LIN_MD_LAST_COMMA, Kind.LIN_MD_HANDS, Kind.LIN_MD_HAND))
+
+
+def _lin_deal(kind: Kind, facts: tuple) -> str:
+    """What is wrong with an md value, in words."""
+    if kind is Kind.LIN_MD_LAST_COMMA:
+        return "md has a comma after the fourth hand"
+    if kind is Kind.LIN_MD_HANDS:
+        return f"md has {counted(facts[0], 'hand')}: 3 or 4 (South, West, North, East) expected"
+    seat, text, char, before_suit = facts
+    what = ("the cards before a suit letter: each suit is its letter (S, H, D, C) and then its ranks"
+            if before_suit else f"'{char}' where a suit letter (S, H, D, C) or a rank should be")
+    return f"md: {bridge.SEAT_NAMES[seat]}'s hand \"{text}\" has {what}"
 
 
 class HandSize(Rule):

@@ -8,7 +8,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..core import bridge
 from ..core.directives import Directive
-from ..core.findings import Edit, Finding
+from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
@@ -328,17 +328,20 @@ class ExportFormat(Rule):
     fixable = "layout"  # the game written anew in export format by `bridgelint format` (pbn_export_fix)
     stage = "game"
 
+    reads = frozenset((Kind.NOT_EXPORT_FORMAT,))
+
     @classmethod
-    def check_game(cls, record: Record, breaches: list[tuple[int, int, str]],
-                   rewrite: Callable[[], Iterable[Edit] | None]) -> None:
-        """One S108 on ``record``, a game of a ``% EXPORT`` file, listing its ``breaches`` of export format (line,
-        column, what) in file order; mended by ``rewrite()`` unless the game's tag pairs are not known for sure."""
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """One S108 for a game of a ``% EXPORT`` file, listing its breaches of export format (line, column, what) in
+        file order; mended by the game written anew unless the game's tag pairs are not known for sure."""
+        breaches, rewrite, findings, problems = problem.facts
         breaches = sorted(breaches)
         line, column, _ = breaches[0]
         listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
-        mended = not any(f.code in _UNITS_UNKNOWN for f in record.findings)
-        record.problem(cls, f"game breaks export format (% EXPORT): {listed}", line, column,
-                       edits=rewrite() if mended else None)
+        mended = not any(f.code in _UNITS_UNKNOWN for f in findings) and \
+            not any(p.kind in _UNITS_UNKNOWN_KINDS for p in problems)
+        yield cls.finding(f"game breaks export format (% EXPORT): {listed}", line, column,
+                          edits=rewrite() if mended else None)
 
 
 class NonStandardSpelling(Rule):
@@ -373,14 +376,21 @@ class NonStandardSpelling(Rule):
             record.problem(cls, f"'{text}' is not PBN: read as '{read}'", line, column, law=law,
                            edits=[token_edit(line, column, text, read)])
 
+    reads = frozenset((Kind.VALUE_SPELLING,))
+
     @classmethod
-    def check_value(cls, record: Record, tag: Tag, value: str, read: str, law: str | None = None) -> None:
-        """S109 on ``record`` for the ``value`` of ``tag`` that the reader read as PBN's ``read``, as for a token."""
-        if record.export or not bridge.lowercase_of(value, read):
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S109 for a tag's value that the reader read as PBN's, as for a token (the section that spells it: the
+        tag's)."""
+        tag, value, read, export = problem.facts
+        if export or not bridge.lowercase_of(value, read):
             edit = value_edit(tag, read)
-            record.problem(cls, f"{tag.name} \"{value}\" is not PBN: read as \"{read}\"", tag.line, tag.column,
-                           law=law, edits=None if edit is None else [edit])
+            yield cls.finding(f"{tag.name} \"{value}\" is not PBN: read as \"{read}\"", problem.line, problem.column,
+                              law=_VALUE_LAWS.get(tag.name), edits=None if edit is None else [edit])
     fixable = "safe"  # the canonical spelling written instead
+
+
+_VALUE_LAWS = {"Contract": "PBN §3.4.14"}  # the sections that spell a value S109 reads, where not the rule's
 
 
 class BadInheritance(Rule):
@@ -1040,6 +1050,7 @@ def _bad_character(char: str) -> str:
 
 # a game whose tag pairs are not known for sure has no fix (S108): a tag pair malformed, or lost in a comment
 _UNITS_UNKNOWN = frozenset(rule.code for rule in (MalformedTag, UnterminatedComment, SwallowingComment, SwallowedTag))
+_UNITS_UNKNOWN_KINDS: frozenset[Kind] = frozenset()  # the same, as the problems the reader notes of them
 
 
 def _bad_tag_reason(text: str) -> tuple[str, str | None]:

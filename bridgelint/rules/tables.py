@@ -1,4 +1,4 @@
-"""T — supplemental tables (PBN §5): headers and rows (checked as a game is read), ScoreTables against Laws 77 and
+"""T — supplemental tables (PBN §5): headers and rows (as the reader notes them), ScoreTables against Laws 77 and
 78A; tag values whose form the standard gives (T103) and values that contradict each other (T104)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ..core.bridge import Contract, is_vulnerable, side
 from ..core.digits import is_digits, matched
 from ..core.findings import Finding, Severity
 from ..core.problems import Kind, Problem
-from ..core.record import Record
+from ..core.record import Auction, Play, Record
 from ..core.results import full_field, neuberg, on_scale
 from ..core.scoring import score
 from ..core.tables import (
@@ -78,23 +78,27 @@ class MalformedHeader(Rule):
     code, name, severity, law = "T101", "table-header", "error", "PBN §5.2"
     stage = "game"
 
-    @classmethod
-    def check_value(cls, record: Record, tag: Tag) -> None:
-        """T101 on ``record`` for a table's ``tag`` whose value lists no column."""
-        record.problem(cls, f"{tag.name} has no column: the tag value lists the columns, separated by ';'", tag.line,
-                       tag.column)
+    reads = frozenset((Kind.TABLE_NO_COLUMN, Kind.TABLE_BAD_COLUMN, Kind.TABLE_HEADER_ROWS))
 
     @classmethod
-    def check_spec(cls, record: Record, tag: Tag, spec: str, start: int) -> None:
-        """T101 on ``record`` for the column specification ``spec`` at ``start`` in ``tag``'s value, which the
-        grammar's column does not match."""
-        line, column = tag.value_place(start)
-        record.problem(cls, f"{tag.name} column \"{spec[:30]}\" is malformed: {_spec_problem(spec)}", line, column,
-                       law="PBN §5.2")
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """T101 for a table's tag whose value lists no column; for a column specification the grammar's column
+        does not match; for a column name with spaces, where each line of the table holds one element per word
+        (';' was meant)."""
+        kind, facts = problem.kind, problem.facts
+        if kind is Kind.TABLE_NO_COLUMN:
+            yield cls.finding(f"{facts[0]} has no column: the tag value lists the columns, separated by ';'",
+                              problem.line, problem.column)
+        elif kind is Kind.TABLE_BAD_COLUMN:
+            name, spec = facts
+            yield cls.finding(f"{name} column \"{spec[:30]}\" is malformed: {_spec_problem(spec)}", problem.line,
+                              problem.column, law="PBN §5.2")
+        else:
+            yield from cls._spaces(*facts)
 
     @classmethod
-    def check_spaces(cls, record: Record, table: Table, line_counts: Callable[[], Iterable[tuple[int, int]]]) -> None:
-        """T101 on ``record`` for a column name with spaces, where each line of ``table`` holds one element per word
+    def _spaces(cls, table: Table, line_counts: Callable[[], Iterable[tuple[int, int]]]) -> Iterator[Finding]:
+        """T101 for a column name with spaces, where each line of ``table`` holds one element per word
         (``line_counts()``: the first element and the number of elements of each line): ';' was meant."""
         spaced = [c for c in table.columns if " " in c.name]
         if not spaced or table.inherited or not table.element_count:
@@ -104,8 +108,8 @@ class MalformedHeader(Rule):
             column = spaced[0]
             line, col = table.tag.value_place(column.offset)
             meant = ";".join(column.name.split())
-            record.problem(cls, f"{table.name} column \"{column.name}\" holds spaces and each row has {words} "
-                                f"elements: columns are separated by ';', as in \"{meant}\"", line, col)
+            yield cls.finding(f"{table.name} column \"{column.name}\" holds spaces and each row has {words} "
+                              f"elements: columns are separated by ';', as in \"{meant}\"", line, col)
 
 
 class MalformedRow(Rule):
@@ -154,55 +158,68 @@ class MalformedRow(Rule):
     severity_when = "warning for an adjusted score written A+, A- or A="
     stage = "game"
 
-    @classmethod
-    def check_counts(cls, record: Record, table: Table, rows: Iterable[tuple[int, int]]) -> None:
-        """T102 on ``record`` at the first of ``table``'s ``rows`` (first element, number of elements) that does not
-        hold one element per column."""
-        width = len(table.columns)
-        bad = [(start, count) for start, count in rows if count != width]
-        if bad:
-            start, count = bad[0]
-            _count_finding(table, record, start, count, len(bad) - 1)
+    reads = frozenset((Kind.TABLE_ROW_COUNTS, Kind.TABLE_ROWS))
 
     @classmethod
-    def check_table(cls, record: Record, table: Table, comment: tuple[int, int] | None, comments: int,
-                    closed_string: Callable[[str], object]) -> None:
-        """T102 on ``record`` for what ``table``'s rows break: a comment after an element (the first at
-        ``comment``, ``comments`` in all), an element's characters (``closed_string``: the grammar's closed
-        string), a predefined column's form, the order its header declares, and the rules of its kind."""
-        if comment is not None:
-            _row_finding(record, f"comment after a {table.name} element: only the table's tag may carry commentary",
-                         *comment, comments - 1, "comments", law="PBN §5.1")
-        _check_elements(table, record, closed_string)
-        if table.columns:
-            _check_order(table, record)
-        check = _TABLE_CHECKS.get(table.name)
-        if check is not None:
-            check(table, record)
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """T102 at the first row of a table that does not hold one element per column; for what a table's rows
+        break: a comment after an element, an element's characters, a predefined column's form, the order its
+        header declares, and the rules of its kind."""
+        if problem.kind is Kind.TABLE_ROW_COUNTS:
+            yield from _counts(*problem.facts)
+        else:
+            yield from _rows(*problem.facts)
+
+
+def _counts(table: Table, rows: Callable[[], Iterable[tuple[int, int]]]) -> Iterator[Finding]:
+    """T102 at the first of ``table``'s ``rows()`` (first element, number of elements) that does not hold one
+    element per column."""
+    width = len(table.columns)
+    bad = [(start, count) for start, count in rows() if count != width]
+    if bad:
+        start, count = bad[0]
+        yield _count_finding(table, start, count, len(bad) - 1)
+
+
+def _rows(table: Table, comment: tuple[int, int] | None, comments: int, closed_string: Callable[[str], object],
+          auction: Auction | None, play: Play | None) -> Iterator[Finding]:
+    """T102 for what ``table``'s rows break: a comment after an element (the first at ``comment``, ``comments`` in
+    all), an element's characters (``closed_string``: the grammar's closed string), a predefined column's form, the
+    order its header declares, and the rules of its kind (a time table against the game's ``auction`` or
+    ``play``)."""
+    if comment is not None:
+        yield _row_finding(f"comment after a {table.name} element: only the table's tag may carry commentary",
+                           *comment, comments - 1, "comments", law="PBN §5.1")
+    yield from _check_elements(table, closed_string)
+    if table.columns:
+        yield from _check_order(table)
+    check = _TABLE_CHECKS.get(table.name)
+    if check is not None:
+        yield from check(table, auction, play)
 
 
 _FORBIDDEN = re.compile(r'[%\[\]{};"]')  # not in a section token (PBN §3.2, §5.1)
 
 
-def _row_finding(record: Record, message: str, line: int, column: int, more: int = 0, what: str = "",
-                 law: str | None = None, severity: Severity | None = None) -> None:
+def _row_finding(message: str, line: int, column: int, more: int = 0, what: str = "", law: str | None = None,
+                 severity: Severity | None = None) -> Finding:
     if more:
         message += f"; {more} more {what} like it in this table"
-    record.problem(MalformedRow, message, line, column, severity, law=law)
+    return MalformedRow.finding(message, line, column, severity, law=law)
 
 
-def _count_finding(table: Table, record: Record, start: int, count: int, more: int) -> None:
+def _count_finding(table: Table, start: int, count: int, more: int) -> Finding:
     """T102 at a row of ``count`` elements from element ``start``, ``more`` rows like it after it."""
     width = len(table.columns)
     names = ";".join(c.name for c in table.columns)
     at = start + width if count > width else start
     line, column = table.element_place(at)
     what = "extra elements" if count > width else "missing elements"
-    _row_finding(record, f"{table.name} row has {count} elements for {width} columns ({names}): {what}; write - for "
-                 "an irrelevant element and ? for an unknown one", line, column, more, "rows", law="PBN §5.2")
+    return _row_finding(f"{table.name} row has {count} elements for {width} columns ({names}): {what}; write - for "
+                        "an irrelevant element and ? for an unknown one", line, column, more, "rows", law="PBN §5.2")
 
 
-def _check_elements(table: Table, record: Record, closed_string: Callable[[str], object]) -> None:
+def _check_elements(table: Table, closed_string: Callable[[str], object]) -> Iterator[Finding]:
     """Strings closed, no forbidden character, and the form of each predefined column (one finding a column)."""
     columns = table.columns
     width = len(columns)
@@ -229,21 +246,21 @@ def _check_elements(table: Table, record: Record, closed_string: Callable[[str],
     if bad_text:
         index, problem = bad_text[0]
         line, column = table.element_place(index)
-        _row_finding(record, f"{table.name} element {table.element_text(index)[:30]}: {problem}",
-                     line, column, len(bad_text) - 1, "elements", law="PBN §5.1")
+        yield _row_finding(f"{table.name} element {table.element_text(index)[:30]}: {problem}",
+                           line, column, len(bad_text) - 1, "elements", law="PBN §5.1")
     for position, indexes in sorted(bad_form.items()):
         spec = columns[position]
         line, col = table.element_place(indexes[0])
-        _row_finding(record, f"{table.name} {spec.name} \"{table.element_text(indexes[0])[:30]}\" is not "
-                     f"{KIND_FORMS[spec.kind or TEXT]}", line, col, len(indexes) - 1, f"{spec.name} elements",
-                     law="PBN §5")
+        yield _row_finding(f"{table.name} {spec.name} \"{table.element_text(indexes[0])[:30]}\" is not "
+                           f"{KIND_FORMS[spec.kind or TEXT]}", line, col, len(indexes) - 1, f"{spec.name} elements",
+                           law="PBN §5")
     if adjusted:
         text = table.element_text(adjusted[0])
         line, col = table.element_place(adjusted[0])
-        _row_finding(record, f"{table.name} score {text} is an adjusted score (an {adjusted_score(text)}) "
-                     "as scoring programs write it, not a PBN score: read as an artificial row; PBN writes "
-                     "an artificial score with a leading ^", line, col, len(adjusted) - 1, "adjusted scores",
-                     law="PBN §5.2", severity="warning")
+        yield _row_finding(f"{table.name} score {text} is an adjusted score (an {adjusted_score(text)}) "
+                           "as scoring programs write it, not a PBN score: read as an artificial row; PBN writes "
+                           "an artificial score with a leading ^", line, col, len(adjusted) - 1, "adjusted scores",
+                           law="PBN §5.2", severity="warning")
 
 
 def _text_problem(text: str, closed_string: Callable[[str], object]) -> str | None:
@@ -258,7 +275,7 @@ def _text_problem(text: str, closed_string: Callable[[str], object]) -> str | No
     return f"'{bad}' is not allowed outside a string; quote the element"
 
 
-def _check_order(table: Table, record: Record) -> None:
+def _check_order(table: Table) -> Iterator[Finding]:
     """The first '+'/'-' column in its order, later marked columns breaking its ties (T102 at the first row out)."""
     marked = [(i, c) for i, c in enumerate(table.columns) if c.order]
     if not marked:
@@ -279,9 +296,9 @@ def _check_order(table: Table, record: Record) -> None:
                 if (now < before) if column.order == "-" else (now > before):
                     line, col = table.element_place(start + position)
                     direction = "ascending" if column.order == "-" else "descending"
-                    _row_finding(record, f"{table.name} row out of order: {column.name} "
-                                 f"{table.element_text(start + position)} after {_shown(before)}, but the column "
-                                 f"is marked '{column.order}' ({direction})", line, col, law="PBN §5.2")
+                    yield _row_finding(f"{table.name} row out of order: {column.name} "
+                                       f"{table.element_text(start + position)} after {_shown(before)}, but the column "
+                                       f"is marked '{column.order}' ({direction})", line, col, law="PBN §5.2")
                     return
                 break
         last = keys
@@ -293,18 +310,18 @@ def _shown(key: tuple[str | None, object, str]) -> str:
 
 
 def _time_table(section: str, part: str, counted: frozenset[str], blank: frozenset[str],
-                clause: str) -> Callable[[Table, Record], None]:
+                clause: str) -> Callable[[Table, Auction | None, Play | None], Iterator[Finding]]:
     """The check that a time table has one row per call or card of its section (PBN §5.4, §5.8), counted over
     the whole section: rows need not be lines in import format (BBO Helper writes four times a line, as the
     auction's or play's grid).  A table that mirrors the grid of its section, one row per slot, a ``-`` row
     where the section has a ``blank`` (a ``-`` filler, a ``^S`` skip, a card not played), is as good."""
 
-    def check(table: Table, record: Record) -> None:
+    def check(table: Table, auction: Auction | None, play: Play | None) -> Iterator[Finding]:
         tag = table.tag
-        found = getattr(record, part)
+        found = auction if part == "auction" else play
         if found is None or found.line > tag.line:
-            _row_finding(record, f"{table.name} needs {section} section before it", tag.line, tag.column,
-                         law=f"PBN §{clause}")
+            yield _row_finding(f"{table.name} needs {section} section before it", tag.line, tag.column,
+                               law=f"PBN §{clause}")
             return
         kinds = [item.kind for item in getattr(found, "calls" if part == "auction" else "cards")]
         items = sum(1 for kind in kinds if kind in counted)
@@ -319,21 +336,21 @@ def _time_table(section: str, part: str, counted: frozenset[str], blank: frozens
             if off is None:
                 return
             line, column = table.element_place(table.row_starts[off])
-            _row_finding(record, f"{table.name} row {off + 1} stands where the {part} has no {what[:-1]}: write - "
-                         f"there, one row per {what[:-1]} or per slot of the {part}'s grid", line, column,
-                         law=f"PBN §{clause}")
+            yield _row_finding(f"{table.name} row {off + 1} stands where the {part} has no {what[:-1]}: write - "
+                               f"there, one row per {what[:-1]} or per slot of the {part}'s grid", line, column,
+                               law=f"PBN §{clause}")
             return
         if rows > items:
             line, column = table.element_place(table.row_starts[items])
         else:
             line, column = tag.line, tag.column
-        _row_finding(record, f"{table.name} has {rows} rows for {items} {what}: one row per {what[:-1]}, in the "
-                     f"order of the {part}", line, column, law=f"PBN §{clause}")
+        yield _row_finding(f"{table.name} has {rows} rows for {items} {what}: one row per {what[:-1]}, in the "
+                           f"order of the {part}", line, column, law=f"PBN §{clause}")
 
     return check
 
 
-def _optimum_results(table: Table, record: Record) -> None:
+def _optimum_results(table: Table, auction: Auction | None, play: Play | None) -> Iterator[Finding]:
     """One row per declarer and denomination: 20 rows at most (PBN §5.7)."""
     declarer, denomination = table.column_index("Declarer"), table.column_index("Denomination")
     if declarer is None or denomination is None:
@@ -346,13 +363,13 @@ def _optimum_results(table: Table, record: Record) -> None:
         if None in key or MALFORMED in key:
             continue
         if key in seen:
-            _row_finding(record, f"{table.name} gives {key[0]} {key[1]} twice: one row per declarer and "
-                         "denomination, 20 in a full table", row[0].line, row[0].column, law="PBN §5.7")
+            yield _row_finding(f"{table.name} gives {key[0]} {key[1]} twice: one row per declarer and "
+                               "denomination, 20 in a full table", row[0].line, row[0].column, law="PBN §5.7")
             return
         seen.add(key)
 
 
-def _instant_ranges(table: Table, record: Record) -> None:
+def _instant_ranges(table: Table, auction: Auction | None, play: Play | None) -> Iterator[Finding]:
     """Score ranges of one side do not overlap (PBN §5.5)."""
     for name in ("ScoreRange_NS", "ScoreRange_EW"):
         position = table.column_index(name)
@@ -366,8 +383,8 @@ def _instant_ranges(table: Table, record: Record) -> None:
         for (bounds, before), (next_bounds, element) in zip(ordered, ordered[1:]):
             high, low = bounds[1], next_bounds[0]
             if high is None or low is None or low <= high:
-                _row_finding(record, f"{table.name} {name} {element.text} overlaps {before.text}: the ranges of a "
-                             "side do not overlap", element.line, element.column, law="PBN §5.5")
+                yield _row_finding(f"{table.name} {name} {element.text} overlaps {before.text}: the ranges of a "
+                                   "side do not overlap", element.line, element.column, law="PBN §5.5")
                 break
 
 
