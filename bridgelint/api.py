@@ -1,9 +1,10 @@
 """The Python API: read PBN and LIN records, check them as ``bridgelint check`` does, replay them, write them.
 
-Everything here is importable from ``bridgelint`` itself.  Reading never raises on bad input: what is wrong
-is noted on the record while reading (``record.problems``, and some still as findings on ``record.findings``)
-and is a finding in the report of `check()` (every rule, the file's own problems, the events).  A source is a
-file name (a ``.gz`` file, a zip member ``upload.zip!board.pbn``), a binary stream or a text stream.
+Everything here is importable from ``bridgelint`` itself.  Reading never raises on bad input: what reading
+could not read is noted on the record (``record.problems``, worded by `check_record()` with the rules' findings),
+and every finding is in the report of `check()` (reading, every rule, the file's own problems, the events).
+A source is a file name (a ``.gz`` file, a zip member ``upload.zip!board.pbn``), a binary stream or a text
+stream.
 
 Examples:
     >>> import bridgelint

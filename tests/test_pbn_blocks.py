@@ -1,7 +1,7 @@
-"""Block reading of PBN files: the games, line findings and file findings a line-by-line reading finds.
+"""Block reading of PBN files: the games, line problems and file problems a line-by-line reading finds.
 
 The reader reads blocks of whole lines, decodes each at once and finds game
-boundaries and the S106/S107 line checks with searches over the block.  These
+boundaries and the lines that break PBN §2.2-2.3 (S106's, S107's) with searches over the block.  These
 tests compare it with a plain reading line by line (the reference below), on
 block sizes and line limits small enough that every boundary falls inside a
 game, a CR LF, a comment or a line that is not UTF-8.
@@ -23,15 +23,15 @@ from bridgelint.core.problems import Kind, Problem
 from bridgelint.core.tags import Tag
 from bridgelint.formats import pbn, text
 from bridgelint.formats.pbn_game import declaration, swallowed
-from bridgelint.rules.syntax import BadCharacter, LongLine
+from bridgelint.rules import reading
 
 
 class Splitting:
-    """The PBN reader's games as split, not read (first line, text, its line findings), and the reader."""
+    """The PBN reader's games as split, not read (first line, text, its line problems worded), and the reader."""
 
     def __init__(self, stream, path="t.pbn"):
         self.reader = pbn.PbnReader(stream, path)
-        self.games = [(start, game, described(found)) for start, game, found in self.reader.games()]
+        self.games = [(start, game, described(reading.findings(found))) for start, game, found in self.reader.games()]
 
 
 class LineByLine:
@@ -42,7 +42,7 @@ class LineByLine:
         self.games: list[tuple[int, str, list[tuple]]] = []
         self.file_findings: list[Finding] = []
         self.file_problems: list[Problem] = []
-        self.line_findings: list[Finding] = []
+        self.line_problems: list[Problem] = []
         self.directives: list[Tag] = []
         self.export, self.version = False, None
 
@@ -81,8 +81,8 @@ class LineByLine:
             if not in_brace:
                 if not line.strip():
                     if content:
-                        self.games.append((start, "".join(lines), described(self.line_findings)))
-                        self.line_findings = []
+                        self.games.append((start, "".join(lines), described(reading.findings(self.line_problems))))
+                        self.line_problems = []
                     elif lines:
                         self.escapes(lines, start)
                     lines, content, start = [], False, number + 1
@@ -95,29 +95,29 @@ class LineByLine:
                 in_brace = pbn.brace_open_after(line, in_brace)
             content = True
         if content:
-            self.games.append((start, "".join(lines), described(self.line_findings)))
-            self.line_findings = []
+            self.games.append((start, "".join(lines), described(reading.findings(self.line_problems))))
+            self.line_problems = []
         elif lines:
             self.escapes(lines, start)
-        self.file_findings += self.line_findings
+        self.file_problems += self.line_problems
         if not self.games:
             self.file_problems.append(Problem(Kind.NO_GAME, 1, 1, ("pbn",)))
 
     def escapes(self, lines: list[str], start: int) -> None:
-        self.file_findings += self.line_findings
-        self.line_findings = []
+        self.file_problems += self.line_problems
+        self.line_problems = []
         for offset, line in enumerate(lines):
             value = line[1:].strip()
             export, version = declaration(value)
             self.export, self.version = self.export or export, version or self.version
-            swallowed(self.file_findings, line.rstrip("\r\n"), start + offset, 1)
+            swallowed(self.file_problems, line.rstrip("\r\n"), start + offset, 1)
             if value[:10].lower() == "bridgelint":
                 self.directives.append(Tag("%", line[1:].rstrip("\r\n"), start + offset, 1))
 
     def check(self, line: str, number: int, skipped: int) -> None:
-        """The rules' checks of one line at a time."""
-        self.line_findings += LongLine.check_text(line, lambda _: number, skipped, pbn.READ_LIMIT)
-        self.line_findings += BadCharacter.check_text(line, lambda _: number)
+        """The reader's searches of one line at a time."""
+        self.line_problems += pbn.long_lines(line, lambda _: number, skipped, pbn.READ_LIMIT)
+        self.line_problems += pbn.bad_characters(line, lambda _: number)
 
 
 def described(findings: list[Finding]) -> list[tuple]:
@@ -170,7 +170,7 @@ def test_each_character_pbn_forbids_is_found_and_no_other():
     forbidden = {*range(0x09), 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)}
     for code in range(256):
         text = f"[Board \"1\"]{chr(code)}\r\n"
-        found = BadCharacter.check_text(text, lambda _: 1)
+        found = pbn.bad_characters(text, lambda _: 1)
         assert [(f.line, f.column) for f in found] == ([(1, 12)] if code in forbidden else []), hex(code)
 
 

@@ -20,8 +20,6 @@ from bridgelint.rules.base import Rule
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
 
-READING = "found while the reader scans the text, the one pass that holds the characters and their places"
-
 ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "O103": ({"rules/optimum.py"}, "a table against the solver's, naming the board of the file whose table it is: "
                                    "the rule's module keeps it as a record hook after the solve stage "
@@ -29,26 +27,24 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "R104": ({"engine/events/standings.py"}, "the file's totals against all its travellers: the comparison is the "
                                              "rule's (StandingsTotals.compare), run by the standings hook once the "
                                              "file is read"),
-    "S103": ({"formats/pbn_game.py"}, READING),
-    "S104": ({"formats/pbn_game.py"}, READING),
-    "S105": ({"formats/pbn.py"}, "a tag repeated in a game, while the reader resolves the first of each: "
-                                 + READING),
-    "S113": ({"formats/pbn_game.py"}, "a tag swallowed by an open string or comment: " + READING),
     "S115": ({"engine/inputs.py"}, "a damaged archive: found while unpacking, before any reader runs"),
     "S116": ({"engine/inputs.py"}, "an archive over its limits: found while unpacking, before any reader runs"),
 }
 
 
-def makers() -> dict[str, set[str]]:
-    """Code → the modules (outside the catalogue) with a call that makes its findings through its rule class:
-    ``Rule.method(...)`` or ``f(Rule, ...)``."""
+def package_sources() -> dict[str, str]:
+    """Module (``formats/pbn.py``) → its source, for the package's modules outside the catalogue."""
+    return {path.relative_to(PACKAGE).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(PACKAGE.rglob("*.py")) if path.relative_to(PACKAGE).as_posix() != "rules/__init__.py"}
+
+
+def makers(sources: dict[str, str] | None = None) -> dict[str, set[str]]:
+    """Code → the modules (of ``sources``, by default the package's outside the catalogue) with a call that makes its
+    findings through its rule class: ``Rule.method(...)`` or ``f(Rule, ...)``."""
     codes = {rule.__name__: code for code, rule in RULES.items()}
     found: dict[str, set[str]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        module = path.relative_to(PACKAGE).as_posix()
-        if module == "rules/__init__.py":
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for module, source in (package_sources() if sources is None else sources).items():
+        for node in ast.walk(ast.parse(source)):
             if not isinstance(node, ast.Call):
                 continue
             named = [node.func.value] if isinstance(node.func, ast.Attribute) else []
@@ -87,6 +83,7 @@ def test_each_check_of_another_stage_is_called_where_its_facts_are():
 
 
 def test_the_search_sees_each_way_of_making_a_finding():
-    found = makers()
-    assert "formats/pbn_game.py" in found["S113"]  # findings.append(SwallowedTag.finding(...))
-    assert "formats/pbn_game.py" in found["N103"]  # NoteNumber.check_note(...)
+    found = makers({"formats/a.py": "findings.append(SwallowedTag.finding('lost', 1, 1))",
+                    "formats/b.py": "NoteNumber.check_note(record, tag, notes)",
+                    "formats/c.py": "record.problem(MalformedTag, 'malformed', 1, 1)"})
+    assert found == {"S113": {"formats/a.py"}, "N103": {"formats/b.py"}, "S102": {"formats/c.py"}}

@@ -41,8 +41,49 @@ class Kind(enum.Enum):
                    "any suit letter")
 
     # PBN text and tags (pbn.py, pbn_header.py, pbn_export.py)
+    LONG_LINE = ("a line over PBN's 255 characters, at the column of its 255th: (length, skipped, limit) its length "
+                 "without the end of line; the bytes cut off it after the first ``limit`` bytes read (0: none)")
+    CONTROL_CHARACTER = ("the first character of a line that PBN's character set lacks (a control character other "
+                         "than tab, vertical tab and line ends, DEL, 128-159): (char,)")
+    REPLACEMENT_CHARACTERS = "U+FFFD in the file's text, at the first: (count,) how many in the file"
+    REPEATED_TAG = ("a tag other than Note repeated in a game: (name, value, first_value, first_line, auction_line) "
+                    "its name and value, the value and line of the first tag of its name, the line of the Auction "
+                    "section read as the game's auction (None: no auction)")
+    FORBIDDEN_INHERITANCE = "'#' or '##' on a tag that may not inherit (PBN §4.8): (name, mark) its name, the mark"
+    NOTHING_TO_INHERIT = "'#' on a tag that no earlier game gave a value: (name,)"
 
     # a PBN game's sections (pbn_game.py)
+    MALFORMED_TAG_PAIR = "a '[' that the grammar reads as no tag pair: (text,) the bracket as far as it was read"
+    STRAY_TEXT = "printable text outside any tag pair or section, the first since the last tag: (text,)"
+    UNCLOSED_COMMENT = "a '{' comment never closed: it runs to the end of the file"
+    TAG_LINES_IN_COMMENT = "a '{' comment that holds lines that look like tag pairs"
+    BRACE_IN_COMMENT = "a '{' comment that holds a '{' of its own (and no lines like tag pairs)"
+    SWALLOWED_TAG_PAIR = ("an escape line or ';' comment that holds a whole tag pair after other text, at the pair: "
+                          "(pair, name, escape) the pair as written, its name, True for an escape line")
+    NON_ASCII_TOKEN = "a token outside a string that holds other characters than ASCII: (text,)"
+    LENIENT_SPELLING = ("a call or card spelt otherwise than PBN, read without doubt: (text, read, law, export) the "
+                        "token, PBN's spelling of it, the section that spells it, whether the game was read as "
+                        "export format by then")
+    NOT_A_CALL = "a token in an auction section that is no call, mark or annotation: (text,)"
+    UNKNOWN_AUCTION_MARK = "an irregularity mark in an auction section other than ^I and ^S: (text,)"
+    UNKNOWN_PLAY_MARK = "an irregularity mark in a play section other than ^R and ^L: (text,)"
+    DANGLING_AUCTION_MARK = "^I or ^S with no call after it in its section: (mark,) its letter"
+    DANGLING_PLAY_MARK = "^R or ^L with no card after it in its section: (mark,) its letter"
+    AUCTION_SEAT_UNREAD = ("an Auction tag whose value reads as no seat, at the tag: (value,) as written (empty, '?' "
+                           "and '#' may say so on purpose)")
+    UNNUMBERED_NOTE = "a Note tag whose value does not start with a number and ':': (value,)"
+    NOTE_NUMBER_OUT_OF_RANGE = "a Note tag numbered outside 1-32: (number,)"
+    NOTE_DEFINED_TWICE = "a Note tag whose number its section defined already: (number,)"
+    UNNUMBERED_REFERENCE = "a note reference that is not =n= with a number: (text,)"
+    REFERENCE_OUT_OF_RANGE = "a note reference numbered outside 1-32: (text,)"
+    ANNOTATION_WITHOUT_TARGET = ("a note reference, NAG or suffix after no call (or card) it can annotate: "
+                                 "(text, call) the annotation, True in an auction section")
+    SECOND_NOTE_REFERENCE = "a second note reference on one call or card: (call,) True in an auction section"
+    UNKNOWN_SUFFIX = "a suffix that is none of ! ? !! ?? !? ?!: (text,)"
+    NAG_OUT_OF_RANGE = "a NAG that is not $0-$255: (text,)"
+    NAG_OF_THE_OTHER = ("a NAG for cards on a call, or for calls on a card: (value, call) the NAG, True in an "
+                        "auction section")
+    SECOND_SUFFIX = "a second suffix on one call or card: (call,) True in an auction section"
 
     # PBN supplemental tables (pbn_table.py)
     TABLE_NO_COLUMN = "a table's tag whose value lists no column: (name,) the table's name"
@@ -69,9 +110,9 @@ class Kind(enum.Enum):
     DEAL_NOT_RANK = "a character in a hand of a PBN Deal that is no rank: (char, seat) the character, the hand's seat"
     VALUE_SPELLING = ("a header value read leniently as PBN's (Dealer, Contract): (tag, value, read, export) the tag, "
                       "its value stripped, the value as PBN writes it, whether the file declares % EXPORT")
-    NOT_EXPORT_FORMAT = ("a game of a % EXPORT file that breaks export format: (breaches, rewrite, findings, problems) "
+    NOT_EXPORT_FORMAT = ("a game of a % EXPORT file that breaks export format: (breaches, rewrite, problems) "
                          "each breach (line, column, what), the callable that gives the edits writing the game anew "
-                         "in export format (or None), the game's findings and problems as read (live lists: the game "
+                         "in export format (or None), the game's problems as read (a live list: the game "
                          "is written anew only where its tag pairs are known for sure)")
 
     # USEBIO (usebio.py)

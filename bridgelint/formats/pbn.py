@@ -3,8 +3,9 @@
 ``PbnReader`` streams a file game by game (PBN §3: a semi-empty line outside
 a comment ends a game) and builds one :class:`~bridgelint.core.record.Record` per
 game.  The file is read in blocks of whole lines (:class:`~.text.TextBlocks`);
-a game is handed on as its text, with the number of its first line.  Reading never raises on bad input: every problem becomes a finding on
-its record (or on the file) with its line and column, and reading goes on.
+a game is handed on as its text, with the number of its first line.  Reading never raises on bad input: every problem is
+noted on its record (or on the file) with its line, its column and the facts the rule that words it needs
+(:mod:`bridgelint.core.problems`), and reading goes on.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
-from ..rules.syntax import BadCharacter, BadInheritance, LongLine, RepeatedTag
 from .base import failed
 from .patterns import PBN_TOKEN
 from .pbn_export import check_export
@@ -27,12 +27,17 @@ from .pbn_header import interpret_header
 from .text import TextBlocks, code_page_problem
 
 READ_LIMIT = 1 << 20  # bytes of a line read at most: the rest of a longer line is skipped (S107 says so)
+MAX_LINE = 255  # characters of a line, end of line included (PBN §2.3)
+NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))  # §4.8
 BOARD_HEADER = ("Board", "Dealer", "Deal")  # what a game needs of its own; archives omit it for other tables
 _SCAN = PBN_TOKEN.finditer
 _SEMI_EMPTY = re.compile(r"[^\S\n]*(?:\n|\Z)")  # at a line start: a line of white space only
 _SEMI_EMPTY_LINES = re.compile(r"(?:[^\S\n]*\n)+")
 _NEXT_SEMI_EMPTY = re.compile(r"\n(?=[^\S\n]*(?:\n|\Z))")  # the end of the line before one
 _NOT_ESCAPE = re.compile(r"\n[^%]")  # a line that is no escape line, after the first
+_LONG_LINE = re.compile(r"\n[^\n]{%d}" % MAX_LINE)  # a line of MAX_LINE characters or more, from the LF before it
+_BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")  # not in PBN's character set (§2.2)
+_GOOD_ASCII = bytes(code for code in range(128) if not _BAD_CHARACTER.match(chr(code)))  # as bytes of UTF-8
 
 
 class PbnReader:
@@ -52,31 +57,32 @@ class PbnReader:
         self.header_directives: list[Tag] = []  # "% bridgelint:" lines outside any game (name "%")
         self._inherited: dict[str, str] = {}  # ## values for later games
         self._last_real: dict[str, Tag] = {}  # the tag of the latest real value (not '#', not changed later), for #
-        self._line_findings: list[Finding] = []  # line checks of the game being split
-        self._lines_ahead: deque[Finding] = deque()  # line checks of lines after it, in line order
+        self._line_problems: list[Problem] = []  # line problems of the game being split
+        self._lines_ahead: deque[Problem] = deque()  # line problems of lines after it, in line order
         self._board_before: str | None = None  # the Board of the last game with Board, Dealer and Deal (B108)
         self._header_before: tuple[tuple[str, str], ...] = ()  # that game's Board, Dealer, Vulnerable, Deal
         self._charset: Tag | None = None  # the first escape line that names a charset (S114's fix updates it)
         self._replaced = ReplacementCharacters()  # U+FFFD of the file (S106: text damaged by a conversion)
 
     def __iter__(self) -> Iterator[Record]:
-        for game, (start, text, line_findings) in enumerate(self.games(), 1):
+        for game, (start, text, line_problems) in enumerate(self.games(), 1):
             record = Record("pbn", game, start)
-            record.findings.extend(line_findings)
+            record.problems.extend(line_problems)
             yield self._read(record, text)
 
-    def games(self) -> Iterator[tuple[int, str, list[Finding]]]:
-        """(first line, text, line findings) of each game as split, not read; once the last is given,
-        ``file_findings`` holds the findings of the file (lines outside any game, Windows-1252, no game)."""
+    def games(self) -> Iterator[tuple[int, str, list[Problem]]]:
+        """(first line, text, line problems) of each game as split, not read; once the last is given,
+        ``file_problems`` holds the problems of the file (lines outside any game, Windows-1252, no game)."""
         games = 0
         for start, text in self._split():
             games += 1
-            line_findings, self._line_findings = self._line_findings, []
-            yield start, text, line_findings
-        self.file_findings += self._line_findings
-        self.file_findings += self._lines_ahead
+            line_problems, self._line_problems = self._line_problems, []
+            yield start, text, line_problems
+        self.file_problems += self._line_problems
+        self.file_problems += self._lines_ahead
         if self._replaced.count:
-            self.file_findings.append(BadCharacter.replaced(self._replaced.count, *self._replaced.first))
+            line, column = self._replaced.first
+            self.file_problems.append(Problem(Kind.REPLACEMENT_CHARACTERS, line, column, (self._replaced.count,)))
         if self._blocks.decoder.noted is not None:
             self.file_problems.append(code_page_problem(self._blocks.decoder.noted, "pbn", self._charset))
         if not games:
@@ -141,22 +147,22 @@ class PbnReader:
             self._header_escapes("".join(chunk), start)
 
     def _lines_read(self, last: int) -> None:
-        """The line findings of lines up to ``last`` are due: the game that ends there takes them."""
+        """The line problems of lines up to ``last`` are due: the game that ends there takes them."""
         ahead = self._lines_ahead
         while ahead and ahead[0].line <= last:
-            self._line_findings.append(ahead.popleft())
+            self._line_problems.append(ahead.popleft())
 
     def _header_escapes(self, text: str, start: int) -> None:
         """Escape lines outside any game: ``% EXPORT``, and ``% bridgelint:`` directives kept for the linter."""
-        self.file_findings.extend(self._line_findings)
-        self._line_findings = []
+        self.file_problems.extend(self._line_problems)
+        self._line_problems = []
         for offset, line in enumerate(text.removesuffix("\n").split("\n")):
             line = line.rstrip("\r")
             value = line[1:].strip()
             export, version = declaration(value)
             self.export = self.export or export
             self.version = version or self.version
-            swallowed(self.file_findings, line, start + offset, 1)
+            swallowed(self.file_problems, line, start + offset, 1)
             self._note_charset(Tag("%", line[1:], start + offset, 1))
             if value[:10].lower() == "bridgelint":
                 self.header_directives.append(Tag("%", line[1:], start + offset, 1))
@@ -166,14 +172,14 @@ class PbnReader:
             self._charset = escape
 
     def _check_lines(self, text: str, number: int, skipped: int) -> None:
-        """Line-level checks of PBN §2.2-2.3 (S106, S107) on a block from line ``number`` (``skipped``: bytes
-        cut off its first line); the findings wait in line order until the game of their line is read."""
-        found = LongLine.check_text(text, _LineCounter(text, number).at, skipped, READ_LIMIT)
-        found += BadCharacter.check_text(text, _LineCounter(text, number).at)
+        """The lines of a block from line ``number`` (``skipped``: bytes cut off its first line) that break PBN
+        §2.2-2.3 (S106's, S107's); the problems wait in line order until the game of their line is read."""
+        found = long_lines(text, _LineCounter(text, number).at, skipped, READ_LIMIT)
+        found += bad_characters(text, _LineCounter(text, number).at)
         if "\ufffd" in text:  # replacement characters: counted over the file, one S106 at the first
             self._replaced.add(text, _LineCounter(text, number).at)
         if found:
-            found.sort(key=lambda finding: finding.line)  # S107 before S106 on one line, as they were found
+            found.sort(key=lambda problem: problem.line)  # a long line before a bad character on one line
             self._lines_ahead.extend(found)
 
     # --- one game ----------------------------------------------------------
@@ -222,7 +228,9 @@ class PbnReader:
             if name not in first:
                 first[name] = tag
             elif name != "Note":
-                record.problem(RepeatedTag, RepeatedTag.message(record, first[name], tag), tag.line, tag.column)
+                earlier, auction = first[name], record.auction
+                record.problems.append(Problem(Kind.REPEATED_TAG, tag.line, tag.column, (
+                    name, tag.value, earlier.value, earlier.line, None if auction is None else auction.line)))
                 continue
             if hashed and tag.value.startswith("#"):
                 self._inherit(record, tag)
@@ -236,7 +244,8 @@ class PbnReader:
 
     def _inherit(self, record: Record, tag: Tag) -> None:
         tag.as_written = False
-        if not BadInheritance.check_tag(record, tag):
+        if tag.name in NO_INHERITANCE:
+            record.problems.append(Problem(Kind.FORBIDDEN_INHERITANCE, tag.line, tag.column, (tag.name, tag.value[:2])))
             tag.value = ""  # unknown: one finding for the root cause, none for the '#' as a value
             return
         if tag.value.startswith("##"):
@@ -245,7 +254,8 @@ class PbnReader:
             self._last_real[tag.name] = tag
         elif tag.value == "#":
             last = self._last_real.get(tag.name)
-            BadInheritance.check_earlier(record, tag, last)
+            if last is None:
+                record.problems.append(Problem(Kind.NOTHING_TO_INHERIT, tag.line, tag.column, (tag.name,)))
             tag.value = last.value if last is not None else ""
 
 
@@ -282,6 +292,41 @@ def _brace_line(text: str, pos: int, stop: int) -> int:
             return -1
         brace = text.find("{", end, stop)
     return -1
+
+
+def long_lines(text: str, line_at: Callable[[int], int], skipped: int, read_limit: int) -> list[Problem]:
+    """The lines of ``text`` (a block of a PBN file) over 255 characters; ``line_at(offset)``: the number of the
+    line at an offset, asked in increasing order; ``skipped``: the bytes cut off the block's first line, read up
+    to ``read_limit`` bytes."""
+    found = []
+    for m in _LONG_LINE.finditer("\n" + text):  # the LF before each line, one before the block's first
+        begin = m.start()  # in the block: the line's start
+        length = len(text[begin:text.find("\n", begin) + 1 or len(text)].rstrip("\r\n"))
+        if length >= MAX_LINE:
+            cut = skipped if begin == 0 else 0
+            found.append(Problem(Kind.LONG_LINE, line_at(begin), MAX_LINE, (length, cut, read_limit)))
+    return found
+
+
+def bad_characters(text: str, line_at: Callable[[int], int]) -> list[Problem]:
+    """The first character of each line of ``text`` (a block of a PBN file) that PBN does not allow;
+    ``line_at(offset)``: the number of the line at an offset, asked in increasing order."""
+    found = []
+    pos = 0 if _may_hold_bad_characters(text) else len(text)  # len: nothing to search
+    while bad := _BAD_CHARACTER.search(text, pos):
+        at = bad.start()
+        line_start = text.rfind("\n", 0, at) + 1
+        found.append(Problem(Kind.CONTROL_CHARACTER, line_at(at), at - line_start + 1, (bad.group(),)))
+        pos = text.find("\n", at) + 1
+        if not pos:
+            break
+    return found
+
+
+def _may_hold_bad_characters(text: str) -> bool:
+    """Whether ``text`` may hold a character PBN does not allow: whether its UTF-8 bytes hold any but the ASCII
+    characters PBN allows, found by deleting those (a sixth of the search's time); only then is it searched."""
+    return bool(text.encode("utf-8", "surrogatepass").translate(None, _GOOD_ASCII))
 
 
 class ReplacementCharacters:

@@ -56,8 +56,7 @@ def check_export(record: Record, text: str, places: Places, tag_lines_only: bool
     if breaches:
         line, column, _ = min(breaches)
         record.problems.append(Problem(Kind.NOT_EXPORT_FORMAT, line, column, (
-            breaches, lambda: export_rewrite(record, text, places, _mandatory(record)), record.findings,
-            record.problems)))
+            breaches, lambda: export_rewrite(record, text, places, _mandatory(record)), record.problems)))
 
 
 def layout_breaches(record: Record, text: str, places: Places, tag_lines_only: bool = False,

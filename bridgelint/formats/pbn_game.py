@@ -8,7 +8,8 @@ lines (``tag_lines``), rows of calls (``call_rows``) and trick rows
 (``card_rows``); they are read as the tag pairs, calls or cards they hold.
 The reference run scans each of those as a token of its own
 (``patterns.PBN_SINGLE_TOKEN``, the grammar's ``single_token``).
-Problems become findings on the record.
+What the grammar or the PBN standard does not let be read is noted on the record
+as a problem (:mod:`bridgelint.core.problems`); the rules word them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 import re
 
 from ..core import bridge
+from ..core.digits import is_digits, matched, whole
+from ..core.problems import Kind, Problem
 from ..core.record import Auction, Play, Record
 from ..core.reference import SWITCH
 from ..core.tables import Table
@@ -34,17 +37,6 @@ from ..core.tokens import (
     Item,
     seat_cards,
 )
-from ..rules.auction import AuctionSeat, MisfitAuctionMark, NotACall
-from ..rules.notes import Annotation, NoteNumber
-from ..rules.play import MisfitPlayMark
-from ..rules.syntax import (
-    BadCharacter,
-    MalformedTag,
-    NonStandardSpelling,
-    SwallowedTag,
-    SwallowingComment,
-    UnterminatedComment,
-)
 from .patterns import PBN_SINGLE_TOKEN, PBN_TAG_LINE, PBN_TAG_PAIR, PBN_TOKEN
 from .pbn_table import TableReader
 
@@ -62,6 +54,8 @@ _SCAN = PBN_TOKEN.finditer  # the usual lines as one token each run (rows)
 _SCAN_SINGLE = PBN_SINGLE_TOKEN.finditer  # each tag pair, call and card a token: the reference run
 _TAG_LINES = PBN_TAG_LINE.findall  # (name, value) of each tag pair of a tag_lines token
 _ROW_TOKEN = re.compile(r"\S+").finditer  # a card or call of a card_rows or call_rows token
+_NOTE_VALUE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.S)  # a Note tag's value: its number, ':', the note
+_SUFFIX_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}  # a suffix's NAG on a call (on a card: 6 more)
 
 
 class GameScanner:
@@ -146,26 +140,24 @@ class GameScanner:
             elif kind == "word" and self.section == "play" and self.pending_mark is None:
                 self.card_objects().append(_make_card(m.group(), line, column, record))
             elif kind == "comment":
-                self.check_comment(m.group(), line, column)
+                self.note_comment(m.group(), line, column)
                 if self.table is not None:
                     self.table.comment(line, column)
             elif kind == "comment2":
-                swallowed(record.findings, m.group(), line, column)
+                swallowed(record.problems, m.group(), line, column)
                 if self.table is not None:
                     self.table.comment(line, column)
             elif kind == "escape":
                 escape = Tag("%", m.group()[1:].rstrip("\r"), line, column)
                 record.escapes.append(escape)
-                swallowed(record.findings, m.group(), line, column)
+                swallowed(record.problems, m.group(), line, column)
                 export, version = declaration(escape.value)  # a header written without a blank line after it
                 record.export = record.export or export
                 record.version = version or record.version
             elif kind == "open_comment":
-                record.problem(UnterminatedComment,
-                               "'{' comment is never closed: it runs to the end of the file, and every tag pair after it is lost",
-                               line, column)  # what it swallowed needs no S104 of its own
+                record.problems.append(Problem(Kind.UNCLOSED_COMMENT, line, column))  # what it swallowed: no S104
             elif kind == "bad_tag":
-                MalformedTag.check_bracket(record, m.group(), line, column)
+                record.problems.append(Problem(Kind.MALFORMED_TAG_PAIR, line, column, (m.group(),)))
                 self.section, self.table, self.play_tokens, self.call_names = None, None, None, None  # in no section
             else:
                 self.element(kind, m.group(), line, column)
@@ -180,17 +172,12 @@ class GameScanner:
                      if not table.element_count and not name.endswith("Table")]:
             del record.tables[name]  # a tag of no known section, with no data: not a section
 
-    def check_comment(self, text: str, line: int, column: int) -> None:
-        """S104: a brace comment that swallowed tag pairs or holds a '{'."""
-        inner = text.find("{", 1)
-        tag_like = _TAG_LIKE_LINE.search(text)
-        if tag_like is None and inner < 0:
-            return
-        if tag_like is not None:
-            what = "holds lines that look like tag pairs: a '{' was probably never closed"
-        else:
-            what = "holds a '{': comments do not nest, the first '}' ends it"
-        self.record.problem(SwallowingComment, f"comment {what}", line, column)
+    def note_comment(self, text: str, line: int, column: int) -> None:
+        """A brace comment that swallowed tag pairs or holds a '{' (S104's)."""
+        if _TAG_LIKE_LINE.search(text) is not None:
+            self.record.problems.append(Problem(Kind.TAG_LINES_IN_COMMENT, line, column))
+        elif text.find("{", 1) >= 0:
+            self.record.problems.append(Problem(Kind.BRACE_IN_COMMENT, line, column))
 
     # --- tags and sections ---------------------------------------------------
 
@@ -225,9 +212,20 @@ class GameScanner:
         self.section_tag = tag
 
     def note(self, tag: Tag) -> None:
+        """A Note tag of the section: kept by its number, unless it has none, one outside 1-32 or one its section
+        defined already (PBN §3.5.4-5)."""
         notes = self.auction_notes if self.section == "auction" else self.play_notes
-        number = NoteNumber.check_note(self.record, tag, notes)
-        if number is not None:
+        problems = self.record.problems
+        m = _NOTE_VALUE.match(tag.value)
+        if not m:
+            problems.append(Problem(Kind.UNNUMBERED_NOTE, tag.line, tag.column, (tag.value,)))
+            return
+        number = matched(m.group(1))
+        if not 1 <= number <= 32:
+            problems.append(Problem(Kind.NOTE_NUMBER_OUT_OF_RANGE, tag.line, tag.column, (number,)))
+        elif number in notes:
+            problems.append(Problem(Kind.NOTE_DEFINED_TWICE, tag.line, tag.column, (number,)))
+        else:
             notes[number] = tag
 
     def close_section(self) -> None:
@@ -242,7 +240,7 @@ class GameScanner:
                 self.empty_auction = False
                 record.auction = None
             if seat is None:
-                AuctionSeat.check_seat(record, tag)
+                record.problems.append(Problem(Kind.AUCTION_SEAT_UNREAD, tag.line, tag.column, (tag.value,)))
             if self.call_names is not None:
                 record.auction = Auction.plain(seat, self.call_names, self.call_runs, self.places, tag.line,
                                                tag.column, self.auction_notes)
@@ -266,8 +264,8 @@ class GameScanner:
     def mark_dangling(self) -> None:
         if self.pending_mark is not None:
             mark, line, column = self.pending_mark
-            rule = MisfitAuctionMark if mark in "IS" else MisfitPlayMark
-            self.record.problem(rule, f"^{mark} marks nothing: no call or card follows it", line, column)
+            kind = Kind.DANGLING_AUCTION_MARK if mark in "IS" else Kind.DANGLING_PLAY_MARK
+            self.record.problems.append(Problem(kind, line, column, (mark,)))
             self.pending_mark = None
 
     # --- section elements ------------------------------------------------------
@@ -275,7 +273,7 @@ class GameScanner:
     def element(self, kind: str, text: str, line: int, column: int) -> None:
         section = self.section
         if kind != "string" and not text.isascii():  # strings may hold any character of §2.2
-            BadCharacter.check_token(self.record, text, line, column)
+            self.record.problems.append(Problem(Kind.NON_ASCII_TOKEN, line, column, (text,)))
         if section == "auction":
             self.auction_element(kind, text, line, column)
         elif section == "play":
@@ -283,8 +281,9 @@ class GameScanner:
         elif self.table is not None:
             offset = self.places.offset(line, column)
             self.table.add(offset, offset + len(text), line, column)
-        elif not self.stray_reported:
-            self.stray_reported = MalformedTag.check_stray(self.record, text, line, column)
+        elif not self.stray_reported and any(c.isprintable() for c in text):  # control characters only: S106's
+            self.record.problems.append(Problem(Kind.STRAY_TEXT, line, column, (text,)))
+            self.stray_reported = True
 
     def marked(self, item: Item) -> Item:
         """The call or card, with the irregularity mark (^I, ^R, ^L) that stood before it."""
@@ -311,14 +310,12 @@ class GameScanner:
             elif mark == "I":
                 self.pending_mark = ("I", line, column)
             else:
-                self.record.problem(MisfitAuctionMark,
-                                    f"'{text}' is no auction irregularity mark: ^I and ^S only",
-                                    line, column)
+                self.record.problems.append(Problem(Kind.UNKNOWN_AUCTION_MARK, line, column, (text,)))
         elif kind in ("note", "nag", "suffix"):
             target = calls[-1] if calls else None
             _annotate(self.record, target, kind, text, line, column, call=True)
         else:
-            self.record.problem(NotACall, f"'{text}' is not a call", line, column)
+            self.record.problems.append(Problem(Kind.NOT_A_CALL, line, column, (text,)))
 
     def card_objects(self) -> list[Card]:
         """The cards of the play section as Card objects, from here on (the first element that is not plain)."""
@@ -336,8 +333,7 @@ class GameScanner:
             if mark in ("R", "L"):
                 self.pending_mark = (mark, line, column)
             else:
-                self.record.problem(MisfitPlayMark, f"'{text}' is no play irregularity mark: ^R and ^L only",
-                                    line, column)
+                self.record.problems.append(Problem(Kind.UNKNOWN_PLAY_MARK, line, column, (text,)))
         elif kind in ("note", "nag", "suffix"):
             target = cards[-1] if cards else None
             _annotate(self.record, target, kind, text, line, column, call=False)
@@ -354,16 +350,14 @@ def declaration(text: str) -> tuple[bool, str | None]:
     return text.strip().upper() == "EXPORT", m.group(1) if m else None
 
 
-def swallowed(findings: list, text: str, line: int, column: int) -> None:
-    """S113 when an escape line or ';' comment (``text``, at ``line``, ``column``) holds a whole tag pair
-    after other text: written on the line of an option or a remark, not commented out on purpose."""
+def swallowed(problems: list[Problem], text: str, line: int, column: int) -> None:
+    """Note when an escape line or ';' comment (``text``, at ``line``, ``column``) holds a whole tag pair
+    after other text: written on the line of an option or a remark, not commented out on purpose (S113's)."""
     m = PBN_TAG_PAIR.search(text) if "[" in text else None
     if m is None or not text[1:m.start()].strip():
         return
-    what, law = ("escape line", "PBN §2.4") if text[0] == "%" else ("';' comment", "PBN §3.8")
-    findings.append(SwallowedTag.finding(
-        f"the {what} swallows the tag pair {m.group()}: it runs to the end of the line, so {m.group('name')} "
-        "is lost; put the tag pair on a line of its own", line, column + m.start(), law=law))
+    problems.append(Problem(Kind.SWALLOWED_TAG_PAIR, line, column + m.start(),
+                            (m.group(), m.group("name"), text[0] == "%")))
 
 
 def _make_call(text: str, line: int, column: int, record: Record) -> Call:
@@ -379,7 +373,8 @@ def _make_call(text: str, line: int, column: int, record: Record) -> Call:
     if token is None:
         return Call(text, INVALID, line, column)
     if not canonical:
-        NonStandardSpelling.check_token(record, text, token.canonical, line, column, "PBN §3.5.1")
+        record.problems.append(Problem(Kind.LENIENT_SPELLING, line, column,
+                                       (text, token.canonical, "PBN §3.5.1", record.export)))
     return Call(text, token.kind, line, column, level=token.level, denomination=token.denomination)
 
 
@@ -390,25 +385,60 @@ def _make_card(text: str, line: int, column: int, record: Record) -> Card:
     if card is None:
         return Card(text, INVALID, line, column)
     if card != text:
-        NonStandardSpelling.check_token(record, text, card, line, column, "PBN §3.6.1")
+        record.problems.append(Problem(Kind.LENIENT_SPELLING, line, column, (text, card, "PBN §3.6.1", record.export)))
     return Card(text, "card", line, column, suit=card[0], rank=card[1])
 
 
 def _annotate(record: Record, target: Call | Card | None, kind: str, text: str, line: int, column: int, call: bool) -> None:
-    """Attach a note reference, NAG or suffix to the call or card before it (PBN §3.5.2, §3.6.2), where N103 and
-    N104 let it."""
-    if not Annotation.check_target(record, target, text, line, column, call):
+    """Attach a note reference, NAG or suffix to the call or card before it (PBN §3.5.2, §3.7); what cannot be
+    attached is noted (N103's, N104's)."""
+    problems = record.problems
+    if target is None or target.kind in (FILLER, END, CONTINUE, SKIP):
+        problems.append(Problem(Kind.ANNOTATION_WITHOUT_TARGET, line, column, (text, call)))
         return
-    assert target is not None  # a call or card to annotate
     if kind == "note":
-        number = NoteNumber.check_reference(record, text, line, column)
-        if number is not None and Annotation.check_second_note(record, target, line, column, call):
+        digits = text[1:-1]
+        number = whole(digits) if is_digits(digits) else None
+        if number is None:
+            problems.append(Problem(Kind.UNNUMBERED_REFERENCE, line, column, (text,)))
+        elif not 1 <= number <= 32:
+            problems.append(Problem(Kind.REFERENCE_OUT_OF_RANGE, line, column, (text,)))
+        elif target.note is not None:
+            problems.append(Problem(Kind.SECOND_NOTE_REFERENCE, line, column, (call,)))
+        else:
             target.note = number
             target.note_line, target.note_column = line, column
         return
-    value = Annotation.check_nag(record, target, kind, text, line, column, call)
+    value = _nag(problems, target, kind, text, line, column, call)
     if value is not None:
         target.nags += (value,)
+
+
+def _nag(problems: list[Problem], target: Call | Card, kind: str, text: str, line: int, column: int,
+         call: bool) -> int | None:
+    """The NAG a suffix or NAG ``text`` (``kind``) gives ``target``; None, noted, when it is neither, is for the
+    other of calls and cards, or is a second suffix."""
+    if kind == "suffix":
+        suffix = _SUFFIX_NAG.get(text)
+        if suffix is None:
+            problems.append(Problem(Kind.UNKNOWN_SUFFIX, line, column, (text,)))
+            return None
+        value = suffix + (0 if call else 6)
+    else:
+        digits = text[1:]
+        nag = whole(digits) if is_digits(digits) else None
+        if nag is None or nag > 255:
+            problems.append(Problem(Kind.NAG_OUT_OF_RANGE, line, column, (text,)))
+            return None
+        value = nag
+        if (call and (7 <= value <= 12 or value == 14)) or (not call and (1 <= value <= 6 or value == 13)):
+            problems.append(Problem(Kind.NAG_OF_THE_OTHER, line, column, (value, call)))
+            return None
+    suffixes = range(1, 7) if call else range(7, 13)
+    if value in suffixes and any(n in suffixes for n in target.nags):
+        problems.append(Problem(Kind.SECOND_SUFFIX, line, column, (call,)))
+        return None
+    return value
 
 
 def _unescape(value: str) -> str:

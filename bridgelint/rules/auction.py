@@ -6,12 +6,12 @@ from typing import Iterator
 
 from ..core.bridge import SEAT_NAMES
 from ..core.findings import Edit, Finding
-from ..core.record import Auction, Record
-from ..core.tags import Tag
+from ..core.problems import Kind, Problem
+from ..core.record import Auction
 from ..core.tokens import BID, DOUBLE, PASS, REDOUBLE, Call
 from ..replay import auction as replay
 from ..replay.irregularity import Irregularity, Why
-from .base import Context, Rule
+from .base import Context, Rule, dangling
 from .contract import rotated_dealer
 from .parts import AUCTION, AUCTION_REMARKS, DECLARER, PLAY
 
@@ -42,12 +42,15 @@ class AuctionSeat(Rule):
     code, name, severity, law = "A110", "auction-seat", "error", "PBN §3.5"
     stage = "game"
 
+    reads = frozenset((Kind.AUCTION_SEAT_UNREAD,))
+
     @classmethod
-    def check_seat(cls, record: Record, tag: Tag) -> None:
-        """A110 on ``record`` for an Auction ``tag`` whose value reads as no seat, unless it says the seat is not
-        known (empty, ``?``) or is an inheritance mark (``#``: S110's)."""
-        if tag.value not in ("", "?") and not tag.value.startswith("#"):
-            record.problem(cls, f"Auction seat \"{tag.value}\" is not W, N, E or S", tag.line, tag.column)
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """A110 at an Auction tag whose value reads as no seat, unless it says the seat is not known (empty,
+        ``?``) or is an inheritance mark (``#``: S110's)."""
+        (value,) = problem.facts
+        if value not in ("", "?") and not value.startswith("#"):
+            yield cls.finding(f"Auction seat \"{value}\" is not W, N, E or S", problem.line, problem.column)
 
 
 class _IllegalCall(Rule):
@@ -131,6 +134,14 @@ class NotACall(_IllegalCall):
     code, name, severity, law = "A102", "not-a-call", "error", "PBN §3.5.1"
     lin_law = "LIN mb"
     kind = replay.NOT_A_CALL
+
+    reads = frozenset((Kind.NOT_A_CALL,))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """A102 at a token of an auction section that the reader read as no call."""
+        (text,) = problem.facts
+        yield cls.finding(f"'{text}' is not a call", problem.line, problem.column)
 
     @staticmethod
     def message(irregularity: Irregularity[Call]) -> str:
@@ -428,6 +439,18 @@ class MisfitAuctionMark(Rule):
 
     code, name, severity, law = "A109", "misfit-auction-mark", "warning", "PBN §3.9"
     needs = AUCTION_REMARKS
+
+    reads = frozenset((Kind.UNKNOWN_AUCTION_MARK, Kind.DANGLING_AUCTION_MARK))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """A109 at a mark of an auction section that is none, or that marks nothing."""
+        if problem.kind is Kind.UNKNOWN_AUCTION_MARK:
+            (text,) = problem.facts
+            yield cls.finding(f"'{text}' is no auction irregularity mark: ^I and ^S only", problem.line,
+                              problem.column)
+        else:
+            yield dangling(cls, problem)
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.auction is not None:

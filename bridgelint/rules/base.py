@@ -172,3 +172,9 @@ class Rule:
         for misfit in misfits:
             marked = misfit.item
             yield self.finding(message(misfit), marked.mark_line or marked.line, marked.mark_column or marked.column)
+
+
+def dangling(rule: type[Rule], problem: Problem) -> Finding:
+    """The finding of ``rule`` (A109, P107) at an irregularity mark with no call or card after it in its section."""
+    (mark,) = problem.facts
+    return rule.finding(f"^{mark} marks nothing: no call or card follows it", problem.line, problem.column)

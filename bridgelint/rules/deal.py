@@ -15,7 +15,7 @@ from .base import Context, Rule
 from .board import omits_board_header
 from .edits import value_edit
 from .parts import DEAL
-from .syntax import BadInheritance, UnterminatedComment
+from .syntax import BadInheritance
 
 
 class NoDeal(Rule):
@@ -48,11 +48,11 @@ class NoDeal(Rule):
             return
         if omits_board_header(record):  # B108 says what is missing
             return
-        if any(f.code == UnterminatedComment.code for f in record.findings):
+        if any(p.kind is Kind.UNCLOSED_COMMENT for p in record.problems):
             return  # an unclosed '{' swallowed the rest of the file, the Deal with it
         tag = record.tag("Deal")
-        if tag is not None and any(f.code == BadInheritance.code and (f.line, f.column) == (tag.line, tag.column)
-                                   for f in record.findings):
+        if tag is not None and any(p.kind in BadInheritance.reads and (p.line, p.column) == (tag.line, tag.column)
+                                   for p in record.problems):
             return  # a '#' that inherits no deal: S110 says so, once
         if record.auction is None and record.play is None and is_summary(record):
             return  # the event's standings, not a board

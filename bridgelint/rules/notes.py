@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import re
-from typing import Container, Iterator
+from typing import Iterator
 
-from ..core.digits import is_digits, matched, whole
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
-from ..core.tokens import CONTINUE, END, FILLER, SKIP, Call, Card
+from ..core.tokens import Call, Card
 from .base import Context, Rule
 from .parts import NOTES
-
-_NOTE_VALUE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.S)  # a Note tag's value: its number, ':', the note
-_SUFFIX_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}  # a suffix's NAG on a call (on a card: 6 more)
 
 
 def _sections(record: Record) -> Iterator[tuple[str, list[Call] | list[Card], dict[int, Tag]]]:
@@ -123,38 +119,26 @@ class NoteNumber(Rule):
     code, name, severity, law = "N103", "note-number", "error", "PBN §3.5.4"
     stage = "game"
 
-    @classmethod
-    def check_note(cls, record: Record, tag: Tag, defined: Container[int]) -> int | None:
-        """The number of the note a Note ``tag`` of ``record`` defines; None, with N103, when it has none, one outside
-        1-32 or one ``defined`` already in its section."""
-        m = _NOTE_VALUE.match(tag.value)
-        if not m:
-            record.problem(cls, f"Note \"{tag.value[:20]}\" does not start with a note number and ':'", tag.line,
-                           tag.column, law="PBN §3.5.5")
-            return None
-        number = matched(m.group(1))
-        if not 1 <= number <= 32:
-            record.problem(cls, f"note number {number} is outside 1-32", tag.line, tag.column)
-        elif number in defined:
-            record.problem(cls, f"note {number} is defined twice in this section", tag.line, tag.column,
-                           law="PBN §3.5.5")
-        else:
-            return number
-        return None
+    reads = frozenset((Kind.UNNUMBERED_NOTE, Kind.NOTE_NUMBER_OUT_OF_RANGE, Kind.NOTE_DEFINED_TWICE,
+                       Kind.UNNUMBERED_REFERENCE, Kind.REFERENCE_OUT_OF_RANGE))
 
     @classmethod
-    def check_reference(cls, record: Record, text: str, line: int, column: int) -> int | None:
-        """The number of the note reference ``text`` (``=n=``); None, with N103, when it has none or one outside
-        1-32."""
-        digits = text[1:-1]
-        number = whole(digits) if is_digits(digits) else None
-        if number is None:
-            record.problem(cls, f"note reference '{text}' is not =n= with a number", line, column)
-        elif not 1 <= number <= 32:
-            record.problem(cls, f"note reference '{text}' is outside 1-32", line, column)
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """N103 at a Note tag without a number, with one outside 1-32 or one its section defined already; at a
+        note reference (``=n=``) without a number or with one outside 1-32."""
+        kind, line, column = problem.kind, problem.line, problem.column
+        (fact,) = problem.facts
+        if kind is Kind.UNNUMBERED_NOTE:
+            yield cls.finding(f"Note \"{fact[:20]}\" does not start with a note number and ':'", line, column,
+                              law="PBN §3.5.5")
+        elif kind is Kind.NOTE_NUMBER_OUT_OF_RANGE:
+            yield cls.finding(f"note number {fact} is outside 1-32", line, column)
+        elif kind is Kind.NOTE_DEFINED_TWICE:
+            yield cls.finding(f"note {fact} is defined twice in this section", line, column, law="PBN §3.5.5")
+        elif kind is Kind.UNNUMBERED_REFERENCE:
+            yield cls.finding(f"note reference '{fact}' is not =n= with a number", line, column)
         else:
-            return number
-        return None
+            yield cls.finding(f"note reference '{fact}' is outside 1-32", line, column)
 
 
 class Annotation(Rule):
@@ -181,48 +165,31 @@ class Annotation(Rule):
     code, name, severity, law = "N104", "annotation", "error", "PBN §3.7"
     stage = "game"
 
-    @classmethod
-    def check_target(cls, record: Record, target: Call | Card | None, text: str, line: int, column: int,
-                     call: bool) -> bool:
-        """Whether the annotation ``text`` follows a call (``call``) or card it can annotate; N104 when not."""
-        if target is None or target.kind in (FILLER, END, CONTINUE, SKIP):
-            record.problem(cls, f"'{text}' annotates no {'call' if call else 'card'}", line, column)
-            return False
-        return True
+    reads = frozenset((Kind.ANNOTATION_WITHOUT_TARGET, Kind.SECOND_NOTE_REFERENCE, Kind.UNKNOWN_SUFFIX,
+                       Kind.NAG_OUT_OF_RANGE, Kind.NAG_OF_THE_OTHER, Kind.SECOND_SUFFIX))
 
     @classmethod
-    def check_second_note(cls, record: Record, target: Call | Card, line: int, column: int, call: bool) -> bool:
-        """Whether ``target`` may take a note reference; N104 when it has one already."""
-        if target.note is not None:
-            record.problem(cls, f"two note references on one {'call' if call else 'card'}", line, column,
-                           law="PBN §3.5.2")
-            return False
-        return True
-
-    @classmethod
-    def check_nag(cls, record: Record, target: Call | Card, kind: str, text: str, line: int, column: int,
-                  call: bool) -> int | None:
-        """The NAG a suffix or NAG ``text`` (``kind``) gives ``target``; None, with N104, when it is neither, is for
-        the other of calls and cards, or is a second suffix."""
-        what = "call" if call else "card"
-        if kind == "suffix":
-            value = _SUFFIX_NAG.get(text)
-            if value is None:
-                record.problem(cls, f"'{text}' is not a suffix: ! ? !! ?? !? ?!", line, column, law="PBN §3.5.3")
-                return None
-            value += 0 if call else 6
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """N104 at an annotation after no call or card it can annotate, a second note reference or suffix on one,
+        a suffix that is none, a NAG outside 0-255 or for the other of calls and cards."""
+        kind, line, column, facts = problem.kind, problem.line, problem.column, problem.facts
+        if kind is Kind.ANNOTATION_WITHOUT_TARGET:
+            text, call = facts
+            yield cls.finding(f"'{text}' annotates no {'call' if call else 'card'}", line, column)
+        elif kind is Kind.SECOND_NOTE_REFERENCE:
+            (call,) = facts
+            yield cls.finding(f"two note references on one {'call' if call else 'card'}", line, column,
+                              law="PBN §3.5.2")
+        elif kind is Kind.UNKNOWN_SUFFIX:
+            (text,) = facts
+            yield cls.finding(f"'{text}' is not a suffix: ! ? !! ?? !? ?!", line, column, law="PBN §3.5.3")
+        elif kind is Kind.NAG_OUT_OF_RANGE:
+            (text,) = facts
+            yield cls.finding(f"NAG '{text}' is not $0-$255", line, column)
+        elif kind is Kind.NAG_OF_THE_OTHER:
+            value, call = facts
+            yield cls.finding(f"NAG {value} is for {'cards' if call else 'calls'}, not {'call' if call else 'card'}s",
+                              line, column)
         else:
-            digits = text[1:]
-            nag = whole(digits) if is_digits(digits) else None
-            if nag is None or nag > 255:
-                record.problem(cls, f"NAG '{text}' is not $0-$255", line, column)
-                return None
-            value = nag
-            if (call and (7 <= value <= 12 or value == 14)) or (not call and (1 <= value <= 6 or value == 13)):
-                record.problem(cls, f"NAG {value} is for {'cards' if call else 'calls'}, not {what}s", line, column)
-                return None
-        suffixes = range(1, 7) if call else range(7, 13)
-        if value in suffixes and any(n in suffixes for n in target.nags):
-            record.problem(cls, f"two suffixes on one {what}", line, column, law="PBN §3.5.2")
-            return None
-        return value
+            (call,) = facts
+            yield cls.finding(f"two suffixes on one {'call' if call else 'card'}", line, column, law="PBN §3.5.2")

@@ -6,9 +6,10 @@ from typing import Iterator
 
 from ..core.bridge import SEAT_NAMES
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.tokens import CARD, END, Card
 from ..replay.irregularity import AFTER_END, NOT_A_CARD, NOT_HELD, PLAY_ORDER, REVOKE, WRONG_LEADER, Irregularity, Why
-from .base import Context, Rule
+from .base import Context, Rule, dangling
 from .parts import CLAIM, PLAY_REMARKS
 
 
@@ -338,6 +339,17 @@ class MisfitPlayMark(Rule):
 
     code, name, severity, law = "P107", "misfit-play-mark", "warning", "PBN §3.9"
     needs = PLAY_REMARKS
+
+    reads = frozenset((Kind.UNKNOWN_PLAY_MARK, Kind.DANGLING_PLAY_MARK))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """P107 at a mark of a play section that is none, or that marks nothing."""
+        if problem.kind is Kind.UNKNOWN_PLAY_MARK:
+            (text,) = problem.facts
+            yield cls.finding(f"'{text}' is no play irregularity mark: ^R and ^L only", problem.line, problem.column)
+        else:
+            yield dangling(cls, problem)
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if ctx.play is not None:

@@ -1,5 +1,5 @@
-"""S — syntax and file rules: the text as read (S106, S107), a game as read (S108), the file's directives
-(S112); the readers make the findings of the others, as they read."""
+"""S — syntax and file rules: what the readers note of the text and of a game as they read it (``read``), a game
+as read (S108), the file's directives (S112); the readers still make the findings of the others."""
 
 from __future__ import annotations
 
@@ -10,16 +10,9 @@ from ..core import bridge
 from ..core.directives import Directive
 from ..core.findings import Finding
 from ..core.problems import Kind, Problem
-from ..core.record import Record
-from ..core.tags import Tag
 from ..core.wording import counted
 from .base import Rule
 from .edits import token_edit, value_edit
-
-MAX_LINE = 255  # PBN §2.3, end of line included
-_LONG_LINE = re.compile(r"\n[^\n]{%d}" % MAX_LINE)  # a line of MAX_LINE characters or more, from the LF before it
-_BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")
-_GOOD_ASCII = bytes(code for code in range(128) if not _BAD_CHARACTER.match(chr(code)))  # as bytes of UTF-8
 
 
 class NotText(Rule):
@@ -78,20 +71,19 @@ class MalformedTag(Rule):
     code, name, severity, law = "S102", "malformed-tag", "error", "PBN §3.3"
     stage = "game"
 
-    @classmethod
-    def check_bracket(cls, record: Record, text: str, line: int, column: int) -> None:
-        """S102 on ``record`` for ``text``, a '[' that the grammar reads as no tag pair, saying why."""
-        reason, law = _bad_tag_reason(text)
-        record.problem(cls, f"malformed tag pair {text[:40]}: {reason}", line, column, law=law)
+    reads = frozenset((Kind.MALFORMED_TAG_PAIR, Kind.STRAY_TEXT))
 
     @classmethod
-    def check_stray(cls, record: Record, text: str, line: int, column: int) -> bool:
-        """Whether ``text``, a token outside any tag pair or section, is S102's (on ``record``): not when it holds
-        control characters only (S106's)."""
-        if not any(c.isprintable() for c in text):
-            return False
-        record.problem(cls, f"'{text[:20]}' stands outside any tag pair or section", line, column, law="PBN §3, §5")
-        return True
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S102 for a '[' that the grammar reads as no tag pair, saying why; or for text outside any tag pair or
+        section (the reader notes none that holds control characters only: S106's)."""
+        (text,) = problem.facts
+        if problem.kind is Kind.MALFORMED_TAG_PAIR:
+            reason, law = _bad_tag_reason(text)
+            yield cls.finding(f"malformed tag pair {text[:40]}: {reason}", problem.line, problem.column, law=law)
+        else:
+            yield cls.finding(f"'{text[:20]}' stands outside any tag pair or section", problem.line, problem.column,
+                              law="PBN §3, §5")
 
 
 class UnterminatedComment(Rule):
@@ -116,6 +108,14 @@ class UnterminatedComment(Rule):
     code, name, severity, law = "S103", "unterminated-comment", "error", "PBN §3.8"
     stage = "game"
     needs_a_person = True  # no fix: the game is left as it is by --fix
+
+    reads = frozenset((Kind.UNCLOSED_COMMENT,))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S103 at the '{' (what it swallowed needs no S104 of its own)."""
+        yield cls.finding("'{' comment is never closed: it runs to the end of the file, and every tag pair after it "
+                          "is lost", problem.line, problem.column)
 
 
 class SwallowingComment(Rule):
@@ -143,6 +143,17 @@ class SwallowingComment(Rule):
     stage = "game"
     needs_a_person = True  # no fix: the game is left as it is by --fix
 
+    reads = frozenset((Kind.TAG_LINES_IN_COMMENT, Kind.BRACE_IN_COMMENT))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S104 at a brace comment that swallowed tag pairs or holds a '{'."""
+        if problem.kind is Kind.TAG_LINES_IN_COMMENT:
+            what = "holds lines that look like tag pairs: a '{' was probably never closed"
+        else:
+            what = "holds a '{': comments do not nest, the first '}' ends it"
+        yield cls.finding(f"comment {what}", problem.line, problem.column)
+
 
 class RepeatedTag(Rule):
     """Tag repeated in a game.
@@ -168,16 +179,21 @@ class RepeatedTag(Rule):
     code, name, severity, law = "S105", "repeated-tag", "warning", "PBN §3.4"
     stage = "game"
 
+    reads = frozenset((Kind.REPEATED_TAG,))
+
     @classmethod
-    def message(cls, record: Record, first: Tag, tag: Tag) -> str:
-        """What S105 says of ``tag``, a repeat of ``first`` in ``record``: the first value counts, but an Auction
-        section without a call before it is no auction, and the calls under ``tag`` are."""
-        auction = record.auction
-        if tag.name == "Auction" and auction is not None and auction.line == tag.line and first.line != tag.line:
-            same = "" if first.value == tag.value else f" (seat {tag.value!r} of this one, not {first.value!r})"
-            return (f"tag Auction repeated in this game: the Auction section at line {first.line} holds no call, so "
-                    f"the calls after this one are read as the auction{same}")
-        return f"tag {tag.name} repeated in this game; the first value counts"
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S105 at a repeated tag: the first value counts, but an Auction section without a call before it is no
+        auction, and the calls under the repeat are."""
+        name, value, first_value, first_line, auction_line = problem.facts
+        line = problem.line
+        if name == "Auction" and auction_line == line and first_line != line:
+            same = "" if first_value == value else f" (seat {value!r} of this one, not {first_value!r})"
+            message = (f"tag Auction repeated in this game: the Auction section at line {first_line} holds no call, "
+                       f"so the calls after this one are read as the auction{same}")
+        else:
+            message = f"tag {name} repeated in this game; the first value counts"
+        yield cls.finding(message, line, problem.column)
 
 
 class BadCharacter(Rule):
@@ -209,35 +225,26 @@ class BadCharacter(Rule):
     code, name, severity, law = "S106", "bad-character", "warning", "PBN §2.2"
     stage = "text"
 
-    @classmethod
-    def check_text(cls, text: str, line_at: Callable[[int], int]) -> list[Finding]:
-        """S106 at the first character of each line of ``text`` (a block of a PBN file) that PBN does not allow;
-        ``line_at(offset)``: the number of the line at an offset, asked in increasing order."""
-        found = []
-        pos = 0 if _may_hold_bad_characters(text) else len(text)  # len: nothing to search
-        while bad := _BAD_CHARACTER.search(text, pos):
-            at = bad.start()
-            line_start = text.rfind("\n", 0, at) + 1
-            found.append(cls.finding(_bad_character(bad.group()), line_at(at), at - line_start + 1))
-            pos = text.find("\n", at) + 1
-            if not pos:
-                break
-        return found
+    reads = frozenset((Kind.CONTROL_CHARACTER, Kind.REPLACEMENT_CHARACTERS, Kind.NON_ASCII_TOKEN))
 
     @classmethod
-    def replaced(cls, count: int, line: int, column: int) -> Finding:
-        """S106 for a file whose text holds ``count`` U+FFFD, the first at ``line``, ``column``."""
-        times = "once" if count == 1 else f"{count} times"
-        return cls.finding(f"the text was damaged by a conversion that replaced letters with U+FFFD (the "
-                           f"replacement character, {times} in this file, strings and comments included): the "
-                           "letters are lost; convert the original file again, as Latin-1 or UTF-8", line, column)
-
-    @classmethod
-    def check_token(cls, record: Record, text: str, line: int, column: int) -> None:
-        """S106 on ``record`` for a token outside a string that holds other characters than ASCII."""
-        if not text.isascii():
-            record.problem(cls, f"'{text[:20]}': non-ASCII characters belong in strings and comments only", line,
-                           column)
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S106 at the first character of a line that PBN does not allow; at the first U+FFFD of a file, naming how
+        many it holds; at a token outside a string that holds other characters than ASCII."""
+        line, column = problem.line, problem.column
+        if problem.kind is Kind.CONTROL_CHARACTER:
+            (char,) = problem.facts
+            yield cls.finding(_bad_character(char), line, column)
+        elif problem.kind is Kind.REPLACEMENT_CHARACTERS:
+            (count,) = problem.facts
+            times = "once" if count == 1 else f"{count} times"
+            yield cls.finding(f"the text was damaged by a conversion that replaced letters with U+FFFD (the "
+                              f"replacement character, {times} in this file, strings and comments included): the "
+                              "letters are lost; convert the original file again, as Latin-1 or UTF-8", line, column)
+        else:
+            (text,) = problem.facts
+            yield cls.finding(f"'{text[:20]}': non-ASCII characters belong in strings and comments only", line,
+                              column)
 
 
 class LongLine(Rule):
@@ -259,22 +266,17 @@ class LongLine(Rule):
     code, name, severity, law = "S107", "long-line", "warning", "PBN §2.3"
     stage = "text"
 
+    reads = frozenset((Kind.LONG_LINE,))
+
     @classmethod
-    def check_text(cls, text: str, line_at: Callable[[int], int], skipped: int, read_limit: int) -> list[Finding]:
-        """S107 on each line of ``text`` (a block of a PBN file) over 255 characters; ``line_at(offset)``: the
-        number of the line at an offset, asked in increasing order; ``skipped``: the bytes cut off the block's
-        first line, read up to ``read_limit`` bytes."""
-        found = []
-        for m in _LONG_LINE.finditer("\n" + text):  # the LF before each line, one before the block's first
-            begin = m.start()  # in the block: the line's start
-            length = len(text[begin:text.find("\n", begin) + 1 or len(text)].rstrip("\r\n"))
-            if length >= MAX_LINE:
-                message = f"line has {length} characters and its end of line: PBN allows 255, the end of line included"
-                if skipped and begin == 0:
-                    message = (f"line is over {read_limit} bytes long ({skipped} more bytes after them): only "
-                               f"its first {read_limit} bytes were read; PBN allows 255 characters in all")
-                found.append(cls.finding(message, line_at(begin), MAX_LINE))
-        return found
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S107 at a line over 255 characters; at one over the bytes read of a line, saying how many were skipped."""
+        length, skipped, limit = problem.facts
+        message = f"line has {length} characters and its end of line: PBN allows 255, the end of line included"
+        if skipped:
+            message = (f"line is over {limit} bytes long ({skipped} more bytes after them): only its first {limit} "
+                       "bytes were read; PBN allows 255 characters in all")
+        yield cls.finding(message, problem.line, problem.column)
 
 
 class ExportFormat(Rule):
@@ -334,12 +336,11 @@ class ExportFormat(Rule):
     def read(cls, problem: Problem) -> Iterator[Finding]:
         """One S108 for a game of a ``% EXPORT`` file, listing its breaches of export format (line, column, what) in
         file order; mended by the game written anew unless the game's tag pairs are not known for sure."""
-        breaches, rewrite, findings, problems = problem.facts
+        breaches, rewrite, problems = problem.facts
         breaches = sorted(breaches)
         line, column, _ = breaches[0]
         listed = "; ".join(f"line {at}: {what}" for at, _, what in breaches)
-        mended = not any(f.code in _UNITS_UNKNOWN for f in findings) and \
-            not any(p.kind in _UNITS_UNKNOWN_KINDS for p in problems)
+        mended = not any(p.kind in _UNITS_UNKNOWN for p in problems)
         yield cls.finding(f"game breaks export format (% EXPORT): {listed}", line, column,
                           edits=rewrite() if mended else None)
 
@@ -368,25 +369,26 @@ class NonStandardSpelling(Rule):
     code, name, severity, law = "S109", "non-standard-spelling", "warning", "PBN §3.11"
     stage = "game"
 
-    @classmethod
-    def check_token(cls, record: Record, text: str, read: str, line: int, column: int, law: str) -> None:
-        """S109 on ``record`` for a token ``text`` that the reader read as PBN's ``read``: any other spelling in
-        export format, elsewhere one that is not merely PBN's in lower case (``law``: the section that spells it)."""
-        if record.export or not bridge.lowercase_of(text, read):
-            record.problem(cls, f"'{text}' is not PBN: read as '{read}'", line, column, law=law,
-                           edits=[token_edit(line, column, text, read)])
-
-    reads = frozenset((Kind.VALUE_SPELLING,))
+    reads = frozenset((Kind.LENIENT_SPELLING, Kind.VALUE_SPELLING))
 
     @classmethod
     def read(cls, problem: Problem) -> Iterator[Finding]:
-        """S109 for a tag's value that the reader read as PBN's, as for a token (the section that spells it: the
-        tag's)."""
+        """S109 for a call, card or tag value that the reader read as PBN's spelling: any other spelling in export
+        format, elsewhere one that is not merely PBN's in lower case (the section that spells it is the
+        reference: a value's is its tag's)."""
+        line, column = problem.line, problem.column
+        if problem.kind is Kind.LENIENT_SPELLING:
+            text, read, law, export = problem.facts
+            if export or not bridge.lowercase_of(text, read):
+                yield cls.finding(f"'{text}' is not PBN: read as '{read}'", line, column, law=law,
+                                  edits=[token_edit(line, column, text, read)])
+            return
         tag, value, read, export = problem.facts
         if export or not bridge.lowercase_of(value, read):
             edit = value_edit(tag, read)
-            yield cls.finding(f"{tag.name} \"{value}\" is not PBN: read as \"{read}\"", problem.line, problem.column,
+            yield cls.finding(f"{tag.name} \"{value}\" is not PBN: read as \"{read}\"", line, column,
                               law=_VALUE_LAWS.get(tag.name), edits=None if edit is None else [edit])
+
     fixable = "safe"  # the canonical spelling written instead
 
 
@@ -414,22 +416,17 @@ class BadInheritance(Rule):
 
     code, name, severity, law = "S110", "bad-inheritance", "error", "PBN §4.8"
     stage = "game"
-    NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"))
+    reads = frozenset((Kind.FORBIDDEN_INHERITANCE, Kind.NOTHING_TO_INHERIT))
 
     @classmethod
-    def check_tag(cls, record: Record, tag: Tag) -> bool:
-        """Whether ``tag``, whose value is written ``#`` or ``##...``, may be inherited; S110 on ``record`` when
-        not (PBN §4.8 names the tags that may not)."""
-        if tag.name in cls.NO_INHERITANCE:
-            record.problem(cls, f"{tag.name} may not be inherited with '{tag.value[:2]}'", tag.line, tag.column)
-            return False
-        return True
-
-    @classmethod
-    def check_earlier(cls, record: Record, tag: Tag, earlier: Tag | None) -> None:
-        """S110 on ``record`` for a ``tag`` written ``#`` without an ``earlier`` value to inherit."""
-        if earlier is None:
-            record.problem(cls, f"{tag.name} \"#\" has no earlier value to inherit", tag.line, tag.column)
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S110 at a tag that may not inherit (PBN §4.8 names them), or written ``#`` without an earlier value."""
+        if problem.kind is Kind.FORBIDDEN_INHERITANCE:
+            name, mark = problem.facts
+            yield cls.finding(f"{name} may not be inherited with '{mark}'", problem.line, problem.column)
+        else:
+            (name,) = problem.facts
+            yield cls.finding(f"{name} \"#\" has no earlier value to inherit", problem.line, problem.column)
 
 
 class NoGame(Rule):
@@ -566,6 +563,16 @@ class SwallowedTag(Rule):
 
     code, name, severity, law = "S113", "swallowed-tag", "warning", "PBN §2.4"
     stage = "game"
+
+    reads = frozenset((Kind.SWALLOWED_TAG_PAIR,))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S113 at the tag pair that an escape line or ';' comment holds after other text."""
+        pair, name, escape = problem.facts
+        what, law = ("escape line", "PBN §2.4") if escape else ("';' comment", "PBN §3.8")
+        yield cls.finding(f"the {what} swallows the tag pair {pair}: it runs to the end of the line, so {name} is "
+                          "lost; put the tag pair on a line of its own", problem.line, problem.column, law=law)
 
 
 class Windows1252(Rule):
@@ -1032,12 +1039,6 @@ class UnreadableBws(Rule):
                           place=problem.place)
 
 
-def _may_hold_bad_characters(text: str) -> bool:
-    """Whether ``text`` may hold a character S106 reports: whether its UTF-8 bytes hold any but the ASCII
-    characters S106 lets be, found by deleting those (a sixth of the search's time); only then is it searched."""
-    return bool(text.encode("utf-8", "surrogatepass").translate(None, _GOOD_ASCII))
-
-
 def _bad_character(char: str) -> str:
     """S106 in words: the invisible character, and what Windows text meant by it (a curly quote, a dash…)."""
     code = ord(char)
@@ -1049,8 +1050,8 @@ def _bad_character(char: str) -> str:
 
 
 # a game whose tag pairs are not known for sure has no fix (S108): a tag pair malformed, or lost in a comment
-_UNITS_UNKNOWN = frozenset(rule.code for rule in (MalformedTag, UnterminatedComment, SwallowingComment, SwallowedTag))
-_UNITS_UNKNOWN_KINDS: frozenset[Kind] = frozenset()  # the same, as the problems the reader notes of them
+_UNITS_UNKNOWN = frozenset(kind for rule in (MalformedTag, UnterminatedComment, SwallowingComment, SwallowedTag)
+                           for kind in rule.reads)
 
 
 def _bad_tag_reason(text: str) -> tuple[str, str | None]:
