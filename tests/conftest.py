@@ -90,14 +90,14 @@ def read_findings(record: Record) -> list[Finding]:
     """The findings of what the reader could not read of ``record``, worded by their rules, in the engine's order."""
     from bridgelint.rules import reading
 
-    return record.findings + reading.findings(record.problems)
+    return reading.findings(record.problems)
 
 
 def file_findings(reader: Any) -> list[Finding]:
     """The findings of what a reader could not read of no record, worded by their rules, in the engine's order."""
     from bridgelint.rules import reading
 
-    return reader.file_findings + reading.findings(reader.file_problems)
+    return reading.findings(reader.file_problems)
 
 
 def at(findings: list[Finding], code: str) -> list[tuple[int, int]]:

@@ -40,7 +40,6 @@ class LineByLine:
     def __init__(self, stream, limit: int):
         self.stream, self.limit = stream, limit
         self.games: list[tuple[int, str, list[tuple]]] = []
-        self.file_findings: list[Finding] = []
         self.file_problems: list[Problem] = []
         self.line_problems: list[Problem] = []
         self.directives: list[Tag] = []

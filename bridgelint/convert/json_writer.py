@@ -33,6 +33,7 @@ from ..core.tables import MALFORMED, Table
 from ..core.tokens import Call, Card
 from ..replay.context import Context
 from ..replay.semantics import replayed
+from ..rules import reading
 
 _FIELDS = ("board", "dealer", "vulnerable", "deal_field", "contract", "declarer", "result", "score", "date")
 
@@ -82,7 +83,7 @@ def record_dict(record: Record, findings: list[Finding] | None = None, path: str
         "auction": None,
         "play": None,
         "tables": {name: _table(table) for name, table in record.tables.items()},
-        "findings": [finding_dict(f) for f in (findings if findings is not None else record.findings)],
+        "findings": [finding_dict(f) for f in (findings if findings is not None else reading.findings(record.problems))],
     }
     auction = record.auction
     if auction is not None:

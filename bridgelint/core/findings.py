@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from operator import attrgetter
-from typing import Final, Iterable, Literal, Protocol
+from typing import Final, Literal
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: Final[tuple[Severity, ...]] = ("error", "warning", "info")
@@ -12,13 +12,6 @@ SEVERITY_RANK: Final[dict[str, int]] = {severity: i for i, severity in enumerate
 Applicability = Literal["safe", "unsafe", "layout"]  # a fix that keeps what the file says, one that changes it, or
 # the file's layout written anew (``bridgelint format``, never ``check --fix``)
 MARKS: Final[dict[str, str]] = {"safe": "[*]", "unsafe": "[~]", "layout": ""}  # how reports mark a fixable finding
-
-
-class FindingMaker(Protocol):
-    """What makes the findings a reader attaches: a rule class (``Rule.finding``)."""
-
-    def finding(self, message: str, line: int, column: int, severity: Severity | None = None,
-                law: str | None = None, edits: Iterable[Edit] | None = None) -> Finding: ...
 
 
 @dataclass(frozen=True, slots=True)

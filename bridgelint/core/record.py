@@ -2,8 +2,8 @@
 
 A :class:`Record` is one game (PBN) or one board (LIN): its header fields as
 written, the deal, the auction and the play, each element with its location in
-the file.  Readers never raise on bad input; they attach
-:class:`~bridgelint.core.findings.Finding` objects to the record and go on.
+the file.  Readers never raise on bad input: what they could not read they
+note on the record as :class:`~bridgelint.core.problems.Problem` data, and go on.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from .tokens import END, Call, Card, seat_cards
 
 if TYPE_CHECKING:
     from .bridge import Contract, Result
-    from .findings import Edit, Finding, FindingMaker, Severity
     from .problems import Problem
     from .tables import Table
     from .tags import Field, Tag
@@ -223,7 +222,6 @@ class Record:
     date: Field[str] | None = None
     tables: dict[str, Table] = field(default_factory=dict)  # supplemental sections by tag name, in file order
     escapes: list[Tag] = field(default_factory=list)  # PBN % lines in the game (name "%")
-    findings: list[Finding] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)  # what its reader could not read (:mod:`.problems`)
     export: bool = False  # the file declares PBN export format
     version: str | None = None  # the PBN version the file declares (% PBN 2.1)
@@ -263,12 +261,6 @@ class Record:
     @property
     def board_number(self) -> str | None:
         return self.board.raw if self.board is not None else None
-
-    def problem(self, rule: FindingMaker, message: str, line: int, column: int, severity: Severity | None = None,
-                law: str | None = None, edits: Iterable[Edit] | None = None) -> None:
-        """Attach a finding of ``rule`` found while reading (``law``: its reference, if not the rule's; ``edits``:
-        its fix)."""
-        self.findings.append(rule.finding(message, line, column, severity, law, edits))
 
 
 _INHERITED = attrgetter("inherited")

@@ -84,9 +84,11 @@ class Linter:
     def found(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
         """The findings on one record as made, those of reading, of the rules and of ``hooks``; a bug is X001."""
         record = replays.record
-        found = record.findings + reading.findings(record.problems, self.codes)
+        found: list[Finding] = []
         try:
             extend = found.extend
+            extend(reading.findings(record.problems, self.codes))
+            extend(replays.bugs)
             for rule in self.rules_for(replays):
                 extend(rule.check(replays))
             for hook in hooks:

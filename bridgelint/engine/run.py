@@ -133,7 +133,7 @@ class FileRun:
                 findings.sort(key=location)
                 report.findings.extend(findings)
                 yield Checked(record, replays, findings)
-            self.file_findings = reader.file_findings + reading.findings(reader.file_problems, linter.codes)
+            self.file_findings = reading.findings(reader.file_problems, linter.codes)
         except OSError:
             raise  # the file could not be read: the caller reports the path
         except Exception as error:  # a bug of the reader itself: the rest of this file is lost, say so
@@ -184,7 +184,7 @@ def prepared(batch: list[Context], preparing: list[Callable[[list[Context]], Non
         except Exception as error:
             debug_trace()
             for replays in batch:
-                replays.record.findings.append(InternalError.finding(
+                replays.bugs.append(InternalError.finding(
                     f"internal error while preparing this game's checks: {type(error).__name__}: {error}",
                     replays.record.line, replays.record.column))
 

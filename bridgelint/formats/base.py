@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Protocol
 
-from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 
 
 class Reader(Protocol):
     format: str
-    file_findings: list[Finding]
 
     @property
     def file_problems(self) -> list[Problem]:
@@ -25,7 +23,6 @@ class NotText:
 
     def __init__(self, format: str, found: list[Problem]):
         self.format = format
-        self.file_findings: list[Finding] = []
         self.file_problems = found
 
     def __iter__(self) -> Iterator[Record]:

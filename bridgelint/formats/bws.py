@@ -14,7 +14,6 @@ import importlib.util
 import logging
 from typing import Any, BinaryIO, Iterator
 
-from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from .base import failed
@@ -48,7 +47,6 @@ class BwsReader:
     def __init__(self, stream: BinaryIO, path: str):
         self.stream = stream
         self.path = path
-        self.file_findings: list[Finding] = []
         self.file_problems: list[Problem] = []
         self.places: dict[int, str] = {}
 

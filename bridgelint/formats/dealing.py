@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Callable, Iterator, cast
 
 from ..core import bridge
-from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
@@ -87,7 +86,6 @@ class DealingReader:
                  lone_cr: Callable[[int], bool] | None = None):
         self.stream = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(cast(Any, stream))
         self.path = path
-        self.file_findings: list[Finding] = []
         self.file_problems: list[Problem] = []
 
     def boards(self) -> Iterator[Board]:

@@ -28,7 +28,6 @@ from typing import BinaryIO, Iterator
 from ..core import bridge
 from ..core.bridge import Result
 from ..core.digits import is_digits, matched
-from ..core.findings import Finding
 from ..core.lin_match import ROOMS, Field4, LinRecord
 from ..core.problems import Kind, Problem
 from ..core.record import Auction, Deal, Play, Record
@@ -75,7 +74,6 @@ class LinReader:
         self.stream = stream
         self.path = path
         self.encoding = encoding  # what is not UTF-8 is read in it (None: as the bytes show)
-        self.file_findings: list[Finding] = []
         self.file_problems: list[Problem] = []
 
     def __iter__(self) -> Iterator[Record]:

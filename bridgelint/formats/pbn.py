@@ -15,7 +15,6 @@ import sys
 from collections import deque
 from typing import BinaryIO, Callable, Iterable, Iterator
 
-from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
@@ -50,7 +49,6 @@ class PbnReader:
         self._blocks = TextBlocks(stream, READ_LIMIT, encoding)
         self._lone_cr = lone_cr  # whether a line ended in a lone CR (read as LF), for S108
         self.path = path
-        self.file_findings: list[Finding] = []
         self.file_problems: list[Problem] = []
         self.export = False
         self.version: str | None = None  # % PBN 2.1

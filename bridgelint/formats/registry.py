@@ -86,6 +86,12 @@ def lacks_its_extra(report_format: str) -> bool:
     return chosen is not None and not chosen.installed()
 
 
+def has_layout(name: str) -> bool:
+    """Whether ``bridgelint format`` writes files of this format in a layout of its standard: PBN's export
+    format (the others are left as they are)."""
+    return name == "pbn"
+
+
 def format_from_name(path: str) -> str | None:
     """A format's name by the file extension (also gzipped, ``.pbn.gz``, or as a zip member), else None."""
     return BY_EXTENSION.get(os.path.splitext(path.lower().removesuffix(".gz"))[1])

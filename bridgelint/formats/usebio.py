@@ -25,7 +25,6 @@ from functools import lru_cache
 from typing import BinaryIO, Callable, Iterator
 
 from ..core import bridge
-from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tables import Table
@@ -269,7 +268,6 @@ class UsebioReader:
         self.stream = stream
         self.path = path
         self.encoding = encoding
-        self.file_findings: list[Finding] = []
         self.file_problems: list[Problem] = []
 
     def __iter__(self) -> Iterator[Record]:

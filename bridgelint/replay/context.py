@@ -7,6 +7,7 @@ from functools import wraps
 from typing import Callable, Generic, TypeVar
 
 from ..core.bridge import Contract
+from ..core.findings import Finding
 from ..core.record import Deal, Record
 from ..core.tags import Tag
 from .auction import AuctionReplay, replay_auction
@@ -41,6 +42,7 @@ class Context:
     def __init__(self, record: Record):
         self.record = record
         self.skipped: list[str] = []  # the codes of checks not made on this record for want of what they need
+        self.bugs: list[Finding] = []  # bugs of bridgelint met while preparing its checks (X001)
 
     def skip(self, code: str) -> None:
         """A rule could not check this record (a method it does not know): counted, not a finding."""
