@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import sys
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from bridgelint.core import findings, record
 PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
 
 # lowest first: a module may import its own layer and those before it, never one after it
-LAYERS = ("core", "replay", "rules", "formats", "convert", "engine", "views", "reporters", "cli", "api")
+LAYERS = ("core", "replay", "formats", "rules", "convert", "engine", "views", "reporters", "cli", "api")
 TOP = "api"  # the package itself, api.py, __main__.py and the deprecated re-exports
 # layers that a layer above them still leaves alone: what is drawn or reported is given, not read or run
 APART = {"views": {"formats", "engine"}, "reporters": {"formats", "engine"}}
@@ -167,3 +168,13 @@ def test_the_moved_record_model_still_imports_with_a_warning_and_the_pipeline_sh
     assert old_model.Record is record.Record and old_model.Finding is findings.Finding
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("bridgelint.pipeline")
+
+
+def test_no_format_is_told_apart_outside_the_readers():
+    """A new format costs its reader and a registry line: outside ``formats/`` no code compares a format's name
+    (``fmt == "pbn"``) but the record's model, which is derived from it in one place."""
+    compared = re.compile(r"\b(format|fmt)\s*[!=]=\s*[\"']")
+    found = [f"{path.relative_to(PACKAGE).as_posix()}:{number}"
+             for path in sorted(PACKAGE.rglob("*.py")) if "formats" not in path.relative_to(PACKAGE).parts
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if compared.search(line)]
+    assert [place.split(":")[0] for place in found] == ["core/record.py"]

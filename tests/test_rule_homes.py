@@ -87,3 +87,12 @@ def test_the_search_sees_each_way_of_making_a_finding():
                     "formats/b.py": "NoteNumber.check_note(record, tag, notes)",
                     "formats/c.py": "record.problem(MalformedTag, 'malformed', 1, 1)"})
     assert found == {"S113": {"formats/a.py"}, "N103": {"formats/b.py"}, "S102": {"formats/c.py"}}
+
+
+def test_no_reader_makes_a_finding_and_only_the_engine_calls_a_rule_outside_the_catalogue():
+    """Readers only read: no module of ``formats/`` names a rule.  Outside ``rules/``, the engine calls rules with
+    the facts it holds (the event and standings state, the archives it unpacks, suppressions, bugs)."""
+    outside = {code: sorted(modules) for code, modules in makers().items()
+               if any(not module.startswith("rules/") for module in modules)}
+    assert [code for code, modules in outside.items() if any(m.startswith("formats/") for m in modules)] == []
+    assert {module.split("/")[0] for modules in outside.values() for module in modules} <= {"rules", "engine"}

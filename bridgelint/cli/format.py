@@ -23,7 +23,7 @@ from ..engine.diffing import unified_diff
 from ..engine.fixing import Refused, Snapshot
 from ..engine.formatting import formatted
 from ..engine.inputs import is_archive, shown
-from ..formats.registry import SNIFF_BYTES, format_from_content, format_from_name
+from ..formats.registry import SNIFF_BYTES, format_from_content, format_from_name, has_layout
 from ..reporters import text as text_reporter
 from .options import USAGE_ERROR, files_of, nothing_to_read, pipeline_from, pipeline_options
 
@@ -55,7 +55,7 @@ def format_files(paths: tuple[str, ...], check_only: bool, diff: bool, **options
             unreadable = True
             continue
         fmt = pipeline.fmt or format_from_name(path) or format_from_content(data[:SNIFF_BYTES])
-        if fmt != "pbn":
+        if not has_layout(fmt):
             click.echo(f"bridgelint: {shown(path)}: a {fmt.upper()} file, left as it is (bridgelint convert --to pbn "
                        "writes it as PBN)", err=True)
             continue

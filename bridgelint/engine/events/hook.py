@@ -79,12 +79,13 @@ class EventHook(AcrossRecords):
             return []
         return self.state.add(sighting)
 
-    def _key(self, key: tuple, fmt: str) -> tuple:
-        """The event key of a game: PBN tags not written carried from the game before, one tuple per event."""
+    def _key(self, key: tuple, by_tags: bool) -> tuple:
+        """The event key of a game, one tuple per event; a key made of tags (``by_tags``) takes those the game does
+        not write from the game before."""
         if key == self._written and self._before is not None:
             return self._before
         self._written = key
-        if fmt == "pbn":
+        if by_tags:
             key = carried(key, self._before)
         self._before = key = self._keys.setdefault(key, key)
         return key

@@ -48,9 +48,10 @@ _ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
 _NO_VALUE = (None, MALFORMED)
 
 
-def sight(ctx: Context, key_of: Callable[[tuple, str], tuple] | None = None,
+def sight(ctx: Context, key_of: Callable[[tuple, bool], tuple] | None = None,
           day_of: Callable[[int], int] | None = None) -> Sighting:
-    """What the event checks need of ``record``; ``key_of(key, format)`` may replace the key (carried, shared),
+    """What the event checks need of ``record``; ``key_of(key, by_tags)`` may replace the key (carried, shared;
+    ``by_tags``: a key made of the record's tags, not of a LIN vugraph header),
     ``day_of(day)`` the day (:data:`NO_DATE` when the record writes no Date: carried)."""
     record = ctx.record
     place: Field[int | None] | Tag | None = None
@@ -91,7 +92,7 @@ def sight(ctx: Context, key_of: Callable[[tuple, str], tuple] | None = None,
                 day = day_number(tag.value)
         key = tuple(values)
     if key_of is not None:
-        key = key_of(key, record.model)
+        key = key_of(key, record.model == "pbn")
     if day_of is not None:
         day = day_of(day)
     board = known(record.board.raw) if record.board is not None and record.board.raw is not None else None
