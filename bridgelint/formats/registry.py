@@ -11,6 +11,7 @@ none of them claims is read as PBN.
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 from dataclasses import dataclass
@@ -18,16 +19,7 @@ from typing import Any, BinaryIO, Callable, cast
 
 from ..core.problems import Kind, Problem
 from .base import NotText, Reader, StoppedAtNul
-from .bws import BwsReader, looks_like_bws
-from .bws import installed as bws_installed
-from .dealing_bigdeal import BerReader, BhgReader, CdsReader, RzdReader, looks_like_ber, looks_like_bhg
-from .dealing_bri import BriReader, DgeReader, looks_like_bri, looks_like_dge
-from .dealing_dlm import DlmReader, looks_like_dlm
-from .dealing_dup import DupReader, looks_like_dup
-from .lin import LinReader, looks_like_lin
-from .pbn import PbnReader
 from .text import LoneCrAsLf, StopAtNul, decode_line
-from .usebio import UsebioReader, looks_like_usebio
 
 SNIFF_BYTES = 65536
 
@@ -44,35 +36,51 @@ class Format:
     installed: Callable[[], bool] = lambda: True  # whether what reads it is installed (an extra), else one finding
 
 
-def _pbn(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[int], bool] | None) -> Reader:
-    return PbnReader(stream, path, encoding, lone_cr)
+def _lazy(module: str, name: str) -> Callable[..., Any]:
+    """``name`` of ``module`` called, the module imported on the first call: a run loads the readers of the
+    formats it reads, not all of them."""
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args)
+
+    return call
 
 
 def _lin(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[int], bool] | None) -> Reader:
+    from .lin import LinReader  # line ends mean nothing in LIN
+
     return LinReader(stream, path, encoding)
 
 
 def _bws(stream: BinaryIO, path: str, encoding: str | None, lone_cr: Callable[[int], bool] | None) -> Reader:
+    from .bws import BwsReader  # a database: no encoding, no lines
+
     return BwsReader(stream, path)
 
 
 def _sniff_lin(head: bytes) -> bool:
+    from .lin import looks_like_lin
+
     return looks_like_lin(decode_line(head))
 
 
+_BIG_DEAL, _BRI, _DLM, _DUP = ("bridgelint.formats.dealing_bigdeal", "bridgelint.formats.dealing_bri",
+                               "bridgelint.formats.dealing_dlm", "bridgelint.formats.dealing_dup")
+_USEBIO, _BWS, _PBN = "bridgelint.formats.usebio", "bridgelint.formats.bws", "bridgelint.formats.pbn"
+
 FORMATS: tuple[Format, ...] = (
-    Format("usebio", (".xml",), UsebioReader, looks_like_usebio, text=False),
-    Format("bws", (".bws",), _bws, looks_like_bws, text=False, installed=bws_installed),
+    Format("usebio", (".xml",), _lazy(_USEBIO, "UsebioReader"), _lazy(_USEBIO, "looks_like_usebio"), text=False),
+    Format("bws", (".bws",), _bws, _lazy(_BWS, "looks_like_bws"), text=False, installed=_lazy(_BWS, "installed")),
     Format("lin", (".lin",), _lin, _sniff_lin),
-    Format("dlm", (".dlm",), DlmReader, looks_like_dlm),
-    Format("dup", (".dup",), DupReader, looks_like_dup, text=False),
-    Format("bri", (".bri",), BriReader, looks_like_bri, text=False),
-    Format("dge", (".dge",), DgeReader, looks_like_dge, text=False),
-    Format("ber", (".ber",), BerReader, looks_like_ber, text=False),
-    Format("bhg", (".bhg",), BhgReader, looks_like_bhg),
-    Format("rzd", (".rzd",), RzdReader, text=False),
-    Format("cds", (".cds",), CdsReader, text=False),
-    Format("pbn", (".pbn",), _pbn),
+    Format("dlm", (".dlm",), _lazy(_DLM, "DlmReader"), _lazy(_DLM, "looks_like_dlm")),
+    Format("dup", (".dup",), _lazy(_DUP, "DupReader"), _lazy(_DUP, "looks_like_dup"), text=False),
+    Format("bri", (".bri",), _lazy(_BRI, "BriReader"), _lazy(_BRI, "looks_like_bri"), text=False),
+    Format("dge", (".dge",), _lazy(_BRI, "DgeReader"), _lazy(_BRI, "looks_like_dge"), text=False),
+    Format("ber", (".ber",), _lazy(_BIG_DEAL, "BerReader"), _lazy(_BIG_DEAL, "looks_like_ber"), text=False),
+    Format("bhg", (".bhg",), _lazy(_BIG_DEAL, "BhgReader"), _lazy(_BIG_DEAL, "looks_like_bhg")),
+    Format("rzd", (".rzd",), _lazy(_BIG_DEAL, "RzdReader"), text=False),
+    Format("cds", (".cds",), _lazy(_BIG_DEAL, "CdsReader"), text=False),
+    Format("pbn", (".pbn",), _lazy(_PBN, "PbnReader")),
 )
 BY_NAME = {fmt.name: fmt for fmt in FORMATS}
 BY_EXTENSION = {extension: fmt.name for fmt in FORMATS for extension in fmt.extensions}
