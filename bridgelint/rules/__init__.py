@@ -6,15 +6,31 @@ module and a line here.
 
 from __future__ import annotations
 
-from . import auction, board, contract, deal, event, internal, notes, optimum, play, results, syntax, tables, travellers
+from . import (
+    auction,
+    board,
+    contract,
+    deal,
+    event,
+    format_syntax,
+    internal,
+    notes,
+    optimum,
+    play,
+    results,
+    syntax,
+    tables,
+    travellers,
+)
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
     syntax.NotText, syntax.MalformedTag, syntax.UnterminatedComment, syntax.SwallowingComment, syntax.RepeatedTag,
     syntax.BadCharacter, syntax.LongLine, syntax.ExportFormat, syntax.NonStandardSpelling, syntax.BadInheritance,
     syntax.NoGame, syntax.UnusedSuppression, syntax.SwallowedTag, syntax.Windows1252, syntax.DamagedArchive,
-    syntax.ArchiveLimit, syntax.MalformedLin, syntax.UnknownLinTag, syntax.MalformedDealingFile, syntax.MalformedUsebio,
-    syntax.UnknownUsebio, syntax.UnreadableBws,
+    syntax.ArchiveLimit, format_syntax.MalformedLin, format_syntax.UnknownLinTag,
+    format_syntax.MalformedDealingFile, format_syntax.MalformedUsebio, format_syntax.UnknownUsebio,
+    format_syntax.UnreadableBws,
     board.BoardNumber, board.Dealer, board.Vulnerability, board.StandardDealer, board.StandardVulnerability,
     board.DateForm, board.MissingBoardHeader,
     deal.NoDeal, deal.MalformedDeal, deal.HandSize, deal.DuplicateCard,
