@@ -20,7 +20,8 @@ from ..core.report import FileReport
 from ..replay.context import per_record
 from .across import AcrossRecords
 from .base import Context, Rule
-from .tables import ContradictoryValues, MalformedTagValue, traveller
+from .score_table import traveller
+from .tables import ContradictoryValues, MalformedTagValue
 
 
 def cell_words(seat: str, denomination: str) -> str:

@@ -27,7 +27,8 @@ from ..replay.context import per_record
 from .base import Context, Rule
 from .method import method_of
 from .parts import TABLES
-from .tables import ScoreField, ScoreTableScore, Traveller, _ScoreTableRule, id_text, traveller
+from .score_table import ScoreField, Traveller, id_text, traveller
+from .tables import ScoreTableScore, _ScoreTableRule
 
 DATUM_COLUMNS = ("ButlerDatum", "Datum")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core.findings import Finding
 from ...core.record import Record
 from ...rules.results import MATCH_TAGS, Standings, StatedMatch, TeamsResult, stated_matches
-from ...rules.tables import Traveller
+from ...rules.score_table import Traveller
 from .sighting import known, stated_imps
 
 _ROOMS = {"OPEN": 1, "CLOSED": -1}  # a room's North-South IMPs, times this, are the open room's North-South team's

@@ -34,7 +34,7 @@ from ...rules.results import (
     per_direction,
     standings,
 )
-from ...rules.tables import Traveller, traveller
+from ...rules.score_table import Traveller, traveller
 from .matches import Matches
 
 _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),
