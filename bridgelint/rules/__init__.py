@@ -18,8 +18,10 @@ from . import (
     optimum,
     play,
     results,
+    standings,
     syntax,
     tables,
+    teams,
     travellers,
 )
 from .base import Rule
@@ -44,8 +46,8 @@ _ALL: list[type[Rule]] = [
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
     tables.MalformedHeader, tables.MalformedRow, tables.MalformedTagValue, tables.ContradictoryValues,
     tables.ScoreTableScore, tables.ScoreTableMatchpoints,
-    results.ImpMismatch, results.DatumMismatch, results.StandingsContradiction, results.StandingsTotals,
-    results.TeamsResult, results.ImpossibleTraveller,
+    results.ImpMismatch, results.DatumMismatch, standings.StandingsContradiction, standings.StandingsTotals,
+    teams.TeamsResult, results.ImpossibleTraveller,
     travellers.LeadByDeclaringSide, travellers.LeadByRightHandOpponent, travellers.FouledLeads,
     travellers.MistypedLead,
     *event.EVENT_RULES,

@@ -24,17 +24,10 @@ from ...core.report import FileReport
 from ...replay.context import Context
 from ...rules.across import AcrossRecords
 from ...rules.method import method_of
-from ...rules.results import (
-    ImpossibleTraveller,
-    Standings,
-    StandingsTotals,
-    TeamsResult,
-    ids_apart,
-    pair_key,
-    per_direction,
-    standings,
-)
+from ...rules.results import ImpossibleTraveller, ids_apart, pair_key, per_direction
 from ...rules.score_table import Traveller, traveller
+from ...rules.standings import Standings, StandingsTotals, standings
+from ...rules.teams import TeamsResult
 from .matches import Matches
 
 _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),
