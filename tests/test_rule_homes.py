@@ -21,9 +21,9 @@ from bridgelint.rules.base import Rule
 PACKAGE = Path(__file__).resolve().parents[1] / "bridgelint"
 
 ELSEWHERE: dict[str, tuple[set[str], str]] = {
-    "O103": ({"rules/optimum.py"}, "a table against the solver's, naming the board of the file whose table it is: "
-                                   "the rule's module keeps it as a record hook after the solve stage "
-                                   "(SolvedFile), decided at the end of the file"),
+    "O103": ({"rules/optimum_files.py"}, "a table against the solver's, naming the board of the file whose table "
+                                         "it is: a record hook after the solve stage (SolvedFile), decided at the "
+                                         "end of the file"),
     "R104": ({"engine/events/standings.py"}, "the file's totals against all its travellers: the comparison is the "
                                              "rule's (StandingsTotals.compare), run by the standings hook once the "
                                              "file is read"),

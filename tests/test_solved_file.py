@@ -1,4 +1,4 @@
-"""What check --dd decides across a file's records (rules.optimum.SolvedFile), fed solved tables by hand: no solver
+"""What check --dd decides across a file's records (rules.optimum_files.SolvedFile), fed solved tables by hand: no solver
 needed.  The solver's own tables are tested in test_solver.py."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import io
 from bridgelint.formats.pbn import PbnReader
 from bridgelint.replay.context import Context
 from bridgelint.rules import DEFAULT_CODES
-from bridgelint.rules.optimum import CELLS, SolvedFile
+from bridgelint.rules.optimum import CELLS
+from bridgelint.rules.optimum_files import SolvedFile
 
 DEAL = "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"
 OTHER = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, Generator, Iterable, Mappi
 from ..core.reference import SWITCH, reference
 from ..core.report import FileReport
 from ..rules import DEFAULT_CODES
-from ..rules.optimum import SOLVED_CODES, makeable_only_hooks, solved_file_hooks
+from ..rules.optimum import SOLVED_CODES
+from ..rules.optimum_files import makeable_only_hooks, solved_file_hooks
 from . import parallel
 from .config import Config, Configs, file_codes, file_encoding, is_excluded
 from .discovery import expand_paths, once

@@ -1,24 +1,20 @@
 """O — the double-dummy analysis of a record: its tables of tricks and its par tags (PBN §4.2.7, §5.7).
 
-O101 and O102 use only what the record says.  O104 is decided over a whole file: a record hook
-(:class:`MakeableOnlyHook`) sees each record's tables and gives its finding when the file ends.  O103 and
-O105 need the deal solved (``Context.solved``, check --dd); what they decide across the records of a file
-(another board's table, two results of one deal) is a record hook too (:class:`SolvedFile`).
+O101 and O102 use only what the record says.  O104 is decided over a whole file, and O103 and O105 need the
+deal solved (``Context.solved``, check --dd); what these decide across the records of a file is
+:mod:`.optimum_files`' (record hooks).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..core.bridge import DENOMINATION_NAMES, PACK, SEAT_NAMES, SEATS, SIDE_NAMES, VULNERABILITY_WORDS, Contract, side
-from ..core.findings import Finding, Related
+from ..core.bridge import DENOMINATION_NAMES, SEAT_NAMES, SIDE_NAMES, VULNERABILITY_WORDS, Contract, side
+from ..core.findings import Finding
 from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
 from ..core.par import Par, par
-from ..core.record import Deal
-from ..core.report import FileReport
 from ..replay.context import per_record
-from .across import AcrossRecords
 from .base import Context, Rule
 from .score_table import traveller
 from .tables import ContradictoryValues, MalformedTagValue
@@ -252,7 +248,7 @@ class MakeableOnly(_OptimumRule):
     stage = "file"
 
     @classmethod
-    def check_file(cls, tables: "FileTables") -> list[Finding]:
+    def check_file(cls, tables: FileTables) -> list[Finding]:
         """O104 for a file whose double-dummy ``tables`` all fit one convention, enough of them to tell it."""
         convention = tables.convention()
         if convention is None:
@@ -262,81 +258,27 @@ class MakeableOnly(_OptimumRule):
                             *tables.first[convention])]
 
 
-class FileTables:
-    """The double-dummy tables of a file, as O104 judges them: how many hold a value, how many fit each
-    makeable-only convention, and where each convention's first marker cell is."""
-
-    def __init__(self) -> None:
-        self.tables = 0  # tables with a value
-        self.fitting: dict[Convention, int] = {}
-        self.first: dict[Convention, tuple[int, int]] = {}  # the first marker cell of each convention
-
-    def add(self, found: Analysis | None) -> None:
-        for reading in found.readings if found is not None else ():
-            if not reading.cells:
-                continue
-            self.tables += 1
-            convention = reading.fits
-            if convention is not None:
-                self.fitting[convention] = self.fitting.get(convention, 0) + 1
-                if convention not in self.first:
-                    self.first[convention] = min((cell.line, cell.column) for cell in reading.cells.values()
-                                                 if cell.low == convention.marker or cell.low != cell.high)
-
-    def convention(self) -> Convention | None:
-        """The convention of the file: every table with a value holds its marker and no other value up to its
-        ceiling, and there are enough of them to tell it (``Convention.tables``); else None."""
-        for convention, count in self.fitting.items():
-            if count == self.tables and count >= convention.tables:
-                return convention
-        return None
-
-
-class MakeableOnlyHook(AcrossRecords):
-    """O104's facts as a record hook: each table of a file read, the rule's check made when the file ends."""
-
-    def __init__(self) -> None:
-        self.start_file("", None)
-
-    def start_file(self, path: str, finalize: object) -> None:
-        self.tables = FileTables()
-
-    def __call__(self, ctx: Context) -> list[Finding]:
-        if ctx.record.model == "pbn":
-            self.tables.add(analysis(ctx))
-        return []
-
-    def end_file(self, report: FileReport) -> list[Finding]:
-        return MakeableOnly.check_file(self.tables)
-
-
-
-def makeable_only_hooks(codes: frozenset[str]) -> list[MakeableOnlyHook]:
-    """O104's hook of a file's run, when O104 is selected."""
-    return [MakeableOnlyHook()] if MakeableOnly.code in codes else []
-
-
 def encoded(tricks: dict[tuple[str, str], int]) -> str:
     """A table as 20 hex digits in CELLS order: how tables of a file are told apart."""
     return "".join(f"{tricks[key]:x}" for key in CELLS)
 
 
-def _decoded(table: str) -> dict[tuple[str, str], int]:
+def decoded(table: str) -> dict[tuple[str, str], int]:
     return {key: int(c, 16) for key, c in zip(CELLS, table)}
 
 
-def _fits(reading: Reading, tricks: dict[tuple[str, str], int]) -> bool:
+def fits(reading: Reading, tricks: dict[tuple[str, str], int]) -> bool:
     return all(cell.low <= tricks[key] <= cell.high for key, cell in reading.cells.items())
 
 
-def _pattern(reading: Reading) -> str:
+def pattern_of(reading: Reading) -> str:
     """A whole table as its program wrote it, in CELLS order (a marker cell as the marker): the key that finds
-    the solved tables it fits (:func:`_written`)."""
+    the solved tables it fits (:func:`written_table`)."""
     marker = reading.convention.marker if reading.convention is not None else 0
     return "".join(f"{marker if cell.low != cell.high else cell.low:x}" for cell in map(reading.cells.__getitem__, CELLS))
 
 
-def _written(table: str, convention: Convention | None) -> str:
+def written_table(table: str, convention: Convention | None) -> str:
     """A solved table as a program of ``convention`` writes it: every cell up to its ceiling as the marker."""
     if convention is None:
         return table
@@ -452,7 +394,7 @@ class UnlikelyResult(_OptimumRule):
         if not _suspect(ctx, most):
             return  # the usual traveller: no row over double dummy, no two sides beyond 13 tricks
         rows = traveller_results(ctx)
-        results = _DealResults(encoded(most) if most is not None else None)
+        results = DealResults(encoded(most) if most is not None else None)
         for row in rows:
             over = row.tricks - most[row.declarer, row.denomination] if most is not None else 0
             if most is not None and over >= OVER:
@@ -578,12 +520,42 @@ def declared(ctx: Context) -> Declared | None:
                     record.result.column, record.game, record.board_number)
 
 
+class FileTables:
+    """The double-dummy tables of a file, as O104 judges them: how many hold a value, how many fit each
+    makeable-only convention, and where each convention's first marker cell is."""
+
+    def __init__(self) -> None:
+        self.tables = 0  # tables with a value
+        self.fitting: dict[Convention, int] = {}
+        self.first: dict[Convention, tuple[int, int]] = {}  # the first marker cell of each convention
+
+    def add(self, found: Analysis | None) -> None:
+        for reading in found.readings if found is not None else ():
+            if not reading.cells:
+                continue
+            self.tables += 1
+            convention = reading.fits
+            if convention is not None:
+                self.fitting[convention] = self.fitting.get(convention, 0) + 1
+                if convention not in self.first:
+                    self.first[convention] = min((cell.line, cell.column) for cell in reading.cells.values()
+                                                 if cell.low == convention.marker or cell.low != cell.high)
+
+    def convention(self) -> Convention | None:
+        """The convention of the file: every table with a value holds its marker and no other value up to its
+        ceiling, and there are enough of them to tell it (``Convention.tables``); else None."""
+        for convention, count in self.fitting.items():
+            if count == self.tables and count >= convention.tables:
+                return convention
+        return None
+
+
 @dataclass(slots=True)
-class _Wrong:
+class Wrong:
     """An O103 finding whose whole table may be another board's: told when the file's tables are all known."""
 
     finding: Finding
-    pattern: str  # the table as written (:func:`_pattern`)
+    pattern: str  # the table as written (:func:`pattern_of`)
     convention: Convention | None
     board: str
 
@@ -592,7 +564,7 @@ _OTHER_SIDE = {"NS": "EW", "EW": "NS"}
 
 
 @dataclass(slots=True)
-class _DealResults:
+class DealResults:
     """What the results recorded on one deal say: its solved table (None: not known; the bound is then 13 tricks),
     and per denomination and side the result of the most tricks and the result of the most tricks that no play
     proves; a result that O105 reports by itself (three over double dummy) is left out."""
@@ -616,7 +588,7 @@ class _DealResults:
         the deal holds (13, or what double dummy gives the two declarers together when it is more): the result,
         the other, and what O105 says of them (the other's place for the caller to add).  Of two such, the
         later is told."""
-        tricks = _decoded(self.table) if self.table is not None else None
+        tricks = decoded(self.table) if self.table is not None else None
         for (denomination, own), result in self.unproven.items():
             other = self.most.get((denomination, _OTHER_SIDE[own]))
             if other is None:
@@ -637,150 +609,6 @@ class _DealResults:
                 f"{SEAT_NAMES[other.declarer]} on this deal: {total} tricks in {DENOMINATION_NAMES[denomination]} "
                 f"between the two sides, more than the deal holds ({holds}{dd}), a sign of a result entered for "
                 "another contract, declarer or board")
-
-
-class SolvedFile(AcrossRecords):
-    """The checks of solved deals across a file, as a record hook after the solve stage: O103 (each record's
-    table against the solver's, naming the board of the file whose table it is) and O105's two sides (results of
-    one deal declared by both sides in one denomination), decided when the file ends.
-
-    Memory: each distinct solved table once, with the first boards it is the table of; per deal the results of
-    the most tricks by denomination and side; an O103 finding waiting for the file's end.  Never a record.
-    """
-
-    def __init__(self, codes: frozenset[str]):
-        self.mismatches, self.sides = SolverMismatch.code in codes, UnlikelyResult.code in codes
-        self.start_file("", None)
-
-    def start_file(self, path: str, finalize: object) -> None:
-        self.path = path
-        self.tables: dict[str, list[tuple[str, int]]] = {}  # a solved table → (board, line) of up to two boards
-        self.wrong: list[_Wrong] = []
-        self.deals: dict[str, _DealResults] = {}  # by the deal (:func:`_holders`)
-        self.written = FileTables()  # the file's own tables, for its makeable-only convention (O104)
-        self.unless: list[tuple[Convention, Finding | _Wrong]] = []  # O103 that goes if the file is of it
-
-    def __call__(self, ctx: Context) -> list[Finding]:
-        if self.mismatches and ctx.record.model == "pbn":
-            self.written.add(analysis(ctx))
-        solved = ctx.solved
-        if solved is None:
-            return []
-        record = ctx.record
-        table = encoded(solved)
-        boards = self.tables.setdefault(table, [])
-        board = record.board_number or "?"
-        if len(boards) < 2 and all(seen != board for seen, _ in boards):
-            boards.append((board, record.line))
-        if self.sides and (result := declared(ctx)) is not None and (deal := _holders(record.deal)) is not None:
-            results = self.deals.get(deal)
-            if results is None:
-                results = self.deals[deal] = _DealResults(table)
-            results.add(result, result.tricks - solved[result.declarer, result.denomination])
-        return list(self._mismatches(ctx, solved)) if self.mismatches else []
-
-    def _mismatches(self, ctx: Context, solved: dict[tuple[str, str], int]) -> Iterator[Finding]:
-        """O103 on each table of the record that is not the solver's; one whose whole table may be another
-        board's waits for the end of the file, and so does one that a makeable-only convention the table fits
-        would explain (the file's tables decide whether it is of that convention)."""
-        found = analysis(ctx)
-        for reading in found.readings if found is not None else ():
-            wrong = [key for key, cell in reading.cells.items() if not cell.low <= solved[key] <= cell.high]
-            if not wrong:
-                continue
-            if reading.convention is None and reading.fits is not None:
-                marker, ceiling = reading.fits.marker, reading.fits.ceiling
-                if all(reading.cells[key].low == marker and solved[key] <= ceiling for key in wrong):
-                    for made in self._mismatch(ctx, reading, solved, wrong):
-                        self.unless.append((reading.fits, made))
-                    continue
-            for made in self._mismatch(ctx, reading, solved, wrong):
-                if isinstance(made, _Wrong):
-                    self.wrong.append(made)
-                else:
-                    yield made
-
-    def _mismatch(self, ctx: Context, reading: Reading, solved: dict[tuple[str, str], int],
-                  wrong: list[tuple[str, str]]) -> Iterator[Finding | _Wrong]:
-        """O103 on a table of the record at the first of its ``wrong`` cells: a finding, or one waiting for the
-        file's end."""
-        key = min(wrong, key=lambda key: (reading.cells[key].line, reading.cells[key].column))
-        cell = reading.cells[key]
-        others = len(wrong) - 1
-        more = f"; {others} more {'cell differs' if others == 1 else 'cells differ'}" if others else ""
-        said = (f"{reading.name} gives {cell_words(*key)} {cell.shown()} tricks, but double dummy "
-                f"{SEAT_NAMES[key[0]]} takes {solved[key]}{more}")
-        turn = _turned(reading, solved)
-        if turn is not None or not reading.whole:
-            yield SolverMismatch.finding(said + (turn or ""), cell.line, cell.column, game=ctx.record.game,
-                                         board=ctx.record.board_number)
-            return
-        waiting = SolverMismatch.finding(said, cell.line, cell.column, game=ctx.record.game,
-                                         board=ctx.record.board_number)
-        yield _Wrong(waiting, _pattern(reading), reading.convention, ctx.record.board_number or "?")
-
-    def end_file(self, report: FileReport) -> list[Finding]:
-        judged = self.written.convention()
-        told = [made for convention, made in self.unless if convention != judged]
-        self.wrong += [made for made in told if isinstance(made, _Wrong)]
-        return [made for made in told if isinstance(made, Finding)] + self._other_boards() + self._both_sides()
-
-    def _other_boards(self) -> list[Finding]:
-        """The waiting O103 findings, each naming the other board of the file whose table it is, if any."""
-        found = []
-        written: dict[Convention | None, dict[str, list[tuple[str, int]]]] = {}
-        for wrong in self.wrong:
-            tables = written.get(wrong.convention)
-            if tables is None:  # the file's tables as this convention writes them, once
-                tables = written[wrong.convention] = {}
-                for table, boards in self.tables.items():
-                    tables.setdefault(_written(table, wrong.convention), []).extend(boards)
-            finding = wrong.finding
-            other = next(((board, line) for board, line in tables.get(wrong.pattern, ()) if board != wrong.board),
-                         None)
-            if other is not None:
-                board, line = other
-                finding = replace(finding, message=f"{finding.message}: the whole table is that of board {board} of "
-                                                   "this file",
-                                  related=Related(self.path, line, 1, f"board {board}, whose deal has this table"))
-            found.append(finding)
-        return found
-
-    def _both_sides(self) -> list[Finding]:
-        """O105 where both sides are recorded declaring one denomination of a deal with more tricks than it
-        holds: at the result no play proves (the later of two such), naming the other."""
-        found = []
-        for results in self.deals.values():
-            for result, other, said in results.both_sides():
-                found.append(UnlikelyResult.finding(
-                    said.replace(" on this deal:", f" on this deal (board {other.board or '?'}, line {other.line}):"),
-                    result.line, result.column, game=result.game, board=result.board,
-                    related=Related(self.path, other.line, other.column,
-                                    f"board {other.board or '?'}: {other.contract} by {SEAT_NAMES[other.declarer]}, "
-                                    f"{other.tricks} tricks")))
-        return found
-
-
-def _holders(deal: Deal | None) -> str | None:
-    """A whole deal as the seat of each card in pack order (52 letters); None for any other deal."""
-    if deal is None or not deal.held.whole:
-        return None
-    return "".join(map(deal.held.seat.__getitem__, PACK))
-
-
-def solved_file_hooks(codes: frozenset[str]) -> list[SolvedFile]:
-    """The hook of a file's run that solves its deals (check --dd), when O103 or O105 is selected."""
-    return [SolvedFile(codes)] if codes & SOLVED_CODES else []
-
-
-def _turned(reading: Reading, solved: dict[tuple[str, str], int]) -> str | None:
-    """What the message adds when the whole table is that of the deal turned; None when it is not."""
-    for k, turn in TURNS.items():
-        other = {(SEATS[(SEATS.index(seat) + k) % 4], d): n for (seat, d), n in solved.items()}
-        if other != solved and _fits(reading, other):
-            return (f": the whole table is that of the deal turned {turn} clockwise ({SEAT_NAMES['N']}'s tricks "
-                    f"written as {SEAT_NAMES[SEATS[k]]}'s)")
-    return None
 
 
 SOLVED_CODES = frozenset((SolverMismatch.code, UnlikelyResult.code))  # the rules that need the deals solved (--dd)
