@@ -21,6 +21,7 @@ from . import (
     standings,
     syntax,
     tables,
+    tag_values,
     teams,
     travellers,
 )
@@ -44,7 +45,7 @@ _ALL: list[type[Rule]] = [
     play.NotACard, play.CardNotHeld, play.Revoke, play.WrongLeader, play.PlayAfterEnd, play.ImpossibleClaim,
     play.MisfitPlayMark, play.UnaccountedPlay,
     notes.MissingNote, notes.UnusedNote, notes.NoteNumber, notes.Annotation,
-    tables.MalformedHeader, tables.MalformedRow, tables.MalformedTagValue, tables.ContradictoryValues,
+    tables.MalformedHeader, tables.MalformedRow, tag_values.MalformedTagValue, tag_values.ContradictoryValues,
     tables.ScoreTableScore, tables.ScoreTableMatchpoints,
     results.ImpMismatch, results.DatumMismatch, standings.StandingsContradiction, standings.StandingsTotals,
     teams.TeamsResult, results.ImpossibleTraveller,

@@ -17,7 +17,7 @@ from ..core.par import Par, par
 from ..replay.context import per_record
 from .base import Context, Rule
 from .score_table import traveller
-from .tables import ContradictoryValues, MalformedTagValue
+from .tag_values import ContradictoryValues, MalformedTagValue
 
 
 def cell_words(seat: str, denomination: str) -> str:

@@ -44,7 +44,8 @@ from ..replay.semantics import call_notes, contract_text, header_values, lin_out
 from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
 from ..rules.internal import InternalError
 from ..rules.optimum import analysis
-from ..rules.tables import ContradictoryValues, MalformedHeader, MalformedRow, MalformedTagValue
+from ..rules.tables import MalformedHeader, MalformedRow
+from ..rules.tag_values import ContradictoryValues, MalformedTagValue
 from . import colour
 from .printable import shows_suits
 
