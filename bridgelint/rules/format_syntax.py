@@ -3,7 +3,7 @@ Bridgemate BWS (S140), each worded from what its reader noted (``read``)."""
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable, ClassVar, Iterator
 
 from ..core.findings import Finding
 from ..core.problems import Kind, Problem
@@ -102,6 +102,17 @@ def _checksum(board: int | None, written: str, due: tuple[int, ...]) -> str:
 
 _DUP_NUMBERS = {"copies": ("copies of each board", "no number"), "lowest": ("lowest board", "no board number"),
                 "highest": ("highest board", "no number")}  # a DUP trailer's numbers: what each is, what it is not
+
+class _Worded(Rule):
+    """A rule whose finding is the problem in words: a phrase for each kind it reads (``words``), made of the
+    problem's facts, at the problem's place."""
+
+    words: ClassVar[dict[Kind, Callable[..., str]]] = {}
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        yield cls.finding(cls.words[problem.kind](*problem.facts), problem.line, problem.column, place=problem.place)
+
 
 # S150: each kind a dealing file's reader notes, in words (the facts are the kind's, in order)
 _DEALING_WORDS: dict[Kind, Callable[..., str]] = {
@@ -215,7 +226,7 @@ _BWS_WORDS: dict[Kind, Callable[..., str]] = {
 }
 
 
-class MalformedDealingFile(Rule):
+class MalformedDealingFile(_Worded):
     """Malformed dealing-machine file.
 
     What it does: reports a dealing machine's file (DUP, DLM, BRI, DGE, and
@@ -254,15 +265,11 @@ class MalformedDealingFile(Rule):
 
     code, name, severity, law = "S150", "malformed-dealing-file", "error", None
     stage = "game"
+    words = _DEALING_WORDS
     reads = frozenset(_DEALING_WORDS)
 
-    @classmethod
-    def read(cls, problem: Problem) -> Iterator[Finding]:
-        """S150 in the words of what the reader saw of the dealing file (:data:`_DEALING_WORDS`)."""
-        yield cls.finding(_DEALING_WORDS[problem.kind](*problem.facts), problem.line, problem.column)
 
-
-class MalformedUsebio(Rule):
+class MalformedUsebio(_Worded):
     """Malformed USEBIO file.
 
     What it does: reports a USEBIO (results XML) file that cannot be read as
@@ -297,14 +304,11 @@ class MalformedUsebio(Rule):
 
     code, name, severity, law = "S130", "malformed-usebio", "error", "USEBIO"
     stage = "game"
+    words = _USEBIO_MALFORMED
     reads = frozenset(_USEBIO_MALFORMED)
 
-    @classmethod
-    def read(cls, problem: Problem) -> Iterator[Finding]:
-        yield cls.finding(_USEBIO_MALFORMED[problem.kind](*problem.facts), problem.line, problem.column)
 
-
-class UnknownUsebio(Rule):
+class UnknownUsebio(_Worded):
     """USEBIO element, attribute or value not known.
 
     What it does: warns on an element or attribute that no version of USEBIO
@@ -330,14 +334,11 @@ class UnknownUsebio(Rule):
 
     code, name, severity, law = "S131", "unknown-usebio", "warning", "USEBIO"
     stage = "game"
+    words = _USEBIO_UNKNOWN
     reads = frozenset(_USEBIO_UNKNOWN)
 
-    @classmethod
-    def read(cls, problem: Problem) -> Iterator[Finding]:
-        yield cls.finding(_USEBIO_UNKNOWN[problem.kind](*problem.facts), problem.line, problem.column)
 
-
-class UnreadableBws(Rule):
+class UnreadableBws(_Worded):
     """Unreadable Bridgemate BWS.
 
     What it does: reports a Bridgemate scoring file (BWS, an Access database
@@ -368,10 +369,5 @@ class UnreadableBws(Rule):
 
     code, name, severity, law = "S140", "unreadable-bws", "error", None
     stage = "game"
+    words = _BWS_WORDS
     reads = frozenset(_BWS_WORDS)
-
-    @classmethod
-    def read(cls, problem: Problem) -> Iterator[Finding]:
-        """S140 at the row (its line, the column's place) or at ``place``, in words."""
-        yield cls.finding(_BWS_WORDS[problem.kind](*problem.facts), problem.line, problem.column,
-                          place=problem.place)
