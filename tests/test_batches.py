@@ -145,3 +145,18 @@ def test_a_bug_in_a_stage_of_reading_is_x001_on_its_game_only(stage, monkeypatch
     after = check_stream("t.pbn", io.BytesIO(text)).findings
     assert [(f.code, f.line) for f in after if f.game == 3] == [("X001", 17)]
     assert [f for f in before if f.game != 3] == [f for f in after if f.game != 3]
+
+
+class FailsToPrepare(Ahead):
+    """A record hook whose preparing of a batch meets a bug."""
+
+    def prepare(self, batch) -> None:
+        raise ValueError("no such table")
+
+
+def test_a_bug_while_preparing_a_batch_is_x001_on_each_of_its_games_and_the_rest_is_checked():
+    records, _ = run("t.pbn", (ERROR + "\n" + ERROR.replace('"1"', '"2"')).encode(), (FailsToPrepare(2),))
+    assert [(game, found[0][0], "A103" in [code for code, *_ in found]) for game, found in records] == [
+        (1, "X001", True), (2, "X001", True)]  # the bug at the game's start, the game still checked
+    assert all(message == "internal error while preparing this game's checks: ValueError: no such table"
+               for _, found in records for code, _, _, message in found if code == "X001")

@@ -87,7 +87,8 @@ class Linter:
         found: list[Finding] = []
         try:
             extend = found.extend
-            extend(reading.findings(record.problems, self.codes))
+            if record.problems:  # most records read without one
+                extend(reading.findings(record.problems, self.codes))
             extend(replays.bugs)
             for rule in self.rules_for(replays):
                 extend(rule.check(replays))

@@ -184,9 +184,9 @@ def prepared(batch: list[Context], preparing: list[Callable[[list[Context]], Non
         except Exception as error:
             debug_trace()
             for replays in batch:
-                replays.bugs.append(InternalError.finding(
+                replays.bugs += (InternalError.finding(
                     f"internal error while preparing this game's checks: {type(error).__name__}: {error}",
-                    replays.record.line, replays.record.column))
+                    replays.record.line, replays.record.column),)
 
 
 def add_archive_findings(run: FileRun, stream: BinaryIO) -> bool:

@@ -38,11 +38,12 @@ class Context:
     # set by a run with hand records (--hand-record) on a record whose own deal is not whole: the hand record's
     # deal of the record's board, the reference deal its travellers are checked against (the V rules)
     hand_deal: Deal | None = None
+    # set by a run whose preparing of this record's checks met a bug of bridgelint: its X001 findings
+    bugs: tuple[Finding, ...] = ()
 
     def __init__(self, record: Record):
         self.record = record
         self.skipped: list[str] = []  # the codes of checks not made on this record for want of what they need
-        self.bugs: list[Finding] = []  # bugs of bridgelint met while preparing its checks (X001)
 
     def skip(self, code: str) -> None:
         """A rule could not check this record (a method it does not know): counted, not a finding."""
