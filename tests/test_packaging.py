@@ -28,7 +28,7 @@ def test_the_version_is_written_once():
 
 
 def test_the_licence_file_matches_the_declared_licence():
-    assert pyproject()["project"]["license"] == {"text": "MIT"}
+    assert pyproject()["project"]["license"] == "MIT" and pyproject()["project"]["license-files"] == ["LICENSE"]
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
 
 
