@@ -393,6 +393,9 @@ def test_a_hand_record_that_cannot_be_read_is_a_usage_error(monkeypatch, write):
     upload = write("up.pbn", pbn(game("1", D2)))
     code, _, err = run_cli(monkeypatch, "check", "--isolated", "--hand-record", "missing.pbn", upload)
     assert code == 2 and "bridgelint: missing.pbn: No such file or directory (a hand record)" in err
+    write("bad.zip", "PK\x03\x04 not a zip")  # a damaged archive: said the same way, never a traceback
+    code, _, err = run_cli(monkeypatch, "check", "--isolated", "--hand-record", "bad.zip", upload)
+    assert code == 2 and "bridgelint: bad.zip: not a readable zip archive" in err and "Traceback" not in err
     assert "Traceback" not in err
 
 

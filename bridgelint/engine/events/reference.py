@@ -7,11 +7,12 @@ board) and goes to every worker with the run's event scope.
 
 from __future__ import annotations
 
+import errno
 from typing import BinaryIO, Callable, Iterable
 
 from ...core.fingerprint import fingerprint
 from ...formats import open_reader
-from ..inputs import shown
+from ..inputs import ArchiveProblem, shown
 from .sighting import known
 from .state import Official, Reference
 
@@ -19,12 +20,16 @@ from .state import Official, Reference
 def read_reference(paths: Iterable[str], open_input: Callable[[str], BinaryIO], fmt: str | None = None,
                    encoding_for: Callable[[str], str | None] = lambda path: None) -> Reference:
     """The boards of the hand records ``paths``, the first of each board number kept (the others are checked when
-    the hand record itself is: E105 or E101 there).  OSError when one cannot be read."""
+    the hand record itself is: E105 or E101 there).  OSError when one cannot be read (a damaged archive too)."""
     reference = Reference()
     for index, path in enumerate(paths):
         reference.files.append(shown(path))
         reference.first.append((1, 1, 0))
-        with open_input(path) as stream:
+        try:
+            stream = open_input(path)
+        except ArchiveProblem as problem:  # a damaged zip, or one over a limit: no hand record read from it
+            raise OSError(errno.EINVAL, str(problem), path) from None
+        with stream:
             for record in open_reader(stream, path, fmt, encoding_for(path)):
                 if record.game == 1 or reference.first[index][2] == 0:
                     reference.first[index] = (record.line, record.column, record.game)
