@@ -27,8 +27,6 @@ ELSEWHERE: dict[str, tuple[set[str], str]] = {
     "R104": ({"engine/events/standings.py"}, "the file's totals against all its travellers: the comparison is the "
                                              "rule's (StandingsTotals.compare), run by the standings hook once the "
                                              "file is read"),
-    "S115": ({"engine/inputs.py"}, "a damaged archive: found while unpacking, before any reader runs"),
-    "S116": ({"engine/inputs.py"}, "an archive over its limits: found while unpacking, before any reader runs"),
 }
 
 

@@ -27,6 +27,17 @@ class Kind(enum.Enum):
                     "name, the byte, the character read, the reader's format name, the escape line naming the "
                     "file's character set (a Tag) or None")
 
+    # archives (engine/inputs.py: unpacking a zip or gzip, before any reader)
+    ARCHIVE_UNREADABLE = "not a readable zip archive: (error,) what the zip module said"
+    ARCHIVE_MEMBERS = "a zip with more members than are read: (members, most) its count, the most read"
+    ARCHIVE_SIZE = "a zip whose records unpack to more than is read: (size, most) in bytes"
+    MEMBER_UNREADABLE = "an archive member that cannot be unpacked: (error,)"
+    ARCHIVE_DAMAGED = "an archive damaged while unpacking, reading stopped: (unpacked, error) the bytes read before"
+    ARCHIVE_RATIO = ("an archive that unpacks to more than is read from its packed size, reading stopped: (allowed, "
+                     "packed, most, floor, ratio) the bytes allowed and packed, the most read, and past the floor "
+                     "the most times the packed size")
+    MEMBER_COPIES = "a zip holding several members of one name: (copies, name, copy) the count, the name, the mark"
+
     # LIN (lin.py, lin_scan.py)
     LIN_TEXT_AFTER_FIELDS = "text after the last field: (text,) its start"
     LIN_UNCLOSED_FIELD = "a field without its closing '|': (tag,) or (tag, next tag) when a tag follows in its value"

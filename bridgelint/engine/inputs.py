@@ -6,8 +6,8 @@ own, named ``upload.zip!dir/board.pbn``.  Unpacking is bounded against
 decompression bombs: at most :data:`MAX_MEMBERS` members, :data:`MAX_UNPACKED`
 bytes unpacked per archive, and, past the first :data:`RATIO_FLOOR` bytes, at
 most :data:`MAX_RATIO` times the packed size.  A limit reached or a damaged
-archive is a finding (S116, S115), never an exception: reading stops there and
-what was unpacked is checked.
+archive is a problem noted (S116's, S115's), never an exception: reading stops
+there and what was unpacked is checked.
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ from typing import IO, Any, BinaryIO, Callable, cast
 
 from ..core.digits import is_digits, matched
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.report import split_member
 from ..formats import EXTENSIONS
-from ..rules.syntax import ArchiveLimit, DamagedArchive
+from ..rules import reading
 
 MAX_MEMBERS = 10_000
 MAX_UNPACKED = 2 << 30
@@ -66,11 +67,15 @@ def is_archive(path: str) -> bool:
 
 
 class ArchiveProblem(Exception):
-    """An archive that cannot be read as a whole; ``finding`` says why."""
+    """An archive that cannot be read as a whole; ``problem`` says why, ``finding`` in its rule's words."""
 
-    def __init__(self, finding: Finding):
-        super().__init__(finding.full_message)
-        self.finding = finding
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(self.finding.full_message)
+
+    @property
+    def finding(self) -> Finding:
+        return reading.findings([self.problem])[0]
 
 
 def zip_members(path: str) -> list[str]:
@@ -82,16 +87,13 @@ def zip_members(path: str) -> list[str]:
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
     except _DAMAGE as error:
-        raise ArchiveProblem(DamagedArchive.finding(f"not a readable zip archive: {error}", 1, 1)) from None
+        raise ArchiveProblem(Problem(Kind.ARCHIVE_UNREADABLE, 1, 1, (error,))) from None
     if len(infos) > MAX_MEMBERS:
-        raise ArchiveProblem(ArchiveLimit.finding(
-            f"the archive holds {len(infos):,} members, more than the {MAX_MEMBERS:,} read at most: not read", 1, 1))
+        raise ArchiveProblem(Problem(Kind.ARCHIVE_MEMBERS, 1, 1, (len(infos), MAX_MEMBERS)))
     members = [info for info in infos if not info.is_dir() and info.filename.lower().endswith(EXTENSIONS)]
     unpacked = sum(info.file_size for info in members)
     if unpacked > MAX_UNPACKED:
-        raise ArchiveProblem(ArchiveLimit.finding(
-            f"the archive's records unpack to {unpacked:,} bytes, more than the {MAX_UNPACKED:,} read at most: "
-            "not read", 1, 1))
+        raise ArchiveProblem(Problem(Kind.ARCHIVE_SIZE, 1, 1, (unpacked, MAX_UNPACKED)))
     return [f"{path}!{name}" for name in _member_names(members)]
 
 
@@ -141,13 +143,11 @@ def unpack(file: BinaryIO, path: str) -> BinaryIO:
         raise FileNotFoundError(errno.ENOENT, "no such member in the archive", path) from None
     except _DAMAGE as error:
         limited = _Limited(io.BytesIO(), 0, file)
-        limited.finding = DamagedArchive.finding(f"the archive member cannot be unpacked: {error}", 1, 1)
+        limited.problem = Problem(Kind.MEMBER_UNREADABLE, 1, 1, (error,))
         return Unpacked(limited)
     if copies > 1:
         name = info.filename
-        unpacked.notes.append(DamagedArchive.finding(
-            f"the archive holds {copies} members named {shown(name)!r} (unzip keeps only one): each copy is "
-            f"checked, the later ones as {shown(name)}{COPY}2 and so on", 1, 1))
+        unpacked.notes.append(Problem(Kind.MEMBER_COPIES, 1, 1, (copies, shown(name), COPY)))
     return unpacked
 
 
@@ -197,7 +197,7 @@ _OPEN = _OpenArchive()
 
 
 class _Limited(io.RawIOBase):
-    """An unpacking stream that ends, with a finding, at damage or at a limit."""
+    """An unpacking stream that ends, with a problem noted, at damage or at a limit."""
 
     def __init__(self, source: IO[bytes] | io.BufferedIOBase, packed: int, file: BinaryIO):
         self.source = source  # a GzipFile or a ZipExtFile
@@ -205,26 +205,23 @@ class _Limited(io.RawIOBase):
         self.allowed = min(MAX_UNPACKED, max(RATIO_FLOOR, MAX_RATIO * packed))
         self.file = file
         self.unpacked = 0
-        self.finding: Finding | None = None
+        self.problem: Problem | None = None
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: Any) -> int:
-        if self.finding is not None:
+        if self.problem is not None:
             return 0
         try:
             data = cast(io.BufferedIOBase, self.source).read1(len(buffer))  # one step at a time: what comes before damage is kept
         except _DAMAGE as error:
-            where = f"after {self.unpacked:,} bytes unpacked" if self.unpacked else "at its start"
-            self.finding = DamagedArchive.finding(f"the archive is damaged {where}: {error}; reading stopped", 1, 1)
+            self.problem = Problem(Kind.ARCHIVE_DAMAGED, 1, 1, (self.unpacked, error))
             return 0
         if self.unpacked + len(data) > self.allowed:
             data = data[:self.allowed - self.unpacked]
-            self.finding = ArchiveLimit.finding(
-                f"the archive unpacks to more than {self.allowed:,} bytes from {self.packed:,}: reading stopped "
-                f"there (at most {MAX_UNPACKED:,} bytes are read, and past {RATIO_FLOOR:,} at most {MAX_RATIO} "
-                "times the packed size)", 1, 1)
+            self.problem = Problem(Kind.ARCHIVE_RATIO, 1, 1,
+                                   (self.allowed, self.packed, MAX_UNPACKED, RATIO_FLOOR, MAX_RATIO))
         n = len(data)
         buffer[:n] = data
         self.unpacked += n
@@ -239,13 +236,13 @@ class _Limited(io.RawIOBase):
 
 
 class Unpacked(io.BufferedReader):
-    """An archive's content as a buffered stream; ``finding`` is set when reading stopped early."""
+    """An archive's content as a buffered stream; ``problem`` is set when reading stopped early."""
 
     def __init__(self, raw: _Limited):
         super().__init__(raw, BLOCK)
         self.limited = raw
-        self.notes: list[Finding] = []  # what the archive says of the member, reading it in full (S115)
+        self.notes: list[Problem] = []  # what the archive says of the member, reading it in full
 
     @property
-    def finding(self) -> Finding | None:
-        return self.limited.finding
+    def problem(self) -> Problem | None:
+        return self.limited.problem

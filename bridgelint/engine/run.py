@@ -193,10 +193,11 @@ def add_archive_findings(run: FileRun, stream: BinaryIO) -> bool:
     """Add to a finished run what unpacking its stream found: S115 damage or S116 a limit, where reading stopped
     early (then an S111 "no game" is dropped: the damage says why), and an S115 on a member whose name the
     archive holds twice.  True when input was lost (reading stopped early)."""
-    if not isinstance(stream, Unpacked) or (stream.finding is None and not stream.notes):
+    if not isinstance(stream, Unpacked) or (stream.problem is None and not stream.notes):
         return False
-    lost = stream.finding is not None
-    added = run.linter.complete([*([stream.finding] if stream.finding is not None else []), *stream.notes])
+    lost = stream.problem is not None
+    added = run.linter.complete(reading.findings([*([stream.problem] if stream.problem is not None else []),
+                                                  *stream.notes]))
     if lost:
         run.file_findings = [f for f in run.file_findings if f.code != NoGame.code]
         run.report.findings = [f for f in run.report.findings if f.code != NoGame.code]

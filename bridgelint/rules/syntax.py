@@ -651,6 +651,24 @@ class DamagedArchive(Rule):
     code, name, severity, law = "S115", "damaged-archive", "error", None
     stage = "file"
     unshowable = "only an archive fires it, and a snippet is a plain file; tests/test_uploads.py shows it"
+    reads = frozenset((Kind.ARCHIVE_UNREADABLE, Kind.MEMBER_UNREADABLE, Kind.ARCHIVE_DAMAGED, Kind.MEMBER_COPIES))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        kind, facts = problem.kind, problem.facts
+        if kind is Kind.ARCHIVE_UNREADABLE:
+            said = f"not a readable zip archive: {facts[0]}"
+        elif kind is Kind.MEMBER_UNREADABLE:
+            said = f"the archive member cannot be unpacked: {facts[0]}"
+        elif kind is Kind.ARCHIVE_DAMAGED:
+            unpacked, error = facts
+            where = f"after {unpacked:,} bytes unpacked" if unpacked else "at its start"
+            said = f"the archive is damaged {where}: {error}; reading stopped"
+        else:
+            copies, name, copy = facts
+            said = (f"the archive holds {copies} members named {name!r} (unzip keeps only one): each copy is "
+                    f"checked, the later ones as {name}{copy}2 and so on")
+        yield cls.finding(said, problem.line, problem.column)
 
 
 class ArchiveLimit(Rule):
@@ -671,6 +689,21 @@ class ArchiveLimit(Rule):
     code, name, severity, law = "S116", "archive-limit", "error", None
     stage = "file"
     unshowable = "only an archive fires it, and a snippet is a plain file; tests/test_uploads.py shows it"
+    reads = frozenset((Kind.ARCHIVE_MEMBERS, Kind.ARCHIVE_SIZE, Kind.ARCHIVE_RATIO))
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        kind, facts = problem.kind, problem.facts
+        if kind is Kind.ARCHIVE_MEMBERS:
+            said = f"the archive holds {facts[0]:,} members, more than the {facts[1]:,} read at most: not read"
+        elif kind is Kind.ARCHIVE_SIZE:
+            said = (f"the archive's records unpack to {facts[0]:,} bytes, more than the {facts[1]:,} read at most: "
+                    "not read")
+        else:
+            allowed, packed, most, floor, ratio = facts
+            said = (f"the archive unpacks to more than {allowed:,} bytes from {packed:,}: reading stopped there (at "
+                    f"most {most:,} bytes are read, and past {floor:,} at most {ratio} times the packed size)")
+        yield cls.finding(said, problem.line, problem.column)
 
 
 def _bad_character(char: str) -> str:
