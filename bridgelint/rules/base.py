@@ -178,3 +178,14 @@ def dangling(rule: type[Rule], problem: Problem) -> Finding:
     """The finding of ``rule`` (A109, P107) at an irregularity mark with no call or card after it in its section."""
     (mark,) = problem.facts
     return rule.finding(f"^{mark} marks nothing: no call or card follows it", problem.line, problem.column)
+
+
+class Worded(Rule):
+    """A rule whose finding is a problem a reader noted, in words: a phrase for each kind it reads (``words``),
+    made of the problem's facts, at the problem's place."""
+
+    words: ClassVar[dict[Kind, Callable[..., str]]] = {}
+
+    @classmethod
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        yield cls.finding(cls.words[problem.kind](*problem.facts), problem.line, problem.column, place=problem.place)

@@ -3,12 +3,12 @@ Bridgemate BWS (S140), each worded from what its reader noted (``read``)."""
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Iterator
+from typing import Callable, Iterator
 
 from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from ..core.wording import counted
-from .base import Rule
+from .base import Rule, Worded
 
 
 class MalformedLin(Rule):
@@ -102,17 +102,6 @@ def _checksum(board: int | None, written: str, due: tuple[int, ...]) -> str:
 
 _DUP_NUMBERS = {"copies": ("copies of each board", "no number"), "lowest": ("lowest board", "no board number"),
                 "highest": ("highest board", "no number")}  # a DUP trailer's numbers: what each is, what it is not
-
-class _Worded(Rule):
-    """A rule whose finding is the problem in words: a phrase for each kind it reads (``words``), made of the
-    problem's facts, at the problem's place."""
-
-    words: ClassVar[dict[Kind, Callable[..., str]]] = {}
-
-    @classmethod
-    def read(cls, problem: Problem) -> Iterator[Finding]:
-        yield cls.finding(cls.words[problem.kind](*problem.facts), problem.line, problem.column, place=problem.place)
-
 
 # S150: each kind a dealing file's reader notes, in words (the facts are the kind's, in order)
 _DEALING_WORDS: dict[Kind, Callable[..., str]] = {
@@ -226,7 +215,7 @@ _BWS_WORDS: dict[Kind, Callable[..., str]] = {
 }
 
 
-class MalformedDealingFile(_Worded):
+class MalformedDealingFile(Worded):
     """Malformed dealing-machine file.
 
     What it does: reports a dealing machine's file (DUP, DLM, BRI, DGE, and
@@ -269,7 +258,7 @@ class MalformedDealingFile(_Worded):
     reads = frozenset(_DEALING_WORDS)
 
 
-class MalformedUsebio(_Worded):
+class MalformedUsebio(Worded):
     """Malformed USEBIO file.
 
     What it does: reports a USEBIO (results XML) file that cannot be read as
@@ -308,7 +297,7 @@ class MalformedUsebio(_Worded):
     reads = frozenset(_USEBIO_MALFORMED)
 
 
-class UnknownUsebio(_Worded):
+class UnknownUsebio(Worded):
     """USEBIO element, attribute or value not known.
 
     What it does: warns on an element or attribute that no version of USEBIO
@@ -338,7 +327,7 @@ class UnknownUsebio(_Worded):
     reads = frozenset(_USEBIO_UNKNOWN)
 
 
-class UnreadableBws(_Worded):
+class UnreadableBws(Worded):
     """Unreadable Bridgemate BWS.
 
     What it does: reports a Bridgemate scoring file (BWS, an Access database

@@ -11,7 +11,7 @@ from ..core import bridge
 from ..core.directives import Directive
 from ..core.findings import Finding
 from ..core.problems import Kind, Problem
-from .base import Rule
+from .base import Rule, Worded
 from .edits import token_edit, value_edit
 
 
@@ -634,7 +634,7 @@ _TEXT_STANDARDS: dict[str, tuple[str, str | None, bool]] = {
 _CHARSET = re.compile(r"charset=([A-Za-z0-9_.:-]+)", re.I)  # in a %Content-type escape line
 
 
-class DamagedArchive(Rule):
+class DamagedArchive(Worded):
     """Damaged archive.
 
     What it does: reports a `.zip`, `.pbn.gz` or `.lin.gz` file that cannot be
@@ -651,27 +651,20 @@ class DamagedArchive(Rule):
     code, name, severity, law = "S115", "damaged-archive", "error", None
     stage = "file"
     unshowable = "only an archive fires it, and a snippet is a plain file; tests/test_uploads.py shows it"
-    reads = frozenset((Kind.ARCHIVE_UNREADABLE, Kind.MEMBER_UNREADABLE, Kind.ARCHIVE_DAMAGED, Kind.MEMBER_COPIES))
-
-    @classmethod
-    def read(cls, problem: Problem) -> Iterator[Finding]:
-        kind, facts = problem.kind, problem.facts
-        if kind is Kind.ARCHIVE_UNREADABLE:
-            said = f"not a readable zip archive: {facts[0]}"
-        elif kind is Kind.MEMBER_UNREADABLE:
-            said = f"the archive member cannot be unpacked: {facts[0]}"
-        elif kind is Kind.ARCHIVE_DAMAGED:
-            unpacked, error = facts
-            where = f"after {unpacked:,} bytes unpacked" if unpacked else "at its start"
-            said = f"the archive is damaged {where}: {error}; reading stopped"
-        else:
-            copies, name, copy = facts
-            said = (f"the archive holds {copies} members named {name!r} (unzip keeps only one): each copy is "
-                    f"checked, the later ones as {name}{copy}2 and so on")
-        yield cls.finding(said, problem.line, problem.column)
+    words = {
+        Kind.ARCHIVE_UNREADABLE: lambda error: f"not a readable zip archive: {error}",
+        Kind.MEMBER_UNREADABLE: lambda error: f"the archive member cannot be unpacked: {error}",
+        Kind.ARCHIVE_DAMAGED: lambda unpacked, error: (
+            f"the archive is damaged {f'after {unpacked:,} bytes unpacked' if unpacked else 'at its start'}: "
+            f"{error}; reading stopped"),
+        Kind.MEMBER_COPIES: lambda copies, name, copy: (
+            f"the archive holds {copies} members named {name!r} (unzip keeps only one): each copy is checked, the "
+            f"later ones as {name}{copy}2 and so on"),
+    }
+    reads = frozenset(words)
 
 
-class ArchiveLimit(Rule):
+class ArchiveLimit(Worded):
     """An archive over a limit against decompression bombs.
 
     What it does: reports an archive whose content is larger than bridgelint
@@ -689,21 +682,16 @@ class ArchiveLimit(Rule):
     code, name, severity, law = "S116", "archive-limit", "error", None
     stage = "file"
     unshowable = "only an archive fires it, and a snippet is a plain file; tests/test_uploads.py shows it"
-    reads = frozenset((Kind.ARCHIVE_MEMBERS, Kind.ARCHIVE_SIZE, Kind.ARCHIVE_RATIO))
-
-    @classmethod
-    def read(cls, problem: Problem) -> Iterator[Finding]:
-        kind, facts = problem.kind, problem.facts
-        if kind is Kind.ARCHIVE_MEMBERS:
-            said = f"the archive holds {facts[0]:,} members, more than the {facts[1]:,} read at most: not read"
-        elif kind is Kind.ARCHIVE_SIZE:
-            said = (f"the archive's records unpack to {facts[0]:,} bytes, more than the {facts[1]:,} read at most: "
-                    "not read")
-        else:
-            allowed, packed, most, floor, ratio = facts
-            said = (f"the archive unpacks to more than {allowed:,} bytes from {packed:,}: reading stopped there (at "
-                    f"most {most:,} bytes are read, and past {floor:,} at most {ratio} times the packed size)")
-        yield cls.finding(said, problem.line, problem.column)
+    words = {
+        Kind.ARCHIVE_MEMBERS: lambda members, most: (f"the archive holds {members:,} members, more than the "
+                                                     f"{most:,} read at most: not read"),
+        Kind.ARCHIVE_SIZE: lambda size, most: (f"the archive's records unpack to {size:,} bytes, more than the "
+                                               f"{most:,} read at most: not read"),
+        Kind.ARCHIVE_RATIO: lambda allowed, packed, most, floor, ratio: (
+            f"the archive unpacks to more than {allowed:,} bytes from {packed:,}: reading stopped there (at most "
+            f"{most:,} bytes are read, and past {floor:,} at most {ratio} times the packed size)"),
+    }
+    reads = frozenset(words)
 
 
 def _bad_character(char: str) -> str:
