@@ -10,11 +10,14 @@ from __future__ import annotations
 import re
 from array import array
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence
+from functools import partial
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from .bridge import RANKS, SEATS, Contract, parse_card, parse_contract, parse_lead, parse_pbn_call
 from .digits import is_digits, matched, whole
 from .tags import Tag
+
+T = TypeVar("T")
 
 # Kinds of element.
 TEXT, RANK, COUNT, NUMBER, SCORE = "text", "rank", "count", "number", "score"
@@ -158,39 +161,40 @@ def parse_element(kind: str | None, text: str) -> object:
 
 
 def column_values(kind: str | None, texts: list[str]) -> list[object]:
-    """:func:`parse_element` of each element of a column of ``kind``.  A column mostly repeats a few hundred
-    texts (scores, IMPs, contracts): each is parsed once and then looked up, a pass in C (the values are never
-    changed)."""
+    """:func:`parse_element` of each element of a column of ``kind``, each text parsed once (:func:`_each_once`)."""
     seen = _PARSED.get(kind)
     if seen is None:
         seen = _PARSED[kind] = {}
-    try:
-        return list(map(seen.__getitem__, texts))
-    except KeyError:  # a text not parsed yet
-        pass
-    values = [parse_element(kind, text) for text in texts]
-    if len(seen) > _REMEMBERED:
-        seen.clear()
-    seen.update(zip(texts, values))
-    return values
+    return _each_once(seen, texts, partial(parse_element, kind))
 
 
 def column_figures(texts: list[str]) -> tuple[list[int | float | None], int]:
     """The numbers of a column's elements (marks and quotes undone; None where an element is no number) and the
-    most decimals one is written with; each text read once, then looked up, as :func:`column_values` does."""
-    seen = _FIGURES
-    try:
-        read = list(map(seen.__getitem__, texts))
-    except KeyError:  # a text not read yet
-        read = []
-        for text in texts:
-            written = unquoted(text.lstrip(ARTIFICIAL))
-            value = number(written)
-            read.append((value, decimals(written) if value is not None else 0))
-        if len(seen) > _REMEMBERED:
-            seen.clear()
-        seen.update(zip(texts, read))
+    most decimals one is written with, each text read once (:func:`_each_once`)."""
+    read = _each_once(_FIGURES, texts, _figure)
     return [value for value, _ in read], max((places for _, places in read), default=0)
+
+
+def _figure(text: str) -> tuple[int | float | None, int]:
+    """The number an element writes (None if none), and the decimals it is written with."""
+    written = unquoted(text.lstrip(ARTIFICIAL))
+    value = number(written)
+    return value, decimals(written) if value is not None else 0
+
+
+def _each_once(seen: dict[str, T], texts: list[str], read: Callable[[str], T]) -> list[T]:
+    """``read`` of each of ``texts``.  A column mostly repeats a few hundred texts (scores, IMPs, contracts): each
+    is read once and kept in ``seen`` (at most :data:`_REMEMBERED`, then forgotten at once), then looked up, a pass
+    in C.  What ``read`` gives is never changed by its callers."""
+    try:
+        return list(map(seen.__getitem__, texts))
+    except KeyError:  # a text not read yet
+        pass
+    values = [read(text) for text in texts]
+    if len(seen) > _REMEMBERED:
+        seen.clear()
+    seen.update(zip(texts, values))
+    return values
 
 
 _PARSED: dict[str | None, dict[str, object]] = {}  # the values of the texts column_values parsed, by kind and text

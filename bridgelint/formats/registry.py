@@ -34,6 +34,7 @@ class Format:
     sniff: Callable[[bytes], bool] | None = None  # whether the file's first bytes are of this format
     text: bool = True  # read as lines of text (line ends made LF, binary junk refused) or as bytes
     installed: Callable[[], bool] = lambda: True  # whether what reads it is installed (an extra), else one finding
+    layout: bool = False  # ``bridgelint format`` writes it in its standard's layout (PBN's export format)
 
 
 def _lazy(module: str, name: str) -> Callable[..., Any]:
@@ -80,7 +81,7 @@ FORMATS: tuple[Format, ...] = (
     Format("bhg", (".bhg",), _lazy(_BIG_DEAL, "BhgReader"), _lazy(_BIG_DEAL, "looks_like_bhg")),
     Format("rzd", (".rzd",), _lazy(_BIG_DEAL, "RzdReader"), text=False),
     Format("cds", (".cds",), _lazy(_BIG_DEAL, "CdsReader"), text=False),
-    Format("pbn", (".pbn",), _lazy(_PBN, "PbnReader")),
+    Format("pbn", (".pbn",), _lazy(_PBN, "PbnReader"), layout=True),
 )
 BY_NAME = {fmt.name: fmt for fmt in FORMATS}
 BY_EXTENSION = {extension: fmt.name for fmt in FORMATS for extension in fmt.extensions}
@@ -95,9 +96,10 @@ def lacks_its_extra(report_format: str) -> bool:
 
 
 def has_layout(name: str) -> bool:
-    """Whether ``bridgelint format`` writes files of this format in a layout of its standard: PBN's export
-    format (the others are left as they are)."""
-    return name == "pbn"
+    """Whether ``bridgelint format`` writes files of this format in its standard's layout (``Format.layout``);
+    the others are left as they are."""
+    chosen = BY_NAME.get(name)
+    return chosen is not None and chosen.layout
 
 
 def format_from_name(path: str) -> str | None:

@@ -415,14 +415,8 @@ class _ScoreTableRule(Rule):
         """Those of ``names`` the table has as columns, with their positions, in the order of ``names``."""
         return [(name, position) for name, position in zip(names, view.find(names)) if position is not None]
 
-    @staticmethod
-    def score_table(ctx: Context) -> Table | None:
-        return score_table(ctx)
-
-    @staticmethod
-    def field(ctx: Context) -> ScoreField | None:
-        """The field of the record's ScoreTable (:func:`score_field`), worked out once for every rule."""
-        return field_of(ctx)
+    score_table = staticmethod(score_table)
+    field = staticmethod(field_of)  # the field of the record's ScoreTable, worked out once for every rule
 
 
 class ScoreTableScore(_ScoreTableRule):
