@@ -23,6 +23,7 @@ import re
 from contextlib import closing
 from typing import IO, BinaryIO, Iterable, Iterator, TextIO, Union, cast
 
+from .across.base import EventScope
 from .convert.json_writer import JsonWriter
 from .convert.pbn_writer import PbnWriter
 from .core.bridge import Contract
@@ -33,8 +34,7 @@ from .core.reference import reference as switched
 from .core.report import FileReport
 from .engine import linter
 from .engine.config import Config, selection
-from .engine.events.hook import EventScope
-from .engine.events.reference import read_reference
+from .engine.hand_records import read_reference
 from .engine.opening import open_input
 from .engine.pipeline import Pipeline
 from .engine.run import Checked

@@ -10,11 +10,11 @@ import io
 import pytest
 from conftest import ERROR, WARNING, damaged_archives
 
+from bridgelint.across.base import Across
 from bridgelint.core.reference import reference
 from bridgelint.engine import run as file_run
 from bridgelint.engine.pipeline import Pipeline, check_stream
 from bridgelint.formats import pbn
-from bridgelint.rules.across import AcrossRecords
 
 # games with directives between them, outside any game: each covers the games read after it (and, in the
 # report, the whole file)
@@ -24,7 +24,7 @@ DIRECTIVES = "\n".join([
     WARNING, ERROR, WARNING, "% bridgelint: disable-file=B104\n", ERROR, WARNING])
 
 
-class Ahead(AcrossRecords):
+class Ahead(Across):
     """A record hook that has records read ahead ``batch`` at a time; it notes the games of each batch."""
 
     def __init__(self, batch: int):
@@ -34,7 +34,7 @@ class Ahead(AcrossRecords):
     def prepare(self, batch) -> None:
         self.batches.append([ctx.record.game for ctx in batch])
 
-    def __call__(self, ctx) -> list:
+    def see(self, ctx) -> list:
         return []
 
 

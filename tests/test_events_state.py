@@ -6,10 +6,10 @@ import pickle
 
 import pytest
 
+from bridgelint.across.events import EventState, Sighting
 from bridgelint.core.fingerprint import canonical, differences, fingerprint, seat_of, turn, turned
 from bridgelint.core.record import Deal
 from bridgelint.core.scoring import imps
-from bridgelint.engine.events import EventState, Sighting
 
 # North all spades, East all hearts, South all diamonds, West all clubs
 SUITED = {"N": "S", "E": "H", "S": "D", "W": "C"}
@@ -167,7 +167,7 @@ def test_vulnerability_turns_with_the_hands_and_the_dealer():
 
 
 def test_a_key_tag_not_written_is_carried_from_the_game_before():
-    from bridgelint.engine.events.sighting import carried
+    from bridgelint.across.events.sighting import carried
     assert carried(("WC", None, "2012", None, "Final:2"), ("WC", None, "2012", None, "Final:1")) == \
         ("WC", None, "2012", None, "Final:2")
     assert carried((None, None, None, None, None), ("WC", None, "2012", None, "Final:2")) == \
@@ -260,7 +260,7 @@ def test_summary_lists_events_files_boards_and_tables():
 
 
 def test_a_file_of_sightings_packed_gives_them_back_in_order():
-    from bridgelint.engine.events.packed import Sightings
+    from bridgelint.across.events.packed import Sightings
     other = ("Club", "Elsewhere", None, None, None, None)
     written = [sighting(deal_print=A, vulnerable="NS"), sighting(board="2", line=9, key=other, dealer=None, day=735_000),
                sighting(board="07", line=12, deal_print=B), sighting(line=15, table="3", digest=7, outcome="4S="),
@@ -286,7 +286,7 @@ def test_a_sighting_is_small_and_pickles():
     [str(n) for n in range(1, 300)] + ["07", "1-1", "+7", "٣", "0", " 5", "5000", "5000000000"] + ["2000", "6000"],
 ])
 def test_packed_board_numbers_find_every_number_held(written):
-    from bridgelint.engine.events.packed import NumberIndex, Numbers, number_code
+    from bridgelint.across.events.packed import NumberIndex, Numbers, number_code
     numbers, index = Numbers(), NumberIndex()
     for number in written:
         code = number_code(number)
@@ -304,7 +304,7 @@ def test_packed_board_numbers_find_every_number_held(written):
 
 
 def test_a_reference_keeps_the_first_board_of_a_number_and_pickles():
-    from bridgelint.engine.events.state import Official, Reference
+    from bridgelint.across.events.state import Official, Reference
     reference = Reference()
     reference.add("5", Official(A, 12, 0, "N", "NS"))
     reference.add("5", Official(B, 30, 1, "E", None))  # already held: the first stays
@@ -317,7 +317,7 @@ def test_a_reference_keeps_the_first_board_of_a_number_and_pickles():
 def test_a_date_is_read_by_the_day():
     from datetime import date
 
-    from bridgelint.engine.events.sighting import day_number
+    from bridgelint.across.events.sighting import day_number
     day = date(2013, 8, 24).toordinal()
     for value in ("2013.08.24", "2013-08-24", "2013-08-24 19:13", "2013.08.24 19:13:05", " 2013-8-24 "):
         assert day_number(value) == day, value
@@ -327,7 +327,7 @@ def test_a_date_is_read_by_the_day():
 
 
 def test_sessions_split_deals_on_days_apart_only():
-    from bridgelint.engine.events.state import sessions
+    from bridgelint.across.events.state import sessions
     assert sessions([{1, 2}, {3}]) == [0, 1]  # apart: two sessions
     assert sessions([{1, 2, 3}, {2}]) == [0, 0]  # the odd table on a day of the majority's
     assert sessions([{1}, {0}]) == [0, 0]  # a day not known never separates

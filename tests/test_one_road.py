@@ -15,11 +15,11 @@ import pytest
 from click.testing import CliRunner
 
 import bridgelint
+from bridgelint.across.base import EventScope
 from bridgelint.cli import cli
 from bridgelint.core.report import FileReport
 from bridgelint.engine import pipeline
-from bridgelint.engine.events.hook import EventScope
-from bridgelint.engine.events.reference import read_reference
+from bridgelint.engine.hand_records import read_reference
 from bridgelint.engine.linter import location
 from bridgelint.engine.opening import open_input
 from bridgelint.engine.pipeline import Pipeline

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ERROR, damaged_archives
 
+from bridgelint.across.base import Across
 from bridgelint.cli import cli
 from bridgelint.core.findings import Finding
 from bridgelint.engine.linter import Linter
@@ -18,7 +19,6 @@ from bridgelint.engine.run import FileRun
 from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
 from bridgelint.rules import DEFAULT_CODES
-from bridgelint.rules.across import AcrossRecords
 
 DIRECTIVE = "% bridgelint: disable=A103\n"
 FINDING_LINE = re.compile(r"^  ([A-Z]\d{3}) (?:error|warning|info) \(line", re.M)
@@ -124,12 +124,12 @@ def test_a_record_hook_sees_every_record_and_its_findings_are_selected_and_suppr
 def test_a_check_across_records_is_called_for_each_file_and_decides_at_its_end():
     calls: list[str] = []
 
-    class Repeats(AcrossRecords):
-        def start_file(self, path, finalize):
+    class Repeats(Across):
+        def start_file(self, path, codes):
             calls.append(f"start {path}")
             self.boards: dict[str | None, int] = {}
 
-        def __call__(self, ctx):
+        def see(self, ctx):
             calls.append(f"record {ctx.record.game}")
             self.boards[ctx.record.board_number] = ctx.record.line
             return ()

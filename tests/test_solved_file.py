@@ -1,15 +1,15 @@
-"""What check --dd decides across a file's records (rules.optimum_files.SolvedFile), fed solved tables by hand: no solver
+"""What check --dd decides across a file's records (across.optimum.SolvedFile), fed solved tables by hand: no solver
 needed.  The solver's own tables are tested in test_solver.py."""
 
 from __future__ import annotations
 
 import io
 
+from bridgelint.across.optimum import SolvedFile
 from bridgelint.formats.pbn import PbnReader
 from bridgelint.replay.context import Context
 from bridgelint.rules import DEFAULT_CODES
 from bridgelint.rules.optimum import CELLS
-from bridgelint.rules.optimum_files import SolvedFile
 
 DEAL = "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"
 OTHER = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -32,13 +32,13 @@ def run(text: str, tables: dict[str, dict] | None = None) -> tuple[SolvedFile, l
     """The hook over ``text``'s records, each record's deal solved as ``tables`` says (by its Deal; DEAL:
     TRICKS), and its findings: those of the records, then those of the file's end."""
     hook = SolvedFile(DEFAULT_CODES | {"O103", "O105"})
-    hook.start_file("t.pbn", None)
+    hook.start_file("t.pbn", hook.codes)
     found = []
     for record in PbnReader(io.BytesIO(text.encode()), "t.pbn"):
         ctx = Context(record)
         deal = record.first_tags()["Deal"].value
         ctx.solved = (tables or {}).get(deal, TRICKS if deal == DEAL else None)
-        found += hook(ctx)
+        found += hook.see(ctx)
     return hook, found + hook.end_file(None)
 
 

@@ -198,8 +198,8 @@ def test_the_html_report_marks_the_lead_in_the_hand_that_holds_it():
 
 def test_o105_on_the_rows_of_a_traveller_without_a_deal_solves_the_hand_record_s(tmp_path):
     pytest.importorskip("endplay")
-    from bridgelint.engine.events.hook import EventScope
-    from bridgelint.engine.events.reference import read_reference
+    from bridgelint.across.base import EventScope
+    from bridgelint.engine.hand_records import read_reference
     from bridgelint.engine.pipeline import Pipeline
 
     hand = tmp_path / "hand.pbn"

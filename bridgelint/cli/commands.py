@@ -20,12 +20,12 @@ from typing import Any, Callable, ContextManager, Generator, Iterable, TextIO, c
 
 import click
 
+from ..across.base import EventScope
 from ..core._version import __version__
 from ..core.record import Record
 from ..core.report import FileReport
 from ..engine import interrupt, parallel
 from ..engine.config import FAIL_ON
-from ..engine.events.hook import EventScope
 from ..engine.fixing import NEEDS_A_PERSON, FixMode, fix_to_targets
 from ..engine.inputs import shown
 from ..engine.pipeline import Pipeline

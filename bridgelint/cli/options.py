@@ -8,10 +8,10 @@ from typing import Any, Callable, Iterable, TypeVar
 
 import click
 
+from ..across.base import EventScope
+from ..across.hand_deals import HAND_DEAL_CODES
 from ..engine.config import ConfigError, Configs, check_encoding, discover, selection
-from ..engine.events.hand_deals import HAND_DEAL_CODES
-from ..engine.events.hook import EventScope
-from ..engine.events.reference import read_reference
+from ..engine.hand_records import read_reference
 from ..engine.inputs import shown
 from ..engine.opening import open_input
 from ..engine.pipeline import Pipeline

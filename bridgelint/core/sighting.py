@@ -2,7 +2,7 @@
 
 A :class:`Sighting` is small and picklable: a worker process returns one per
 record when the whole run is one scope (``--across-files``), and the parent
-decides.  The event state (:mod:`bridgelint.engine.events`) takes sightings
+decides.  The event state (:mod:`bridgelint.across.events`) takes sightings
 from records and hands them to the E rules (:mod:`bridgelint.rules.event`).
 """
 

@@ -1,13 +1,10 @@
-"""The linter: the selected rules run on single records, and the record hooks after them.
+"""The linter: the selected rules run on single records, and the checks across records after them.
 
 Per record, the findings are those of the reader, of the rules that can find
-something in it and of the run's record hooks, completed (severity,
-reference, game, board) and filtered by the selected codes.  A bug while
-checking a record is X001 on that record.
-
-A *record hook* is a callable ``hook(replays) -> Iterable[Finding]``: it sees
-every record of a file, in order, after the rules (:mod:`.run` says what else
-a hook may have).
+something in it and of the run's checks across records (each one's ``see``,
+:mod:`..across.base`), completed (severity, reference, game, board) and
+filtered by the selected codes.  A bug while checking a record is X001 on that
+record.
 """
 
 from __future__ import annotations
@@ -17,19 +14,16 @@ import os
 import sys
 from functools import reduce
 from operator import attrgetter, or_
-from typing import Callable, Iterable
+from typing import Iterable
 
+from ..across.base import AcrossRecords
 from ..core.findings import Finding
 from ..core.record import Record
 from ..replay.context import Context
 from ..rules import DEFAULT_CODES, RULES, reading
-from ..rules.across import AcrossRecords
 from ..rules.base import Rule
 from ..rules.internal import InternalError
 from ..rules.parts import ALL, AUCTION_REMARKS, PLAY_REMARKS, held
-
-RecordHook = AcrossRecords | Callable[[Context], Iterable[Finding]]  # a plain callable: one record at a time
-
 
 _REPLAYS = ((AUCTION_REMARKS, attrgetter("auction")), (PLAY_REMARKS, attrgetter("play")))  # in the order they run
 
@@ -77,11 +71,11 @@ class Linter:
                     with contextlib.suppress(Exception):
                         replay(replays)
 
-    def check_record(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
+    def check_record(self, replays: Context, hooks: Iterable[AcrossRecords] = ()) -> list[Finding]:
         """The selected findings on one record, completed (:meth:`found`)."""
         return self.complete(self.found(replays, hooks), replays.record)
 
-    def found(self, replays: Context, hooks: Iterable[RecordHook] = ()) -> list[Finding]:
+    def found(self, replays: Context, hooks: Iterable[AcrossRecords] = ()) -> list[Finding]:
         """The findings on one record as made, those of reading, of the rules and of ``hooks``; a bug is X001."""
         record = replays.record
         found: list[Finding] = []
@@ -93,7 +87,7 @@ class Linter:
             for rule in self.rules_for(replays):
                 extend(rule.check(replays))
             for hook in hooks:
-                extend(hook(replays))
+                extend(hook.see(replays))
         except Exception as error:  # a bug: report it on this record and go on
             debug_trace()
             found.append(InternalError.finding(f"internal error while checking this game: {type(error).__name__}: "

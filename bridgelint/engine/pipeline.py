@@ -17,19 +17,17 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, BinaryIO, Callable, Generator, Iterable, Mapping
 
+from ..across import checks_for
+from ..across.base import EventScope, RecordHook, Scope
 from ..core.reference import SWITCH, reference
 from ..core.report import FileReport
 from ..rules import DEFAULT_CODES
 from ..rules.optimum import SOLVED_CODES
-from ..rules.optimum_files import makeable_only_hooks, solved_file_hooks
 from . import parallel
 from .config import Config, Configs, file_codes, file_encoding, is_excluded
 from .discovery import expand_paths, once
-from .events.hand_deals import hand_deal_hooks
-from .events.hook import EventScope, RunEvents, event_hooks
-from .events.standings import standings_hooks
-from .linter import RecordHook
 from .run import FileResult
+from .run_events import RunEvents
 
 if TYPE_CHECKING:
     from .fixing import FixMode
@@ -83,18 +81,16 @@ class Pipeline:
         return self.encoding or file_encoding(path, self.settings_for(path)[0])
 
     def hooks_for(self, codes: frozenset[str]) -> tuple[RecordHook, ...]:
-        """The record hooks of a file's run, made for it: the pipeline's own; with ``dd``, the solving stage and
-        the checks it feeds (when one of them is selected); the hand record's deals for the travellers' leads
-        (with hand records, when a V rule is selected); the event checks (:func:`event_hooks`); O104's and
-        the results tables' (when selected)."""
-        solving: list[RecordHook] = []
-        if self.dd is not None and codes & SOLVED_CODES:
+        """The record hooks of a file's run, made for it: the pipeline's own, then the checks across records of
+        the catalogue (:func:`~..across.checks_for`) that the file's codes and the run ask for, with ``dd`` the
+        solve stage among them (when a check of solved deals is selected)."""
+        solved = self.dd is not None and bool(codes & SOLVED_CODES)
+        solving = []
+        if self.dd is not None and solved:
             from .solver import solve_stage  # only a run with --dd needs it
 
-            solving = [solve_stage(self.dd), *solved_file_hooks(codes)]
-        reference = self.events.reference if self.events is not None else None
-        return (*self.hooks, *hand_deal_hooks(codes, reference), *solving, *event_hooks(codes, self.events),
-                *makeable_only_hooks(codes), *standings_hooks(codes))
+            solving = [solve_stage(self.dd)]
+        return (*self.hooks, *checks_for(codes, Scope(self.events, solved), solving))
 
     def checking(self, path: str, stream: BinaryIO | None = None, on_read: OnRead | None = None,
                  then: Callable[[FileResult], None] | None = None) -> FileResult:
@@ -183,7 +179,7 @@ class Files:
         if self.events is None:
             return []
         with reference(True if self.pipeline.reference else SWITCH.off):
-            return self.events.conclude()
+            return self.events.end_run()
 
     def _results_of(self, jobs: int, streams: dict[str, BinaryIO], on_read: OnRead | None,
                     fix: FixMode | None) -> Generator[FileResult, None, None]:

@@ -24,17 +24,19 @@ batches").  The directives outside any game that the reader had found when it
 gave a record are those above it, however far the run has read ahead.  The
 reference run (:mod:`~..core.reference`) takes records one at a time.
 
-A record hook (:data:`~.linter.RecordHook`) is a check across records
-(:class:`~..rules.across.AcrossRecords`: its methods, and when each is called,
+A record hook (:data:`~..across.base.RecordHook`) is a check across records
+(:class:`~..across.base.AcrossRecords`: its methods, and when each is called,
 are said there), or a plain callable of one record, taken as one.  It runs in
 the process that reads the file: with ``--jobs`` above 1 each worker's hooks see
-that worker's files only.  Of the batch sizes the hooks that prepare ask for,
-the largest, or ``BATCH``, is taken.
+that worker's files only, and what a hook leaves its part in the run
+(``pending``) rides back to the parent with the file's last step
+(:class:`~.run_events.Waiting`).  Of the batch sizes the hooks that prepare ask
+for, the largest, or ``BATCH``, is taken.
 
-The event checks (E codes, :mod:`bridgelint.engine.events`) are such a hook:
-the pipeline gives it to every file's run whenever an event code is selected
-(:meth:`~.pipeline.Pipeline.hooks_for`), so ``check``, ``replay``,
-``convert`` and the API find the same.
+The checks across records of the catalogue (:mod:`bridgelint.across`: events,
+standings, double-dummy tables) are given to every file's run whenever one of
+their codes is selected (:meth:`~.pipeline.Pipeline.hooks_for`), so ``check``,
+``replay``, ``convert`` and the API find the same.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterable, Iterator, cast
 
+from ..across.base import RecordHook, across
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.reference import SWITCH, stepped
@@ -50,14 +53,13 @@ from ..core.report import FileReport
 from ..formats import format_from_name, open_reader
 from ..replay.context import Context
 from ..rules import RULES, reading
-from ..rules.across import across
 from ..rules.internal import InternalError
 from ..rules.syntax import NoGame
-from .events.hook import EventHook, Pending
 from .finalize import Finalize
 from .inputs import ArchiveProblem, Unpacked, shown
-from .linter import RecordHook, debug_trace, linter_for, location
+from .linter import debug_trace, linter_for, location
 from .opening import Counted, open_input
+from .run_events import Waiting
 from .suppression import Suppressions
 from .tally import Tally
 
@@ -77,7 +79,7 @@ class FileRun:
 
     ``file_findings`` (set at the end) are the findings of no record: the file's own, and S112; ``at_end`` those
     of records that the hooks decided at the end of the file (not in the records' :class:`Checked`); ``pending``
-    what the parent decides after the file (events across files, hand records), or None.
+    what the run decides after the file (events across files, hand records), or None.
     """
 
     def __init__(self, path: str, stream: BinaryIO, codes: Iterable[str] | None = None, fmt: str | None = None,
@@ -91,7 +93,7 @@ class FileRun:
         self.report = FileReport(path, fmt or "unknown")
         self.file_findings: list[Finding] = []
         self.at_end: list[Finding] = []
-        self.pending: Pending | None = None
+        self.pending: Waiting | None = None
 
     def __iter__(self) -> Iterator[Checked]:
         report, linter = self.report, self.linter
@@ -99,7 +101,7 @@ class FileRun:
         suppressions = Suppressions(frozenset(RULES), linter.codes - later)
         finalize = Finalize(linter.codes, suppressions)
         for hook in self.hooks:
-            hook.start_file(self.path, finalize)
+            hook.start_file(self.path, linter.codes)
         header: list = []  # the reader's directives outside any game, as they are read
         seen = 0  # those added to the suppressions
         found: deque[int] = deque()  # how many the reader had found when it gave each record not yet checked
@@ -145,8 +147,8 @@ class FileRun:
         at_end: list[Finding] = []
         for hook in self.hooks:
             at_end += hook.end_file(report)
-            if isinstance(hook, EventHook):
-                self.pending = hook.pending
+            if hook.pending is not None:
+                self.pending = Waiting(hook.pending, finalize)
         suppressions.add_header(header[seen:])
         self.at_end, self.file_findings = finalize.end(report, at_end, self.file_findings)
 
@@ -229,7 +231,7 @@ class FileResult:
         self._lost = False
         self._at_end: list[Finding] = []
         self._file_findings: list[Finding] = []
-        self._pending: Pending | None = None
+        self._pending: Waiting | None = None
         self.problem: Exception | None = None
         self._then = then
         self._run: FileRun | None = None
@@ -277,7 +279,7 @@ class FileResult:
         return self.finish()._file_findings
 
     @property
-    def pending(self) -> Pending | None:
+    def pending(self) -> Waiting | None:
         """As :class:`FileRun`'s: what the parent decides after the file, or None."""
         return self.finish()._pending
 

@@ -26,10 +26,10 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
+from ..across.base import Across
 from ..core.bridge import SEATS, hand_text
 from ..core.record import Deal
 from ..replay.context import Context
-from ..rules.across import AcrossRecords
 
 BATCH = 32  # deals per call of DDS's CalcAllTables
 KEPT = 1 << 16  # tables kept in memory by a run
@@ -253,7 +253,7 @@ class Solver:
 
 
 
-class SolveStage(AcrossRecords):
+class SolveStage(Across):
     """The deals of a file solved, as a record hook that prepares each batch before the rules run: a record
     that double dummy can check gets its deal's table (``Context.solved``)."""
 

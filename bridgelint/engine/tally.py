@@ -15,9 +15,9 @@ contract or a result (:func:`.events.sighting.tables_played`).  A BBO file of
 
 from __future__ import annotations
 
+from ..across.events.sighting import carried, day_number, tables_played
 from ..core.record import Record
 from ..replay.context import Context
-from .events.sighting import carried, day_number, tables_played
 
 EVENT_TAGS = ("Event", "Site", "Date", "Section", "Stage")  # the teams' names aside: a match's boards are the event's
 

@@ -1,7 +1,7 @@
 """E — event rules: boards compared across the records of an event (Laws 6, 15, 78B, 87).
 
 These rules check at the ``event`` stage: a record alone cannot break them.
-The event state (:mod:`bridgelint.engine.events`) keeps what it has seen of
+The event state (:mod:`bridgelint.across.events`) keeps what it has seen of
 each event and hands each rule the facts of a record and of the earlier record
 it is compared with (E102-E104: on the later record, naming the earlier one)
 or of the board's reference deal (E101); the rule decides and writes the

@@ -2,7 +2,7 @@
 
 O101 and O102 use only what the record says.  O104 is decided over a whole file, and O103 and O105 need the
 deal solved (``Context.solved``, check --dd); what these decide across the records of a file is
-:mod:`.optimum_files`' (record hooks).
+:mod:`bridgelint.across.optimum`' (checks across records).
 """
 
 from __future__ import annotations

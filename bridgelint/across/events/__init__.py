@@ -1,4 +1,4 @@
-"""Event checks: the records of an event compared board by board (E101-E104).
+"""Event checks: the records of an event compared board by board (E101-E106).
 
 :func:`~.sighting.sight` takes from a record what the checks need;
 :class:`~.state.EventState` groups sightings into events and decides.  How

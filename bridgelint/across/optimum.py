@@ -1,4 +1,4 @@
-"""O — what the double-dummy rules decide across a file's records, as record hooks: O104 when the file ends, on
+"""O — what the double-dummy rules decide across a file's records, as checks across records: O104 when the file ends, on
 every table it held (:class:`MakeableOnlyHook`); with check --dd, O103 and O105 across the records (another
 board's table, two results of one deal: :class:`SolvedFile`).
 """
@@ -13,9 +13,8 @@ from ..core.findings import Finding, Related
 from ..core.optimum import Convention, Reading
 from ..core.record import Deal
 from ..core.report import FileReport
-from .across import AcrossRecords
-from .base import Context
-from .optimum import (
+from ..replay.context import Context
+from ..rules.optimum import (
     SOLVED_CODES,
     TURNS,
     DealResults,
@@ -32,18 +31,22 @@ from .optimum import (
     pattern_of,
     written_table,
 )
+from .base import Across, Scope
 
 
-class MakeableOnlyHook(AcrossRecords):
-    """O104's facts as a record hook: each table of a file read, the rule's check made when the file ends."""
+class MakeableOnlyHook(Across):
+    """O104's facts as a check across records: each table of a file read, the rule's check made when the file
+    ends."""
+
+    codes = frozenset((MakeableOnly.code,))
 
     def __init__(self) -> None:
-        self.start_file("", None)
+        self.start_file("", self.codes)
 
-    def start_file(self, path: str, finalize: object) -> None:
+    def start_file(self, path: str, codes: frozenset[str]) -> None:
         self.tables = FileTables()
 
-    def __call__(self, ctx: Context) -> list[Finding]:
+    def see(self, ctx: Context) -> list[Finding]:
         if ctx.record.model == "pbn":
             self.tables.add(analysis(ctx))
         return []
@@ -53,13 +56,8 @@ class MakeableOnlyHook(AcrossRecords):
 
 
 
-def makeable_only_hooks(codes: frozenset[str]) -> list[MakeableOnlyHook]:
-    """O104's hook of a file's run, when O104 is selected."""
-    return [MakeableOnlyHook()] if MakeableOnly.code in codes else []
-
-
-class SolvedFile(AcrossRecords):
-    """The checks of solved deals across a file, as a record hook after the solve stage: O103 (each record's
+class SolvedFile(Across):
+    """The checks of solved deals across a file, after the solve stage: O103 (each record's
     table against the solver's, naming the board of the file whose table it is) and O105's two sides (results of
     one deal declared by both sides in one denomination), decided when the file ends.
 
@@ -67,11 +65,18 @@ class SolvedFile(AcrossRecords):
     the most tricks by denomination and side; an O103 finding waiting for the file's end.  Never a record.
     """
 
+    codes = SOLVED_CODES
+
     def __init__(self, codes: frozenset[str]):
         self.mismatches, self.sides = SolverMismatch.code in codes, UnlikelyResult.code in codes
-        self.start_file("", None)
+        self.start_file("", codes)
 
-    def start_file(self, path: str, finalize: object) -> None:
+    @classmethod
+    def made(cls, codes: frozenset[str], scope: Scope) -> list[Across]:
+        """On when the run's deals are solved (check --dd) and O103 or O105 is selected."""
+        return [cls(codes)] if scope.solved and codes & SOLVED_CODES else []
+
+    def start_file(self, path: str, codes: frozenset[str]) -> None:
         self.path = path
         self.tables: dict[str, list[tuple[str, int]]] = {}  # a solved table → (board, line) of up to two boards
         self.wrong: list[Wrong] = []
@@ -79,7 +84,7 @@ class SolvedFile(AcrossRecords):
         self.written = FileTables()  # the file's own tables, for its makeable-only convention (O104)
         self.unless: list[tuple[Convention, Finding | Wrong]] = []  # O103 that goes if the file is of it
 
-    def __call__(self, ctx: Context) -> list[Finding]:
+    def see(self, ctx: Context) -> list[Finding]:
         if self.mismatches and ctx.record.model == "pbn":
             self.written.add(analysis(ctx))
         solved = ctx.solved
@@ -185,11 +190,6 @@ def _holders(deal: Deal | None) -> str | None:
     if deal is None or not deal.held.whole:
         return None
     return "".join(map(deal.held.seat.__getitem__, PACK))
-
-
-def solved_file_hooks(codes: frozenset[str]) -> list[SolvedFile]:
-    """The hook of a file's run that solves its deals (check --dd), when O103 or O105 is selected."""
-    return [SolvedFile(codes)] if codes & SOLVED_CODES else []
 
 
 def _turned(reading: Reading, solved: dict[tuple[str, str], int]) -> str | None:

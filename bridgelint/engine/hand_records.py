@@ -1,7 +1,7 @@
 """The hand records of a run (``--hand-record``): the official deals the played records are compared with.
 
 :func:`read_reference` reads them once, in the parent process, before the
-run; the :class:`~.state.Reference` it gives is small (a few integers per
+run; the :class:`~..across.events.state.Reference` it gives is small (a few integers per
 board) and goes to every worker with the run's event scope.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 import errno
 from typing import BinaryIO, Callable, Iterable
 
-from ...core.fingerprint import fingerprint
-from ...formats import open_reader
-from ..inputs import ArchiveProblem, shown
-from .sighting import known
-from .state import Official, Reference
+from ..across.events.sighting import known
+from ..across.events.state import Official, Reference
+from ..core.fingerprint import fingerprint
+from ..formats import open_reader
+from .inputs import ArchiveProblem, shown
 
 
 def read_reference(paths: Iterable[str], open_input: Callable[[str], BinaryIO], fmt: str | None = None,

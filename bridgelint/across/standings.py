@@ -1,4 +1,4 @@
-"""R104 as a record hook: a file's TotalScoreTable against what its ScoreTables give each pair; R106 across boards.
+"""R104 as a check across records: a file's TotalScoreTable against what its ScoreTables give each pair; R106 across boards.
 
 Each record's ScoreTable (a board's traveller) adds to the pairs (or players) it lists: the board, the MPs
 and IMPs written for them, the board's top; the first TotalScoreTable of the file is kept.  At the end of the
@@ -18,16 +18,16 @@ from collections import Counter, deque
 from itertools import chain
 from typing import Sequence
 
-from ...core.digits import is_digits, whole
-from ...core.findings import Finding
-from ...core.report import FileReport
-from ...replay.context import Context
-from ...rules.across import AcrossRecords
-from ...rules.method import method_of
-from ...rules.results import ImpossibleTraveller, ids_apart, pair_key, per_direction
-from ...rules.score_table import Traveller, traveller
-from ...rules.standings import Standings, StandingsTotals, standings
-from ...rules.teams import TeamsResult
+from ..core.digits import is_digits, whole
+from ..core.findings import Finding
+from ..core.report import FileReport
+from ..replay.context import Context
+from ..rules.method import method_of
+from ..rules.results import ImpossibleTraveller, ids_apart, pair_key, per_direction
+from ..rules.score_table import Traveller, traveller
+from ..rules.standings import Standings, StandingsTotals, standings
+from ..rules.teams import TeamsResult
+from .base import Across
 from .matches import Matches
 
 _SIDES = {"PairId_NS": ("MP_NS", "IMP_NS", "NS"), "PairId_EW": ("MP_EW", "IMP_EW", "EW"),
@@ -85,19 +85,16 @@ class _Plan:
         self.places = position("Table"), position("Round")
 
 
-def standings_hooks(codes: frozenset[str]) -> list[StandingsHook]:
-    """The standings hook of a file's run, when R104, R105 or R106 is selected."""
-    return [StandingsHook()] if {StandingsTotals.code, TeamsResult.code, ImpossibleTraveller.code} & codes else []
-
-
-class StandingsHook(AcrossRecords):
+class StandingsHook(Across):
     """R104 over one file's records, R105 on its teams matches (:class:`.matches.Matches`), and R106 where a pair's
     boards or tables do not fit across them."""
 
-    def __init__(self) -> None:
-        self.start_file("", None)
+    codes = frozenset((StandingsTotals.code, TeamsResult.code, ImpossibleTraveller.code))
 
-    def start_file(self, path: str, finalize: object) -> None:
+    def __init__(self) -> None:
+        self.start_file("", self.codes)
+
+    def start_file(self, path: str, codes: frozenset[str]) -> None:
         self.pairs: dict[str, _Pair] = {}  # by pair_key
         self.boards: set[str] = set()
         self.played: dict[str, list[tuple[Sequence[str], Sequence[int]]]] = {}  # board -> its counted entries'
@@ -119,7 +116,7 @@ class StandingsHook(AcrossRecords):
         self.divided: dict[str, list] = {}  # by pair_key: those IMPs over their board's comparisons (a Cross1 or
         # Cross2 table written as sums, divided only in the totals)
 
-    def __call__(self, ctx: Context) -> list[Finding]:
+    def see(self, ctx: Context) -> list[Finding]:
         record = ctx.record
         board = record.board_number
         if board is not None:

@@ -8,12 +8,12 @@ open room, and whether the match can be told at all (:meth:`Matches.won`).
 
 from __future__ import annotations
 
-from ...core.findings import Finding
-from ...core.record import Record
-from ...rules.score_table import Traveller
-from ...rules.standings import Standings
-from ...rules.teams import MATCH_TAGS, StatedMatch, TeamsResult, stated_matches
-from .sighting import known, stated_imps
+from ..core.findings import Finding
+from ..core.record import Record
+from ..rules.score_table import Traveller
+from ..rules.standings import Standings
+from ..rules.teams import MATCH_TAGS, StatedMatch, TeamsResult, stated_matches
+from .events.sighting import known, stated_imps
 
 _ROOMS = {"OPEN": 1, "CLOSED": -1}  # a room's North-South IMPs, times this, are the open room's North-South team's
 

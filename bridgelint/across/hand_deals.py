@@ -4,26 +4,32 @@ solves for O105 on the traveller's rows (``--hand-record``)."""
 
 from __future__ import annotations
 
-from ...core.fingerprint import hands_of
-from ...core.record import Deal
-from ...replay.context import Context
-from ...rules.across import AcrossRecords
-from ...rules.optimum import UnlikelyResult
-from ...rules.travellers import LEAD_CODES
-from .sighting import known
-from .state import Reference
+from ..core.fingerprint import hands_of
+from ..core.record import Deal
+from ..replay.context import Context
+from ..rules.optimum import UnlikelyResult
+from ..rules.travellers import LEAD_CODES
+from .base import Across, Scope
+from .events.sighting import known
+from .events.state import Reference
 
 HAND_DEAL_CODES = LEAD_CODES | {UnlikelyResult.code}  # the rules that read a traveller's hand record deal
 
 
-class HandDeals(AcrossRecords):
-    """A record hook that prepares each batch before the rules run: a record with a ScoreTable and no whole deal
-    of its own gets the hand record's deal of its board, when a hand record holds that board."""
+class HandDeals(Across):
+    """What prepares each batch before the rules run: a record with a ScoreTable and no whole deal of its own
+    gets the hand record's deal of its board, when a hand record holds that board."""
 
+    codes = HAND_DEAL_CODES  # those of the rules it prepares for: it decides none
     batch = 1
 
     def __init__(self, reference: Reference):
         self.reference = reference
+
+    @classmethod
+    def made(cls, codes: frozenset[str], scope: Scope) -> list[Across]:
+        """On when the run has hand records and a V rule or O105 (with --dd) is selected."""
+        return [cls(scope.reference)] if scope.reference is not None and codes & cls.codes else []
 
     def prepare(self, batch: list[Context]) -> None:
         for ctx in batch:
@@ -35,10 +41,3 @@ class HandDeals(AcrossRecords):
             if official is not None:
                 ctx.hand_deal = Deal({seat: tuple(cards) for seat, cards in hands_of(official.deal).items()},
                                      official.line, 1)
-
-
-
-def hand_deal_hooks(codes: frozenset[str], reference: Reference | None) -> list[HandDeals]:
-    """The hook of a file's run that gives travellers the hand record's deals, when a V rule or O105 (with --dd) is
-    selected and the run has hand records."""
-    return [HandDeals(reference)] if reference is not None and codes & HAND_DEAL_CODES else []
