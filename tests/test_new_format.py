@@ -17,13 +17,14 @@ from bridgelint.core.problems import Kind, Problem
 from bridgelint.core.record import Record
 from bridgelint.core.tags import Tag
 from bridgelint.formats import registry
+from bridgelint.formats.base import Plain
 from bridgelint.formats.pbn_header import interpret_header
 
 NAMES = ("Board", "Deal", "Contract", "Declarer", "Result")
 
 
-class ToyReader:
-    """The toy format's reader: one record a line."""
+class ToyReader(Plain):
+    """The toy format's reader: one record a line (``Plain``: no directive outside a game, lines of text)."""
 
     format = "toy"
 

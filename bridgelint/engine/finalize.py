@@ -10,7 +10,7 @@ then fail the run is :meth:`bridgelint.core.report.Counts.fail`'s.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from ..core.findings import Finding
 from ..core.record import Record
@@ -27,7 +27,7 @@ class Finalize:
 
     codes: frozenset[str]
     suppressions: Suppressions
-    places: dict[int, str] = field(default_factory=dict)  # a file without lines (a BWS): each line's place in words
+    places: Mapping[int, str] = field(default_factory=dict)  # a file without lines (a BWS): each line's place in words
 
     def record(self, found: Iterable[Finding], record: Record | None = None) -> list[Finding]:
         """``found`` (on ``record``, else on none) selected, completed, placed in words where the file says its

@@ -43,13 +43,14 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import BinaryIO, Callable, Iterable, Iterator, cast
+from typing import BinaryIO, Callable, Iterable, Iterator, Sequence, cast
 
 from ..across.base import RecordHook, across
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.reference import SWITCH, stepped
 from ..core.report import FileReport
+from ..core.tags import Tag
 from ..formats import format_from_name, open_reader
 from ..replay.context import Context
 from ..rules import RULES, reading
@@ -102,7 +103,7 @@ class FileRun:
         finalize = Finalize(linter.codes, suppressions)
         for hook in self.hooks:
             hook.start_file(self.path, linter.codes)
-        header: list = []  # the reader's directives outside any game, as they are read
+        header: Sequence[Tag] = ()  # the reader's directives outside any game, as they are read
         seen = 0  # those added to the suppressions
         found: deque[int] = deque()  # how many the reader had found when it gave each record not yet checked
         line = 1
@@ -111,8 +112,8 @@ class FileRun:
         try:
             reader = open_reader(self.stream, self.path, self.fmt, self.encoding)
             report.format = reader.format
-            finalize.places = getattr(reader, "places", finalize.places)  # a BWS's rows, in words
-            header = getattr(reader, "header_directives", [])
+            finalize.places = reader.places  # a BWS's rows, in words
+            header = reader.header_directives
 
             def contexts() -> Iterator[Context]:
                 for record in reader:

@@ -2,23 +2,43 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from ..core.problems import Kind, Problem
 from ..core.record import Record
+from ..core.tags import Tag
 
 
 class Reader(Protocol):
-    format: str
+    """A reader: its format's name, its records one at a time, and what it found beside them."""
+
+    @property
+    def format(self) -> str:
+        """The name of its format (``formats.registry.FORMATS``)."""
 
     @property
     def file_problems(self) -> list[Problem]:
         """What it could not read of no record (:mod:`..core.problems`), complete once its records are read."""
 
+    @property
+    def header_directives(self) -> Sequence[Tag]:
+        """The ``% bridgelint:`` directives outside any game, as they are read (name ``%``)."""
+
+    @property
+    def places(self) -> Mapping[int, str]:
+        """Of a file whose findings stand at lines it has not (a database's rows): each line in words."""
+
     def __iter__(self) -> Iterator[Record]: ...
 
 
-class NotText:
+class Plain:
+    """What most readers hold beside their records: no directive outside a game, every line a line of text."""
+
+    header_directives: Sequence[Tag] = ()
+    places: Mapping[int, str] = {}
+
+
+class NotText(Plain):
     """The reader of a file that is not text: the problem, no records."""
 
     def __init__(self, format: str, found: list[Problem]):
@@ -40,8 +60,17 @@ class StoppedAtNul:
     def __iter__(self) -> Iterator[Record]:
         return iter(self.reader)
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.reader, name)
+    @property
+    def format(self) -> str:
+        return self.reader.format
+
+    @property
+    def header_directives(self) -> Sequence[Tag]:
+        return self.reader.header_directives
+
+    @property
+    def places(self) -> Mapping[int, str]:
+        return self.reader.places
 
     @property
     def file_problems(self) -> list[Problem]:

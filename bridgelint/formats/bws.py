@@ -16,7 +16,7 @@ from typing import Any, BinaryIO, Iterator
 
 from ..core.problems import Kind, Problem
 from ..core.record import Record
-from .base import failed
+from .base import Plain, failed
 from .bws_session import RECEIVED, Row, Session, Tables
 
 READ_LIMIT = 64 << 20  # bytes of a BWS read at most (a club session's file is 1-5 MB)
@@ -38,7 +38,7 @@ def looks_like_bws(head: bytes) -> bool:
     return head[4:19] in HEADERS
 
 
-class BwsReader:
+class BwsReader(Plain):
     """Reads a BWS byte stream: its records (:class:`~.bws_session.Session`), ``file_problems``, and ``places``,
     the words for each line its findings may stand at (filled as the records are read)."""
 

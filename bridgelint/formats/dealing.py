@@ -18,7 +18,7 @@ from ..core import bridge
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
-from .base import guarded
+from .base import Plain, guarded
 from .pbn_header import interpret_header
 
 PACK = bridge.PACK  # the machines' card k (from 1) is PACK[k - 1]: ♠A first, ♣2 last
@@ -77,7 +77,7 @@ def board_record(fmt: str, game: int, board: Board) -> Record:
     return record
 
 
-class DealingReader:
+class DealingReader(Plain):
     """A dealing machine's file read board by board: each format gives :meth:`boards`."""
 
     format = ""

@@ -34,7 +34,7 @@ from ..core.record import Auction, Deal, Play, Record
 from ..core.reference import SWITCH
 from ..core.tags import Field, Tag
 from ..core.tokens import INVALID, Call, Card
-from .base import guarded
+from .base import Plain, guarded
 from .lin_scan import KNOWN_TAGS, scan, text_chunks
 from .patterns import (
     LIN_BOARD_HEADER,
@@ -65,7 +65,7 @@ def looks_like_lin(head: str) -> bool:
             or any("lin=" in m.group(1).lower() for m in _HANDVIEWER_LINK.finditer(head)))
 
 
-class LinReader:
+class LinReader(Plain):
     """Reads a LIN stream board by board; see the module docstring."""
 
     format = "lin"

@@ -18,7 +18,7 @@ from typing import BinaryIO, Callable, Iterable, Iterator
 from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
-from .base import failed
+from .base import Plain, failed
 from .patterns import PBN_TOKEN
 from .pbn_export import check_export
 from .pbn_game import GameScanner, declaration, swallowed
@@ -39,7 +39,7 @@ _BAD_CHARACTER = re.compile(r"[\x00-\x08\x0c\x0e-\x1f\x7f-\x9f]")  # not in PBN'
 _GOOD_ASCII = bytes(code for code in range(128) if not _BAD_CHARACTER.match(chr(code)))  # as bytes of UTF-8
 
 
-class PbnReader:
+class PbnReader(Plain):
     """Iterate the games of a PBN byte stream as records."""
 
     format = "pbn"

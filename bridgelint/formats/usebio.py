@@ -29,7 +29,7 @@ from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tables import Table
 from ..core.tags import Tag
-from .base import guarded
+from .base import Plain, guarded
 from .pbn_header import interpret_header
 from .text import code_page_problem
 
@@ -258,7 +258,7 @@ class _Event:
     deals: dict[int, _Node]  # the HANDSET boards by number
 
 
-class UsebioReader:
+class UsebioReader(Plain):
     """Reads a USEBIO file; see the module docstring."""
 
     format = "usebio"
