@@ -3,7 +3,8 @@
 Per record, the findings are those of the reader, of the rules that can find
 something in it and of the run's record hooks, completed (severity,
 reference, game, board) and filtered by the selected codes.  A bug while
-checking a record is X001 on that record.
+checking a record is noted as a problem on that record, which X001 words
+(:mod:`bridgelint.rules.reading`).
 
 A *record hook* is a callable ``hook(replays) -> Iterable[Finding]``: it sees
 every record of a file, in order, after the rules (:mod:`.run` says what else
@@ -20,6 +21,7 @@ from operator import attrgetter, or_
 from typing import Callable, Iterable
 
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..replay.context import Context
 from ..rules import DEFAULT_CODES, RULES, reading
@@ -96,8 +98,7 @@ class Linter:
                 extend(hook(replays))
         except Exception as error:  # a bug: report it on this record and go on
             debug_trace()
-            found.append(InternalError.finding(f"internal error while checking this game: {type(error).__name__}: "
-                                               f"{error}", record.line, record.column))
+            found += reading.findings([Problem(Kind.CHECK_BUG, record.line, record.column, (error,))])
         return found
 
     def complete(self, found: Iterable[Finding], record: Record | None = None) -> list[Finding]:
