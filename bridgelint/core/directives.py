@@ -1,4 +1,4 @@
-"""A ``% bridgelint:`` directive of a file, as suppression reads it and S112 judges it."""
+"""A ``% bridgelint:`` directive of a file, as suppression reads it and judges what it suppressed."""
 
 from __future__ import annotations
 

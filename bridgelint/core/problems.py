@@ -1,11 +1,15 @@
-"""What a reader could not read as its format says: a closed set of kinds, each noted with its place and the facts.
+"""What a reader could not read as its format says, and what the engine met: a closed set of kinds, each noted with
+its place and the facts.
 
 Readers only read.  They never word a finding nor choose a rule: where the text, the XML, the database or the
 dealing file breaks its format, the reader notes a :class:`Problem` (its :class:`Kind`, where it is, the facts it
 saw) on the record it was reading (``Record.problems``) or on the file (the reader's ``file_problems``) and reads
-on.  The rule that reads a kind (``Rule.reads``) words its findings, and only when its code is selected
-(:mod:`bridgelint.rules.reading`, the dispatcher).  A new reader notes the kinds below; a new kind is a member
-here and a rule that reads it (``tests/test_reading.py`` keeps each kind read by one rule).
+on.  The engine notes what it meets beside the readers the same way: an archive it cannot unpack, a
+``% bridgelint:`` directive that suppresses nothing, a bug of bridgelint.  The rule that reads a kind
+(``Rule.reads``) words its findings, and only when its code is selected, a bug always
+(:mod:`bridgelint.rules.reading`, the dispatcher).  A new reader notes the kinds below; a new kind is a member here
+and a rule that reads it (``tests/test_reading.py`` keeps each kind read by one rule and noted by a reader or the
+engine).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Any
 
 
 class Kind(enum.Enum):
-    """Each kind of problem a reader notes; the value says what the facts are, in order."""
+    """Each kind of problem a reader or the engine notes; the value says what the facts are, in order."""
 
     # any reader
     NOT_TEXT = "the file starts as no text does: (utf16,) True for a UTF-16 byte order mark, else NUL bytes"
@@ -37,6 +41,22 @@ class Kind(enum.Enum):
                      "packed, most, floor, ratio) the bytes allowed and packed, the most read, and past the floor "
                      "the most times the packed size")
     MEMBER_COPIES = "a zip holding several members of one name: (copies, name, copy) the count, the name, the mark"
+
+    # The engine: directives, bugs
+    # engine/suppression.py: a directive's facts end with its game's number and board (both None outside any game)
+    DIRECTIVE_OUTSIDE_GAMES = "a disable= directive outside any game: (game, board) both None"
+    NOT_A_DIRECTIVE = ("an escape line that starts as a directive and is none: (value, game, board) the text after "
+                       "'%'")
+    DIRECTIVE_UNKNOWN_CODE = ("a code of a directive that no rule has, at the code: (code, verb, game, board) the code "
+                              "as written, the directive's verb in lower case")
+    DIRECTIVE_NO_CODE = "a directive that names no code: (verb, game, board) its verb in lower case"
+    DIRECTIVE_UNUSED = ("a code of a directive that suppressed nothing, at the code: (code, scope, never, game, board) "
+                        "the code, 'file' or 'game', True for a code no directive suppresses")
+    # engine/linter.py, engine/run.py: a bug of bridgelint
+    CHECK_BUG = "a bug while checking a game, at the game: (error,) the exception"
+    PREPARE_BUG = "a bug while preparing a few games' checks, at each of them: (error,) the exception"
+    READING_STOPPED = ("a bug of a reader that stopped reading the file, at the line of the last game checked (1 before "
+                       "any), column 1: (error,) the exception")
 
     # LIN (lin.py, lin_scan.py)
     LIN_TEXT_AFTER_FIELDS = "text after the last field: (text,) its start"
@@ -209,8 +229,8 @@ class Kind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One problem a reader noted: its kind, where it is (line and column as findings have them; ``place`` in words
-    in a file without lines), and the facts its kind names (:class:`Kind`)."""
+    """One problem a reader or the engine noted: its kind, where it is (line and column as findings have them;
+    ``place`` in words in a file without lines), and the facts its kind names (:class:`Kind`)."""
 
     kind: Kind
     line: int

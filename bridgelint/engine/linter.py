@@ -3,8 +3,8 @@
 Per record, the findings are those of the reader, of the rules that can find
 something in it and of the run's checks across records (each one's ``see``,
 :mod:`..across.base`), completed (severity, reference, game, board) and
-filtered by the selected codes.  A bug while checking a record is X001 on that
-record.
+filtered by the selected codes.  A bug while checking a record is noted as a
+problem on that record, which X001 words (:mod:`bridgelint.rules.reading`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Iterable
 
 from ..across.base import AcrossRecords
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..replay.context import Context
 from ..rules import DEFAULT_CODES, RULES, reading
@@ -90,8 +91,7 @@ class Linter:
                 extend(hook.see(replays))
         except Exception as error:  # a bug: report it on this record and go on
             debug_trace()
-            found.append(InternalError.finding(f"internal error while checking this game: {type(error).__name__}: "
-                                               f"{error}", record.line, record.column))
+            found += reading.findings([Problem(Kind.CHECK_BUG, record.line, record.column, (error,))])
         return found
 
     def complete(self, found: Iterable[Finding], record: Record | None = None) -> list[Finding]:

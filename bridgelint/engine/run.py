@@ -13,7 +13,8 @@ directives known at that point: the game's own and every ``disable-file=``
 above it.  At the end of a file come the file's own findings, S112 for each
 directive that suppressed nothing, and a last pass of the file's directives
 over the whole report (a ``disable-file=`` below a game still covers that
-game in the report).  A bug of the reader is X001 on the file.
+game in the report).  A bug of the reader is a problem of the file, which
+X001 words (:mod:`bridgelint.rules.reading`).
 
 Records are taken from the reader one at a time and read ahead a few at a
 time (``BATCH``): the auction replays of a batch are worked out, then its play
@@ -47,6 +48,7 @@ from typing import BinaryIO, Callable, Iterable, Iterator, Sequence, cast
 
 from ..across.base import RecordHook, across
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.reference import SWITCH, stepped
 from ..core.report import FileReport
@@ -54,7 +56,6 @@ from ..core.tags import Tag
 from ..formats import format_from_name, open_reader
 from ..replay.context import Context
 from ..rules import RULES, reading
-from ..rules.internal import InternalError
 from ..rules.syntax import NoGame
 from .finalize import Finalize
 from .inputs import ArchiveProblem, Unpacked, shown
@@ -141,9 +142,7 @@ class FileRun:
             raise  # the file could not be read: the caller reports the path
         except Exception as error:  # a bug of the reader itself: the rest of this file is lost, say so
             debug_trace()
-            self.file_findings.append(InternalError.finding(f"internal error while reading the file after this line: "
-                                                            f"{type(error).__name__}: {error}", line, 1,
-                                                            severity="error"))
+            self.file_findings += reading.findings([Problem(Kind.READING_STOPPED, line, 1, (error,))])
         report.boards, report.results = tally.boards, tally.results
         at_end: list[Finding] = []
         for hook in self.hooks:
@@ -180,16 +179,16 @@ def gathered(contexts: Iterator[Context], size: int, preparing: list[Callable[[l
 
 
 def prepared(batch: list[Context], preparing: list[Callable[[list[Context]], None]]) -> None:
-    """The work on a batch before the rules run; a failure is X001 on each record of the batch."""
+    """The work on a batch before the rules run; a failure is a problem of each record of the batch, which X001
+    words."""
     for prepare in preparing:
         try:
             prepare(batch)
         except Exception as error:
             debug_trace()
             for replays in batch:
-                replays.bugs += (InternalError.finding(
-                    f"internal error while preparing this game's checks: {type(error).__name__}: {error}",
-                    replays.record.line, replays.record.column),)
+                replays.bugs += tuple(reading.findings([Problem(Kind.PREPARE_BUG, replays.record.line,
+                                                                replays.record.column, (error,))]))
 
 
 def add_archive_findings(run: FileRun, stream: BinaryIO) -> bool:

@@ -4,11 +4,12 @@
 that game (findings of the reader on the game's lines included);
 ``% bridgelint: disable-file=B105`` suppresses them for the whole file (by
 convention before the first game).  A directive, or a code in it, that
-suppresses nothing is reported as S112: a code that is unknown, a directive
-that names no code, ``disable=`` outside any game, or a code that found
-nothing where it stands.  Codes that the run does not check are not judged,
-S112 itself is never reported unused, and X001 (an internal error) is never
-suppressed.  LIN has no comments: ``per-file-ignores`` serves it.
+suppresses nothing is noted as a problem (:mod:`bridgelint.core.problems`) that
+S112 words (:mod:`bridgelint.rules.reading`): a code that is unknown, a
+directive that names no code, ``disable=`` outside any game, or a code that
+found nothing where it stands.  Codes that the run does not check are not
+judged, S112 itself is never reported unused, and X001 (an internal error) is
+never suppressed.  LIN has no comments: ``per-file-ignores`` serves it.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from typing import Iterable
 
 from ..core.directives import Directive
 from ..core.findings import Finding
+from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
+from ..rules import reading
 from ..rules.internal import InternalError
 from ..rules.syntax import UnusedSuppression
 
@@ -40,7 +43,7 @@ class Suppressions:
     selected: frozenset[str]
     file: list[Directive] = field(default_factory=list)
     games: dict[int, list[Directive]] = field(default_factory=dict)
-    problems: list[Finding] = field(default_factory=list)  # S112 found while parsing directives
+    problems: list[Problem] = field(default_factory=list)  # S112's, noted while parsing directives
     _ranges: list[list] = field(default_factory=list)  # [first line, next game's first line, ordinal]
     _starts: list[int] = field(default_factory=list)  # the ranges' first lines, in order
     _open: list | None = None  # the range of the previous game, until the next game starts
@@ -59,7 +62,8 @@ class Suppressions:
             if directive.scope == "file":
                 self._add_file(directive)
             else:
-                self.problems.append(UnusedSuppression.outside_games(directive))
+                self.problems.append(Problem(Kind.DIRECTIVE_OUTSIDE_GAMES, directive.line, directive.column,
+                                             (None, None)))
 
     def add_record(self, record: Record) -> None:
         """A game's escape lines; the lines of a game with directives are noted for the reader's findings."""
@@ -93,7 +97,7 @@ class Suppressions:
         verb = match.group("verb").lower() if match else ""
         game, board = (record.game, record.board_number) if record is not None else (None, None)
         if match is None or verb not in ("disable", "disable-file"):
-            self.problems.append(UnusedSuppression.not_a_directive(tag.value, tag.line, tag.column, game, board))
+            self.problems.append(Problem(Kind.NOT_A_DIRECTIVE, tag.line, tag.column, (tag.value, game, board)))
             return None
         scope = "file" if verb == "disable-file" else "game"
         codes = []
@@ -101,13 +105,13 @@ class Suppressions:
         for part in _CODE.finditer(match.group("codes")):
             code, column = part.group().upper(), column0 + start + part.start()
             if code not in self.known:
-                self.problems.append(UnusedSuppression.unknown_code(part.group(), verb, tag.line, column, game,
-                                                                    board))
+                self.problems.append(Problem(Kind.DIRECTIVE_UNKNOWN_CODE, tag.line, column,
+                                             (part.group(), verb, game, board)))
             else:
                 codes.append((code, column))
         if not codes:
             if not _CODE.search(match.group("codes")):
-                self.problems.append(UnusedSuppression.no_code(verb, tag.line, tag.column, game, board))
+                self.problems.append(Problem(Kind.DIRECTIVE_NO_CODE, tag.line, tag.column, (verb, game, board)))
             return None
         return Directive(scope, tag.line, tag.column, codes, game, board)
 
@@ -142,14 +146,19 @@ class Suppressions:
     def unused(self, codes: frozenset[str] | None = None) -> list[Finding]:
         """S112 for what suppressed nothing; called once the whole file went through ``suppress``.
 
-        ``codes``: judge only these (codes decided after the file), the directives' own problems left out.
+        ``codes``: judge only these (codes decided after the file), the directives' own problems left out.  S112
+        itself is never judged.
         """
         if UNUSED not in self.selected:
             return []
-        unused = list(self.problems) if codes is None else []
-        unused += UnusedSuppression.check_file(self.file + [d for ds in self.games.values() for d in ds],
-                                               self.selected if codes is None else codes, NEVER_SUPPRESSED)
-        return [f for f in unused if self._suppressor(f) is None]
+        problems = list(self.problems) if codes is None else []
+        judged = self.selected if codes is None else codes
+        for directive in self.file + [d for ds in self.games.values() for d in ds]:
+            for code, column in directive.codes:
+                if code not in directive.used and code != UNUSED and code in judged:
+                    problems.append(Problem(Kind.DIRECTIVE_UNUSED, directive.line, column, (
+                        code, directive.scope, code in NEVER_SUPPRESSED, directive.game, directive.board)))
+        return [f for f in reading.findings(problems) if self._suppressor(f) is None]
 
 
 def _index(codes: dict[str, Directive], directive: Directive) -> None:

@@ -11,7 +11,7 @@ of a closed set of kinds (:mod:`bridgelint.core.problems`); a rule that
 (:mod:`.reading`) calls it for the selected codes.  A rule of the other
 stages has ``check_*`` class methods that whoever holds the facts calls with
 them: the event state (``event``: the records of an event compared), the end
-of a file (``file``: its directives and findings).  The caller hands over
+of a file (``file``: its records' tables).  The caller hands over
 facts; the rule decides and writes the finding and its message.  A few codes
 are still found and written where the facts are (``tests/test_rule_homes.py``
 lists them, with why); their findings too are made with ``Rule.finding`` (a
@@ -181,8 +181,8 @@ def dangling(rule: type[Rule], problem: Problem) -> Finding:
 
 
 class Worded(Rule):
-    """A rule whose finding is a problem a reader noted, in words: a phrase for each kind it reads (``words``),
-    made of the problem's facts, at the problem's place."""
+    """A rule whose finding is a problem a reader or the engine noted, in words: a phrase for each kind it reads
+    (``words``), made of the problem's facts, at the problem's place."""
 
     words: ClassVar[dict[Kind, Callable[..., str]]] = {}
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from ..core.findings import Finding
-from ..core.problems import Kind, Problem
-from .base import Rule
+from ..core.problems import Kind
+from .base import Worded
 
 
-class InternalError(Rule):
+class InternalError(Worded):
     """Internal error while checking a game.
 
     What it does: reports a bug of bridgelint met while checking one game, at
@@ -24,10 +21,15 @@ class InternalError(Rule):
 
     code, name, severity, law = "X001", "internal-error", "error", None
     unshowable = "only a bug of bridgelint fires it"
-    reads = frozenset((Kind.READER_BUG,))
+    words = {
+        Kind.READER_BUG: lambda error: f"internal error while reading this game: {_named(error)}",
+        Kind.CHECK_BUG: lambda error: f"internal error while checking this game: {_named(error)}",
+        Kind.PREPARE_BUG: lambda error: f"internal error while preparing this game's checks: {_named(error)}",
+        Kind.READING_STOPPED: lambda error: f"internal error while reading the file after this line: {_named(error)}",
+    }
+    reads = frozenset(words)
 
-    @classmethod
-    def read(cls, problem: Problem) -> Iterator[Finding]:
-        (error,) = problem.facts
-        yield cls.finding(f"internal error while reading this game: {type(error).__name__}: {error}", problem.line,
-                          problem.column)
+
+def _named(error: Exception) -> str:
+    """An exception as X001 names it: its class and what it says."""
+    return f"{type(error).__name__}: {error}"

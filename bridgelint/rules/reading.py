@@ -1,8 +1,8 @@
-"""The dispatcher of read problems: each problem a reader noted, worded by the rule that reads its kind.
+"""The dispatcher of problems: each problem a reader or the engine noted, worded by the rule that reads its kind.
 
-Readers note problems as data (:mod:`bridgelint.core.problems`); here each kind finds its rule (``Rule.reads``),
-and the rule's ``read`` makes the findings, for the selected codes only.  A kind no rule reads is a bug of
-bridgelint: KeyError, never a problem silently dropped.
+Readers and the engine note problems as data (:mod:`bridgelint.core.problems`); here each kind finds its rule
+(``Rule.reads``), and the rule's ``read`` makes the findings, for the selected codes only (a bug of bridgelint,
+X001, always).  A kind no rule reads is a bug of bridgelint: KeyError, never a problem silently dropped.
 """
 
 from __future__ import annotations

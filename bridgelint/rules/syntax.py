@@ -5,10 +5,9 @@ other formats is :mod:`.format_syntax`'s."""
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from ..core import bridge
-from ..core.directives import Directive
 from ..core.findings import Finding
 from ..core.problems import Kind, Problem
 from .base import Rule, Worded
@@ -468,7 +467,7 @@ class NoGame(Rule):
 _NONE_READ = {"lin": ("the file holds no board (no qx or md field)", NoGame.lin_law)}  # S111 in a format's words
 
 
-class UnusedSuppression(Rule):
+class UnusedSuppression(Worded):
     """A suppression that suppresses nothing.
 
     What it does: warns on a `% bridgelint: disable=` (one game) or
@@ -497,43 +496,25 @@ class UnusedSuppression(Rule):
     code, name, severity, law = "S112", "unused-suppression", "warning", None
     stage = "file"
 
-    @classmethod
-    def check_file(cls, directives: Iterable[Directive], judged: frozenset[str],
-                   never_suppressed: frozenset[str]) -> Iterator[Finding]:
-        """S112 for each code of the file's ``directives`` that suppressed nothing, of the codes ``judged`` (S112
-        itself aside); ``never_suppressed``: the codes no directive suppresses."""
-        for directive in directives:
-            for code, column in directive.codes:
-                if code in directive.used or code == cls.code or code not in judged:
-                    continue
-                where = "this file" if directive.scope == "file" else "this game"
-                why = ("an internal error is never suppressed" if code in never_suppressed
-                       else f"{code} found nothing in {where}")
-                yield cls.finding(f"bridgelint: disable of {code} suppresses nothing: {why}", directive.line, column,
-                                  game=directive.game, board=directive.board)
+    words = {
+        Kind.DIRECTIVE_OUTSIDE_GAMES: lambda: ("'bridgelint: disable=' stands outside any game and suppresses nothing; "
+                                               "put it inside the game or use disable-file="),
+        Kind.NOT_A_DIRECTIVE: lambda value: (f"'%{value.strip()}' is not a bridgelint directive: write 'bridgelint: "
+                                             "disable=CODE,...' or 'bridgelint: disable-file=CODE,...'"),
+        Kind.DIRECTIVE_UNKNOWN_CODE: lambda code, verb: (f"unknown code {code!r} in a bridgelint: {verb}= directive "
+                                                         "suppresses nothing"),
+        Kind.DIRECTIVE_NO_CODE: lambda verb: f"bridgelint: {verb}= names no code and suppresses nothing",
+        Kind.DIRECTIVE_UNUSED: lambda code, scope, never: (
+            f"bridgelint: disable of {code} suppresses nothing: "
+            + ("an internal error is never suppressed" if never else f"{code} found nothing in this {scope}")),
+    }
+    reads = frozenset(words)
 
     @classmethod
-    def outside_games(cls, directive: Directive) -> Finding:
-        """A ``disable=`` directive before the first game."""
-        return cls.finding("'bridgelint: disable=' stands outside any game and suppresses nothing; put it inside "
-                           "the game or use disable-file=", directive.line, directive.column)
-
-    @classmethod
-    def not_a_directive(cls, value: str, line: int, column: int, game: int | None, board: str | None) -> Finding:
-        """An escape line ``%value`` of ``game`` (None: outside any game) that starts as a directive and is none."""
-        return cls.finding(f"'%{value.strip()}' is not a bridgelint directive: write 'bridgelint: disable=CODE,...' "
-                           "or 'bridgelint: disable-file=CODE,...'", line, column, game=game, board=board)
-
-    @classmethod
-    def unknown_code(cls, code: str, verb: str, line: int, column: int, game: int | None,
-                     board: str | None) -> Finding:
-        return cls.finding(f"unknown code {code!r} in a bridgelint: {verb}= directive suppresses nothing", line, column,
-                           game=game, board=board)
-
-    @classmethod
-    def no_code(cls, verb: str, line: int, column: int, game: int | None, board: str | None) -> Finding:
-        return cls.finding(f"bridgelint: {verb}= names no code and suppresses nothing", line, column, game=game,
-                           board=board)
+    def read(cls, problem: Problem) -> Iterator[Finding]:
+        """S112 in words, in the directive's game (the last two facts: its number and board)."""
+        *facts, game, board = problem.facts
+        yield cls.finding(cls.words[problem.kind](*facts), problem.line, problem.column, game=game, board=board)
 
 
 class SwallowedTag(Rule):
