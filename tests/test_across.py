@@ -6,10 +6,11 @@ from __future__ import annotations
 import io
 
 from conftest import ERROR
+from test_event_rules import D1, D2, game, pbn
 from test_rule_homes import makers
 
 from bridgelint.across import ACROSS, DECIDING, PREPARING, checks_for
-from bridgelint.across.base import AcrossRecords, EventScope, Scope
+from bridgelint.across.base import AcrossFiles, AcrossRecords, EventScope, Scope
 from bridgelint.across.events.hook import EventHook
 from bridgelint.across.events.state import Reference
 from bridgelint.across.hand_deals import HandDeals
@@ -17,6 +18,7 @@ from bridgelint.across.optimum import MakeableOnlyHook, SolvedFile
 from bridgelint.across.standings import StandingsHook
 from bridgelint.core.findings import Finding
 from bridgelint.engine.pipeline import Pipeline, check_stream
+from bridgelint.engine.run_events import RunEvents
 from bridgelint.rules import DEFAULT_CODES, RULES
 
 EVERY_CODE = frozenset(RULES)
@@ -96,3 +98,19 @@ def test_the_engine_runs_a_check_by_the_protocol_and_finishes_its_findings_as_th
                 if f.code == "B101"]
     assert not [f for f in check_stream("t.pbn", io.BytesIO(text.encode()), {"A103"}, hooks=[Twice()]).findings
                 if f.code == "B101"]
+
+
+def test_the_event_checks_part_in_the_run_is_held_and_ended_by_the_protocol(tmp_path):
+    """Across files, each file's event hook leaves its sightings; the run's part decides the fouled board by the
+    majority once every file is held, and only then."""
+    upload, others = tmp_path / "table3.pbn", tmp_path / "tables12.pbn"
+    upload.write_text(pbn(game("1", D2)))
+    others.write_text(pbn(game("1", D1), game("1", D1)))
+    files = Pipeline(events=EventScope(across=True)).files([str(upload), str(others)])
+    assert isinstance(files.events, AcrossFiles) and isinstance(files.events, RunEvents)
+    held = [result.report for result in files]
+    assert not [f for report in held for f in report.findings if f.code == "E101"]  # not decided yet
+    ended = files.end()
+    assert [report.path for report in ended] == [str(upload), str(others)]
+    assert [(report.path, f.code, f.line) for report in ended for f in report.findings if f.code == "E101"] == [
+        (str(upload), "E101", 5)]

@@ -80,6 +80,7 @@ class AcrossRecords(Protocol):
         """The file is read: findings on its records decided at its end."""
 
 
+@runtime_checkable
 class AcrossFiles(Protocol):
     """A check's part in the run, in the parent: each file's report held, in input order, with what the file
     left it, and the findings decided at the end of the run."""
