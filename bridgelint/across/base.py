@@ -4,7 +4,7 @@ A rule's ``check`` sees one record.  What needs more than one (an event's
 boards, a file's standings, the double-dummy tables of a file, the hand record's
 deals given to travellers) is a check across records (:class:`AcrossRecords`),
 given to each file's run by the pipeline (``Pipeline.hooks_for``, through
-:func:`.registry.checks_for`), every method called for every file:
+:func:`bridgelint.across.checks_for`), every method called for every file:
 
 - ``start_file(path, codes)`` before the file's first record (``codes``: those
   checked in the file, its selection less its ``per-file-ignores``);
@@ -94,7 +94,7 @@ class AcrossFiles(Protocol):
 
 class Across:
     """The base of a check across records: it decides nothing, prepares nothing and leaves nothing, unless a
-    subclass says otherwise.  :meth:`made` makes a run's (the registry asks each check for its own)."""
+    subclass says otherwise.  :meth:`made` makes a run's (the catalogue, ``ACROSS``, asks each check for its own)."""
 
     codes: frozenset[str] = frozenset()
     later: frozenset[str] = frozenset()
