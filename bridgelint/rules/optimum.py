@@ -16,7 +16,7 @@ from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, read
 from ..core.par import Par, par
 from ..replay.context import per_record
 from .base import Context, Rule
-from .score_table import traveller
+from .record_tables import traveller
 from .tag_values import ContradictoryValues, MalformedTagValue
 
 
