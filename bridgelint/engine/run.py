@@ -51,8 +51,8 @@ from ..formats import format_from_name, open_reader
 from ..replay.context import Context
 from ..rules import RULES, reading
 from ..rules.across import across
+from ..rules.files import NoGame
 from ..rules.internal import InternalError
-from ..rules.syntax import NoGame
 from .events.hook import EventHook, Pending
 from .finalize import Finalize
 from .inputs import ArchiveProblem, Unpacked, shown

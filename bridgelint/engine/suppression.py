@@ -22,8 +22,8 @@ from ..core.directives import Directive
 from ..core.findings import Finding
 from ..core.record import Record
 from ..core.tags import Tag
+from ..rules.files import UnusedSuppression
 from ..rules.internal import InternalError
-from ..rules.syntax import UnusedSuppression
 
 UNUSED = UnusedSuppression.code
 NEVER_SUPPRESSED = frozenset((InternalError.code,))

@@ -12,6 +12,7 @@ from . import (
     contract,
     deal,
     event,
+    files,
     format_syntax,
     internal,
     notes,
@@ -29,10 +30,10 @@ from . import (
 from .base import Rule
 
 _ALL: list[type[Rule]] = [
-    syntax.NotText, syntax.MalformedTag, syntax.UnterminatedComment, syntax.SwallowingComment, syntax.RepeatedTag,
-    syntax.BadCharacter, syntax.LongLine, syntax.ExportFormat, syntax.NonStandardSpelling, syntax.BadInheritance,
-    syntax.NoGame, syntax.UnusedSuppression, syntax.SwallowedTag, syntax.Windows1252, syntax.DamagedArchive,
-    syntax.ArchiveLimit, format_syntax.MalformedLin, format_syntax.UnknownLinTag,
+    files.NotText, syntax.MalformedTag, syntax.UnterminatedComment, syntax.SwallowingComment, syntax.RepeatedTag,
+    files.BadCharacter, files.LongLine, syntax.ExportFormat, syntax.NonStandardSpelling, syntax.BadInheritance,
+    files.NoGame, files.UnusedSuppression, syntax.SwallowedTag, files.Windows1252, files.DamagedArchive,
+    files.ArchiveLimit, format_syntax.MalformedLin, format_syntax.UnknownLinTag,
     format_syntax.MalformedDealingFile, format_syntax.MalformedUsebio, format_syntax.UnknownUsebio,
     format_syntax.UnreadableBws,
     board.BoardNumber, board.Dealer, board.Vulnerability, board.StandardDealer, board.StandardVulnerability,
