@@ -1,4 +1,4 @@
-"""Words for messages and reports that depend on a count or on a figure's decimals."""
+"""Words for messages and reports that depend on a count, on a figure's decimals or on a deal's turn."""
 
 from __future__ import annotations
 
@@ -17,3 +17,6 @@ def more_of(wrong: list, what: str) -> str:
     """A message's tail after the first case it names: how many more there are."""
     others = len(wrong) - 1
     return f"; {others} more {what}{'s' if others > 1 else ''} like it" if others else ""
+
+
+TURNS = {1: "one seat", 2: "two seats", 3: "three seats"}  # a deal turned k seats clockwise, in words

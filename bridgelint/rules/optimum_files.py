@@ -10,27 +10,21 @@ from typing import Iterator
 
 from ..core.bridge import PACK, SEAT_NAMES, SEATS
 from ..core.findings import Finding, Related
-from ..core.optimum import Convention, Reading
+from ..core.optimum import Convention, Reading, cell_words, encoded, fits, pattern_of, written_table
 from ..core.record import Deal
 from ..core.report import FileReport
+from ..core.wording import TURNS
 from .across import AcrossRecords
+from .analysis import analysis, declared
 from .base import Context
 from .optimum import (
     SOLVED_CODES,
-    TURNS,
     DealResults,
     FileTables,
     MakeableOnly,
     SolverMismatch,
     UnlikelyResult,
     Wrong,
-    analysis,
-    cell_words,
-    declared,
-    encoded,
-    fits,
-    pattern_of,
-    written_table,
 )
 
 

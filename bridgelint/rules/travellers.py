@@ -20,9 +20,9 @@ from ..core.findings import Finding
 from ..core.fingerprint import card_name
 from ..core.holders import Holders
 from ..core.tables import number
+from ..core.wording import TURNS
 from ..replay.context import per_record
 from .base import Context, Rule
-from .optimum import TURNS
 from .parts import TABLES
 from .record_tables import traveller
 
