@@ -14,7 +14,7 @@ from test_rule_docs import section, snippets
 from bridgelint.engine.discovery import expand_paths
 from bridgelint.engine.pipeline import check_file
 from bridgelint.rules import RULES
-from bridgelint.rules.syntax import LongLine
+from bridgelint.rules.files import LongLine
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 CITATION = re.compile(r"\((?:Laws? [^()]*|PBN §[^()]*|LIN[^()]*|USEBIO[^()]*|XML [^()]*)\)|§|\bLaws? \d")

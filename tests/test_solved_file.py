@@ -6,10 +6,10 @@ from __future__ import annotations
 import io
 
 from bridgelint.across.optimum import SolvedFile
+from bridgelint.core.optimum import CELLS
 from bridgelint.formats.pbn import PbnReader
 from bridgelint.replay.context import Context
 from bridgelint.rules import DEFAULT_CODES
-from bridgelint.rules.optimum import CELLS
 
 DEAL = "N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32"
 OTHER = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

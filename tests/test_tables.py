@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bridgelint.core.bridge import Contract
 from bridgelint.core.tables import COUNT, MALFORMED, NUMBER, SCORE, column_values, parse_element
-from bridgelint.rules.score_table import Traveller
+from bridgelint.core.traveller import Traveller
 
 HEAD = '[Event "e"]\n[Board "1"]\n[Vulnerable "None"]\n'  # lines 1-3; a table starts on line 4
 

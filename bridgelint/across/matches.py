@@ -9,10 +9,11 @@ open room, and whether the match can be told at all (:meth:`Matches.won`).
 from __future__ import annotations
 
 from ..core.findings import Finding
+from ..core.matches import MATCH_TAGS, StatedMatch, stated_matches
 from ..core.record import Record
-from ..rules.score_table import Traveller
-from ..rules.standings import Standings
-from ..rules.teams import MATCH_TAGS, StatedMatch, TeamsResult, stated_matches
+from ..core.standings import Standings
+from ..core.traveller import Traveller
+from ..rules.teams import TeamsResult
 from .events.sighting import known, stated_imps
 
 _ROOMS = {"OPEN": 1, "CLOSED": -1}  # a room's North-South IMPs, times this, are the open room's North-South team's

@@ -10,26 +10,20 @@ from typing import Iterator
 
 from ..core.bridge import PACK, SEAT_NAMES, SEATS
 from ..core.findings import Finding, Related
-from ..core.optimum import Convention, Reading
+from ..core.optimum import Convention, Reading, cell_words, encoded, fits, pattern_of, written_table
 from ..core.record import Deal
 from ..core.report import FileReport
+from ..core.wording import TURNS
 from ..replay.context import Context
+from ..rules.analysis import analysis, declared
 from ..rules.optimum import (
     SOLVED_CODES,
-    TURNS,
     DealResults,
     FileTables,
     MakeableOnly,
     SolverMismatch,
     UnlikelyResult,
     Wrong,
-    analysis,
-    cell_words,
-    declared,
-    encoded,
-    fits,
-    pattern_of,
-    written_table,
 )
 from .base import Across, Scope
 

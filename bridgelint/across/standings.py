@@ -21,11 +21,13 @@ from typing import Sequence
 from ..core.digits import is_digits, whole
 from ..core.findings import Finding
 from ..core.report import FileReport
+from ..core.standings import Standings
+from ..core.traveller import Traveller, pair_key, per_direction
 from ..replay.context import Context
 from ..rules.method import method_of
-from ..rules.results import ImpossibleTraveller, ids_apart, pair_key, per_direction
-from ..rules.score_table import Traveller, traveller
-from ..rules.standings import Standings, StandingsTotals, standings
+from ..rules.record_tables import ids_apart, standings, traveller
+from ..rules.results import ImpossibleTraveller
+from ..rules.standings import StandingsTotals
 from ..rules.teams import TeamsResult
 from .base import Across
 from .matches import Matches

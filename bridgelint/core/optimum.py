@@ -12,6 +12,10 @@ A program that writes makeable contracts only puts one marker value in every cel
 fit a convention says so only of itself (its ``fits``).  Only a convention that one table shows beyond doubt
 (Dealmaster's 1 for every cell under 7 tricks, which no real table holds) is read from the table alone: its
 marker cells as ranges of tricks (``convention``).  A table whose smallest cell is 4 is read exactly.
+
+A record's tables and par tags together are its :class:`Analysis` (:func:`analysed`); a table as 20 hex digits
+(:func:`encoded`) tells a file's tables apart, and a result as declarer's tricks (:class:`Declared`) is held
+against them.
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from .bridge import DENOMINATION_NAMES, SEAT_NAMES
 from .digits import matched
-from .par import DENOMINATIONS, Par, ParContract
+from .par import DENOMINATIONS, Par, ParContract, par
 from .record import Record
 from .tables import Table
 from .tags import Tag
@@ -328,3 +333,104 @@ def claims(tags: dict[str, Tag]) -> Iterator[Claim]:
         tag = tags.get(name)
         if tag is not None and tag.value.strip() not in ("", "?"):
             yield _CLAIMS[name](tag)
+
+
+# --- a record's analysis: its tables together, and a table as a key ----------------------------------------
+
+_ANALYSED = frozenset(("DoubleDummyTricks", "Ability", "OptimumScore", "ParContract", "Minimax", "OptimumContract"))
+
+
+@dataclass(slots=True)
+class Analysis:
+    """A record's double-dummy tables and par tags, and what they say together."""
+
+    readings: list[Reading]
+    claims: list[Claim]
+    disagree: bool  # two tables give a cell different tricks
+    cells: dict[tuple[str, str], Cell] | None  # every cell, from the tables that agree; None: not known whole
+
+    def par(self, dealer: str, vulnerability: str) -> Par | None:
+        """The par of the record's table; None when a range cell (makeable-only) leaves it open."""
+        if self.cells is None:
+            return None
+        low = par({key: cell.low for key, cell in self.cells.items()}, dealer, vulnerability)
+        if all(cell.low == cell.high for cell in self.cells.values()):
+            return low
+        high = par({key: cell.high for key, cell in self.cells.items()}, dealer, vulnerability)
+        return low if low == high else None
+
+
+def analysed(record: Record, tags: dict[str, Tag]) -> Analysis | None:
+    """The double-dummy analysis of a PBN record whose tags as written are ``tags``; None when it has no table and
+    no par tag."""
+    if _ANALYSED.isdisjoint(tags) and not record.tables.get("OptimumResultTable"):
+        return None
+    found = readings(record, tags)
+    said = list(claims(tags))
+    if not found and not said:
+        return None
+    known = [reading for reading in found if not reading.all_unknown]
+    cells: dict[tuple[str, str], Cell] = {}
+    disagree = False
+    for reading in known:
+        for key, cell in reading.cells.items():
+            before = cells.get(key)
+            if before is None:
+                cells[key] = cell
+            elif cell.low > before.high or cell.high < before.low:
+                disagree = True
+            else:  # the tricks both allow
+                cells[key] = Cell(max(cell.low, before.low), min(cell.high, before.high), before.line,
+                                  before.column, before.text)
+    whole = not disagree and len(cells) == 20 and not any(reading.unknown for reading in known)
+    return Analysis(found, said, disagree, cells if whole else None)
+
+
+def cell_words(seat: str, denomination: str) -> str:
+    """``North in spades``."""
+    return f"{SEAT_NAMES[seat]} in {DENOMINATION_NAMES[denomination]}"
+
+
+def encoded(tricks: dict[tuple[str, str], int]) -> str:
+    """A table as 20 hex digits in CELLS order: how tables of a file are told apart."""
+    return "".join(f"{tricks[key]:x}" for key in CELLS)
+
+
+def decoded(table: str) -> dict[tuple[str, str], int]:
+    """The tricks of a table :func:`encoded`, by declarer and denomination."""
+    return {key: int(c, 16) for key, c in zip(CELLS, table)}
+
+
+def fits(reading: Reading, tricks: dict[tuple[str, str], int]) -> bool:
+    """Whether every cell of a table read allows the tricks of that declarer and denomination in ``tricks``."""
+    return all(cell.low <= tricks[key] <= cell.high for key, cell in reading.cells.items())
+
+
+def pattern_of(reading: Reading) -> str:
+    """A whole table as its program wrote it, in CELLS order (a marker cell as the marker): the key that finds
+    the solved tables it fits (:func:`written_table`)."""
+    marker = reading.convention.marker if reading.convention is not None else 0
+    return "".join(f"{marker if cell.low != cell.high else cell.low:x}" for cell in map(reading.cells.__getitem__, CELLS))
+
+
+def written_table(table: str, convention: Convention | None) -> str:
+    """A solved table as a program of ``convention`` writes it: every cell up to its ceiling as the marker."""
+    if convention is None:
+        return table
+    return "".join(f"{convention.marker:x}" if int(c, 16) <= convention.ceiling else c for c in table)
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """A record's result: declarer's tricks in the contract's denomination, where it is written, whether the
+    record's play proves it (played out, or claimed)."""
+
+    declarer: str
+    denomination: str
+    contract: str
+    tricks: int
+    proven: bool
+    line: int
+    column: int
+    game: int
+    board: str | None

@@ -56,7 +56,7 @@ from ..core.tags import Tag
 from ..formats import format_from_name, open_reader
 from ..replay.context import Context
 from ..rules import RULES, reading
-from ..rules.syntax import NoGame
+from ..rules.files import NoGame
 from .finalize import Finalize
 from .inputs import ArchiveProblem, Unpacked, shown
 from .linter import debug_trace, linter_for, location

@@ -25,8 +25,8 @@ from ..core.problems import Kind, Problem
 from ..core.record import Record
 from ..core.tags import Tag
 from ..rules import reading
+from ..rules.files import UnusedSuppression
 from ..rules.internal import InternalError
-from ..rules.syntax import UnusedSuppression
 
 UNUSED = UnusedSuppression.code
 NEVER_SUPPRESSED = frozenset((InternalError.code,))

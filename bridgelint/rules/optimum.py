@@ -1,4 +1,5 @@
-"""O — the double-dummy analysis of a record: its tables of tricks and its par tags (PBN §4.2.7, §5.7).
+"""O — the double-dummy analysis of a record: its tables of tricks and its par tags (PBN §4.2.7, §5.7), as
+:mod:`bridgelint.core.optimum` reads them (:mod:`.analysis`: once a record).
 
 O101 and O102 use only what the record says.  O104 is decided over a whole file, and O103 and O105 need the
 deal solved (``Context.solved``, check --dd); what these decide across the records of a file is
@@ -12,70 +13,12 @@ from typing import Iterator
 
 from ..core.bridge import DENOMINATION_NAMES, SEAT_NAMES, SIDE_NAMES, VULNERABILITY_WORDS, Contract, side
 from ..core.findings import Finding
-from ..core.optimum import CELLS, Cell, Claim, Convention, Reading, claims, readings
-from ..core.par import Par, par
+from ..core.optimum import CELLS, Analysis, Convention, Declared, Reading, cell_words, decoded, encoded
 from ..replay.context import per_record
+from .analysis import analysis, declared
 from .base import Context, Rule
-from .score_table import traveller
+from .record_tables import traveller
 from .tag_values import ContradictoryValues, MalformedTagValue
-
-
-def cell_words(seat: str, denomination: str) -> str:
-    """``North in spades``."""
-    return f"{SEAT_NAMES[seat]} in {DENOMINATION_NAMES[denomination]}"
-
-
-@dataclass(slots=True)
-class Analysis:
-    """A record's double-dummy tables and par tags, and what they say together."""
-
-    readings: list[Reading]
-    claims: list[Claim]
-    disagree: bool  # two tables give a cell different tricks
-    cells: dict[tuple[str, str], Cell] | None  # every cell, from the tables that agree; None: not known whole
-
-    def par(self, dealer: str, vulnerability: str) -> Par | None:
-        """The par of the record's table; None when a range cell (makeable-only) leaves it open."""
-        if self.cells is None:
-            return None
-        low = par({key: cell.low for key, cell in self.cells.items()}, dealer, vulnerability)
-        if all(cell.low == cell.high for cell in self.cells.values()):
-            return low
-        high = par({key: cell.high for key, cell in self.cells.items()}, dealer, vulnerability)
-        return low if low == high else None
-
-
-@per_record
-def analysis(ctx: Context) -> Analysis | None:
-    """The record's double-dummy analysis; None when it has no table and no par tag."""
-    record = ctx.record
-    if record.model != "pbn":
-        return None  # LIN carries no double-dummy analysis
-    tags = ctx.written_tags
-    if _TAGS.isdisjoint(tags) and not record.tables.get("OptimumResultTable"):
-        return None
-    found = readings(record, tags)
-    said = list(claims(tags))
-    if not found and not said:
-        return None
-    known = [reading for reading in found if not reading.all_unknown]
-    cells: dict[tuple[str, str], Cell] = {}
-    disagree = False
-    for reading in known:
-        for key, cell in reading.cells.items():
-            before = cells.get(key)
-            if before is None:
-                cells[key] = cell
-            elif cell.low > before.high or cell.high < before.low:
-                disagree = True
-            else:  # the tricks both allow
-                cells[key] = Cell(max(cell.low, before.low), min(cell.high, before.high), before.line,
-                                  before.column, before.text)
-    whole = not disagree and len(cells) == 20 and not any(reading.unknown for reading in known)
-    return Analysis(found, said, disagree, cells if whole else None)
-
-
-_TAGS = frozenset(("DoubleDummyTricks", "Ability", "OptimumScore", "ParContract", "Minimax", "OptimumContract"))
 
 
 class _OptimumRule(Rule):
@@ -258,36 +201,6 @@ class MakeableOnly(_OptimumRule):
                             *tables.first[convention])]
 
 
-def encoded(tricks: dict[tuple[str, str], int]) -> str:
-    """A table as 20 hex digits in CELLS order: how tables of a file are told apart."""
-    return "".join(f"{tricks[key]:x}" for key in CELLS)
-
-
-def decoded(table: str) -> dict[tuple[str, str], int]:
-    return {key: int(c, 16) for key, c in zip(CELLS, table)}
-
-
-def fits(reading: Reading, tricks: dict[tuple[str, str], int]) -> bool:
-    return all(cell.low <= tricks[key] <= cell.high for key, cell in reading.cells.items())
-
-
-def pattern_of(reading: Reading) -> str:
-    """A whole table as its program wrote it, in CELLS order (a marker cell as the marker): the key that finds
-    the solved tables it fits (:func:`written_table`)."""
-    marker = reading.convention.marker if reading.convention is not None else 0
-    return "".join(f"{marker if cell.low != cell.high else cell.low:x}" for cell in map(reading.cells.__getitem__, CELLS))
-
-
-def written_table(table: str, convention: Convention | None) -> str:
-    """A solved table as a program of ``convention`` writes it: every cell up to its ceiling as the marker."""
-    if convention is None:
-        return table
-    return "".join(f"{convention.marker:x}" if int(c, 16) <= convention.ceiling else c for c in table)
-
-
-TURNS = {1: "one seat", 2: "two seats", 3: "three seats"}  # a deal turned k seats clockwise, in words
-
-
 class SolverMismatch(_OptimumRule):
     """Double-dummy table that is not the deal's.
 
@@ -408,7 +321,7 @@ class UnlikelyResult(_OptimumRule):
 OVER = 3  # tricks over double dummy that O105 reports
 
 
-def _over_words(found: "Declared", most: dict[tuple[str, str], int]) -> str:
+def _over_words(found: Declared, most: dict[tuple[str, str], int]) -> str:
     """O105's message on a result ``found`` three or more tricks over double dummy (``most``)."""
     allowed = most[found.declarer, found.denomination]
     return (f"Result {found.tricks} tricks in {found.contract} by {SEAT_NAMES[found.declarer]}, but double dummy "
@@ -430,7 +343,7 @@ def double_dummy(ctx: Context) -> dict[tuple[str, str], int] | None:
 
 
 @per_record
-def traveller_results(ctx: Context) -> list["Declared"]:
+def traveller_results(ctx: Context) -> list[Declared]:
     """The record's ScoreTable rows as results (a row's Result is declarer's tricks): rows with `-` or `?` in
     Contract, Declarer or Result, passed out or artificial are left out."""
     view = traveller(ctx)
@@ -484,42 +397,6 @@ def _suspect(ctx: Context, most: dict[tuple[str, str], int] | None) -> bool:
 _SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 
-@dataclass(frozen=True, slots=True)
-class Declared:
-    """A record's result: declarer's tricks in the contract's denomination, where it is written, whether the
-    record's play proves it (played out, or claimed)."""
-
-    declarer: str
-    denomination: str
-    contract: str
-    tricks: int
-    proven: bool
-    line: int
-    column: int
-    game: int
-    board: str | None
-
-
-@per_record
-def declared(ctx: Context) -> Declared | None:
-    """The record's result as declarer's tricks; None without contract, declarer or tricks, or passed out."""
-    record = ctx.record
-    if record.contract is None or record.declarer is None or record.result is None:
-        return None
-    contract, (declarer, _), result = record.contract.value, record.declarer.value, record.result.value
-    if contract is None or contract.passed_out or not contract.denomination or declarer is None or result is None:
-        return None
-    tricks = result.tricks_for(declarer)
-    if tricks is None:
-        return None
-    play = ctx.play
-    proven = play is not None and (play.complete or play.claimed or play.end is not None and play.rows > 0
-                                   or record.play is not None and record.play.claim is not None)  # C105's
-    # a PBN play of at least one trick that ends in '*' is a claim (pbn.md §7: the Result gives the outcome)
-    return Declared(declarer, contract.denomination, str(contract), tricks, proven, record.result.line,
-                    record.result.column, record.game, record.board_number)
-
-
 class FileTables:
     """The double-dummy tables of a file, as O104 judges them: how many hold a value, how many fit each
     makeable-only convention, and where each convention's first marker cell is."""
@@ -555,7 +432,7 @@ class Wrong:
     """An O103 finding whose whole table may be another board's: told when the file's tables are all known."""
 
     finding: Finding
-    pattern: str  # the table as written (:func:`pattern_of`)
+    pattern: str  # the table as written (:func:`~bridgelint.core.optimum.pattern_of`)
     convention: Convention | None
     board: str
 

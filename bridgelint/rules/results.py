@@ -9,8 +9,7 @@ method the tag does not name, or names in a way not known, does not check the ta
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
-from operator import eq, neg
+from operator import neg
 from typing import Callable, Iterator
 
 from ..core.findings import Finding
@@ -18,18 +17,16 @@ from ..core.problems import Kind, Problem
 from ..core.results import cross_imps, datum, round_to_ten
 from ..core.scoring import IMP_SCALES, imps_against
 from ..core.scoring_method import DATUM_METHODS, ScoringMethod
-from ..core.tables import ARTIFICIAL, IRRELEVANT, UNKNOWN, decimals
+from ..core.tables import decimals
+from ..core.traveller import SEAT_COLUMNS, ScoreField, Traveller, per_direction
+from ..core.wording import shown
 from ..replay.context import per_record
 from .base import Context
 from .method import method_of
-from .score_table import ScoreField, Traveller, traveller
-from .tables import ScoreTableScore, _ScoreTableRule
+from .record_tables import ids_apart, traveller
+from .scores import ScoreTableScore, _ScoreTableRule
 
 DATUM_COLUMNS = ("ButlerDatum", "Datum")
-
-
-def shown(value: float, places: int) -> str:
-    return f"{value:.{places}f}" if places else f"{value:g}"
 
 
 class _Datum:
@@ -307,9 +304,7 @@ class DatumMismatch(_MethodRule):
                                    f"{more}", element.line, element.column)
 
 
-_SEAT_COLUMNS = (("PairId_NS", "NS"), ("PairId_EW", "EW"), ("PlayerId_North", "North"), ("PlayerId_South", "South"),
-                 ("PlayerId_East", "East"), ("PlayerId_West", "West"))
-_R106_COLUMNS = (*(name for name, _ in _SEAT_COLUMNS), "Section", "Table", "Round", "Names_NS", "Names_EW")
+_R106_COLUMNS = (*(name for name, _ in SEAT_COLUMNS), "Section", "Table", "Round", "Names_NS", "Names_EW")
 
 
 class ImpossibleTraveller(_ScoreTableRule):
@@ -371,7 +366,7 @@ class ImpossibleTraveller(_ScoreTableRule):
         view = traveller(ctx)
         if view is None:
             return
-        seats, _, (section, at_table, round_, names_ns, names_ew) = _r106_plan(view.find(_R106_COLUMNS))
+        seats, (section, at_table, round_, names_ns, names_ew) = _r106_plan(view.find(_R106_COLUMNS))
         if not seats and (at_table is None or round_ is None):
             return
         if ids_apart(ctx) and _places_apart(view, (section, at_table, round_)):
@@ -428,30 +423,12 @@ def _board_words(boards: frozenset[int]) -> str:
 
 
 @lru_cache(maxsize=256)
-def _r106_plan(found: tuple[int | None, ...]) -> tuple[list[tuple[int, str]], list[int], tuple[int | None, ...]]:
-    """What R106 reads of a header's positions (:data:`_R106_COLUMNS`): the seat columns it has, with their seats,
-    their positions, and those of Section, Table, Round, Names_NS and Names_EW; worked out once a header."""
-    seats = [(at, seat) for at, (_, seat) in zip(found, _SEAT_COLUMNS) if at is not None]
-    return seats, [at for at, _ in seats], found[len(_SEAT_COLUMNS):]
-
-
-@per_record
-def ids_apart(ctx: Context) -> bool:
-    """Whether every row of the record's ScoreTable is whole and every id of its seat columns is written once, none
-    quoted, marked, ``-`` or ``?``: no pair twice on the board and none numbered on both sides (then no Mitchell
-    either, :func:`per_direction`), at a glance; read once for R106 and the standings.  Any doubt (an id such as
-    ``A-1`` too) is for the full reading."""
-    view = traveller(ctx)
-    if view is None or not view.whole:
-        return False
-    written: list[str] = []
-    for position in _r106_plan(view.find(_R106_COLUMNS))[1]:
-        written += view.texts(position)
-    joined = "".join(written)
-    return len(set(written)) == len(written) and not any(mark in joined for mark in _NOT_PLAIN)
-
-
-_NOT_PLAIN = ('"', ARTIFICIAL, IRRELEVANT, UNKNOWN)
+def _r106_plan(found: tuple[int | None, ...]) -> tuple[list[tuple[int, str]], tuple[int | None, ...]]:
+    """What R106 reads of a header's positions (:data:`_R106_COLUMNS`): the seat columns it has, with their
+    positions and seats, and the positions of Section, Table, Round, Names_NS and Names_EW; worked out once a
+    header."""
+    seats = [(at, seat) for at, (_, seat) in zip(found, SEAT_COLUMNS) if at is not None]
+    return seats, found[len(SEAT_COLUMNS):]
 
 
 def _places_apart(view: Traveller, places: tuple[int | None, int | None, int | None]) -> bool:
@@ -469,33 +446,6 @@ def id_rows(view: Traveller, positions: tuple[int | None, ...]) -> list[tuple[in
     absent = [None] * len(view.starts)
     columns = [view.ids(position) if position is not None else absent for position in positions]
     return list(zip(view.numbers, view.starts, zip(*columns)))
-
-
-def per_direction(view: Traveller, names: tuple[int | None, int | None], pairs: tuple[int, int]) -> bool:
-    """Whether a ScoreTable numbers its pairs per direction (a Mitchell: North-South 1 is not East-West 1): a
-    number on both sides with other Names there, or more than one row with the same number on both sides.
-    ``names``: the positions of Names_NS and Names_EW (None: not read), ``pairs`` of PairId_NS and PairId_EW."""
-    north, east = view.ids(pairs[0]), view.ids(pairs[1])
-    if None in north:
-        same = sum(1 for pair, other in zip(north, east) if pair is not None and pair == other)
-    else:
-        same = sum(map(eq, north, east))
-    if names == (None, None):
-        return same > 1
-    absent = [None] * len(north)
-    names_ns, names_ew = (view.ids(position) if position is not None else absent for position in names)
-    if all(name is None for name in chain(names_ns, names_ew)):
-        return same > 1
-    named_ew = {pair: name for pair, name in zip(east, names_ew) if pair is not None}
-    named_ns = {pair: name for pair, name in zip(north, names_ns) if pair is not None}
-    if any(pair in named_ew and name != named_ew[pair] for pair, name in named_ns.items()):
-        return True
-    return same > 1
-
-
-def pair_key(section: str, pair: str) -> str:
-    """How the standings tell a pair (or player) apart: its id within its section (``""``: none)."""
-    return f"{section}\x1f{pair}" if section else pair
 
 
 def _who(seats: list[tuple[int, str]]) -> str:

@@ -1,5 +1,5 @@
-"""R — the ranking against itself and against the travellers (R103, R104; Laws 78, 79; PBN §5.9, §5.10): a
-TotalScoreTable read once (:class:`Standings`)."""
+"""R — the ranking against itself and against the travellers (R103, R104; Laws 78, 79; PBN §5.9, §5.10); the
+ranking is read by :class:`~bridgelint.core.standings.Standings`."""
 
 from __future__ import annotations
 
@@ -9,79 +9,21 @@ from collections import Counter
 from typing import Any, Iterator
 
 from ..core.findings import Finding
-from ..core.record import Record
-from ..core.tables import Element, Table, decimals, number, unquoted
-from ..replay.context import per_record
+from ..core.standings import IMP_TOTALS, Standings
+from ..core.tables import Table, decimals, unquoted
+from ..core.traveller import pair_key
+from ..core.wording import more_of, shown
 from .base import Context, Rule
 from .parts import TABLES
-from .results import pair_key, shown
-from .score_table import id_text
+from .record_tables import standings
 
 _MEANS = {"MeanScore": ("TotalScore",), "MeanIMP": ("TotalIMP", "TotalScoreIMP"),
           "MeanMP": ("TotalMP", "TotalScoreMP", "MP")}  # a mean column and the totals it is the mean of
 _MP_TOTALS = ("TotalMP", "TotalScoreMP", "MP")
-IMP_TOTALS = ("TotalIMP", "TotalScoreIMP")
 _PERCENTAGES = ("TotalPercentage", "Percentage")
 # what a ranking is ordered by when no column is sort-marked, best first
 _RANKED_BY = ("TotalPercentage", "Percentage", "MeanPercentage", "MeanIMP", "MeanMP", "MeanScore", "TotalScoreVP",
               "TotalVP", "TotalIMP", "TotalScoreIMP", "TotalMP", "TotalScoreMP", "MP", "TotalScore")
-
-
-def standings_table(record: Record) -> Table | None:
-    """The record's TotalScoreTable, when it has columns and rows."""
-    table = record.tables.get("TotalScoreTable")
-    return table if table is not None and table.columns and len(table) else None
-
-
-@per_record
-def standings(ctx: Context) -> Standings | None:
-    """The record's TotalScoreTable (:func:`standings_table`), read once for R103, R104 and R105."""
-    table = standings_table(ctx.record)
-    return Standings(table) if table is not None else None
-
-
-class Standings:
-    """A TotalScoreTable's numbers, read once: each column's values by row (None: not a number) and decimals."""
-
-    def __init__(self, table: Table):
-        self.table = table
-        self.rows = [number for number in range(len(table)) if table.whole(number)]
-        self._columns: dict[str, tuple[list[float | None], int] | None] = {}
-
-    def column(self, name: str) -> tuple[list[float | None], int] | None:
-        """The values of a column by row (``rows``) and the decimals it is written with; None without it."""
-        if name not in self._columns:
-            position = self.table.column_index(name)
-            if position is None:
-                self._columns[name] = None
-            else:
-                texts = [unquoted(self.table.element_text(self.table.row_starts[n] + position)).lstrip("^")
-                         for n in self.rows]
-                values = [number(text) for text in texts]
-                self._columns[name] = ([float(v) if v is not None else None for v in values],
-                                       max((decimals(t) for t, v in zip(texts, values) if v is not None), default=0))
-        return self._columns[name]
-
-    def texts(self, name: str) -> list[str | None]:
-        """A column's elements by row as text (:func:`id_text`: quotes undone; None for ``-``, ``?``, ``???``,
-        nothing or no column)."""
-        position = self.table.column_index(name)
-        if position is None:
-            return [None] * len(self.rows)
-        table = self.table
-        return [id_text(table.element_text(table.row_starts[n] + position)) for n in self.rows]
-
-    def first(self, names: tuple[str, ...]) -> tuple[str, list[float | None], int] | None:
-        for name in names:
-            found = self.column(name)
-            if found is not None and any(v is not None for v in found[0]):
-                return name, found[0], found[1]
-        return None
-
-    def element(self, row: int, name: str) -> Element:
-        position = self.table.column_index(name)
-        assert position is not None
-        return self.table.cell(self.rows[row], position)
 
 
 class StandingsContradiction(Rule):
@@ -235,12 +177,6 @@ def _in_place(values: list[float | None], row: int, descending: bool) -> bool:
     above = next((sign * v for v in reversed(values[:row]) if v is not None), None)
     below = next((sign * v for v in values[row + 1:] if v is not None), None)
     return (above is None or above <= value) and (below is None or value <= below)
-
-
-def more_of(wrong: list, what: str) -> str:
-    """A message's tail after the first case it names: how many more there are."""
-    others = len(wrong) - 1
-    return f"; {others} more {what}{'s' if others > 1 else ''} like it" if others else ""
 
 
 def _agreed_top(rows: list[tuple[int, float, float, float]], centred: bool) -> float | None:

@@ -4,16 +4,17 @@ Law 78B)."""
 from __future__ import annotations
 
 from math import isfinite
-from typing import Iterator, NamedTuple
+from typing import Iterator
 
 from ..core.findings import Finding
+from ..core.matches import StatedMatch
 from ..core.results import MATCH_BOARDS, victory_points
-from ..core.tables import Element, number
+from ..core.standings import IMP_TOTALS, Standings
+from ..core.tables import number
+from ..core.wording import more_of, shown
 from .base import Context, Rule
 from .parts import TABLES
-from .results import shown
-from .score_table import Traveller, traveller
-from .standings import IMP_TOTALS, Standings, more_of, standings
+from .record_tables import standings, traveller
 
 
 class TeamsResult(Rule):
@@ -198,8 +199,8 @@ class TeamsResult(Rule):
     def compare_matches(cls, won: dict[tuple[str | None, ...], tuple[float, float, int]],
                          stated: list[StatedMatch], totals: Standings | None) -> Iterator[Finding]:
         """R105 across a file's records: ``won`` the IMPs each team won on the boards of each match identified
-        (by :data:`MATCH_TAGS`: the team North-South in the open room's, the other's, the boards), ``stated`` the
-        rows of the file's match tables, ``totals`` its TotalScoreTable."""
+        (by :data:`~bridgelint.core.matches.MATCH_TAGS`: the team North-South in the open room's, the other's, the
+        boards), ``stated`` the rows of the file's match tables, ``totals`` its TotalScoreTable."""
         for row in stated:
             fitting = [key for key in won if key[3:] == (row.home, row.away)
                        and all(given is None or given == key[at] for at, given in enumerate(row.key[:3]))]
@@ -231,35 +232,6 @@ class TeamsResult(Rule):
         yield cls.finding(f"TotalScoreTable {name} {element.text} for team {team}, but its match's {boards} boards "
                           f"give the teams {first:g} and {second:g} IMPs (ScoreIMP), a margin of "
                           f"{abs(first - second):g}", element.line, element.column)
-
-
-MATCH_TAGS = ("Event", "Stage", "Round", "HomeTeam", "VisitTeam")  # what tells a match's records (R105)
-
-
-class StatedMatch(NamedTuple):
-    """A match table's row with IMP totals (R105): the values of its record's Event and Stage and its Round (None:
-    not given), its teams, IMP_Home and IMP_Away, and their elements."""
-
-    key: tuple[str | None, str | None, str | None]
-    home: str
-    away: str
-    imps: tuple[float, float]
-    elements: tuple[Element, Element]
-
-
-def stated_matches(view: Traveller, event: str | None, stage: str | None) -> list[StatedMatch]:
-    """The rows of a match table (TeamId_Home, TeamId_Away, IMP_Home, IMP_Away) that give both teams and both
-    totals; none when the ScoreTable is no such table."""
-    if None in view.find(("TeamId_Home", "TeamId_Away", "IMP_Home", "IMP_Away")):
-        return []
-    matches = Standings(view.table)
-    home, away = matches.column("IMP_Home"), matches.column("IMP_Away")
-    teams, rounds = (matches.texts("TeamId_Home"), matches.texts("TeamId_Away")), matches.texts("Round")
-    assert home is not None and away is not None
-    return [StatedMatch((event, stage, rounds[row]), home_team, away_team, (first, second),
-                        (matches.element(row, "IMP_Home"), matches.element(row, "IMP_Away")))
-            for row, (first, second, home_team, away_team) in enumerate(zip(home[0], away[0], *teams))
-            if first is not None and second is not None and home_team and away_team]
 
 
 def _match_imps(matches: Standings) -> list[tuple[tuple[float, float] | None, bool]] | None:

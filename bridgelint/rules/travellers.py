@@ -20,11 +20,11 @@ from ..core.findings import Finding
 from ..core.fingerprint import card_name
 from ..core.holders import Holders
 from ..core.tables import number
+from ..core.wording import TURNS
 from ..replay.context import per_record
 from .base import Context, Rule
-from .optimum import TURNS
 from .parts import TABLES
-from .score_table import traveller
+from .record_tables import traveller
 
 _COLUMNS = ("Contract", "Declarer", "Lead", "Round")
 _ROLES = {0: "declarer's own card", 2: "declarer's partner"}  # of the holder of a lead V101 reports

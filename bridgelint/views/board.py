@@ -41,9 +41,9 @@ from ..core.wording import counted
 from ..replay.context import Context
 from ..replay.play_general import PlayReplay
 from ..replay.semantics import call_notes, contract_text, header_values, lin_outcome, replayed
+from ..rules.analysis import analysis
 from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
 from ..rules.internal import InternalError
-from ..rules.optimum import analysis
 from ..rules.tables import MalformedHeader, MalformedRow
 from ..rules.tag_values import ContradictoryValues, MalformedTagValue
 from . import colour

@@ -1,16 +1,17 @@
-"""A ScoreTable read by column, once for every rule and check that asks: its whole rows, each column's elements
-as written, typed, as figures and as ids (:class:`Traveller`), and the field of its scores, each counted as often
-as its Multiplicity says (:class:`ScoreField`).  The T, R and V rules and the event standings read travellers
-through it."""
+"""A ScoreTable (a board's traveller) read by column, by whoever asks: its whole rows, each column's elements as
+written, typed, as figures and as ids (:class:`Traveller`), the field of its scores, each counted as often as its
+Multiplicity says (:class:`ScoreField`), and how its pairs are told apart (:func:`pair_key`, :func:`per_direction`).
+Built on the cells of :mod:`.tables`, whichever reader made them; pure: no findings."""
 
 from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from itertools import accumulate
-from typing import Sequence, cast
+from itertools import accumulate, chain
+from operator import eq
+from typing import TYPE_CHECKING, Sequence, cast
 
-from ..core.tables import (
+from .tables import (
     ARTIFICIAL,
     IRRELEVANT,
     MALFORMED,
@@ -20,8 +21,15 @@ from ..core.tables import (
     column_values,
     unquoted,
 )
-from ..replay.context import per_record
-from .base import Context
+
+if TYPE_CHECKING:
+    from .record import Record
+
+# The columns of a traveller that name a seat's pair or player, with the seat they name.
+SEAT_COLUMNS = (("PairId_NS", "NS"), ("PairId_EW", "EW"), ("PlayerId_North", "North"), ("PlayerId_South", "South"),
+                ("PlayerId_East", "East"), ("PlayerId_West", "West"))
+_SEAT_IDS = tuple(name for name, _ in SEAT_COLUMNS)
+_NOT_PLAIN = ('"', ARTIFICIAL, IRRELEVANT, UNKNOWN)  # what an id written plainly does not hold
 
 
 class _Row:
@@ -188,6 +196,20 @@ class Traveller:
             found = self._figures[position] = column_figures(self.texts(position))
         return found
 
+    def ids_apart(self) -> bool:
+        """Whether every row is whole and every id of the seat columns (:data:`SEAT_COLUMNS`) is written once, none
+        quoted, marked, ``-`` or ``?``: no pair twice on the board and none numbered on both sides (then no Mitchell
+        either, :func:`per_direction`), at a glance.  Any doubt (an id such as ``A-1`` too) is for the full
+        reading."""
+        if not self.whole:
+            return False
+        written: list[str] = []
+        for position in self.find(_SEAT_IDS):
+            if position is not None:
+                written += self.texts(position)
+        joined = "".join(written)
+        return len(set(written)) == len(written) and not any(mark in joined for mark in _NOT_PLAIN)
+
     def lines(self, position: int) -> Sequence[int]:
         """The line of each whole row's element in a column."""
         cells = self.table.cells
@@ -258,21 +280,34 @@ def _all_scores(values: list[object]) -> bool:
     return None not in values and MALFORMED not in values
 
 
-def score_table(ctx: Context) -> Table | None:
+def score_table(record: Record) -> Table | None:
     """The record's ScoreTable, when it has columns and rows."""
-    table = ctx.record.tables.get("ScoreTable")
+    table = record.tables.get("ScoreTable")
     return table if table is not None and table.columns and len(table) else None
 
 
-@per_record
-def traveller(ctx: Context) -> Traveller | None:
-    """The record's ScoreTable, read a column at a time (None without one, or one with no columns or rows)."""
-    table = score_table(ctx)
-    return Traveller(table) if table is not None else None
+def per_direction(view: Traveller, names: tuple[int | None, int | None], pairs: tuple[int, int]) -> bool:
+    """Whether a ScoreTable numbers its pairs per direction (a Mitchell: North-South 1 is not East-West 1): a
+    number on both sides with other Names there, or more than one row with the same number on both sides.
+    ``names``: the positions of Names_NS and Names_EW (None: not read), ``pairs`` of PairId_NS and PairId_EW."""
+    north, east = view.ids(pairs[0]), view.ids(pairs[1])
+    if None in north:
+        same = sum(1 for pair, other in zip(north, east) if pair is not None and pair == other)
+    else:
+        same = sum(map(eq, north, east))
+    if names == (None, None):
+        return same > 1
+    absent = [None] * len(north)
+    names_ns, names_ew = (view.ids(position) if position is not None else absent for position in names)
+    if all(name is None for name in chain(names_ns, names_ew)):
+        return same > 1
+    named_ew = {pair: name for pair, name in zip(east, names_ew) if pair is not None}
+    named_ns = {pair: name for pair, name in zip(north, names_ns) if pair is not None}
+    if any(pair in named_ew and name != named_ew[pair] for pair, name in named_ns.items()):
+        return True
+    return same > 1
 
 
-@per_record
-def field_of(ctx: Context) -> ScoreField | None:
-    """The field of the record's ScoreTable (:func:`score_field`), worked out once for every rule."""
-    view = traveller(ctx)
-    return score_field(view) if view is not None else None
+def pair_key(section: str, pair: str) -> str:
+    """How the standings tell a pair (or player) apart: its id within its section (``""``: none)."""
+    return f"{section}\x1f{pair}" if section else pair
