@@ -3,6 +3,7 @@ writer, the board view, the HTML report, the API."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from bridgelint.replay import semantics
 from bridgelint.replay.context import Context
 from bridgelint.replay.semantics import interpretation, stated
 from bridgelint.reporters.html import board_html
-from bridgelint.views.board import render
+from bridgelint.views.board import render, title
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
@@ -53,3 +54,11 @@ def test_a_new_context_interprets_again(counted):
     board_html(record, [], "b1")  # the HTML report reads the record again: a Context of its own
     stated(Context(record))
     assert counted == ["_pbn_header", "_pbn_header"]
+
+
+def test_a_board_that_names_its_room_is_titled_by_it_in_every_format():
+    lin = read(SAMPLES / "vugraph.lin")[1]
+    assert title(lin, stated(Context(lin))) == "Board 3 (Closed room, line 6)"
+    open_room, unnamed = read(io.StringIO('[Board "7"]\n[Room "open"]\n\n[Board "7"]\n[Room "lobby"]\n'), format="pbn")
+    assert title(open_room, stated(Context(open_room))) == "Board 7 (Open room, line 1)"
+    assert title(unnamed, stated(Context(unnamed))) == "Board 7 (game 2, line 4)"  # no room of a match

@@ -154,9 +154,9 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
 
 
 def title(record: Record, seen: Stated) -> str:
-    """``Board 5 (game 2, line 14)``; a vugraph board names its room: ``Board 3 (Open room, line 4)``."""
-    room = seen.room if record.model == "lin" else None
-    what = f"{room} room" if room else numbered(record)
+    """``Board 5 (game 2, line 14)``; a board that names its room (a vugraph's ``qx``, a Room tag) names it:
+    ``Board 3 (Open room, line 4)``."""
+    what = f"{seen.room} room" if seen.room else numbered(record)
     return f"Board {record.board_number or '?'} ({what}, line {record.line})"
 
 
