@@ -17,14 +17,17 @@ if TYPE_CHECKING:
         FileReport,
         Finding,
         Hand,
+        Interpretation,
         Outcome,
         Record,
         Source,
+        Stated,
         Trick,
         check,
         check_files,
         check_record,
         header,
+        interpret,
         iter_checked,
         iter_records,
         read,
@@ -34,9 +37,9 @@ if TYPE_CHECKING:
         write_pbn,
     )
 
-__all__ = ["read", "iter_records", "check", "check_files", "iter_checked", "check_record", "replayed", "header", "tricks",
-           "write_pbn", "write_json", "Source", "FileReport", "Checked", "Outcome", "Record", "Deal", "Hand", "Contract",
-           "Trick", "Finding", "__version__"]
+__all__ = ["read", "iter_records", "check", "check_files", "iter_checked", "check_record", "interpret", "replayed",
+           "header", "tricks", "write_pbn", "write_json", "Source", "FileReport", "Checked", "Interpretation", "Stated",
+           "Outcome", "Record", "Deal", "Hand", "Contract", "Trick", "Finding", "__version__"]
 
 
 def __getattr__(name: str) -> Any:

@@ -41,16 +41,15 @@ from .engine.run import Checked
 from .formats import open_reader
 from .replay.context import Context
 from .replay.seating import Trick
-from .replay.semantics import Outcome, outcome
-from .replay.semantics import header as record_header
+from .replay.semantics import Interpretation, Outcome, Stated, interpretation, stated
 from .rules import DEFAULT_CODES, RULES
 from .rules.event import EVENT_CODES
 
 Source = Union[str, "os.PathLike[str]", BinaryIO, TextIO]
 
-__all__ = ["Source", "iter_records", "read", "check", "check_files", "iter_checked", "check_record", "replayed", "Outcome",
-           "header", "tricks", "write_pbn", "write_json", "FileReport", "Checked", "Record", "Deal", "Hand", "Contract",
-           "Trick", "Finding"]
+__all__ = ["Source", "iter_records", "read", "check", "check_files", "iter_checked", "check_record", "interpret",
+           "Interpretation", "Stated", "replayed", "Outcome", "header", "tricks", "write_pbn", "write_json",
+           "FileReport", "Checked", "Record", "Deal", "Hand", "Contract", "Trick", "Finding"]
 Target = Union[str, "os.PathLike[str]", IO[bytes]]
 
 
@@ -197,8 +196,34 @@ def check_record(record: Record, codes: Iterable[str] | None = None) -> list[Fin
     return linter.check_record(record, codes)
 
 
+def interpret(record: Record) -> Interpretation:
+    """The record as bridgelint understands it, whatever format it was read from: what it states (``stated``: its
+    header as PBN tags, its players, event key, room and table, its contract, declarer, tricks and score) and
+    what bridgelint replays of it (``replayed``: the contract, declarer, tricks and score the play is replayed
+    under).
+
+    A record's own tags stay what was written (``record.tag("North")`` is None on a LIN board, which writes its
+    players in one ``pn`` field); this is what they mean: a LIN board's players, event, teams and room come
+    from its match header (``vg``, ``pn``) and its ``qx``, its contract, declarer and result from its ``rs``
+    entry, else from the auction and the claim or the tricks played.  `header()` and `replayed()` are parts of
+    it.
+
+    Examples:
+        >>> seen = bridgelint.interpret(bridgelint.read("samples/vugraph.lin")[1])
+        >>> said = seen.stated
+        >>> said.players, said.room, said.teams, said.key[0]
+        ({'N': 'Gus', 'E': 'Hal', 'S': 'Ed', 'W': 'Flo'}, 'Closed', ('Home', 'Away'), 'Sample match, Segment 1')
+        >>> str(said.outcome.contract), said.outcome.declarer, said.outcome.tricks, said.outcome.score
+        ('7S', 'S', 13, 1510)
+        >>> seen.replayed == said.outcome  # the auction gives the contract the rs entry states
+        True
+    """
+    return interpretation(Context(record))
+
+
 def replayed(record: Record) -> Outcome:
-    """What was played, as bridgelint replays the record: contract, declarer, tricks and score.
+    """What was played, as bridgelint replays the record: contract, declarer, tricks and score
+    (`interpret()`'s ``replayed``).
 
     The contract and declarer are the auction's when it ended legally, else those the record states; the
     tricks are declarer's, from the Result, else from a play of thirteen tricks; the score is Law 77's, for
@@ -210,22 +235,21 @@ def replayed(record: Record) -> Outcome:
         >>> str(outcome.contract), outcome.declarer, outcome.tricks, outcome.score
         ('3NT', 'N', 9, 400)
     """
-    return outcome(record, Context(record))
+    return interpret(record).replayed
 
 
 def header(record: Record) -> dict[str, str]:
     """The record's header as PBN tags, whatever format it was read from: the Mandatory Tag Set (``?`` for what
-    the record does not say), then the other tags of its identification section.  A LIN board's players, event,
-    teams and room come from its match header; its contract, declarer and result from its ``rs`` entry, else from
-    the auction and the claim or the tricks played.
+    the record does not say), then the other tags of its identification section (`interpret()`'s ``stated.header``).
+    A LIN board's players, event, teams and room come from its match header; its contract, declarer and result
+    from its ``rs`` entry, else from the auction and the claim or the tricks played.
 
     Examples:
         >>> values = bridgelint.header(bridgelint.read("samples/vugraph.lin")[0])
-        >>> values["Board"], values["Contract"], values["Declarer"]
-        ('3', '7S', 'S')
+        >>> values["Board"], values["Contract"], values["Declarer"], values["North"]
+        ('3', '7S', 'S', 'Cy')
     """
-    values, extra = record_header(record)
-    return {**values, **dict(extra)}
+    return stated(Context(record)).header
 
 
 def tricks(record: Record) -> list[Trick]:

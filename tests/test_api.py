@@ -132,6 +132,51 @@ def test_replayed_passed_out_and_lin():
     assert bridgelint.replayed(one('[Board "1"]\n')) == bridgelint.Outcome(None, None, None, None)
 
 
+def test_a_lin_board_states_its_players_match_room_and_result_through_the_api():
+    closed = bridgelint.read(SAMPLES / "vugraph.lin")[1]
+    assert closed.tag("North") is None and closed.tag("Room") is None  # its tags stay as written: pn, vg, qx
+    said = bridgelint.interpret(closed).stated
+    assert said.players == {"N": "Gus", "E": "Hal", "S": "Ed", "W": "Flo"}  # the closed room's four of pn's eight
+    assert (said.room, said.teams, said.table) == ("Closed", ("Home", "Away"), None)
+    assert said.key == ("Sample match, Segment 1", None, None, None, "Home", "Away")
+    assert (str(said.outcome.contract), said.outcome.declarer, said.outcome.tricks, said.outcome.score) == \
+        ("7S", "S", 13, 1510)  # the rs entry 7SS=, vulnerable
+    header = bridgelint.header(closed)
+    assert (header["North"], header["South"], header["Room"], header["HomeTeam"], header["Event"]) == \
+        ("Gus", "Ed", "Closed", "Home", "Sample match, Segment 1")
+    assert bridgelint.interpret(bridgelint.read(SAMPLES / "vugraph.lin")[0]).stated.players["N"] == "Cy"  # open room
+
+
+def test_a_lin_board_without_rs_states_the_auction_s_contract_and_its_claim():
+    [record] = bridgelint.read(io.StringIO(
+        "pn|Ann,Bob,Cy,Di|md|3SKQ97HQ9DAK54CJ75,SJT85HA742D863CQ6,SA643HKJT8D92CAK3,|ah|Board 5|sv|n|"
+        "mb|1N|mb|p|mb|2C|mb|p|mb|2H|mb|p|mb|4H|mb|p|mb|p|mb|p|pc|DQ|pc|DA|pc|D3|pc|D2|mc|10|\n"), format="lin")
+    assert record.contract is None and record.tag("North") is None
+    seen = bridgelint.interpret(record)
+    assert seen.stated.players == {"N": "Cy", "E": "Di", "S": "Ann", "W": "Bob"}
+    assert (seen.stated.room, seen.stated.key, seen.stated.written_score) == (None, (None,) * 6, None)
+    assert seen.stated.outcome == seen.replayed
+    assert (str(seen.replayed.contract), seen.replayed.declarer, seen.replayed.tricks, seen.replayed.score) == \
+        ("4H", "N", 10, 620)  # the auction's contract, the claim's tricks, North-South vulnerable
+    header = bridgelint.header(record)
+    assert (header["Contract"], header["Declarer"], header["Result"], header["Board"]) == ("4H", "N", "10", "5")
+
+
+def test_a_pbn_game_states_what_its_tags_say_and_replays_what_its_auction_says():
+    seen = bridgelint.interpret(one('[Event "Club"]\n[Board "1"]\n[North "Nora"]\n[West "?"]\n[Dealer "E"]\n'
+                                    '[Vulnerable "EW"]\n[Contract "4S"]\n[Declarer "W"]\n[Result "8"]\n'
+                                    '[Score "NS 500"]\n[Room "closed"]\n[Table "3"]\n[Auction "E"]\n'
+                                    '1S Pass 4S X\nPass Pass Pass\n'))
+    said = seen.stated
+    assert (said.players, said.room, said.table, said.key) == ({"N": "Nora"}, "Closed", "3",
+                                                               ("Club", None, None, None, None, None))
+    assert (str(said.outcome.contract), said.outcome.declarer, said.outcome.tricks, said.outcome.score) == \
+        ("4S", "W", 8, 200)  # as the tags say: two down, vulnerable
+    assert said.written_score == 500  # as the Score says
+    assert (str(seen.replayed.contract), seen.replayed.declarer, seen.replayed.score) == ("4SX", "E", 500)
+    assert said.header["Room"] == "closed" and said.tags["West"] == "?"  # the header as written
+
+
 # --- writing ----------------------------------------------------------------------------------------------
 
 def test_write_pbn_and_json_give_what_convert_gives(monkeypatch, tmp_path):
@@ -158,8 +203,8 @@ def test_write_pbn_of_no_record_is_a_pbn_file():
 def test_the_api_is_the_package_s():
     assert set(bridgelint.api.__all__) <= set(bridgelint.__all__) | {"Source"}
     assert all(callable(getattr(bridgelint, name)) for name in ("read", "iter_records", "check", "iter_checked",
-                                                                 "check_record", "replayed", "write_pbn",
-                                                                 "write_json"))
+                                                                 "check_record", "interpret", "replayed", "header",
+                                                                 "write_pbn", "write_json"))
 
 
 def test_the_record_model_is_exported_with_hands_tricks_and_a_header_for_every_format(tmp_path):

@@ -19,7 +19,7 @@ from bridgelint.core.tokens import FILLER
 from bridgelint.engine.pipeline import check_stream
 from bridgelint.formats import open_reader
 from bridgelint.replay.context import Context
-from bridgelint.replay.semantics import lin_outcome
+from bridgelint.replay.semantics import stated
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -263,15 +263,6 @@ def test_lin_play_with_unknown_hands_is_placed_from_each_winner():
     assert crlf('[Play "E"]\nDQ DA D3 D2\nC2 C5 C6 CK\nS2 SK S5 S3\n') in game_text(record)
 
 
-def outcome(record: Record, ctx: Context):
-    if record.format == "lin":
-        return lin_outcome(record, ctx)
-    contract = record.contract.value if record.contract is not None else None
-    declarer = record.declarer.value[0] if record.declarer is not None else None
-    result = record.result.value if record.result is not None else None
-    return contract, declarer, result.tricks_for(declarer) if isinstance(result, Result) and declarer else None
-
-
 def model(record: Record) -> dict:
     """What a conversion must keep: deal, calls, cards by trick, the replayed tricks, the outcome."""
     ctx = Context(record)
@@ -286,7 +277,7 @@ def model(record: Record) -> dict:
         cards = [group for group in cards if group]
         tricks = [(t.leader, [(s, c.card) for s, c in t.cards], t.winner)
                   for t in (ctx.play.tricks if ctx.play else []) if len(t.cards) == 4]
-    return {"deal": deal, "calls": calls, "cards": cards, "tricks": tricks, "outcome": outcome(record, ctx)}
+    return {"deal": deal, "calls": calls, "cards": cards, "tricks": tricks, "outcome": stated(ctx).outcome}
 
 
 def corpus_files(pattern: str) -> list[Path]:

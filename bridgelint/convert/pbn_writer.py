@@ -33,7 +33,7 @@ from ..core.tables import Column, sort_key
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
 from ..replay.context import Context
 from ..replay.play import declared
-from ..replay.semantics import CONTROL, MANDATORY, NOTE_VALUE, SECTION_TAGS, UNKNOWN, call_notes, header, replayed
+from ..replay.semantics import CONTROL, MANDATORY, NOTE_VALUE, SECTION_TAGS, UNKNOWN, call_notes, replayed, stated
 
 CRLF = "\r\n"
 HEADER = "% PBN 2.1" + CRLF + "% EXPORT" + CRLF + CRLF
@@ -67,10 +67,10 @@ class PbnWriter:
 def game_text(record: Record, ctx: Context | None = None) -> str:
     """One game in PBN export format, every line ending in CRLF."""
     ctx = ctx if ctx is not None else Context(record)
-    values, extra = header(record, ctx)
-    dealer = parse_seat(values["Dealer"])
-    lines = [tag_line(name, values[name]) for name in MANDATORY]
-    lines += [tag_line(name, value) for name, value in sorted(extra)]
+    seen = stated(ctx)
+    dealer = parse_seat(seen.tags["Dealer"])
+    lines = [tag_line(name, seen.tags[name]) for name in MANDATORY]
+    lines += [tag_line(name, value) for name, value in sorted(seen.extra)]
     lines += _auction_lines(record, dealer)
     lines += _play_lines(record, ctx)
     lines += _table_lines(record)

@@ -30,7 +30,7 @@ import html
 import re
 from collections import Counter
 from contextlib import closing
-from typing import Callable, Generator
+from typing import Callable, Generator, Mapping
 
 from ..core._version import __version__
 from ..core.documentation import rule_url
@@ -41,7 +41,7 @@ from ..core.report import FileReport, failing
 from ..core.tables import Table
 from ..core.wording import counted
 from ..replay.context import Context
-from ..replay.semantics import header_values
+from ..replay.semantics import Stated, stated
 from ..rules import RULES
 from ..rules.event import FouledBoard
 from ..rules.travellers import LEAD_CODES, leads
@@ -60,6 +60,7 @@ from ..views.board import (
     double_dummy,
     hand_lines,
     next_step,
+    numbered,
     outcome,
     place,
     play_table,
@@ -194,7 +195,7 @@ class HtmlReporter(Reporter):
             record = records[game]
             label = record.board_number or f"game {record.game}"
             if label in labels:  # the same board again (a vugraph's other room, a repeated number)
-                label = f"{label} ({'game' if record.model == 'pbn' else 'record'} {record.game})"
+                label = f"{label} ({numbered(record)})"
             labels.add(label)
             board_anchor = f"{anchor}-g{record.game}"
             boards.append((label, board_anchor))
@@ -331,17 +332,18 @@ def board_html(record: Record, findings: list[Finding], anchor: str, at_lines: d
     ``at_lines``), the cards in which the two differ marked in both.  ``ranking``: the file's TotalScoreTable
     when another record holds it, and that record's findings: its rows of the board's pairs are drawn."""
     ctx = Context(record)
-    values = header_values(record, ctx)
+    seen = stated(ctx)
     at = by_place(findings)
-    facts = " ".join(f'<span>{name}: <b>{_e(value)}</b></span>' for name, value in deal_facts(values))
+    facts = " ".join(f'<span>{name}: <b>{_e(value)}</b></span>' for name, value in deal_facts(seen.tags))
     rank = ("has-error", "has-warning", "has-info")[worst(findings)]
     others, differing = _other_deals(findings, at_lines or {}, record)
-    parts = [f'<article class="board {rank}" id="{anchor}"><h3>{_e(title(record))} {facts}</h3><div class="parts">',
-             _diagram(record, values, differing, _led(ctx, findings))]
+    parts = [f'<article class="board {rank}" id="{anchor}"><h3>{_e(title(record, seen))} {facts}</h3>'
+             '<div class="parts">',
+             _diagram(record, seen, differing, _led(ctx, findings))]
     parts += others
     if record.auction is not None:
         rows, notes = auction_grid(record, ctx, at, STYLE)
-        dealer = values["Dealer"]
+        dealer = seen.tags["Dealer"]
         parts.append('<div class="auction"><h4>Auction</h4>' + _grid(rows, list(TABLE_ORDER), dealer)
                      + "".join(f'<p class="note">({n}) {text}</p>' for n, text in notes) + "</div>")
     if record.play is not None:
@@ -407,17 +409,17 @@ def _led(ctx: Context, findings: list[Finding]) -> frozenset[str]:
     return frozenset(row.card for row in found.rows if (row.line, row.column) in places or row.row in told)
 
 
-def _diagram(record: Record, values: dict[str, str], differing: frozenset[str] = frozenset(),
+def _diagram(record: Record, seen: Stated, differing: frozenset[str] = frozenset(),
              led: frozenset[str] = frozenset()) -> str:
     cells = {}
     for seat in "NESW":
         lines = [line for line in hand_lines(record, seat, STYLE, differing, led) if line]
-        cells[seat] = (f'<div class="hand {seat}"><b>{_e(seat_label(values, seat))}</b>'
+        cells[seat] = (f'<div class="hand {seat}"><b>{_e(seat_label(seen.players, seat))}</b>'
                        + "".join(f"<div>{line}</div>" for line in lines) + "</div>")
-    return f'<div class="diagram">{cells["N"]}{cells["W"]}{_centre(values)}{cells["E"]}{cells["S"]}</div>'
+    return f'<div class="diagram">{cells["N"]}{cells["W"]}{_centre(seen.tags)}{cells["E"]}{cells["S"]}</div>'
 
 
-def _centre(values: dict[str, str]) -> str:
+def _centre(values: Mapping[str, str]) -> str:
     """The table in the diagram's middle: each seat's letter, the dealer's marked, the vulnerable ones red."""
     dealer, vulnerable = values.get("Dealer", "?"), values.get("Vulnerable", "?")
     red = _VULNERABLE.get(vulnerable, "")
@@ -444,9 +446,9 @@ def _other_deals(findings: list[Finding], at_lines: dict[int, Record], record: R
                 continue
             cards = differing_cards(record, other.deal.hands if other.deal is not None else None)
             differing |= cards
-            values = header_values(other, Context(other))
-            out.append(f'<div class="other-deal"><h4>The deal at line {line} ({_e(title(other))})</h4>'
-                       + _diagram(other, values, cards) + "</div>")
+            seen = stated(Context(other))
+            out.append(f'<div class="other-deal"><h4>The deal at line {line} ({_e(title(other, seen))})</h4>'
+                       + _diagram(other, seen, cards) + "</div>")
         related = f.related
         if len(out) == drawn and related is not None and related.deal is not None:
             hands = hands_of(related.deal)

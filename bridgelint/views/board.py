@@ -27,20 +27,18 @@ from typing import Mapping, Sequence, TextIO
 
 from tabulate import tabulate
 
-from ..core.bridge import RANKS, SEAT_NAMES, SEATS, Contract, Result, is_vulnerable, seat_after, side
+from ..core.bridge import RANKS, SEAT_NAMES, SEATS, Contract, seat_after, side
 from ..core.findings import Finding, Related
 from ..core.fingerprint import hands_of
-from ..core.lin_match import room as lin_room
 from ..core.optimum import DIGIT_DENOMINATIONS, DIGIT_SEATS, Cell
 from ..core.par import Par
 from ..core.record import Record
-from ..core.scoring import score
 from ..core.tables import Table, unquoted
 from ..core.tokens import ALL_PASS, BID, CONTINUE, DOUBLE, END, FILLER, INVALID, PASS, REDOUBLE, SKIP, Call, Card
 from ..core.wording import counted
 from ..replay.context import Context
 from ..replay.play_general import PlayReplay
-from ..replay.semantics import call_notes, contract_text, header_values, lin_outcome, replayed
+from ..replay.semantics import Stated, call_notes, contract_text, replayed, stated
 from ..rules.analysis import analysis
 from ..rules.event import DuplicatedDeal, FouledBoard, RepeatedTable, TeamImps, UncomparedBoard
 from ..rules.internal import InternalError
@@ -125,13 +123,13 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
     """The whole board as text (lines end in ``\\n``); ``replays`` shares the record's replays.  ``ranking``: the
     file's TotalScoreTable when another record holds it, and that record's findings (:func:`results_tables`)."""
     ctx = replays if replays is not None else Context(record)
-    values = header_values(record, ctx)
+    seen = stated(ctx)
     at = by_place(findings)
     sections = place(record, findings)
-    out = [style.bold(title(record)) + "   " + "   ".join(f"{k}: {v}" for k, v in deal_facts(values))]
+    out = [style.bold(title(record, seen)) + "   " + "   ".join(f"{k}: {v}" for k, v in deal_facts(seen.tags))]
     differing = fouled_cards(record, findings)
     out += finding_lines(sections["header"], style)
-    out += [""] + _diagram(record, values, style, differing)
+    out += [""] + _diagram(record, seen.players, style, differing)
     out += finding_lines(sections["deal"], style, differing)
     if record.auction is not None:
         rows, notes = auction_grid(record, ctx, at, style)
@@ -155,14 +153,19 @@ def render(record: Record, findings: list[Finding], style: Style = Style(), repl
     return "\n".join(out) + "\n"
 
 
-def title(record: Record) -> str:
-    """``Board 5 (game 2, line 14)``; a vugraph board names its room: ``Board 3 (Open room, line 4)``."""
-    room = lin_room(record) if record.model == "lin" else None
-    what = f"{room} room" if room else f"{'game' if record.model == 'pbn' else 'record'} {record.game}"
+def title(record: Record, seen: Stated) -> str:
+    """``Board 5 (game 2, line 14)``; a board that names its room (a vugraph's ``qx``, a Room tag) names it:
+    ``Board 3 (Open room, line 4)``."""
+    what = f"{seen.room} room" if seen.room else numbered(record)
     return f"Board {record.board_number or '?'} ({what}, line {record.line})"
 
 
-def deal_facts(values: dict[str, str]) -> list[tuple[str, str]]:
+def numbered(record: Record) -> str:
+    """The record's number in its file, in its format's word: ``game 2`` (PBN), ``record 2`` (the others)."""
+    return f"{'game' if record.model == 'pbn' else 'record'} {record.game}"
+
+
+def deal_facts(values: Mapping[str, str]) -> list[tuple[str, str]]:
     """Dealer and vulnerability, as the header shows them."""
     return [("Dealer", SEAT_NAMES.get(values["Dealer"], values["Dealer"])), ("Vulnerable", values["Vulnerable"])]
 
@@ -239,9 +242,9 @@ def fouled_cards(record: Record, findings: list[Finding]) -> frozenset[str]:
 
 # --- the deal -----------------------------------------------------------------------
 
-def _diagram(record: Record, values: dict[str, str], style: Style, differing: frozenset[str] = frozenset()
+def _diagram(record: Record, players: Mapping[str, str], style: Style, differing: frozenset[str] = frozenset()
              ) -> list[str]:
-    blocks = {seat: [style.bold(seat_label(values, seat)[:COLUMN - 2])] + hand_lines(record, seat, style, differing)
+    blocks = {seat: [style.bold(seat_label(players, seat)[:COLUMN - 2])] + hand_lines(record, seat, style, differing)
               for seat in "NESW"}
     pad = " " * COLUMN
     lines = [pad + line for line in blocks["N"]]
@@ -251,11 +254,11 @@ def _diagram(record: Record, values: dict[str, str], style: Style, differing: fr
     return [line.rstrip() for line in lines]
 
 
-def seat_label(values: dict[str, str], seat: str) -> str:
-    """``North: Nora``, or ``North`` when the record names no player."""
+def seat_label(players: Mapping[str, str], seat: str) -> str:
+    """``North: Nora``, or ``North`` when the record names no player there (``players``: names by seat)."""
     name = SEAT_NAMES[seat]
-    who = values.get(name, "?")
-    return name if who in ("?", "") else f"{name}: {who}"
+    who = players.get(seat)
+    return f"{name}: {who}" if who else name
 
 
 def hand_lines(record: Record, seat: str, style: Style, differing: frozenset[str] = frozenset(),
@@ -485,43 +488,45 @@ def outcome(record: Record, ctx: Context, style: Style) -> list[str]:
             lines.append(f"auction: unfinished ('{style.text(replay.unfinished.token)}')")
         else:
             lines.append("auction: no final contract (the auction did not end)")
-    if record.model == "lin":
-        if record.contract is not None:
-            lines.append(f"rs entry: {style.text((record.contract.raw or '').strip())}")
-        contract, declarer, tricks = lin_outcome(record, ctx)
-    else:
-        contract = record.contract.value if record.contract is not None else None
-        declarer = record.declarer.value[0] if record.declarer is not None else None
-        tags = _contract(contract, declarer, style) if isinstance(contract, Contract) else (
-            f"\"{style.text(record.contract.raw or '')}\"" if record.contract is not None else "none")
-        result = record.result.value if record.result is not None else None
-        if record.result is not None:
-            tags += f", Result \"{style.text(record.result.raw or '')}\""
-        traveller = record.tables.get(TRAVELLER)
-        if record.contract is None and traveller is not None and len(traveller):
-            tags += f" (the traveller below holds {counted(len(traveller), 'result')})"
-        lines.append(f"tags: {tags}")
-        if declarer is None and replay is not None:
-            declarer = replay.declarer
-        tricks = result.tricks_for(declarer) if isinstance(result, Result) and declarer else None
+    written = _written(record, style)
+    if written is not None:
+        lines.append(written)
+    said = stated(ctx).outcome
+    contract, declarer, tricks = said.contract, said.declarer, said.tricks
     play = replayed(ctx, "play")
     if play is not None and play.declarer is not None and not play.stopped:
         own = side(play.declarer)
         lines.append(f"play: declarer's side won {play.won[own]} of {len(play.tricks)} tricks played")
     scored = None
-    if tricks is not None and declarer is not None and isinstance(contract, Contract) and contract.level:
+    if tricks is not None and declarer is not None and contract is not None and contract.level:
         difference = tricks - contract.level - 6
         how = "made" if difference == 0 else (f"made, +{difference}" if difference > 0 else f"down {-difference}")
         lines.append(f"result: {tricks} tricks for declarer ({how})")
-        vulnerability = record.vulnerable.value if record.vulnerable is not None else None
-        if isinstance(vulnerability, str) and vulnerability in ("None", "NS", "EW", "All"):
-            scored = f"{side(declarer)} {score(contract, is_vulnerable(vulnerability, declarer), tricks)}"
+        if said.score is not None:
+            scored = f"{side(declarer)} {said.score if side(declarer) == 'NS' else -said.score}"
     replayed_score = f"Law 77 gives {scored}" if scored is not None else ""
     if record.score is not None:
         lines.append(f"score: tag \"{style.text(record.score.raw or '')}\"" + (f", {replayed_score}" if scored else ""))
     elif scored is not None:
         lines.append(f"score: {replayed_score} (no score in the record)")
     return lines
+
+
+def _written(record: Record, style: Style) -> str | None:
+    """The contract and result as the record writes them: a LIN board's ``rs`` entry (None without one), a PBN
+    game's Contract, Declarer and Result tags."""
+    if record.model == "lin":
+        return f"rs entry: {style.text((record.contract.raw or '').strip())}" if record.contract is not None else None
+    contract = record.contract.value if record.contract is not None else None
+    declarer = record.declarer.value[0] if record.declarer is not None else None
+    tags = _contract(contract, declarer, style) if contract is not None else (
+        f"\"{style.text(record.contract.raw or '')}\"" if record.contract is not None else "none")
+    if record.result is not None:
+        tags += f", Result \"{style.text(record.result.raw or '')}\""
+    traveller = record.tables.get(TRAVELLER)
+    if record.contract is None and traveller is not None and len(traveller):
+        tags += f" (the traveller below holds {counted(len(traveller), 'result')})"
+    return f"tags: {tags}"
 
 
 def _contract(contract: Contract | None, declarer: str | None, style: Style) -> str:
