@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from ..core.fingerprint import hands_of
 from ..core.record import Deal
+from ..core.tags import known
 from ..replay.context import Context
 from ..rules.optimum import UnlikelyResult
 from ..rules.travellers import LEAD_CODES
 from .base import Across, Scope
-from .events.sighting import known
 from .events.state import Reference
 
 HAND_DEAL_CODES = LEAD_CODES | {UnlikelyResult.code}  # the rules that read a traveller's hand record deal

@@ -12,9 +12,10 @@ from ..core.findings import Finding
 from ..core.matches import MATCH_TAGS, StatedMatch, stated_matches
 from ..core.record import Record
 from ..core.standings import Standings
+from ..core.tags import known
 from ..core.traveller import Traveller
 from ..rules.teams import TeamsResult
-from .events.sighting import known, stated_imps
+from .events.sighting import stated_imps
 
 _ROOMS = {"OPEN": 1, "CLOSED": -1}  # a room's North-South IMPs, times this, are the open room's North-South team's
 

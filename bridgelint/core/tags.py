@@ -41,3 +41,9 @@ class Field(Generic[V]):
     value: V
     line: int
     column: int
+
+
+def known(value: str) -> str | None:
+    """A tag value, None when empty or ``?`` (unknown is treated as absent)."""
+    value = value.strip()
+    return None if value in ("", "?") else value

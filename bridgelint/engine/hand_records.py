@@ -10,9 +10,9 @@ from __future__ import annotations
 import errno
 from typing import BinaryIO, Callable, Iterable
 
-from ..across.events.sighting import known
 from ..across.events.state import Official, Reference
 from ..core.fingerprint import fingerprint
+from ..core.tags import known
 from ..formats import open_reader
 from .inputs import ArchiveProblem, shown
 

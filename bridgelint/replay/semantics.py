@@ -36,6 +36,7 @@ from ..core.bridge import (
 from ..core.lin_match import match_event, match_fields, match_teams, room
 from ..core.record import Record
 from ..core.scoring import score
+from ..core.tags import known
 from .context import Context, per_record
 
 SECTION_TAGS = frozenset(("Auction", "Play", "Note"))
@@ -140,12 +141,6 @@ def interpretation(ctx: Context) -> Interpretation:
     """The record's :class:`Interpretation`, worked out once per record and kept in its Context."""
     said = stated(ctx)
     return Interpretation(said, _replayed(ctx, said))
-
-
-def known(value: str) -> str | None:
-    """A tag value, None when empty or ``?`` (unknown is treated as absent)."""
-    value = value.strip()
-    return None if value in ("", UNKNOWN) else value
 
 
 def _first_values(record: Record) -> dict[str, str]:

@@ -16,7 +16,7 @@ from ...core.record import Record
 from ...core.scoring import score
 from ...core.sighting import Sighting
 from ...core.tables import CONTRACT, MALFORMED, SCORE, TRICKS, Table
-from ...core.tags import Field, Tag
+from ...core.tags import Field, Tag, known
 from ...core.tokens import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE
 from ...replay.context import Context, per_record
 
@@ -131,12 +131,6 @@ def _value_column(place: Field[int | None] | Tag | None) -> int:
     if place is None:
         return 0
     return getattr(place, "value_column", 0) or place.column + (3 if isinstance(place, Field) else 0)
-
-
-def known(value: str) -> str | None:
-    """A tag value, None when empty or ``?`` (unknown is treated as absent)."""
-    value = value.strip()
-    return None if value in ("", "?") else value
 
 
 def carries_results(record: Record) -> bool:
