@@ -213,6 +213,24 @@ def test_o105_on_the_rows_of_a_traveller_without_a_deal_solves_the_hand_record_s
     assert Pipeline(O105, dd="").check_file(str(results)).findings == []  # no deal, no hand record: nothing solved
 
 
+def test_d101_leaves_a_traveller_whose_board_the_hand_record_deals(tmp_path):
+    from bridgelint.across.base import EventScope
+    from bridgelint.engine.hand_records import read_reference
+    from bridgelint.engine.pipeline import Pipeline
+
+    hand = tmp_path / "hand.pbn"
+    hand.write_text(f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n')
+    results = tmp_path / "results.pbn"
+    results.write_text(game("1 4S N 10 DJ", deal=None) + "\n" + game("1 4S N 10 DJ", deal=None).replace(
+        '[Board "1"]', '[Board "2"]'))
+    reference = read_reference([str(hand)], lambda path: open(path, "rb"))  # noqa: SIM115 - read_reference closes it
+    d101 = frozenset(("D101",))
+    found = Pipeline(d101, events=EventScope(reference=reference)).check_file(str(results))
+    assert [(f.code, f.line, f.column, f.board) for f in found.findings] == [("D101", 6, 1, "2")]  # board 1 is dealt
+    alone = Pipeline(d101).check_file(str(results))  # no hand record: neither board has a deal
+    assert [(f.code, f.line, f.board) for f in alone.findings] == [("D101", 1, "1"), ("D101", 6, "2")]
+
+
 @pytest.mark.parametrize("lead", ["DT", "D10", "\u266610", "C9", "S7"])
 def test_a_lead_one_spot_off_the_leader_s_card_is_v104_not_v101_or_v102(lead):
     # East leads against North: holds ♦J (♦10 is South's), ♣8 (♣9 is North's), ♠6 (♠7 is South's)

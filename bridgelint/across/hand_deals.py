@@ -1,6 +1,6 @@
 """The hand record's deal of each board, given to the records that have no whole deal of their own
-(``Context.hand_deal``): the reference deal the V rules check a traveller's leads against, and that check --dd
-solves for O105 on the traveller's rows (``--hand-record``)."""
+(``Context.hand_deal``): the reference deal the V rules check a traveller's leads against, that check --dd
+solves for O105 on the traveller's rows, and that spares a traveller without a deal D101 (``--hand-record``)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from ..core.fingerprint import hands_of
 from ..core.record import Deal
 from ..core.tags import known
 from ..replay.context import Context
+from ..rules.deal import NoDeal
 from ..rules.optimum import UnlikelyResult
 from ..rules.travellers import LEAD_CODES
 from .base import Across, Scope
 from .events.state import Reference
 
-HAND_DEAL_CODES = LEAD_CODES | {UnlikelyResult.code}  # the rules that read a traveller's hand record deal
+HAND_DEAL_CODES = LEAD_CODES | {UnlikelyResult.code, NoDeal.code}  # the rules that read a traveller's hand record deal
 
 
 class HandDeals(Across):
@@ -28,7 +29,7 @@ class HandDeals(Across):
 
     @classmethod
     def made(cls, codes: frozenset[str], scope: Scope) -> list[Across]:
-        """On when the run has hand records and a V rule or O105 (with --dd) is selected."""
+        """On when the run has hand records and a V rule, O105 (with --dd) or D101 is selected."""
         return [cls(scope.reference)] if scope.reference is not None and codes & cls.codes else []
 
     def prepare(self, batch: list[Context]) -> None:

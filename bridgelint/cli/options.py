@@ -73,7 +73,7 @@ def pipeline_from(options: dict[str, Any]) -> Pipeline:
     pipeline = Pipeline(selected, config, options.pop("input_format"), encoding=encoding, configs=configs,
                         force_exclude=options.pop("force_exclude"))
     hand_records = (*config.hand_records, *options.pop("hand_records"))
-    if not hand_records or not selected & (EVENT_CODES | HAND_DEAL_CODES):  # E, V and O105 read them
+    if not hand_records or not selected & (EVENT_CODES | HAND_DEAL_CODES):  # E, V, O105 and D101 read them
         return pipeline
     try:
         reference = read_reference(hand_records, open_input, pipeline.fmt, pipeline.encoding_for)

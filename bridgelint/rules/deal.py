@@ -25,7 +25,8 @@ class NoDeal(Rule):
     replayed against it. A game with `[Deal ""]` and no auction or play that
     holds the event's standings (a TotalScoreTable, or a ScoreTable of matches
     without a Contract column) is no board; a `#` that inherits no deal is
-    S110 alone.
+    S110 alone; a traveller whose board the run's hand record deals
+    (`--hand-record`) has its deal there.
     Why it matters: without the hands nothing about the play can be checked.
     Example:
 
@@ -56,6 +57,8 @@ class NoDeal(Rule):
             return  # a '#' that inherits no deal: S110 says so, once
         if record.auction is None and record.play is None and is_summary(record):
             return  # the event's standings, not a board
+        if ctx.hand_deal is not None:
+            return  # a traveller whose board the hand record deals (--hand-record): the V rules check against it
         if record.play is not None and any(card.kind != END for card in record.play.cards):
             yield self.finding("no deal: the play cannot be replayed", record.play.line, record.play.column,
                                severity="error")
