@@ -29,7 +29,7 @@ from .digits import matched
 from .par import DENOMINATIONS, Par, ParContract, par
 from .record import Record
 from .tables import Table
-from .tags import Tag
+from .tags import Tag, known
 
 SEATS = "NESW"
 DIGIT_SEATS = "NSEW"  # DoubleDummyTricks' order of seats
@@ -210,7 +210,7 @@ def readings(record: Record, tags: dict[str, Tag]) -> list[Reading]:
     """The record's tables of tricks, in the order DoubleDummyTricks, OptimumResultTable, Ability."""
     found = []
     tag = tags.get("DoubleDummyTricks")
-    if tag is not None and tag.value.strip() not in ("", "?"):
+    if tag is not None and known(tag.value) is not None:
         found.append(double_dummy_tricks(tag))
     table = record.tables.get("OptimumResultTable")
     if table is not None and len(table):
@@ -218,7 +218,7 @@ def readings(record: Record, tags: dict[str, Tag]) -> list[Reading]:
         if reading is not None:
             found.append(reading)
     tag = tags.get("Ability")
-    if tag is not None and tag.value.strip() not in ("", "?"):
+    if tag is not None and known(tag.value) is not None:
         found.append(ability(tag))
     for reading in found:
         reading.read_markers()
@@ -331,7 +331,7 @@ def claims(tags: dict[str, Tag]) -> Iterator[Claim]:
     """The record's par tags, in the order of PAR_TAGS."""
     for name in PAR_TAGS:
         tag = tags.get(name)
-        if tag is not None and tag.value.strip() not in ("", "?"):
+        if tag is not None and known(tag.value) is not None:
             yield _CLAIMS[name](tag)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..across.events.sighting import carried, day_number, tables_played
 from ..core.record import Record
+from ..core.tags import known
 from ..replay.context import Context
 
 EVENT_TAGS = ("Event", "Site", "Date", "Section", "Stage")  # the teams' names aside: a match's boards are the event's
@@ -70,5 +71,4 @@ def _number(record: Record) -> object:
         return None
     if board.value is not None:
         return board.value
-    raw = (board.raw or "").strip()
-    return raw if raw not in ("", "?") else None
+    return known(board.raw or "")

@@ -8,7 +8,7 @@ from functools import lru_cache
 from ..core import bridge
 from ..core.problems import Kind, Problem
 from ..core.record import Deal, Record
-from ..core.tags import Field, Tag
+from ..core.tags import Field, Tag, known
 
 
 def interpret_header(record: Record, first: dict[str, Tag]) -> None:
@@ -16,8 +16,8 @@ def interpret_header(record: Record, first: dict[str, Tag]) -> None:
     for name, interpret in _FIELDS.items():
         tag = first.get(name)
         if tag is not None:
-            value = tag.value.strip()
-            if value not in ("", "?"):
+            value = known(tag.value)
+            if value is not None:
                 interpret(record, tag, value)
 
 

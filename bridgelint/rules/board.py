@@ -14,6 +14,7 @@ from ..core.digits import SIGNIFICANT, is_digits
 from ..core.findings import Edit, Finding
 from ..core.record import Record
 from ..core.scoring import score
+from ..core.tags import known
 from .base import Context, Rule
 from .contract import result_problem
 from .edits import value_edit
@@ -440,7 +441,7 @@ class ScoreMismatch(Rule):
         record = ctx.record
         field = record.score
         contract = record.contract.value if record.contract is not None else None
-        if field is None or field.raw is None or contract is None or field.raw.strip() in ("", "?") or _rubber(record):
+        if field is None or field.raw is None or contract is None or known(field.raw) is None or _rubber(record):
             return
         if result_problem(ctx) is not None:  # C104 says why the Result cannot be scored
             return

@@ -11,7 +11,7 @@ from ..core.record import Record
 from ..core.tables import (
     number,
 )
-from ..core.tags import Tag
+from ..core.tags import Tag, known
 from .base import Context, Rule
 from .board import DATE_FORM
 from .edits import value_edit
@@ -184,11 +184,12 @@ class ContradictoryValues(Rule):
         record, tags = ctx.record, ctx.written_tags
         for name, check in _CONTRADICTIONS.items():
             tag = tags.get(name)
-            if tag is not None and tag.value.strip() not in ("", "?"):
-                found = check(record, tag.value.strip())
-                if found:
-                    message, law = found
-                    yield self.finding(message, *tag.value_place(), law=law)
+            if tag is None or (value := known(tag.value)) is None:
+                continue
+            found = check(record, value)
+            if found:
+                message, law = found
+                yield self.finding(message, *tag.value_place(), law=law)
         if record.tables:
             yield from self._optimum_results(record)
 
