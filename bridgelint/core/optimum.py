@@ -35,7 +35,6 @@ SEATS = "NESW"
 DIGIT_SEATS = "NSEW"  # DoubleDummyTricks' order of seats
 DIGIT_DENOMINATIONS = ("NT", "S", "H", "D", "C")  # DoubleDummyTricks' and Ability's order of denominations
 CELLS = tuple((seat, denomination) for seat in SEATS for denomination in DENOMINATIONS)
-TABLE_TAGS = ("DoubleDummyTricks", "OptimumResultTable", "Ability")
 PAR_TAGS = ("OptimumScore", "ParContract", "Minimax", "OptimumContract")
 
 
@@ -346,7 +345,6 @@ class Analysis:
 
     readings: list[Reading]
     claims: list[Claim]
-    disagree: bool  # two tables give a cell different tricks
     cells: dict[tuple[str, str], Cell] | None  # every cell, from the tables that agree; None: not known whole
 
     def par(self, dealer: str, vulnerability: str) -> Par | None:
@@ -369,10 +367,10 @@ def analysed(record: Record, tags: dict[str, Tag]) -> Analysis | None:
     said = list(claims(tags))
     if not found and not said:
         return None
-    known = [reading for reading in found if not reading.all_unknown]
+    written = [reading for reading in found if not reading.all_unknown]
     cells: dict[tuple[str, str], Cell] = {}
-    disagree = False
-    for reading in known:
+    disagree = False  # two tables give a cell different tricks
+    for reading in written:
         for key, cell in reading.cells.items():
             before = cells.get(key)
             if before is None:
@@ -382,8 +380,8 @@ def analysed(record: Record, tags: dict[str, Tag]) -> Analysis | None:
             else:  # the tricks both allow
                 cells[key] = Cell(max(cell.low, before.low), min(cell.high, before.high), before.line,
                                   before.column, before.text)
-    whole = not disagree and len(cells) == 20 and not any(reading.unknown for reading in known)
-    return Analysis(found, said, disagree, cells if whole else None)
+    whole = not disagree and len(cells) == 20 and not any(reading.unknown for reading in written)
+    return Analysis(found, said, cells if whole else None)
 
 
 def cell_words(seat: str, denomination: str) -> str:

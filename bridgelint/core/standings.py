@@ -4,21 +4,10 @@ made them; pure: no findings."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .tables import Element, Table, decimals, number, unquoted
 from .traveller import id_text
 
-if TYPE_CHECKING:
-    from .record import Record
-
 IMP_TOTALS = ("TotalIMP", "TotalScoreIMP")  # the columns that give a ranked pair's or team's IMPs
-
-
-def standings_table(record: Record) -> Table | None:
-    """The record's TotalScoreTable, when it has columns and rows."""
-    table = record.tables.get("TotalScoreTable")
-    return table if table is not None and table.columns and len(table) else None
 
 
 class Standings:

@@ -9,7 +9,7 @@ from array import array
 from bisect import bisect_left
 from itertools import accumulate, chain
 from operator import eq
-from typing import TYPE_CHECKING, Sequence, cast
+from typing import Sequence, cast
 
 from .tables import (
     ARTIFICIAL,
@@ -21,9 +21,6 @@ from .tables import (
     column_values,
     unquoted,
 )
-
-if TYPE_CHECKING:
-    from .record import Record
 
 # The columns of a traveller that name a seat's pair or player, with the seat they name.
 SEAT_COLUMNS = (("PairId_NS", "NS"), ("PairId_EW", "EW"), ("PlayerId_North", "North"), ("PlayerId_South", "South"),
@@ -94,8 +91,9 @@ def _remember(cache: dict, key: object, value: object) -> None:
 
 
 class Traveller:
-    """A ScoreTable read a column at a time, once for every rule that asks (:func:`traveller`): its whole rows
-    (an element for every column), each column's elements as written and as typed by the column's kind."""
+    """A ScoreTable read a column at a time, once for every rule that asks
+    (:func:`~bridgelint.rules.record_tables.traveller`): its whole rows (an element for every column), each
+    column's elements as written and as typed by the column's kind."""
 
     __slots__ = ("table", "numbers", "starts", "whole", "header", "_positions", "_elements", "_texts", "_values",
                  "_figures", "_ids")
@@ -278,12 +276,6 @@ def _one_side(ns: list, ew: list) -> list[int] | None:
 def _all_scores(values: list[object]) -> bool:
     """Whether every element of a score column is a score (not -, ?, an adjusted score or malformed)."""
     return None not in values and MALFORMED not in values
-
-
-def score_table(record: Record) -> Table | None:
-    """The record's ScoreTable, when it has columns and rows."""
-    table = record.tables.get("ScoreTable")
-    return table if table is not None and table.columns and len(table) else None
 
 
 def per_direction(view: Traveller, names: tuple[int | None, int | None], pairs: tuple[int, int]) -> bool:

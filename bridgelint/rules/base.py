@@ -79,7 +79,7 @@ class Rule:
         return True
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        """Findings of this rule on one record (none for reader-emitted rules)."""
+        """Findings of this rule on one record (none for a rule that only words problems: ``read``)."""
         return iter(())
 
     @classmethod
@@ -185,6 +185,11 @@ class Worded(Rule):
     (``words``), made of the problem's facts, at the problem's place."""
 
     words: ClassVar[dict[Kind, Callable[..., str]]] = {}
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A subclass reads the kinds it words."""
+        super().__init_subclass__(**kwargs)
+        cls.reads = frozenset(cls.words)
 
     @classmethod
     def read(cls, problem: Problem) -> Iterator[Finding]:

@@ -212,7 +212,6 @@ class UnusedSuppression(Worded):
             f"bridgelint: disable of {code} suppresses nothing: "
             + ("an internal error is never suppressed" if never else f"{code} found nothing in this {scope}")),
     }
-    reads = frozenset(words)
 
     @classmethod
     def read(cls, problem: Problem) -> Iterator[Finding]:
@@ -307,7 +306,6 @@ class DamagedArchive(Worded):
             f"the archive holds {copies} members named {name!r} (unzip keeps only one): each copy is checked, the "
             f"later ones as {name}{copy}2 and so on"),
     }
-    reads = frozenset(words)
 
 
 class ArchiveLimit(Worded):
@@ -337,7 +335,6 @@ class ArchiveLimit(Worded):
             f"the archive unpacks to more than {allowed:,} bytes from {packed:,}: reading stopped there (at most "
             f"{most:,} bytes are read, and past {floor:,} at most {ratio} times the packed size)"),
     }
-    reads = frozenset(words)
 
 
 def _bad_character(char: str) -> str:

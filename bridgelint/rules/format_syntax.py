@@ -7,7 +7,7 @@ from typing import Callable, Iterator
 
 from ..core.findings import Finding
 from ..core.problems import Kind, Problem
-from ..core.wording import counted
+from ..core.wording import counted, named
 from .base import Rule, Worded
 
 
@@ -187,18 +187,14 @@ _USEBIO_UNKNOWN: dict[Kind, Callable[..., str]] = {
 }
 
 
-def _error(error: BaseException) -> str:
-    """An exception of the database library, as S140 says it."""
-    return f"{type(error).__name__}: {error}"
-
 
 # S140: each kind of a BWS the reader could not read, in words; a ReceivedData row's named by its ID
 _BWS_WORDS: dict[Kind, Callable[..., str]] = {
     Kind.BWS_TOO_LARGE: lambda megabytes: f"the file is over {megabytes} MB: not read as a BWS",
     Kind.BWS_NO_EXTRA: lambda install: f"reading a Bridgemate BWS needs the bws extra: {install}",
-    Kind.BWS_NOT_ACCESS: lambda error: f"not an Access database that can be read: {_error(error)}",
+    Kind.BWS_NOT_ACCESS: lambda error: f"not an Access database that can be read: {named(error)}",
     Kind.BWS_NO_TABLE: lambda table: f"the BWS has no {table} table, which every BWS holds; the rest is checked",
-    Kind.BWS_TABLE: lambda table, error: f"table {table} cannot be read: {_error(error)}",
+    Kind.BWS_TABLE: lambda table, error: f"table {table} cannot be read: {named(error)}",
     Kind.BWS_ROW_PLACE: lambda row, columns: f"ReceivedData row {row}: {', '.join(columns)} is not a number",
     Kind.BWS_NO_CONTRACT: lambda row: f"ReceivedData row {row}: no Contract, and Remarks gives no artificial score",
     Kind.BWS_CONTRACT: lambda row, written: (f"ReceivedData row {row}: Contract {written!r} is not a contract (`4 S`, "
@@ -255,7 +251,6 @@ class MalformedDealingFile(Worded):
     code, name, severity, law = "S150", "malformed-dealing-file", "error", None
     stage = "game"
     words = _DEALING_WORDS
-    reads = frozenset(_DEALING_WORDS)
 
 
 class MalformedUsebio(Worded):
@@ -294,7 +289,6 @@ class MalformedUsebio(Worded):
     code, name, severity, law = "S130", "malformed-usebio", "error", "USEBIO"
     stage = "game"
     words = _USEBIO_MALFORMED
-    reads = frozenset(_USEBIO_MALFORMED)
 
 
 class UnknownUsebio(Worded):
@@ -324,7 +318,6 @@ class UnknownUsebio(Worded):
     code, name, severity, law = "S131", "unknown-usebio", "warning", "USEBIO"
     stage = "game"
     words = _USEBIO_UNKNOWN
-    reads = frozenset(_USEBIO_UNKNOWN)
 
 
 class UnreadableBws(Worded):
@@ -359,4 +352,3 @@ class UnreadableBws(Worded):
     code, name, severity, law = "S140", "unreadable-bws", "error", None
     stage = "game"
     words = _BWS_WORDS
-    reads = frozenset(_BWS_WORDS)

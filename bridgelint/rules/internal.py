@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core.problems import Kind
+from ..core.wording import named
 from .base import Worded
 
 
@@ -22,14 +23,8 @@ class InternalError(Worded):
     code, name, severity, law = "X001", "internal-error", "error", None
     unshowable = "only a bug of bridgelint fires it"
     words = {
-        Kind.READER_BUG: lambda error: f"internal error while reading this game: {_named(error)}",
-        Kind.CHECK_BUG: lambda error: f"internal error while checking this game: {_named(error)}",
-        Kind.PREPARE_BUG: lambda error: f"internal error while preparing this game's checks: {_named(error)}",
-        Kind.READING_STOPPED: lambda error: f"internal error while reading the file after this line: {_named(error)}",
+        Kind.READER_BUG: lambda error: f"internal error while reading this game: {named(error)}",
+        Kind.CHECK_BUG: lambda error: f"internal error while checking this game: {named(error)}",
+        Kind.PREPARE_BUG: lambda error: f"internal error while preparing this game's checks: {named(error)}",
+        Kind.READING_STOPPED: lambda error: f"internal error while reading the file after this line: {named(error)}",
     }
-    reads = frozenset(words)
-
-
-def _named(error: Exception) -> str:
-    """An exception as X001 names it: its class and what it says."""
-    return f"{type(error).__name__}: {error}"

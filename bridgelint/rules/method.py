@@ -1,4 +1,4 @@
-"""The scoring method of a record, as its Scoring tag names it (:mod:`bridgelint.scoring_method`), read once."""
+"""The scoring method of a record, as its Scoring tag names it (:mod:`bridgelint.core.scoring_method`), read once."""
 
 from __future__ import annotations
 

@@ -5,15 +5,23 @@
 
 from __future__ import annotations
 
-from ..core.standings import Standings, standings_table
-from ..core.traveller import ScoreField, Traveller, score_field, score_table
+from ..core.record import Record
+from ..core.standings import Standings
+from ..core.tables import Table
+from ..core.traveller import ScoreField, Traveller, score_field
 from ..replay.context import Context, per_record
+
+
+def filled(record: Record, name: str) -> Table | None:
+    """The record's table ``name``, when it has columns and rows."""
+    table = record.tables.get(name)
+    return table if table is not None and table.columns and len(table) else None
 
 
 @per_record
 def traveller(ctx: Context) -> Traveller | None:
     """The record's ScoreTable, read a column at a time (None without one, or one with no columns or rows)."""
-    table = score_table(ctx.record)
+    table = filled(ctx.record, "ScoreTable")
     return Traveller(table) if table is not None else None
 
 
@@ -34,6 +42,7 @@ def ids_apart(ctx: Context) -> bool:
 
 @per_record
 def standings(ctx: Context) -> Standings | None:
-    """The record's TotalScoreTable (:func:`~bridgelint.core.standings.standings_table`), for R103, R104 and R105."""
-    table = standings_table(ctx.record)
+    """The record's TotalScoreTable read by column (None without one, or one with no columns or rows), for R103,
+    R104 and R105."""
+    table = filled(ctx.record, "TotalScoreTable")
     return Standings(table) if table is not None else None

@@ -1,9 +1,9 @@
 """R — the travellers' results: IMPs against a datum or every other score, the datum, travellers that cannot
 be (R101, R102, R106; Law 78; PBN §3.4.12); the ranking is checked in :mod:`.standings`, teams matches in :mod:`.teams`.
 
-The scoring method is the one the Scoring tag names (:mod:`bridgelint.scoring_method`); a rule that needs a
+The scoring method is the one the Scoring tag names (:mod:`bridgelint.core.scoring_method`); a rule that needs a
 method the tag does not name, or names in a way not known, does not check the table and counts the skip
-(``bridgelint check --statistics``).  The arithmetic is :mod:`bridgelint.results`.
+(``bridgelint check --statistics``).  The arithmetic is :mod:`bridgelint.core.results`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..core.scoring import IMP_SCALES, imps_against
 from ..core.scoring_method import DATUM_METHODS, ScoringMethod
 from ..core.tables import decimals
 from ..core.traveller import SEAT_COLUMNS, ScoreField, Traveller, per_direction
-from ..core.wording import shown
+from ..core.wording import more_wrong, shown
 from ..replay.context import per_record
 from .base import Context
 from .method import method_of
@@ -215,8 +215,7 @@ class ImpMismatch(_MethodRule):
         if best and how is not None:
             row, index, value = best[0]
             element = table.element(index)
-            others = len(best) - 1
-            more = f"; {others} more {name} {'value is' if others == 1 else 'values are'} wrong" if others else ""
+            more = more_wrong(best, name)
             side, points = ("NS", row.ns) if sign == 1 else ("EW", -row.ns)
             yield self.finding(f"ScoreTable {name} {element.text}, but {side} {points} against {how(row)} is "
                                f"{shown(value, places)} IMPs{more}", element.line, element.column,
@@ -297,8 +296,7 @@ class DatumMismatch(_MethodRule):
                                  for d in found), key=lambda wrong: len(wrong[0]))
             if wrong:
                 element = table.element(wrong[0])
-                others = len(wrong) - 1
-                more = f"; {others} more {name} {'value is' if others == 1 else 'values are'} wrong" if others else ""
+                more = more_wrong(wrong, name)
                 yield self.finding(f"ScoreTable {name} {element.text}, but the table's scores give "
                                    f"{chosen.described(method, field.entries)}"
                                    f"{more}", element.line, element.column)

@@ -13,6 +13,7 @@ from ..core.results import full_field, neuberg, on_scale
 from ..core.scoring import score
 from ..core.tables import decimals
 from ..core.traveller import ScoreField, Traveller
+from ..core.wording import more_wrong
 from .base import Context, Rule
 from .method import method_of
 from .parts import TABLES
@@ -229,8 +230,7 @@ class ScoreTableMatchpoints(_ScoreTableRule):
             row, index, value = best[0]
             element = table.element(index)
             shown = f"{value:.{places}f}" if percentage or places else f"{value:g}"  # as the column writes it
-            others = len(best) - 1
-            more = f"; {others} more {name} {'value is' if others == 1 else 'values are'} wrong" if others else ""
+            more = more_wrong(best, name)
             top = field.entries - 1
             if ns:
                 side, points, beaten = "NS", row.ns, row.below

@@ -17,9 +17,8 @@ from .base import Context, Rule
 from .parts import TABLES
 from .record_tables import standings
 
-_MEANS = {"MeanScore": ("TotalScore",), "MeanIMP": ("TotalIMP", "TotalScoreIMP"),
-          "MeanMP": ("TotalMP", "TotalScoreMP", "MP")}  # a mean column and the totals it is the mean of
 _MP_TOTALS = ("TotalMP", "TotalScoreMP", "MP")
+_MEANS = {"MeanScore": ("TotalScore",), "MeanIMP": IMP_TOTALS, "MeanMP": _MP_TOTALS}  # a mean and what it means
 _PERCENTAGES = ("TotalPercentage", "Percentage")
 # what a ranking is ordered by when no column is sort-marked, best first
 _RANKED_BY = ("TotalPercentage", "Percentage", "MeanPercentage", "MeanIMP", "MeanMP", "MeanScore", "TotalScoreVP",

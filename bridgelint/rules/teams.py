@@ -240,9 +240,9 @@ def _match_imps(matches: Standings) -> list[tuple[tuple[float, float] | None, bo
     home, away = matches.column("IMP_Home"), matches.column("IMP_Away")
     if home is not None and away is not None:
         return [((h, a) if h is not None and a is not None else None, True) for h, a in zip(home[0], away[0])]
-    details = matches.texts("MatchDetails")
     if matches.table.column_index("MatchDetails") is None:
         return None
+    details = matches.texts("MatchDetails")
     found: list[tuple[tuple[float, float] | None, bool]] = []
     for text in details:
         segments: list[list[float]] = []
