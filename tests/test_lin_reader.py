@@ -138,6 +138,11 @@ def test_field_without_closing_pipe_at_the_end():
     assert record.play.cards[0].card == "HA"
 
 
+def test_a_field_without_closing_pipe_is_named_as_written():
+    [finding] = read_findings(one(f"{DEAL}mb|1S|mb|p|PC|SA"))
+    assert (finding.code, finding.message) == ("S120", "the 'PC' field has no closing '|'")
+
+
 def test_field_without_closing_pipe_before_a_tag():
     record = one(f"{DEAL}sv|o mb|p|mb|p|")
     assert codes(record) == [("S120", 1, 56)]

@@ -214,7 +214,7 @@ def scan(chunks: Iterable[str]) -> Iterator[Run | Problem]:  # noqa: C901 - the 
             # 'sv|o mb|p|': the held field lost its closing '|' before a tag
             tag_at = held_at + tail.start(1)
             yield held[0], held[1], [*last[:-2], last[-2][:tail.start()], ""]
-            yield problem(Kind.LIN_UNCLOSED_FIELD, tag_at, last[-3], tail.group(1))
+            yield problem(Kind.LIN_UNCLOSED_FIELD, tag_at, last[-3].lower(), tail.group(1))
             held, held_at = (line, tag_at - line_start, [tail.group(1), seg, ""]), start
             pos, recovering = first_pipe + 1, True
             continue

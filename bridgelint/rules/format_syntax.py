@@ -46,7 +46,7 @@ class MalformedLin(Rule):
         if kind is Kind.LIN_TEXT_AFTER_FIELDS:
             said = f"text after the last field: '{facts[0]}'"
         elif kind is Kind.LIN_UNCLOSED_FIELD:
-            said = f"the '{facts[0].lower()}' field has no closing '|'"
+            said = f"the '{facts[0]}' field has no closing '|'"
             said += f" before '{facts[1]}'" if len(facts) > 1 else ""
         elif kind is Kind.LIN_NOT_A_TAG:
             said = (f"'{facts[0]}' where a tag should be" if facts[0] else "an empty tag name") + \
