@@ -71,7 +71,7 @@ class Kind(enum.Enum):
                    "(at most 20 characters), the character where it stops being read, True when cards come before "
                    "any suit letter")
 
-    # PBN text and tags (pbn.py, pbn_header.py, pbn_export.py)
+    # PBN text and tags (pbn.py)
     LONG_LINE = ("a line over PBN's 255 characters, at the column of its 255th: (length, skipped, limit) its length "
                  "without the end of line; the bytes cut off it after the first ``limit`` bytes read (0: none)")
     CONTROL_CHARACTER = ("the first character of a line that PBN's character set lacks (a control character other "

@@ -184,17 +184,18 @@ def _figure(text: str) -> tuple[int | float | None, int]:
 
 def _each_once(seen: dict[str, T], texts: list[str], read: Callable[[str], T]) -> list[T]:
     """``read`` of each of ``texts``.  A column mostly repeats a few hundred texts (scores, IMPs, contracts): each
-    is read once and kept in ``seen`` (at most :data:`_REMEMBERED`, then forgotten at once), then looked up, a pass
-    in C.  What ``read`` gives is never changed by its callers."""
+    is read once and kept in ``seen`` (at most about :data:`_REMEMBERED`, then forgotten at once), then looked up,
+    a pass in C.  What ``read`` gives is never changed by its callers."""
     try:
         return list(map(seen.__getitem__, texts))
-    except KeyError:  # a text not read yet
+    except KeyError:  # a text not read yet: those alone are read
         pass
-    values = [read(text) for text in texts]
+    new = set(texts).difference(seen)
     if len(seen) > _REMEMBERED:
         seen.clear()
-    seen.update(zip(texts, values))
-    return values
+        new = set(texts)
+    seen.update((text, read(text)) for text in new)
+    return list(map(seen.__getitem__, texts))
 
 
 _PARSED: dict[str | None, dict[str, object]] = {}  # the values of the texts column_values parsed, by kind and text

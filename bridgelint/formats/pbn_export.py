@@ -1,4 +1,4 @@
-"""Export format (PBN §2.1): everything a game of a ``% EXPORT`` file breaks, as one S108 finding.
+"""Export format (PBN §2.1): everything a game of a ``% EXPORT`` file breaks, noted as one problem (S108 words it).
 
 The breaches are listed in file order, each with its line: line layout (CR LF
 line ends, no tabs, one tag pair per line from column 1 as ``[Name "value"]``,
