@@ -37,7 +37,7 @@ class HandDeals(Across):
             record = ctx.record
             if "ScoreTable" not in record.tables or record.deal is not None and record.deal.held.whole:
                 continue
-            number = known(record.board.raw) if record.board is not None and record.board.raw else None
+            number = known(record.board_number or "")
             official = self.reference.get(number) if number is not None else None
             if official is not None:
                 ctx.hand_deal = Deal({seat: tuple(cards) for seat, cards in hands_of(official.deal).items()},

@@ -1,4 +1,5 @@
-"""R104 as a check across records: a file's TotalScoreTable against what its ScoreTables give each pair; R106 across boards.
+"""R104, R105 and R106 as a check across records: a file's TotalScoreTable against what its ScoreTables give
+each pair (R104), its teams matches (R105), a pair's boards and tables across them (R106).
 
 Each record's ScoreTable (a board's traveller) adds to the pairs (or players) it lists: the board, the MPs
 and IMPs written for them, the board's top; the first TotalScoreTable of the file is kept.  At the end of the

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+KEY_TAGS = ("Event", "Site", "Section", "Stage", "HomeTeam", "VisitTeam")  # what tells an event's records apart
+ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}  # a Room tag's value, in any case, as the room is named
+
 
 class Sighting(NamedTuple):
     """One record as the event checks see it."""

@@ -33,7 +33,7 @@ def read_reference(paths: Iterable[str], open_input: Callable[[str], BinaryIO], 
             for record in open_reader(stream, path, fmt, encoding_for(path)):
                 if record.game == 1 or reference.first[index][2] == 0:
                     reference.first[index] = (record.line, record.column, record.game)
-                number = known(record.board.raw) if record.board is not None and record.board.raw else None
+                number = known(record.board_number or "")
                 deal = fingerprint(record.deal)
                 if number is None or deal is None or record.deal is None:
                     continue

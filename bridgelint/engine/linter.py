@@ -84,7 +84,6 @@ class Linter:
             extend = found.extend
             if record.problems:  # most records read without one
                 extend(reading.findings(record.problems, self.codes))
-            extend(replays.bugs)
             for rule in self.rules_for(replays):
                 extend(rule.check(replays))
             for hook in hooks:

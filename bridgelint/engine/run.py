@@ -187,8 +187,8 @@ def prepared(batch: list[Context], preparing: list[Callable[[list[Context]], Non
         except Exception as error:
             debug_trace()
             for replays in batch:
-                replays.bugs += tuple(reading.findings([Problem(Kind.PREPARE_BUG, replays.record.line,
-                                                                replays.record.column, (error,))]))
+                record = replays.record
+                record.problems.append(Problem(Kind.PREPARE_BUG, record.line, record.column, (error,)))
 
 
 def add_archive_findings(run: FileRun, stream: BinaryIO) -> bool:
@@ -313,9 +313,3 @@ class FileResult:
         """A finished result, as a worker sends it: why a file could not be opened stays in the worker."""
         assert self._run is None, "a result is sent once finished"
         return {**self.__dict__, "problem": None}
-
-
-def is_board(record: Record) -> bool:
-    """A record that holds a board: a board number, a deal, an auction or a play."""
-    return bool(record.board or record.deal_field or record.auction or record.play)
-

@@ -8,7 +8,7 @@ game before it, as some programs write it once) are one board, however many
 tables played it; a record that holds a board but no number is a board of
 its own.  A **result** is a table that played a board: a record's traveller
 rows with a result (ScoreTable), else one for a record with an auction, a
-contract or a result (:func:`.events.sighting.tables_played`).  A BBO file of
+contract or a result (:func:`..across.events.sighting.tables_played`).  A BBO file of
 18 boards played at 41 tables is "18 boards, 735 results"; a hand record is
 18 boards and no result.
 """

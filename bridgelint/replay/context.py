@@ -7,7 +7,6 @@ from functools import wraps
 from typing import Callable, Generic, TypeVar
 
 from ..core.bridge import Contract
-from ..core.findings import Finding
 from ..core.record import Deal, Record
 from ..core.tags import Tag
 from .auction import AuctionReplay, replay_auction
@@ -38,8 +37,6 @@ class Context:
     # set by a run with hand records (--hand-record) on a record whose own deal is not whole: the hand record's
     # deal of the record's board, the reference deal its travellers are checked against (the V rules)
     hand_deal: Deal | None = None
-    # set by a run whose preparing of this record's checks met a bug of bridgelint: its X001 findings
-    bugs: tuple[Finding, ...] = ()
 
     def __init__(self, record: Record):
         self.record = record

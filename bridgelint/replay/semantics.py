@@ -36,6 +36,7 @@ from ..core.bridge import (
 from ..core.lin_match import match_event, match_fields, match_teams, room
 from ..core.record import Record
 from ..core.scoring import score
+from ..core.sighting import KEY_TAGS, ROOMS
 from ..core.tags import known
 from .context import Context, per_record
 
@@ -43,13 +44,11 @@ SECTION_TAGS = frozenset(("Auction", "Play", "Note"))
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
              "Scoring", "Declarer", "Contract", "Result")  # PBN §3.4, in export order
-EVENT_TAGS = ("Event", "Site", "Section", "Stage", "HomeTeam", "VisitTeam")  # what tells an event's records apart
 UNKNOWN = "?"
 MAX_NOTES = 32  # PBN §3.5.4
 NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _LIN_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}  # the scoring field of a vg header
 _LIN_SEATS = "SWNE"  # order of the names in a LIN pn value
-_ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
 _VULNERABILITIES = ("None", "NS", "EW", "All")
 _Declared = tuple[Contract | None, str | None, int | None]  # contract, declarer, declarer's tricks, as stated
 
@@ -77,7 +76,7 @@ class Stated:
     ``tags``: the Mandatory Tag Set values in export order, as a PBN game writes them (``?`` for unknown);
     ``extra``: the other tags of its identification section as (name, value), a LIN board's teams
     (``HomeTeam``, ``VisitTeam``) and ``Room`` included.  ``players``: the names by seat (``N``...), of the
-    seats named.  ``key``: the values of :data:`EVENT_TAGS`, None where absent or unknown (``?``, empty): the
+    seats named.  ``key``: the values of :data:`~..core.sighting.KEY_TAGS`, None where absent or unknown (``?``, empty): the
     records of one event have one key.  ``room``: ``Open`` or ``Closed`` (PBN Room, LIN ``qx``); ``table``: the
     Table tag; None where not said.
 
@@ -130,8 +129,8 @@ def stated(ctx: Context) -> Stated:
     tags, extra, (contract, declarer, tricks) = (_lin_header if record.model == "lin" else _pbn_header)(record, ctx)
     named = {**tags, **dict(extra)}
     players = {seat: name for seat in "NESW" if (name := tags[SEAT_NAMES[seat]]) not in (UNKNOWN, "")}
-    key = tuple(known(named[name]) if name in named else None for name in EVENT_TAGS)
-    return Stated(tags, tuple(extra), players, key, _ROOMS.get(named.get("Room", "").strip().upper()),
+    key = tuple(known(named[name]) if name in named else None for name in KEY_TAGS)
+    return Stated(tags, tuple(extra), players, key, ROOMS.get(named.get("Room", "").strip().upper()),
                   known(named["Table"]) if "Table" in named else None, _scored(record, contract, declarer, tricks),
                   _written_score(record, declarer))
 

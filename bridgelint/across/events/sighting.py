@@ -14,15 +14,15 @@ from ...core.fingerprint import fingerprint
 from ...core.lin_match import match_event, match_fields, match_tag, match_teams, room
 from ...core.record import Record
 from ...core.scoring import score
-from ...core.sighting import Sighting
+from ...core.sighting import KEY_TAGS, ROOMS, Sighting
 from ...core.tables import CONTRACT, MALFORMED, SCORE, TRICKS, Table
 from ...core.tags import Field, Tag, known
 from ...core.tokens import BID, DOUBLE, PASS, PLAIN_CALLS, REDOUBLE
 from ...replay.context import Context, per_record
 
-# records with equal values are one event; a teams match (HomeTeam, VisitTeam) is an event of its own.  The Date
-# is not part of the key: it separates the sessions of a multi-day event only where a board's deals split by day
-KEY_TAGS = ("Event", "Site", "Section", "Stage", "HomeTeam", "VisitTeam")
+# records with equal values of KEY_TAGS are one event; a teams match (HomeTeam, VisitTeam) is an event of its
+# own.  The Date is not part of the key: it separates the sessions of a multi-day event only where a board's deals
+# split by day
 _CALLS = frozenset((PASS, DOUBLE, REDOUBLE, BID))
 _TABLE, _ROOM, _DEAL, _SCORE_IMP, _DATE = range(len(KEY_TAGS), len(KEY_TAGS) + 5)
 _WANTED = {**{name: i for i, name in enumerate(KEY_TAGS)}, "Table": _TABLE, "Room": _ROOM, "Deal": _DEAL,
@@ -44,7 +44,6 @@ def day_number(value: str) -> int:
         return 0
 
 
-_ROOMS = {"OPEN": "Open", "CLOSED": "Closed"}
 _NO_VALUE = (None, MALFORMED)
 
 
@@ -81,7 +80,7 @@ def sight(ctx: Context, key_of: Callable[[tuple, bool], tuple] | None = None,
                 table = known(tag.value)
                 place = place or (tag if table is not None else None)
             elif wanted == _ROOM and board_room is None:
-                board_room = _ROOMS.get(tag.value.strip().upper())
+                board_room = ROOMS.get(tag.value.strip().upper())
                 place = place or (tag if board_room is not None else None)
             elif wanted == _DEAL and deal is not None and tag.line == deal.line:
                 deal_column = tag.value_column or deal_column
@@ -95,7 +94,7 @@ def sight(ctx: Context, key_of: Callable[[tuple, bool], tuple] | None = None,
         key = key_of(key, record.model == "pbn")
     if day_of is not None:
         day = day_of(day)
-    board = known(record.board.raw) if record.board is not None and record.board.raw is not None else None
+    board = known(record.board_number or "")
     dealer = record.dealer.value if record.dealer is not None else None
     print_ = fingerprint(deal)
     named = table is not None or board_room is not None

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from ...core.findings import Finding
 from ...core.fingerprint import canonical, turn, turned
+from ...core.sighting import KEY_TAGS, Sighting
 from ...rules.event import (
     DuplicatedDeal,
     ForeignUpload,
@@ -49,7 +50,6 @@ from .packed import (
     seat_of_code,
     vulnerable_code,
 )
-from .sighting import KEY_TAGS, Sighting
 
 _LINES = 0xFFFFFFFF  # a line as the state keeps it (32 bits)
 _COUNTS = 0xFFFFFFFFFFFFFFFF  # a count of tables kept in an array (a larger one is kept as a Python integer)
